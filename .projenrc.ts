@@ -1,0 +1,158 @@
+import { cdk, javascript, typescript } from 'projen';
+
+// One lockstep version for every package, so sibling ranges are real (`^x.y.z`) in published tarballs.
+const VERSION = '0.1.0';
+const CONSTRUCTS_VERSION = '10.8.1';
+const AWS_CDK_LIB_MIN = '2.257.0'; // cdk-nag 3.x needs this or newer
+const JSII_VERSION = '~6.0.16';
+const TYPESCRIPT_VERSION = '~6.0.3';
+const NODE_MIN = '20.0.0';
+
+/**
+ * Names of the jsii targets, chosen once. Every package `<short>` becomes:
+ * Maven `dev.fwframework:<short>`, Java package `dev.fwframework.<short>`, Python `fw-<short>` / `fw_<short>`,
+ * Go module `github.com/fw-framework/fw-go/<short>`, .NET `FwFramework.<Short>`.
+ */
+const NAMES = {
+  npmScope: '@fw',
+  mavenGroupId: 'dev.fwframework',
+  javaPackageRoot: 'dev.fwframework',
+  pythonPrefix: 'fw',
+  goModule: 'github.com/fw-framework/fw-go',
+  dotNetRoot: 'FwFramework',
+  repositoryUrl: 'https://github.com/fw-framework/fw.git',
+  author: 'FW Framework Authors',
+  authorAddress: 'fw-framework@users.noreply.github.com',
+};
+
+const root = new typescript.TypeScriptProject({
+  name: 'fw-monorepo',
+  defaultReleaseBranch: 'main',
+  packageManager: javascript.NodePackageManager.NPM,
+  minNodeVersion: NODE_MIN,
+  typescriptVersion: TYPESCRIPT_VERSION,
+  projenrcTs: true,
+  projenVersion: '0.103.25',
+  licensed: true,
+  license: 'Apache-2.0',
+  copyrightOwner: NAMES.author,
+  github: false,
+  release: false,
+  buildWorkflow: false,
+  depsUpgrade: false,
+  pullRequestTemplate: false,
+  package: false,
+  jest: false,
+  eslint: false,
+  sampleCode: false,
+  disableTsconfig: true,
+  devDeps: [`constructs@${CONSTRUCTS_VERSION}`],
+  gitignore: ['/.tmp/'],
+});
+root.package.addField('private', true);
+root.tasks.addEnvironment('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
+root.package.addField('workspaces', ['packages/*']);
+
+interface FwPackageOptions {
+  /** Short name: `core` becomes `@fw/core`, `dev.fwframework.core`, `fw_core`, ... */
+  readonly short: string;
+  readonly description: string;
+  readonly deps?: string[];
+  readonly bundledDeps?: string[];
+  readonly peerDeps?: string[];
+  readonly devDeps?: string[];
+}
+
+function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
+  const { short } = options;
+  const pascal = short.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
+  const flat = short.replace(/-/g, '');
+  const project = new cdk.JsiiProject({
+    parent: root,
+    outdir: `packages/${short}`,
+    name: `${NAMES.npmScope}/${short}`,
+    description: options.description,
+    author: NAMES.author,
+    authorAddress: NAMES.authorAddress,
+    repositoryUrl: NAMES.repositoryUrl,
+    defaultReleaseBranch: 'main',
+    packageManager: javascript.NodePackageManager.NPM,
+    minNodeVersion: NODE_MIN,
+    jsiiVersion: JSII_VERSION,
+    typescriptVersion: TYPESCRIPT_VERSION,
+    projenVersion: '0.103.25',
+    licensed: true,
+    license: 'Apache-2.0',
+    copyrightOwner: NAMES.author,
+    github: false,
+    release: false,
+    depsUpgrade: false,
+    pullRequestTemplate: false,
+    eslint: false,
+    sampleCode: false,
+    docgen: true,
+    publishToMaven: {
+      mavenGroupId: NAMES.mavenGroupId,
+      mavenArtifactId: short,
+      javaPackage: `${NAMES.javaPackageRoot}.${flat}`,
+    },
+    publishToPypi: {
+      distName: `${NAMES.pythonPrefix}-${short}`,
+      module: `${NAMES.pythonPrefix}_${short.replace(/-/g, '_')}`,
+    },
+    publishToGo: {
+      moduleName: NAMES.goModule,
+      packageName: `fw${flat}`,
+    },
+    publishToNuget: {
+      dotNetNamespace: `${NAMES.dotNetRoot}.${pascal}`,
+      packageId: `${NAMES.dotNetRoot}.${pascal}`,
+    },
+    deps: options.deps,
+    bundledDeps: options.bundledDeps,
+    peerDeps: options.peerDeps,
+    devDeps: options.devDeps,
+    jestOptions: {
+      updateSnapshot: javascript.UpdateSnapshot.NEVER,
+      passWithNoTests: false,
+      jestConfig: {
+        testPathIgnorePatterns: ['/node_modules/'],
+      },
+    },
+  });
+  project.package.addVersion(VERSION);
+  project.tasks.addEnvironment('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
+
+  // npm 11 installs at the workspace root from a workspace dir; run only when this package.json changed,
+  // or every synth reinstalls. `npm ci` from a workspace dir would wipe the root node_modules: no-op.
+  project.tasks.tryFind('install')?.reset('npm install', {
+    condition: `node -e "const fs=require('fs');const l='${'../../node_modules/.package-lock.json'}';process.exit(!fs.existsSync(l)||fs.statSync('package.json').mtimeMs>fs.statSync(l).mtimeMs?0:1)"`,
+  });
+  project.tasks.tryFind('install:ci')?.reset();
+
+  // jsii-docgen's CLI only looks below the package for dependency assemblies; ours are hoisted to the root.
+  project.tasks.tryFind('docgen')?.reset('node ../../scripts/docgen.js');
+
+  // The npm tarball for real; the other languages as generated code only (their real builds are issue-sized work
+  // of their own). One pacmak run for the four code-only targets is much faster than four.
+  project.packageTask.reset('jsii-pacmak -v --target js');
+  project.packageTask.exec('jsii-pacmak --code-only --target java --target python --target go --target dotnet --outdir .tmp/bindings');
+  project.gitignore.exclude('/.tmp/');
+  project.npmignore?.exclude('/.tmp/', '/test/', '/bench/');
+  return project;
+}
+
+const core = fwPackage({
+  short: 'core',
+  description: 'Deploy an application described by a plugin (IApplicationSpec) on ECS Fargate or EC2 with AWS CDK.',
+  peerDeps: [`aws-cdk-lib@^${AWS_CDK_LIB_MIN}`, `constructs@^${CONSTRUCTS_VERSION}`],
+});
+
+// The root builds and tests every package in dependency order, then the repository-wide checks.
+root.compileTask.reset();
+root.testTask.reset();
+for (const pkg of [core]) {
+  root.testTask.exec('npx projen build', { cwd: pkg.outdir.slice(root.outdir.length + 1) });
+}
+
+root.synth();

@@ -1,0 +1,134 @@
+import { AuthMode } from '../contract/auth-mode';
+import { RuntimeType } from '../contract/runtime-type';
+import { SecurityProfile } from '../contract/security-profile';
+
+/** What a key's parser returns: the value, or a description of what is allowed. */
+export type Parsed = { readonly value: unknown } | { readonly allowed: string };
+
+/** One deployment context key. The README's "Context keys" table is written from this list. */
+export interface ContextKey {
+  readonly name: string;
+  /** Whether synth fails when the key is absent. */
+  readonly required: boolean;
+  /** The default when absent, as the README shows it. */
+  readonly defaultText: string;
+  readonly description: string;
+  /** Never echo the value in an error: the user may have pasted a secret where a reference belongs. */
+  readonly sensitive?: boolean;
+  readonly parse: (raw: unknown) => Parsed;
+}
+
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const DOMAIN = new RegExp(`^(?:${LABEL}\\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$`);
+const SUBDOMAIN = new RegExp(`^${LABEL}(?:\\.${LABEL})*$`);
+
+function text(pattern: RegExp, allowed: string, normalise: (s: string) => string = (s) => s) {
+  return (raw: unknown): Parsed => {
+    if (typeof raw !== 'string') return { allowed: `text: ${allowed}` };
+    const value = normalise(raw.trim());
+    return pattern.test(value) ? { value } : { allowed };
+  };
+}
+
+function oneOf(values: readonly string[]) {
+  return (raw: unknown): Parsed =>
+    typeof raw === 'string' && values.includes(raw) ? { value: raw } : { allowed: `one of ${values.join(', ')}` };
+}
+
+function httpsUrl(raw: unknown): Parsed {
+  const allowed = 'an https:// URL';
+  if (typeof raw !== 'string') return { allowed };
+  try {
+    return new URL(raw).protocol === 'https:' ? { value: raw } : { allowed };
+  } catch {
+    return { allowed };
+  }
+}
+
+export const CONTEXT_KEYS: readonly ContextKey[] = [
+  {
+    name: 'stackName', required: true, defaultText: '-',
+    description: 'Name of the CloudFormation stack.',
+    parse: text(/^[A-Za-z][A-Za-z0-9-]{0,127}$/, 'a CloudFormation stack name: a letter, then letters, digits and -, at most 128 characters'),
+  },
+  {
+    name: 'applicationId', required: true, defaultText: '-',
+    description: 'The `applicationId()` of an installed plugin (for example `jenkins`).',
+    parse: text(/^[a-z][a-z0-9-]{0,62}$/, 'lower-case letters, digits and -, starting with a letter'),
+  },
+  {
+    name: 'runtimeType', required: true, defaultText: '-',
+    description: '`FARGATE` or `EC2`; usually given at synth time with `-c runtimeType=...`.',
+    parse: oneOf(Object.values(RuntimeType)),
+  },
+  {
+    name: 'securityProfile', required: true, defaultText: '-',
+    description: '`DEV`, `STAGING` or `PRODUCTION` (see "Security profiles").',
+    parse: oneOf(Object.values(SecurityProfile)),
+  },
+  {
+    name: 'sslEnabled', required: true, defaultText: '-',
+    description: '`true` or `false` (text, or a JSON boolean in cdk.json). `true` needs `domain` and `hostedZoneId` or `certificateArn`.',
+    parse: (raw) => (raw === true || raw === 'true' ? { value: true }
+      : raw === false || raw === 'false' ? { value: false } : { allowed: 'true or false' }),
+  },
+  {
+    name: 'domain', required: false, defaultText: 'none (no DNS name; the load balancer\'s own name is used)',
+    description: 'Domain name, for example `example.com`.',
+    parse: text(DOMAIN, 'a domain name such as example.com (labels of letters, digits and -, separated by dots)', (s) => s.toLowerCase()),
+  },
+  {
+    name: 'subdomain', required: false, defaultText: 'none (the FQDN is the domain itself)',
+    description: 'Sub-domain; the FQDN is `<subdomain>.<domain>`.',
+    parse: text(SUBDOMAIN, 'one or more DNS labels such as ci or build.eu', (s) => s.toLowerCase()),
+  },
+  {
+    name: 'authMode', required: false, defaultText: '`none`',
+    description: '`none`, `application-oidc` (the application signs users in) or `alb-oidc` (the load balancer does; needs TLS).',
+    parse: oneOf(AuthMode.ALL),
+  },
+  {
+    name: 'hostedZoneId', required: false, defaultText: 'none',
+    description: 'Route 53 hosted zone of `domain`: the certificate is DNS-validated in it and the FQDN record is created there. No lookup is made.',
+    parse: text(/^Z[A-Z0-9]{1,31}$/, 'a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ'),
+  },
+  {
+    name: 'certificateArn', required: false, defaultText: 'none',
+    description: 'An existing ACM certificate for the FQDN, used instead of creating one.',
+    parse: text(/^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[0-9a-f-]{36}$/, 'an ACM certificate ARN'),
+  },
+  {
+    name: 'oidcIssuer', required: false, defaultText: 'none (required when authMode is not none)',
+    description: 'Issuer URL of the identity provider.',
+    parse: httpsUrl,
+  },
+  {
+    name: 'oidcAuthorizationEndpoint', required: false, defaultText: 'none (required when authMode is not none)',
+    description: 'Authorization endpoint URL of the identity provider.',
+    parse: httpsUrl,
+  },
+  {
+    name: 'oidcTokenEndpoint', required: false, defaultText: 'none (required when authMode is not none)',
+    description: 'Token endpoint URL of the identity provider.',
+    parse: httpsUrl,
+  },
+  {
+    name: 'oidcUserInfoEndpoint', required: false, defaultText: 'none (required when authMode is not none)',
+    description: 'User-info endpoint URL of the identity provider.',
+    parse: httpsUrl,
+  },
+  {
+    name: 'oidcClientId', required: false, defaultText: 'none (required when authMode is not none)',
+    description: 'OAuth client id registered with the identity provider.',
+    parse: text(/^\S{1,255}$/, 'a client id without spaces'),
+  },
+  {
+    name: 'oidcClientSecretArn', required: false, defaultText: 'none (required when authMode is not none)',
+    description: 'ARN of the Secrets Manager secret holding the client secret. Only the reference is ever used.',
+    sensitive: true,
+    parse: text(/^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[\w/+=.@-]+$/, 'a Secrets Manager secret ARN (never the secret itself)'),
+  },
+];
+
+/** The keys that must all be present when the auth mode is not `none`. */
+export const OIDC_KEYS = CONTEXT_KEYS.map((k) => k.name).filter((n) => n.startsWith('oidc'));

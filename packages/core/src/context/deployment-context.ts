@@ -1,0 +1,174 @@
+import type { IConstruct } from 'constructs';
+import { AuthMode } from '../contract/auth-mode';
+import type { OidcProviderSettings } from '../contract/oidc-integration';
+import type { RuntimeType } from '../contract/runtime-type';
+import { SecurityProfile } from '../contract/security-profile';
+import { UserError } from '../errors';
+import { CONTEXT_KEYS, OIDC_KEYS } from './context-keys';
+import { didYouMean } from './did-you-mean';
+
+/**
+ * The validated deployment configuration: what the context keys say, with defaults applied.
+ */
+export interface DeploymentContext {
+  /** CloudFormation stack name. */
+  readonly stackName: string;
+  /** The plugin to deploy. */
+  readonly applicationId: string;
+  /** Where it runs. */
+  readonly runtimeType: RuntimeType;
+  /** How strict the deployment is. */
+  readonly securityProfile: SecurityProfile;
+  /** Whether users reach the application over HTTPS. */
+  readonly sslEnabled: boolean;
+  /** `none`, `application-oidc` or `alb-oidc`. */
+  readonly authMode: string;
+  /**
+   * Domain name.
+   * @default - none
+   */
+  readonly domain?: string;
+  /**
+   * Sub-domain.
+   * @default - none
+   */
+  readonly subdomain?: string;
+  /**
+   * `<subdomain>.<domain>`, or the domain alone.
+   * @default - none when there is no domain
+   */
+  readonly fqdn?: string;
+  /**
+   * Route 53 hosted zone of the domain.
+   * @default - no DNS record and no DNS-validated certificate
+   */
+  readonly hostedZoneId?: string;
+  /**
+   * Existing ACM certificate.
+   * @default - a certificate is created when TLS is on
+   */
+  readonly certificateArn?: string;
+  /**
+   * The identity provider, when `authMode` is not `none`.
+   * @default - none
+   */
+  readonly oidc?: OidcProviderSettings;
+}
+
+/** Context keys that belong to the CDK itself, not to the framework. */
+function isCdkKey(key: string): boolean {
+  return /[:@/]/.test(key) || key === 'acknowledged-issue-numbers';
+}
+
+/**
+ * Reads and validates the deployment context keys.
+ */
+export class DeploymentContextReader {
+  /** Reads the keys from a construct's CDK context (`-c key=value` and `cdk.json`). */
+  public static fromScope(scope: IConstruct): DeploymentContext {
+    return DeploymentContextReader.fromValues(scope.node.getAllContext());
+  }
+
+  /**
+   * Validates raw key values (strings, or JSON values from cdk.json). Every problem is reported at once, in one
+   * error that names each key, the value given and what is allowed.
+   */
+  public static fromValues(values: Record<string, any>): DeploymentContext {
+    const problems: string[] = [];
+    const known = CONTEXT_KEYS.map((k) => k.name);
+    const v: Record<string, any> = {};
+    const given = new Set<string>();
+
+    for (const key of Object.keys(values).filter((k) => !isCdkKey(k) && !known.includes(k))) {
+      const suggestion = didYouMean(key, known);
+      problems.push(`unknown key '${key}'${suggestion ? `; did you mean '${suggestion}'?` : ''} ` +
+        `Known keys: ${known.join(', ')}.`);
+    }
+
+    for (const key of CONTEXT_KEYS) {
+      const raw = values[key.name];
+      if (raw === undefined || raw === null || raw === '') {
+        if (key.required) problems.push(`${key.name} is required: ${key.description}`);
+        continue;
+      }
+      given.add(key.name);
+      const parsed = key.parse(raw);
+      if ('allowed' in parsed) {
+        const shown = key.sensitive ? `(hidden, ${String(raw).length} characters)` : JSON.stringify(raw);
+        problems.push(`${key.name} ${shown} is not allowed; expected ${parsed.allowed}.`);
+      } else {
+        v[key.name] = parsed.value;
+      }
+    }
+
+    const authMode: string = v.authMode ?? AuthMode.NONE;
+    problems.push(...crossKeyProblems(v, given, authMode));
+
+    if (problems.length > 0) {
+      throw new UserError(`Invalid deployment context (${problems.length} problem${problems.length > 1 ? 's' : ''}):\n` +
+        problems.map((p) => `  - ${p}`).join('\n'));
+    }
+
+    const fqdn = v.domain ? (v.subdomain ? `${v.subdomain}.${v.domain}` : v.domain) : undefined;
+    return {
+      stackName: v.stackName,
+      applicationId: v.applicationId,
+      runtimeType: v.runtimeType,
+      securityProfile: v.securityProfile,
+      sslEnabled: v.sslEnabled,
+      authMode,
+      domain: v.domain,
+      subdomain: v.subdomain,
+      fqdn,
+      hostedZoneId: v.hostedZoneId,
+      certificateArn: v.certificateArn,
+      oidc: authMode === AuthMode.NONE ? undefined : {
+        issuer: v.oidcIssuer,
+        authorizationEndpoint: v.oidcAuthorizationEndpoint,
+        tokenEndpoint: v.oidcTokenEndpoint,
+        userInfoEndpoint: v.oidcUserInfoEndpoint,
+        clientId: v.oidcClientId,
+        clientSecretArn: v.oidcClientSecretArn,
+      },
+    };
+  }
+
+  private constructor() {}
+}
+
+/** Rules between keys. Only keys whose own value was valid are in `v`, so one mistake is not reported twice. */
+function crossKeyProblems(v: Record<string, any>, given: Set<string>, authMode: string): string[] {
+  const problems: string[] = [];
+  if (v.securityProfile === SecurityProfile.PRODUCTION && v.sslEnabled === false) {
+    problems.push('sslEnabled "false" is not allowed with securityProfile PRODUCTION: card data must not travel in ' +
+      'clear text. Set sslEnabled to true (with domain and hostedZoneId or certificateArn).');
+  }
+  if (v.subdomain !== undefined && v.domain === undefined) {
+    problems.push(`subdomain ${JSON.stringify(v.subdomain)} needs a domain; set domain (for example example.com).`);
+  }
+  if (v.domain && `${v.subdomain ? v.subdomain + '.' : ''}${v.domain}`.length > 253) {
+    problems.push('subdomain + domain form a name longer than 253 characters, the DNS limit.');
+  }
+  if (v.sslEnabled === true) {
+    if (v.domain === undefined) {
+      problems.push('sslEnabled true needs a domain: a certificate is issued for <subdomain>.<domain>. Set domain.');
+    }
+    if (v.hostedZoneId === undefined && v.certificateArn === undefined) {
+      problems.push('sslEnabled true needs hostedZoneId (to create and DNS-validate a certificate) or certificateArn ' +
+        '(to import one); synth never looks either up.');
+    }
+  }
+  if (v.hostedZoneId !== undefined && v.domain === undefined) {
+    problems.push(`hostedZoneId ${JSON.stringify(v.hostedZoneId)} needs the zone's domain; set domain.`);
+  }
+  if (authMode === AuthMode.ALB_OIDC && v.sslEnabled === false) {
+    problems.push('authMode "alb-oidc" needs sslEnabled true: the load balancer authenticates only on an HTTPS listener.');
+  }
+  if (authMode !== AuthMode.NONE) {
+    const missing = OIDC_KEYS.filter((k) => !given.has(k));
+    if (missing.length > 0) {
+      problems.push(`authMode "${authMode}" needs the identity provider: set ${missing.join(', ')}.`);
+    }
+  }
+  return problems;
+}

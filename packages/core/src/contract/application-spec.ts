@@ -1,0 +1,101 @@
+import type { Ec2Context } from './ec2-context';
+import type { IOidcIntegration } from './oidc-integration';
+import type { IUserDataBuilder } from './user-data-builder';
+
+/**
+ * The plugin contract (the spec's ApplicationSpec): everything the framework needs to run an application on Fargate
+ * or EC2. Plugins usually extend `ApplicationSpec`, which supplies the optional members' defaults.
+ *
+ * A plugin only describes; it never reaches into the framework's constructs.
+ *
+ * jsii forbids members named `getXxx`, so the spec's `getOidcIntegration()` is `oidcIntegration()` here.
+ */
+export interface IApplicationSpec {
+  /** Unique identifier of the application; also the value of the `applicationId` context key. */
+  applicationId(): string;
+  /** Container image reference, pinned to a version (for example `jenkins/jenkins:2.528.2-lts-jdk21`). */
+  defaultContainerImage(): string;
+  /** HTTP port of the application (1-65535). */
+  applicationPort(): number;
+  /** Absolute mount path of the data volume inside the container. */
+  containerDataPath(): string;
+  /** Absolute path inside the EFS file system (the access point's root). */
+  efsDataPath(): string;
+  /** Name by which the data volume is referenced in the task definition. */
+  volumeName(): string;
+  /** `<UID>:<GID>` with numeric ids, for example `1000:1000`. */
+  containerUser(): string;
+  /** Permissions of the EFS access point's root directory, as octal text (for example `750`). */
+  efsPermissions(): string;
+  /** Block device name of the data volume on EC2, for example `/dev/xvdf`. */
+  ebsDeviceName(): string;
+  /** Absolute mount path of the data volume on EC2. */
+  ec2DataPath(): string;
+  /** Absolute paths of the log files shipped to CloudWatch on EC2. */
+  ec2LogPaths(): string[];
+  /**
+   * Adds the EC2 installation script, in the spec's rule-5 order (system update; install; CloudWatch agent; mount;
+   * configuration, service unit, enable and start).
+   */
+  configureUserData(builder: IUserDataBuilder, context: Ec2Context): void;
+  /** Load-balancer health-check path; starts with `/` and may carry a query string. */
+  healthCheckPath(): string;
+  /**
+   * Environment of the container.
+   *
+   * @param fqdn the application's domain name, or an empty string when it has none (then fall back to a local
+   *   address with the application port); jsii cannot pass an optional parameter before required ones
+   * @param sslEnabled true selects `https://`, false `http://`, as the scheme of the public address
+   * @param authMode `none`, `application-oidc` or `alb-oidc` (see `AuthMode`)
+   */
+  containerEnvironmentVariables(fqdn: string, sslEnabled: boolean, authMode: string): Record<string, string>;
+  /** Whether the application can perform OIDC sign-in itself. */
+  supportsOidcIntegration(): boolean;
+  /** The application's OIDC handler; undefined when OIDC is unsupported (the spec's `getOidcIntegration()`). */
+  oidcIntegration(): IOidcIntegration | undefined;
+}
+
+/**
+ * Base class for plugins: declares the required members and gives the spec's defaults for the optional ones.
+ */
+export abstract class ApplicationSpec implements IApplicationSpec {
+  public abstract applicationId(): string;
+  public abstract defaultContainerImage(): string;
+  public abstract applicationPort(): number;
+  public abstract containerDataPath(): string;
+  public abstract efsDataPath(): string;
+  public abstract volumeName(): string;
+  public abstract containerUser(): string;
+  public abstract efsPermissions(): string;
+  public abstract ebsDeviceName(): string;
+  public abstract ec2DataPath(): string;
+  public abstract ec2LogPaths(): string[];
+  public abstract configureUserData(builder: IUserDataBuilder, context: Ec2Context): void;
+
+  /** Default `/`. */
+  public healthCheckPath(): string {
+    return '/';
+  }
+
+  /** Default: no environment. */
+  public containerEnvironmentVariables(_fqdn: string, _sslEnabled: boolean, _authMode: string): Record<string, string> {
+    return {};
+  }
+
+  /** Default: OIDC unsupported. */
+  public supportsOidcIntegration(): boolean {
+    return false;
+  }
+
+  /** Default: no integration (spec rule 7). */
+  public oidcIntegration(): IOidcIntegration | undefined {
+    return undefined;
+  }
+}
+
+/** The members every plugin must have, checked by the registry on each class it loads. */
+export const APPLICATION_SPEC_MEMBERS: readonly string[] = [
+  'applicationId', 'defaultContainerImage', 'applicationPort', 'containerDataPath', 'efsDataPath', 'volumeName',
+  'containerUser', 'efsPermissions', 'ebsDeviceName', 'ec2DataPath', 'ec2LogPaths', 'configureUserData',
+  'healthCheckPath', 'containerEnvironmentVariables', 'supportsOidcIntegration', 'oidcIntegration',
+];

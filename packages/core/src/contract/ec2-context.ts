@@ -1,0 +1,68 @@
+import { UserError } from '../errors';
+
+/**
+ * What the framework tells a plugin about the EC2 deployment it is configuring (the spec's Ec2Context).
+ */
+export interface Ec2Context {
+  /** Name of the CloudFormation stack. */
+  readonly stackName: string;
+  /** `DEV`, `STAGING` or `PRODUCTION`. */
+  readonly securityProfile: string;
+  /** Always `EC2` when handed to `configureUserData`. */
+  readonly runtimeType: string;
+  /**
+   * Fully qualified domain name of the application.
+   * @default - no domain: the application is reached by the load balancer's own DNS name
+   */
+  readonly fqdn?: string;
+  /** Whether users reach the application over HTTPS (TLS ends at the load balancer). */
+  readonly sslEnabled: boolean;
+  /** Whether the data directory is on EFS (`efsId` and `accessPointId` are then set) rather than EBS. */
+  readonly hasEfs: boolean;
+  /**
+   * EFS file system id.
+   * @default - none (required when `hasEfs` is true)
+   */
+  readonly efsId?: string;
+  /**
+   * EFS access point id.
+   * @default - none (required when `hasEfs` is true)
+   */
+  readonly accessPointId?: string;
+}
+
+/** The two EFS identifiers a mount needs. */
+export interface EfsIds {
+  /** EFS file system id. */
+  readonly efsId: string;
+  /** EFS access point id. */
+  readonly accessPointId: string;
+}
+
+/**
+ * Helpers for plugins that read an `Ec2Context`.
+ */
+export class Ec2Contexts {
+  /**
+   * The EFS ids of a context whose `hasEfs` is true (spec rule 6): fails, naming what is missing, when either is absent.
+   */
+  public static requireEfsIds(context: Ec2Context): EfsIds {
+    if (!context.hasEfs) {
+      throw new UserError('Ec2Context.hasEfs is false: there is no EFS to mount; mount the EBS volume instead (mountEbs).');
+    }
+    const missing = [
+      context.efsId ? undefined : 'efsId',
+      context.accessPointId ? undefined : 'accessPointId',
+    ].filter((m): m is string => m !== undefined);
+    if (missing.length > 0) {
+      throw new UserError(
+        `Ec2Context.hasEfs is true but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing ` +
+        `(efsId: ${String(context.efsId)}, accessPointId: ${String(context.accessPointId)}); ` +
+        'both are required to mount EFS.',
+      );
+    }
+    return { efsId: context.efsId!, accessPointId: context.accessPointId! };
+  }
+
+  private constructor() {}
+}

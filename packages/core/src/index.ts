@@ -1,0 +1,19 @@
+// The plugin contract: what a plugin implements and what the framework hands it.
+export { IApplicationSpec, ApplicationSpec } from './contract/application-spec';
+export { IOidcIntegration, OidcProviderSettings, OidcIntegrationFiles } from './contract/oidc-integration';
+export { IUserDataBuilder } from './contract/user-data-builder';
+export { Ec2Context, EfsIds, Ec2Contexts } from './contract/ec2-context';
+export { PosixIds, PosixUser } from './contract/posix-user';
+export { RuntimeType } from './contract/runtime-type';
+export { SecurityProfile } from './contract/security-profile';
+export { AuthMode } from './contract/auth-mode';
+
+// The framework's user-data builder (EC2).
+export { BashUserDataBuilder } from './userdata/bash-user-data-builder';
+export { Shell } from './userdata/shell';
+
+// Deployment context keys -> validated DeploymentContext.
+export { DeploymentContext, DeploymentContextReader } from './context/deployment-context';
+
+// Plugin discovery from registration manifests.
+export { PluginRegistry, PluginRegistryOptions, PluginRegistration } from './registry/plugin-registry';

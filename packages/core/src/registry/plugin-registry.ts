@@ -1,0 +1,187 @@
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+import { APPLICATION_SPEC_MEMBERS, type IApplicationSpec } from '../contract/application-spec';
+import { assertValidSpec } from '../contract/spec-validation';
+import { UserError } from '../errors';
+import { MANIFEST_PATH, parseManifest } from './manifest';
+import { installedPackages, nodeModulesDirs } from './node-modules';
+
+/** Where to look for plugins. */
+export interface PluginRegistryOptions {
+  /**
+   * Directory from which installed packages are searched, as Node resolves them (its `node_modules` and every
+   * ancestor's). `@fw/core`'s own manifest is always read too.
+   * @default process.cwd()
+   */
+  readonly searchFrom?: string;
+}
+
+/** A plugin found in a registration manifest. */
+export interface PluginRegistration {
+  /** The plugin's `applicationId()`. */
+  readonly applicationId: string;
+  /** The jsii name of the class, as the manifest writes it. */
+  readonly className: string;
+  /** The npm package whose manifest names it. */
+  readonly packageName: string;
+  /** `<manifest file>:<line>`. */
+  readonly source: string;
+}
+
+interface Loaded extends PluginRegistration {
+  readonly spec: IApplicationSpec;
+}
+
+/**
+ * The plugins installed beside the deployment, found through their registration manifests.
+ *
+ * Discovery runs once per process for a given search directory; later calls return the same registry.
+ */
+export class PluginRegistry {
+  /**
+   * Finds every installed plugin. Fails, naming the manifest file and line, on a line that names no class, a class
+   * that does not implement the contract, or two plugins with the same applicationId.
+   */
+  public static discover(options: PluginRegistryOptions = {}): PluginRegistry {
+    const searchFrom = path.resolve(options.searchFrom ?? process.cwd());
+    let registry = PluginRegistry.discovered.get(searchFrom);
+    if (!registry) {
+      registry = new PluginRegistry(searchFrom);
+      PluginRegistry.discovered.set(searchFrom, registry);
+    }
+    return registry;
+  }
+
+  // The one process-wide cache: discovery reads the file system and loads modules, which must happen once.
+  private static readonly discovered = new Map<string, PluginRegistry>();
+
+  private readonly plugins: Loaded[] = [];
+
+  private constructor(searchFrom: string) {
+    const problems: string[] = [];
+    for (const packageDir of packagesWithManifest(searchFrom)) {
+      this.plugins.push(...loadManifest(packageDir, problems));
+    }
+    problems.push(...duplicateProblems(this.plugins));
+    if (problems.length > 0) {
+      throw new UserError(`Plugin discovery failed:\n  - ${problems.join('\n  - ')}`);
+    }
+  }
+
+  /** Every plugin found, in discovery order. */
+  public registrations(): PluginRegistration[] {
+    return this.plugins.map(({ spec: _spec, ...registration }) => registration);
+  }
+
+  /** The applicationIds of every plugin found, sorted. */
+  public applicationIds(): string[] {
+    return this.plugins.map((p) => p.applicationId).sort();
+  }
+
+  /**
+   * The plugin with this applicationId, after checking its declared values; fails listing the available ids.
+   */
+  public get(applicationId: string): IApplicationSpec {
+    const found = this.plugins.find((p) => p.applicationId === applicationId);
+    if (!found) {
+      const available = this.plugins.map((p) => `${p.applicationId} (${p.packageName})`);
+      throw new UserError(`No installed plugin has applicationId '${applicationId}'. ` +
+        (available.length > 0 ? `Available: ${available.join(', ')}.` :
+          'No plugins are installed: add a plugin package to your dependencies.'));
+    }
+    assertValidSpec(found.spec, `${found.className} (${found.source})`);
+    return found.spec;
+  }
+}
+
+/** Package directories that carry a manifest: @fw/core itself first, then every installed package. */
+function packagesWithManifest(searchFrom: string): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  const candidates = [path.resolve(__dirname, '..', '..'),
+    ...nodeModulesDirs(searchFrom).flatMap(installedPackages)];
+  for (const dir of candidates) {
+    if (!fs.existsSync(path.join(dir, MANIFEST_PATH))) continue;
+    const real = fs.realpathSync(dir);
+    if (seen.has(real)) continue;
+    seen.add(real);
+    result.push(real);
+  }
+  return result;
+}
+
+function loadManifest(packageDir: string, problems: string[]): Loaded[] {
+  const manifest = path.join(packageDir, MANIFEST_PATH);
+  const packageName = readPackageName(packageDir);
+  const requireFrom = createRequire(path.join(packageDir, 'package.json'));
+  const loaded: Loaded[] = [];
+  for (const entry of parseManifest(fs.readFileSync(manifest, 'utf-8'))) {
+    const source = `${manifest}:${entry.line}`;
+    try {
+      const spec = instantiate(entry.className, packageName, requireFrom);
+      loaded.push({ applicationId: spec.applicationId(), className: entry.className, packageName, source, spec });
+    } catch (e) {
+      problems.push(`${source}: ${(e as Error).message}`);
+    }
+  }
+  return loaded;
+}
+
+/** Resolves `<package>.<Export>[.<Nested>...]` and constructs it without arguments, as Java's ServiceLoader does. */
+function instantiate(className: string, ownPackage: string, requireFrom: NodeRequire): IApplicationSpec {
+  const packageName = className.startsWith(`${ownPackage}.`) ? ownPackage
+    : /^(@[^/\s]+\/[^.\s]+|[^@.\s][^.\s]*)\./.exec(className)?.[1];
+  if (!packageName) {
+    throw new Error(`'${className}' names no class: expected <npm package>.<ExportedClass>, for example ${ownPackage}.MySpec.`);
+  }
+  const exportPath = className.slice(packageName.length + 1).split('.');
+  let target: any;
+  try {
+    target = requireFrom(packageName);
+  } catch (e) {
+    throw new Error(`'${className}' names no class: package '${packageName}' cannot be loaded (${(e as Error).message.split('\n')[0]}).`);
+  }
+  for (const name of exportPath) {
+    target = target?.[name];
+  }
+  if (typeof target !== 'function' || !/^class\b/.test(Function.prototype.toString.call(target))) {
+    throw new Error(`'${className}' names no class: package '${packageName}' exports no class '${exportPath.join('.')}'.`);
+  }
+  let instance: any;
+  try {
+    instance = new target();
+  } catch (e) {
+    throw new Error(`${className} cannot be constructed without arguments: ${(e as Error).message}`);
+  }
+  const missing = APPLICATION_SPEC_MEMBERS.filter((m) => typeof instance[m] !== 'function');
+  if (missing.length > 0) {
+    throw new Error(`${className} does not implement IApplicationSpec: it lacks ${missing.map((m) => `${m}()`).join(', ')}. ` +
+      'Extend ApplicationSpec from @fw/core.');
+  }
+  if (typeof instance.applicationId() !== 'string') {
+    throw new Error(`${className}.applicationId() returned ${JSON.stringify(instance.applicationId())}, not text.`);
+  }
+  return instance as IApplicationSpec;
+}
+
+function duplicateProblems(plugins: Loaded[]): string[] {
+  const problems: string[] = [];
+  plugins.forEach((p, i) => {
+    const first = plugins.findIndex((q) => q.applicationId === p.applicationId);
+    if (first < i) {
+      const q = plugins[first];
+      problems.push(`applicationId '${p.applicationId}' is declared twice: by ${q.className} in package ${q.packageName} ` +
+        `(${q.source}) and by ${p.className} in package ${p.packageName} (${p.source}). Uninstall one of them.`);
+    }
+  });
+  return problems;
+}
+
+function readPackageName(packageDir: string): string {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf-8')).name ?? path.basename(packageDir);
+  } catch {
+    return path.basename(packageDir);
+  }
+}

@@ -1,0 +1,125 @@
+import { Token } from 'aws-cdk-lib';
+import type { IUserDataBuilder } from '../contract/user-data-builder';
+import { UserError } from '../errors';
+import { HELPERS, PREAMBLE } from './preamble';
+import { Shell } from './shell';
+
+/**
+ * The framework's `IUserDataBuilder`: renders a bash script for Amazon Linux 2023 (and any dnf/yum system).
+ *
+ * Each operation validates its arguments before it adds anything, logs one progress line to
+ * `/var/log/userdata.log`, and is safe to run on every boot.
+ */
+export class BashUserDataBuilder implements IUserDataBuilder {
+  private readonly steps: string[] = [];
+  private readonly helpers = new Set<string>();
+
+  public addSystemUpdate(): void {
+    this.step('system update', ['fw_pkg -y update']);
+  }
+
+  public addCommands(...commands: string[]): void {
+    if (commands.length === 0) {
+      throw new UserError('addCommands() needs at least one command line.');
+    }
+    commands.forEach((c, i) => {
+      if (typeof c !== 'string') {
+        throw new UserError(`addCommands(): command ${i + 1} is ${JSON.stringify(c)}; each command must be a string.`);
+      }
+    });
+    this.step(`commands (${commands.length} line${commands.length > 1 ? 's' : ''})`, commands);
+  }
+
+  public mountEfs(efsId: string, accessPointId: string, mountPath: string, uid: string, gid: string): void {
+    check('mountEfs', [
+      ['efsId', efsId, /^fs-[0-9a-f]{8,40}$/, 'an EFS id such as fs-0123456789abcdef0'],
+      ['accessPointId', accessPointId, /^fsap-[0-9a-f]{8,40}$/, 'an access point id such as fsap-0123456789abcdef0'],
+      ...pathAndOwner(mountPath, uid, gid),
+    ]);
+    this.helperStep(`mount EFS ${efsId} (${accessPointId}) at ${mountPath}`,
+      'fw_mount_efs', efsId, accessPointId, mountPath, uid, gid);
+  }
+
+  public mountEbs(deviceName: string, mountPath: string, uid: string, gid: string): void {
+    check('mountEbs', [
+      ['deviceName', deviceName, /^\/dev\/[a-z0-9]+$/, 'a block device name such as /dev/xvdf'],
+      ...pathAndOwner(mountPath, uid, gid),
+    ]);
+    this.helperStep(`mount EBS ${deviceName} at ${mountPath}`,
+      'fw_mount_ebs', deviceName, mountPath, uid, gid);
+  }
+
+  public installCloudWatchAgent(logGroupName: string, logPaths: string[]): void {
+    if (logPaths.length === 0) {
+      throw new UserError('installCloudWatchAgent(): logPaths is empty; give at least one absolute log file path.');
+    }
+    check('installCloudWatchAgent', [
+      ['logGroupName', logGroupName, /^[\w./#-]{1,512}$/, 'a log group name (letters, digits, _ - / . #; 1-512 characters)'],
+      ...logPaths.map((p, i): Arg => [`logPaths[${i}]`, p, ABSOLUTE_PATH, 'an absolute path']),
+    ]);
+    const config = {
+      logs: {
+        logs_collected: {
+          files: {
+            collect_list: logPaths.map((path) => ({
+              file_path: path,
+              log_group_name: logGroupName,
+              log_stream_name: `{instance_id}${path}`,
+            })),
+          },
+        },
+      },
+    };
+    this.helperStep(`CloudWatch agent shipping ${logPaths.length} log file(s) to ${logGroupName}`,
+      'fw_install_cloudwatch_agent', JSON.stringify(config, undefined, 2));
+  }
+
+  /** The whole script: preamble, the helpers the steps use, the steps in order, a closing progress line. */
+  public render(): string {
+    return [
+      PREAMBLE,
+      ...[...this.helpers].map((h) => HELPERS[h].body),
+      ...this.steps,
+      'fw_log "user data finished"\n',
+    ].join('\n');
+  }
+
+  /** A step that calls one helper function with quoted arguments. */
+  private helperStep(description: string, helper: string, ...args: string[]): void {
+    this.useHelper(helper);
+    this.step(description, [[helper, ...args.map(Shell.quote)].join(' ')]);
+  }
+
+  private step(description: string, lines: string[]): void {
+    const n = this.steps.length + 1;
+    this.steps.push([`fw_log ${Shell.quote(`step ${n}: ${description}`)}`, ...lines].join('\n') + '\n');
+  }
+
+  private useHelper(name: string): void {
+    if (this.helpers.has(name)) return;
+    HELPERS[name].needs.forEach((n) => this.useHelper(n));
+    this.helpers.add(name);
+  }
+}
+
+type Arg = [name: string, value: string, pattern: RegExp, allowed: string];
+
+const ABSOLUTE_PATH = /^\/[^\0\n]*$/;
+
+function pathAndOwner(mountPath: string, uid: string, gid: string): Arg[] {
+  return [
+    ['mountPath', mountPath, /^\/[\w./-]*$/, 'an absolute path of letters, digits, _ . / -'],
+    ['uid', uid, /^\d{1,10}$/, 'a numeric user id'],
+    ['gid', gid, /^\d{1,10}$/, 'a numeric group id'],
+  ];
+}
+
+/** Fails before anything is added, naming every bad argument; unresolved CDK tokens are checked at deploy time. */
+function check(operation: string, args: Arg[]): void {
+  const problems = args
+    .filter(([, value, pattern]) => typeof value !== 'string' || (!Token.isUnresolved(value) && !pattern.test(value)))
+    .map(([name, value, , allowed]) => `${name} ${JSON.stringify(value)} is not ${allowed}`);
+  if (problems.length > 0) {
+    throw new UserError(`${operation}(): ${problems.join('; ')}.`);
+  }
+}
