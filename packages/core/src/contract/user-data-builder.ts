@@ -6,7 +6,7 @@
  * - `fw_log MESSAGE...`: append a progress line to `/var/log/userdata.log`;
  * - `fw_pkg ARGS...`: run `dnf` where it exists and `yum` otherwise, non-interactively (`fw_pkg install -y foo`).
  *
- * The script runs with `set -euo pipefail` and never traces (`set -x` would echo secrets).
+ * The script runs with `set -Eeuo pipefail` and never traces (`set -x` would echo secrets).
  */
 export interface IUserDataBuilder {
   /** Adds an operating-system package update. */
