@@ -1,0 +1,134 @@
+import { App } from 'aws-cdk-lib';
+import { DeploymentContextReader, RuntimeType, SecurityProfile } from '../src';
+
+const VALID = {
+  stackName: 'build-server',
+  applicationId: 'wiki',
+  runtimeType: 'FARGATE',
+  securityProfile: 'DEV',
+  sslEnabled: 'false',
+};
+
+const TLS = { domain: 'example.com', subdomain: 'ci', hostedZoneId: 'Z0123456789ABCDEFGHIJ', sslEnabled: 'true' };
+
+const OIDC = {
+  oidcIssuer: 'https://login.example.com',
+  oidcAuthorizationEndpoint: 'https://login.example.com/authorize',
+  oidcTokenEndpoint: 'https://login.example.com/token',
+  oidcUserInfoEndpoint: 'https://login.example.com/userinfo',
+  oidcClientId: 'build-server',
+  oidcClientSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ci/oidc-AbCdEf',
+};
+
+function errorOf(values: Record<string, unknown>): string {
+  try {
+    DeploymentContextReader.fromValues(values);
+  } catch (e) {
+    expect((e as Error).name).toBe('UserError');
+    return (e as Error).message;
+  }
+  throw new Error('expected the context to be rejected');
+}
+
+describe('valid context', () => {
+  test('the spec keys with defaults applied', () => {
+    expect(DeploymentContextReader.fromValues(VALID)).toEqual({
+      stackName: 'build-server', applicationId: 'wiki', runtimeType: RuntimeType.FARGATE,
+      securityProfile: SecurityProfile.DEV, sslEnabled: false, authMode: 'none',
+      domain: undefined, subdomain: undefined, fqdn: undefined, hostedZoneId: undefined, certificateArn: undefined,
+      oidc: undefined,
+    });
+  });
+
+  test('the FQDN is formed from subdomain and domain; domain names are lower-cased', () => {
+    const ctx = DeploymentContextReader.fromValues({ ...VALID, ...TLS, domain: 'Example.COM' });
+    expect(ctx.fqdn).toBe('ci.example.com');
+    expect(ctx.sslEnabled).toBe(true);
+  });
+
+  test('without a subdomain the FQDN is the domain', () => {
+    expect(DeploymentContextReader.fromValues({ ...VALID, ...TLS, subdomain: undefined }).fqdn).toBe('example.com');
+  });
+
+  test('JSON values from cdk.json are accepted (boolean sslEnabled)', () => {
+    expect(DeploymentContextReader.fromValues({ ...VALID, sslEnabled: false }).sslEnabled).toBe(false);
+    expect(DeploymentContextReader.fromValues({ ...VALID, ...TLS, sslEnabled: true }).sslEnabled).toBe(true);
+  });
+
+  test('PRODUCTION with TLS and an imported certificate', () => {
+    const ctx = DeploymentContextReader.fromValues({
+      ...VALID, securityProfile: 'PRODUCTION', sslEnabled: 'true', domain: 'example.com',
+      certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/12345678-1234-1234-1234-123456789012',
+    });
+    expect(ctx.securityProfile).toBe(SecurityProfile.PRODUCTION);
+  });
+
+  test('an auth mode with the identity provider', () => {
+    const ctx = DeploymentContextReader.fromValues({ ...VALID, ...TLS, ...OIDC, authMode: 'alb-oidc' });
+    expect(ctx.authMode).toBe('alb-oidc');
+    expect(ctx.oidc).toEqual({
+      issuer: OIDC.oidcIssuer, authorizationEndpoint: OIDC.oidcAuthorizationEndpoint, tokenEndpoint: OIDC.oidcTokenEndpoint,
+      userInfoEndpoint: OIDC.oidcUserInfoEndpoint, clientId: 'build-server', clientSecretArn: OIDC.oidcClientSecretArn,
+    });
+  });
+
+  test('CDK\'s own context keys are not ours to judge', () => {
+    expect(() => DeploymentContextReader.fromValues({
+      ...VALID, '@aws-cdk/core:newStyleStackSynthesis': true, 'aws:cdk:enable-path-metadata': true,
+      'availability-zones:account=1:region=eu-west-1': ['a'], 'acknowledged-issue-numbers': [1],
+    })).not.toThrow();
+  });
+
+  test('fromScope reads -c values from the CDK context', () => {
+    const app = new App({ context: { ...VALID, runtimeType: 'EC2' } });
+    expect(DeploymentContextReader.fromScope(app).runtimeType).toBe(RuntimeType.EC2);
+  });
+});
+
+describe('every problem is named with the key, the value given and what is allowed', () => {
+  test.each([
+    ['missing required key', { ...VALID, stackName: undefined }, /stackName is required/],
+    ['empty required key', { ...VALID, applicationId: '' }, /applicationId is required/],
+    ['unknown key with suggestion', { ...VALID, runtimeTyp: 'EC2' }, /unknown key 'runtimeTyp'; did you mean 'runtimeType'\?/],
+    ['unknown key without suggestion', { ...VALID, colour: 'blue' }, /unknown key 'colour' Known keys: stackName, applicationId/],
+    ['bad runtime type', { ...VALID, runtimeType: 'LAMBDA' }, /runtimeType "LAMBDA" is not allowed; expected one of FARGATE, EC2\./],
+    ['lower-case runtime type', { ...VALID, runtimeType: 'fargate' }, /runtimeType "fargate" is not allowed; expected one of FARGATE, EC2\./],
+    ['bad profile', { ...VALID, securityProfile: 'PROD' }, /securityProfile "PROD" is not allowed; expected one of DEV, STAGING, PRODUCTION\./],
+    ['bad sslEnabled', { ...VALID, sslEnabled: 'yes' }, /sslEnabled "yes" is not allowed; expected true or false\./],
+    ['bad domain', { ...VALID, domain: 'not a domain' }, /domain "not a domain" is not allowed; expected a domain name/],
+    ['single-label domain', { ...VALID, domain: 'localhost' }, /domain "localhost" is not allowed/],
+    ['bad subdomain', { ...VALID, domain: 'example.com', subdomain: '-ci' }, /subdomain "-ci" is not allowed; expected one or more DNS labels/],
+    ['stack name CloudFormation rejects', { ...VALID, stackName: '1-build_server' }, /stackName "1-build_server" is not allowed; expected a CloudFormation stack name/],
+    ['stack name too long', { ...VALID, stackName: 'a'.repeat(129) }, /stackName "a{129}" is not allowed/],
+    ['number where text is expected', { ...VALID, stackName: 42 }, /stackName 42 is not allowed; expected text: /],
+    ['bad auth mode', { ...VALID, authMode: 'saml' }, /authMode "saml" is not allowed; expected one of none, application-oidc, alb-oidc\./],
+    ['bad hosted zone', { ...VALID, domain: 'example.com', hostedZoneId: 'zone1' }, /hostedZoneId "zone1" is not allowed/],
+    ['bad certificate', { ...VALID, certificateArn: 'my-cert' }, /certificateArn "my-cert" is not allowed; expected an ACM certificate ARN/],
+    ['http issuer', { ...VALID, oidcIssuer: 'http://login.example.com' }, /oidcIssuer "http:\/\/login.example.com" is not allowed; expected an https:\/\/ URL/],
+    ['PRODUCTION without TLS', { ...VALID, securityProfile: 'PRODUCTION' }, /sslEnabled "false" is not allowed with securityProfile PRODUCTION: card data must not travel in clear text/],
+    ['TLS without domain', { ...VALID, sslEnabled: 'true', hostedZoneId: 'Z1' }, /sslEnabled true needs a domain/],
+    ['TLS without zone or certificate', { ...VALID, sslEnabled: 'true', domain: 'example.com' }, /sslEnabled true needs hostedZoneId .* or certificateArn/],
+    ['subdomain without domain', { ...VALID, subdomain: 'ci' }, /subdomain "ci" needs a domain/],
+    ['hosted zone without domain', { ...VALID, hostedZoneId: 'Z1' }, /hostedZoneId "Z1" needs the zone's domain/],
+    ['alb-oidc without TLS', { ...VALID, ...OIDC, authMode: 'alb-oidc' }, /authMode "alb-oidc" needs sslEnabled true/],
+    ['oidc mode without provider', { ...VALID, authMode: 'application-oidc', oidcIssuer: OIDC.oidcIssuer }, /authMode "application-oidc" needs the identity provider: set oidcAuthorizationEndpoint, oidcTokenEndpoint, oidcUserInfoEndpoint, oidcClientId, oidcClientSecretArn\./],
+    ['name longer than DNS allows', { ...VALID, domain: `${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.com`, subdomain: `${'d'.repeat(60)}.${'e'.repeat(20)}` }, /longer than 253 characters/],
+  ])('%s', (_name, values, message) => {
+    expect(errorOf(values as Record<string, unknown>)).toMatch(message);
+  });
+
+  test('all problems are reported at once, in one error', () => {
+    const message = errorOf({ runtimeType: 'LAMBDA', securityProfile: 'PROD', sslEnabled: 'maybe', stackNam: 'x' });
+    expect(message).toMatch(/^Invalid deployment context \(6 problems\):/);
+    for (const part of ['stackName is required', 'applicationId is required', 'runtimeType "LAMBDA"',
+      'securityProfile "PROD"', 'sslEnabled "maybe"', "unknown key 'stackNam'; did you mean 'stackName'?"]) {
+      expect(message).toContain(part);
+    }
+  });
+
+  test('a value pasted where a secret reference belongs is never echoed', () => {
+    const message = errorOf({ ...VALID, ...OIDC, authMode: 'application-oidc', oidcClientSecretArn: 'hunter2-super-secret' });
+    expect(message).toContain('oidcClientSecretArn (hidden, 20 characters) is not allowed; expected a Secrets Manager secret ARN');
+    expect(message).not.toContain('hunter2');
+  });
+});

@@ -1,0 +1,142 @@
+import * as fs from 'node:fs';
+import { PluginRegistry } from '../src';
+import { CONTRACT_JAVA_FQN, MANIFEST_PATH, parseManifest } from '../src/registry/manifest';
+import { fakeInstall, manifestOf, pluginClassSource } from './support/fake-install';
+
+const WIKI = { name: '@acme/wiki-plugin', source: pluginClassSource('WikiSpec', 'wiki'),
+  manifest: '# wiki\n@acme/wiki-plugin.WikiSpec\n' };
+
+function discoveryError(project: string): string {
+  try {
+    PluginRegistry.discover({ searchFrom: project });
+  } catch (e) {
+    expect((e as Error).name).toBe('UserError');
+    return (e as Error).message;
+  }
+  throw new Error('expected discovery to fail');
+}
+
+describe('manifest', () => {
+  test('blank lines and # comments (whole-line and trailing) are skipped; line numbers are kept', () => {
+    expect(parseManifest('# header\n\n  a.B  \nc.D # trailing\r\n#e.F\n')).toEqual([
+      { className: 'a.B', line: 3 }, { className: 'c.D', line: 4 },
+    ]);
+  });
+});
+
+describe('discovery', () => {
+  test('finds plugins in scoped and unscoped packages, nested exports included', () => {
+    const project = fakeInstall([
+      WIKI,
+      { name: 'gitea-plugin', source: `const plugins = {};\n${pluginClassSource('GiteaSpec', 'gitea').replace('exports.GiteaSpec', 'plugins.GiteaSpec')}exports.plugins = plugins;\n`,
+        manifest: 'gitea-plugin.plugins.GiteaSpec\n' },
+      { name: 'left-pad', source: 'module.exports = () => 0;' },
+    ]);
+    const registry = PluginRegistry.discover({ searchFrom: project });
+    expect(registry.applicationIds()).toEqual(['gitea', 'wiki']);
+    expect(registry.registrations()).toEqual(expect.arrayContaining([{
+      applicationId: 'wiki', className: '@acme/wiki-plugin.WikiSpec', packageName: '@acme/wiki-plugin',
+      source: `${manifestOf(project, '@acme/wiki-plugin')}:2`,
+    }]));
+    expect(registry.get('wiki').applicationPort()).toBe(8080);
+  });
+
+  test('plugins installed in an ancestor directory are found, as Node would resolve them', () => {
+    const project = fakeInstall([WIKI]);
+    const sub = `${project}/apps/deploy`;
+    fs.mkdirSync(sub, { recursive: true });
+    expect(PluginRegistry.discover({ searchFrom: sub }).applicationIds()).toEqual(['wiki']);
+  });
+
+  test('@fw/core\'s own manifest is read through the same mechanism', () => {
+    // The core manifest exists and parses; its built-in plugins (none yet) would be listed with the others.
+    const project = fakeInstall([WIKI]);
+    expect(() => PluginRegistry.discover({ searchFrom: project })).not.toThrow();
+  });
+
+  test('discovery runs once per process: a second call returns the same registry without reading again', () => {
+    const project = fakeInstall([WIKI]);
+    const first = PluginRegistry.discover({ searchFrom: project });
+    fs.writeFileSync(manifestOf(project, '@acme/wiki-plugin'), 'broken line\n');
+    expect(PluginRegistry.discover({ searchFrom: project })).toBe(first);
+  });
+});
+
+describe('errors name the manifest file and line', () => {
+  test('a line that is not <package>.<Class>', () => {
+    const project = fakeInstall([{ ...WIKI, manifest: '# x\n\nWikiSpec\n' }]);
+    expect(discoveryError(project)).toContain(`${manifestOf(project, '@acme/wiki-plugin')}:3: 'WikiSpec' names no class: ` +
+      'expected <npm package>.<ExportedClass>, for example @acme/wiki-plugin.MySpec.');
+  });
+
+  test('a line whose package exports no such class', () => {
+    const project = fakeInstall([{ ...WIKI, manifest: '@acme/wiki-plugin.WikiSpek\n' }]);
+    expect(discoveryError(project)).toContain(`${manifestOf(project, '@acme/wiki-plugin')}:1: '@acme/wiki-plugin.WikiSpek' ` +
+      "names no class: package '@acme/wiki-plugin' exports no class 'WikiSpek'.");
+  });
+
+  test('a line that names an export that is not a class', () => {
+    const project = fakeInstall([{ ...WIKI, source: `${WIKI.source}exports.VERSION = "1";\n`, manifest: '@acme/wiki-plugin.VERSION\n' }]);
+    expect(discoveryError(project)).toMatch(/:1: '@acme\/wiki-plugin.VERSION' names no class/);
+  });
+
+  test('a line naming a package that is not installed', () => {
+    const project = fakeInstall([{ ...WIKI, manifest: '@acme/missing.Spec\n' }]);
+    expect(discoveryError(project)).toMatch(/:1: '@acme\/missing.Spec' names no class: package '@acme\/missing' cannot be loaded/);
+  });
+
+  test('a class that does not implement the contract', () => {
+    const source = pluginClassSource('WikiSpec', 'wiki', { ec2LogPaths: 'DELETE', configureUserData: 'DELETE' });
+    const project = fakeInstall([{ ...WIKI, source }]);
+    expect(discoveryError(project)).toContain(`${manifestOf(project, '@acme/wiki-plugin')}:2: @acme/wiki-plugin.WikiSpec ` +
+      'does not implement IApplicationSpec: it lacks ec2LogPaths(), configureUserData(). Extend ApplicationSpec from @fw/core.');
+  });
+
+  test('a class that cannot be constructed without arguments', () => {
+    const source = pluginClassSource('WikiSpec', 'wiki').replace('class WikiSpec {', 'class WikiSpec {\n  constructor(x) { if (!x) throw new Error("needs x"); }');
+    const project = fakeInstall([{ ...WIKI, source }]);
+    expect(discoveryError(project)).toMatch(/:2: @acme\/wiki-plugin.WikiSpec cannot be constructed without arguments: needs x/);
+  });
+
+  test('two plugins with the same applicationId, naming both packages', () => {
+    const project = fakeInstall([WIKI, { name: 'other-wiki', source: pluginClassSource('OtherWiki', 'wiki'), manifest: 'other-wiki.OtherWiki\n' }]);
+    const message = discoveryError(project);
+    expect(message).toContain("applicationId 'wiki' is declared twice");
+    expect(message).toContain(`package @acme/wiki-plugin (${manifestOf(project, '@acme/wiki-plugin')}:2)`);
+    expect(message).toContain(`package other-wiki (${manifestOf(project, 'other-wiki')}:1)`);
+  });
+
+  test('every problem of every manifest is reported at once', () => {
+    const project = fakeInstall([{ ...WIKI, manifest: 'Nope\n@acme/wiki-plugin.Gone\n' }]);
+    const message = discoveryError(project);
+    expect(message).toMatch(/:1: 'Nope' names no class/);
+    expect(message).toMatch(/:2: '@acme\/wiki-plugin.Gone' names no class/);
+  });
+
+  test('an applicationId that no plugin has lists those available', () => {
+    const project = fakeInstall([WIKI]);
+    expect(() => PluginRegistry.discover({ searchFrom: project }).get('jira'))
+      .toThrow("No installed plugin has applicationId 'jira'. Available: wiki (@acme/wiki-plugin).");
+  });
+
+  test('with no plugin installed, the error says how to add one', () => {
+    const project = fakeInstall([]);
+    expect(() => PluginRegistry.discover({ searchFrom: project }).get('wiki'))
+      .toThrow(/No plugins are installed: add a plugin package to your dependencies\./);
+  });
+
+  test('a plugin with invalid values is rejected by name and member when it is chosen', () => {
+    const source = pluginClassSource('WikiSpec', 'wiki', { applicationPort: 'return 70000;', containerUser: 'return "jenkins";' });
+    const project = fakeInstall([{ ...WIKI, source }]);
+    expect(() => PluginRegistry.discover({ searchFrom: project }).get('wiki'))
+      .toThrow(/Plugin @acme\/wiki-plugin.WikiSpec \(.*:2\) declares invalid values:\n.*applicationPort\(\) returned 70000; allowed: an integer port from 1 to 65535\.\n.*containerUser\(\) returned "jenkins"/);
+  });
+});
+
+describe('the manifest name', () => {
+  test('is the Java name jsii gives the contract, so the npm package and the JAR use one file name', () => {
+    const javaPackage = require('../package.json').jsii.targets.java.package;
+    expect(CONTRACT_JAVA_FQN).toBe(`${javaPackage}.IApplicationSpec`);
+    expect(MANIFEST_PATH).toBe(`META-INF/services/${javaPackage}.IApplicationSpec`);
+  });
+});
