@@ -149,6 +149,11 @@ const core = fwPackage({
 });
 
 // The root builds and tests every package in dependency order, then the repository-wide checks.
+root.tsconfigDev.addInclude('bench/**/*.ts');
+root.addTask('bench', {
+  description: 'Run the benchmarks in bench/ (ratios against a baseline in the same run)',
+  exec: 'ts-node --project tsconfig.dev.json bench/discovery.ts',
+});
 root.compileTask.reset();
 root.testTask.reset();
 for (const pkg of [core]) {

@@ -132,3 +132,11 @@ describe('every problem is named with the key, the value given and what is allow
     expect(message).not.toContain('hunter2');
   });
 });
+
+describe('the README documents every key', () => {
+  const readme = require('fs').readFileSync(require('path').join(__dirname, '..', '..', '..', 'README.md'), 'utf-8') as string;
+  const { CONTEXT_KEYS } = require('../src/context/context-keys');
+  test.each(CONTEXT_KEYS.map((k: any) => [k.name, k.required]))('%s (required: %s)', (name, required) => {
+    expect(readme).toMatch(new RegExp(`^\\| \`${name}\` \\| ${required ? 'yes' : 'no'} \\| `, 'm'));
+  });
+});

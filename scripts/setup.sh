@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs everything the build and the tests need, on a fresh machine; quick when it is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# System tools: shellcheck lints every rendered user-data script.
+missing=()
+command -v shellcheck >/dev/null 2>&1 || missing+=(shellcheck)
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq "${missing[@]}"
+fi
+
+# Node packages: one install at the root for every workspace package.
+npm ci --no-audit --no-fund
