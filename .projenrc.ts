@@ -4,6 +4,8 @@ import { cdk, javascript, typescript } from 'projen';
 const VERSION = '0.1.0';
 const CONSTRUCTS_VERSION = '10.8.1';
 const AWS_CDK_LIB_MIN = '2.257.0'; // cdk-nag 3.x needs this or newer
+const CDK_NAG_VERSION = '3.0.2';
+const AWS_CDK_CLI_VERSION = '2.1148.1';
 const JSII_VERSION = '~6.0.16';
 const TYPESCRIPT_VERSION = '~6.0.3';
 const NODE_MIN = '20.0.0';
@@ -46,7 +48,7 @@ const root = new typescript.TypeScriptProject({
   eslint: false,
   sampleCode: false,
   disableTsconfig: true,
-  devDeps: [`constructs@${CONSTRUCTS_VERSION}`],
+  devDeps: [`constructs@${CONSTRUCTS_VERSION}`, `aws-cdk@${AWS_CDK_CLI_VERSION}`],
   gitignore: ['/.tmp/'],
 });
 root.package.addField('private', true);
@@ -145,7 +147,7 @@ function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
 const core = fwPackage({
   short: 'core',
   description: 'Deploy an application described by a plugin (IApplicationSpec) on ECS Fargate or EC2 with AWS CDK.',
-  peerDeps: [`aws-cdk-lib@^${AWS_CDK_LIB_MIN}`, `constructs@^${CONSTRUCTS_VERSION}`],
+  peerDeps: [`aws-cdk-lib@^${AWS_CDK_LIB_MIN}`, `constructs@^${CONSTRUCTS_VERSION}`, `cdk-nag@^${CDK_NAG_VERSION}`],
 });
 
 // The root builds and tests every package in dependency order, then the repository-wide checks.

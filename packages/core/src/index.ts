@@ -1,6 +1,6 @@
 // The plugin contract: what a plugin implements and what the framework hands it.
 export { IApplicationSpec, ApplicationSpec } from './contract/application-spec';
-export { IOidcIntegration, OidcProviderSettings, OidcIntegrationFiles } from './contract/oidc-integration';
+export { IOidcIntegration, OidcProviderSettings, Ec2Files } from './contract/oidc-integration';
 export { IUserDataBuilder } from './contract/user-data-builder';
 export { Ec2Context, EfsIds, Ec2Contexts } from './contract/ec2-context';
 export { PosixIds, PosixUser } from './contract/posix-user';
@@ -17,3 +17,6 @@ export { DeploymentContext, DeploymentContextReader } from './context/deployment
 
 // Plugin discovery from registration manifests.
 export { PluginRegistry, PluginRegistryOptions, PluginRegistration } from './registry/plugin-registry';
+
+// The factory: one plugin, one runtime, the shared platform.
+export { ApplicationFactory, ApplicationFactoryProps } from './application-factory';

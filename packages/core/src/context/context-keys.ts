@@ -98,6 +98,11 @@ export const CONTEXT_KEYS: readonly ContextKey[] = [
     parse: text(/^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[0-9a-f-]{36}$/, 'an ACM certificate ARN'),
   },
   {
+    name: 'ec2Storage', required: false, defaultText: '`efs`',
+    description: 'Data volume on EC2: `efs` (survives instance replacement) or `ebs` (an encrypted volume at `ebsDeviceName()`). Fargate always uses EFS.',
+    parse: oneOf(['efs', 'ebs']),
+  },
+  {
     name: 'oidcIssuer', required: false, defaultText: 'none (required when authMode is not none)',
     description: 'Issuer URL of the identity provider.',
     parse: httpsUrl,

@@ -49,6 +49,11 @@ export interface DeploymentContext {
    */
   readonly certificateArn?: string;
   /**
+   * The EC2 data volume, `efs` or `ebs`.
+   * @default 'efs'
+   */
+  readonly ec2Storage?: string;
+  /**
    * The identity provider, when `authMode` is not `none`.
    * @default - none
    */
@@ -122,6 +127,7 @@ export class DeploymentContextReader {
       fqdn,
       hostedZoneId: v.hostedZoneId,
       certificateArn: v.certificateArn,
+      ec2Storage: v.ec2Storage ?? 'efs',
       oidc: authMode === AuthMode.NONE ? undefined : {
         issuer: v.oidcIssuer,
         authorizationEndpoint: v.oidcAuthorizationEndpoint,

@@ -28,7 +28,7 @@ export interface OidcProviderSettings {
  *
  * The same entries serve both runtimes. On Fargate they join the container environment and the client secret is
  * injected as a container secret. On EC2 the framework writes them, with the client secret read from Secrets Manager
- * at boot, to the root-only file `OidcIntegrationFiles.EC2_ENVIRONMENT_FILE` before `configureUserData`'s commands
+ * at boot, to the root-only file `Ec2Files.APPLICATION_ENVIRONMENT_FILE` before `configureUserData`'s commands
  * run; the plugin's service unit reads it with `EnvironmentFile=`.
  */
 export interface IOidcIntegration {
@@ -50,10 +50,14 @@ export interface IOidcIntegration {
   environment(provider: OidcProviderSettings): Record<string, string>;
 }
 
-/** Where the framework puts the OIDC environment on EC2. */
-export class OidcIntegrationFiles {
-  /** Root-only (0600) environment file holding `IOidcIntegration.environment()` and the client secret on EC2. */
-  public static readonly EC2_ENVIRONMENT_FILE = '/etc/fw/oidc.env';
+/** Files the framework writes on EC2 before the plugin's user data runs. */
+export class Ec2Files {
+  /**
+   * Root-only (0600) systemd environment file with the application's environment on EC2: the OIDC integration's
+   * entries and every secret, read from Secrets Manager at boot. Absent when there is nothing to put in it; read it
+   * with `EnvironmentFile=-/etc/fw/application.env`.
+   */
+  public static readonly APPLICATION_ENVIRONMENT_FILE = '/etc/fw/application.env';
 
   private constructor() {}
 }

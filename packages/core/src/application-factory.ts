@@ -1,0 +1,181 @@
+import { Stack } from 'aws-cdk-lib';
+import * as ec2 from 'aws-cdk-lib/aws-ec2';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import type { DeploymentContext } from './context/deployment-context';
+import { DeploymentContextReader } from './context/deployment-context';
+import type { IApplicationSpec } from './contract/application-spec';
+import { AuthMode } from './contract/auth-mode';
+import type { OidcProviderSettings } from './contract/oidc-integration';
+import { PosixUser } from './contract/posix-user';
+import { RuntimeType } from './contract/runtime-type';
+import { SecurityProfile } from './contract/security-profile';
+import { assertValidSpec } from './contract/spec-validation';
+import { UserError } from './errors';
+import { LoadBalancer } from './platform/load-balancer';
+import { Logging } from './platform/logging';
+import { Network } from './platform/network';
+import { SharedStorage } from './platform/storage';
+import { acknowledge, requireCompliance } from './profiles/compliance';
+import { PROFILE_SETTINGS } from './profiles/profile-settings';
+import { Ec2Runtime } from './runtimes/ec2';
+import { FargateRuntime } from './runtimes/fargate';
+
+/**
+ * How to deploy. Each field is the context key of the same name (see the README); the defaults make a DEV
+ * deployment without a domain.
+ */
+export interface ApplicationFactoryProps {
+  /** @default SecurityProfile.DEV */
+  readonly securityProfile?: SecurityProfile;
+  /** @default - no domain: the load balancer's own DNS name */
+  readonly domain?: string;
+  /** @default - the FQDN is the domain itself */
+  readonly subdomain?: string;
+  /** @default false */
+  readonly sslEnabled?: boolean;
+  /** @default - no DNS record; the certificate comes from `certificateArn` */
+  readonly hostedZoneId?: string;
+  /** @default - a DNS-validated certificate is created in `hostedZoneId` */
+  readonly certificateArn?: string;
+  /** `none`, `application-oidc` or `alb-oidc`. @default 'none' */
+  readonly authMode?: string;
+  /** The identity provider; required when `authMode` is not `none`. @default - none */
+  readonly oidc?: OidcProviderSettings;
+  /** EC2 data volume: `efs` or `ebs`. @default 'efs' */
+  readonly ec2Storage?: string;
+  /**
+   * Secrets the application needs, by environment variable name: each value is a Secrets Manager secret ARN. Fargate
+   * injects them as container secrets; EC2 reads them at boot with the instance role.
+   * @default - none
+   */
+  readonly secrets?: Record<string, string>;
+  /** Fargate task CPU units. @default 1024 */
+  readonly cpu?: number;
+  /** Fargate task memory in MiB. @default 2048 */
+  readonly memoryLimitMiB?: number;
+  /** EC2 instance type. @default t3.medium */
+  readonly instanceType?: string;
+  /** EBS data volume size in GiB (EC2 with `ebs` storage). @default 50 */
+  readonly dataVolumeGiB?: number;
+}
+
+/**
+ * Deploys an application described by a plugin on one runtime, with the framework's network, load balancer, shared
+ * file system and logging (the spec's ApplicationFactory).
+ */
+export class ApplicationFactory extends Construct {
+  /** The validated deployment configuration this factory built. */
+  public readonly context: DeploymentContext;
+  /** The public base address: `https://<fqdn>`, or `http://<load balancer DNS name>` without TLS. */
+  public readonly url: string;
+
+  constructor(scope: Construct, id: string, runtimeType: RuntimeType, spec: IApplicationSpec, props: ApplicationFactoryProps = {}) {
+    super(scope, id);
+    const pluginName = spec.constructor?.name || spec.applicationId();
+    assertValidSpec(spec, pluginName);
+    const context = contextOf(Stack.of(this).stackName, runtimeType, spec, props);
+    this.context = context;
+    if (context.authMode === AuthMode.APPLICATION_OIDC && !spec.supportsOidcIntegration()) {
+      throw new UserError(`authMode "application-oidc" needs a plugin that signs users in itself, but ${pluginName} ` +
+        `(applicationId ${spec.applicationId()}) does not support OIDC; use "alb-oidc" or "none".`);
+    }
+    const settings = PROFILE_SETTINGS[context.securityProfile];
+    const ebs = runtimeType === RuntimeType.EC2 && context.ec2Storage === 'ebs';
+
+    const logging = new Logging(this, 'Logging', {
+      applicationLogGroupName: `/aws/${context.stackName}/${runtimeType}/${context.securityProfile}`,
+      retention: settings.logRetention,
+      removalPolicy: settings.removalPolicy,
+    });
+    const network = new Network(this, 'Network', { natGateways: settings.natGateways, flowLogs: settings.flowLogs, logging });
+    const storage = ebs ? undefined : new SharedStorage(this, 'Storage', {
+      network,
+      key: logging.key,
+      removalPolicy: settings.removalPolicy,
+      path: spec.efsDataPath(),
+      owner: PosixUser.parse(spec.containerUser()),
+      permissions: spec.efsPermissions(),
+    });
+    const loadBalancer = new LoadBalancer(this, 'LoadBalancer', {
+      network,
+      applicationPort: spec.applicationPort(),
+      healthCheckPath: spec.healthCheckPath(),
+      tls: context.sslEnabled ? {
+        fqdn: context.fqdn!, domain: context.domain!, hostedZoneId: context.hostedZoneId, certificateArn: context.certificateArn,
+      } : undefined,
+      oidc: context.authMode === AuthMode.ALB_OIDC ? context.oidc : undefined,
+      deletionProtection: settings.deletionProtection,
+      waf: settings.waf,
+      accessLogs: settings.accessLogs,
+      removalPolicy: settings.removalPolicy,
+      logging,
+    });
+    this.url = loadBalancer.url;
+
+    const integration = context.authMode === AuthMode.APPLICATION_OIDC ? spec.oidcIntegration() : undefined;
+    const secretArns: Record<string, string> = { ...props.secrets };
+    if (integration) secretArns[integration.clientSecretVariable()] = context.oidc!.clientSecretArn;
+    const runtimeProps = {
+      spec,
+      context,
+      network,
+      loadBalancer,
+      logging,
+      storage,
+      pluginEnvironment: spec.containerEnvironmentVariables(context.fqdn ?? '', context.sslEnabled, context.authMode),
+      oidcEnvironment: integration ? integration.environment(context.oidc!) : {},
+      secrets: Object.fromEntries(Object.entries(secretArns).map(([name, arn]) =>
+        [name, secretsmanager.Secret.fromSecretCompleteArn(this, `Secret-${name}`, arn)])),
+    };
+    if (runtimeType === RuntimeType.FARGATE) {
+      new FargateRuntime(this, 'Fargate', { ...runtimeProps, cpu: props.cpu ?? 1024, memoryLimitMiB: props.memoryLimitMiB ?? 2048 });
+    } else {
+      new Ec2Runtime(this, 'Ec2', {
+        ...runtimeProps,
+        instanceType: new ec2.InstanceType(props.instanceType ?? 't3.medium'),
+        dataVolumeGiB: props.dataVolumeGiB ?? 50,
+      });
+    }
+    acknowledgeGrantPolicies(this);
+    // The whole stack: resources the CDK adds at stack level (custom-resource providers) are ours too.
+    if (settings.complianceChecks) requireCompliance(this, Stack.of(this));
+  }
+}
+
+/** CDK's grants write each role's statements into a DefaultPolicy, which the packs count as an inline policy. */
+function acknowledgeGrantPolicies(scope: Construct): void {
+  for (const policy of scope.node.findAll().filter((c): c is iam.Policy => c instanceof iam.Policy && c.node.id === 'DefaultPolicy')) {
+    acknowledge(policy, 'IAMNoInlinePolicy', 'Generated by CDK grants: least-privilege statements on this stack\'s own ' +
+      'resources, attached to one role; a customer-managed policy would hold the same statements.');
+  }
+}
+
+/** The factory's settings go through the same validation as the context keys, so code and cdk.json agree. */
+function contextOf(stackName: string, runtimeType: RuntimeType, spec: IApplicationSpec, props: ApplicationFactoryProps): DeploymentContext {
+  const secretProblems = Object.entries(props.secrets ?? {})
+    .filter(([name, arn]) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || !/^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[\w/+=.@-]+$/.test(arn))
+    .map(([name]) => `secrets.${name} must be an environment variable name mapped to a Secrets Manager secret ARN (the value is not shown).`);
+  if (secretProblems.length > 0) throw new UserError(`Invalid ApplicationFactory secrets:\n  - ${secretProblems.join('\n  - ')}`);
+  const oidc = props.oidc;
+  return DeploymentContextReader.fromValues({
+    stackName,
+    applicationId: spec.applicationId(),
+    runtimeType,
+    securityProfile: props.securityProfile ?? SecurityProfile.DEV,
+    sslEnabled: props.sslEnabled ?? false,
+    domain: props.domain,
+    subdomain: props.subdomain,
+    hostedZoneId: props.hostedZoneId,
+    certificateArn: props.certificateArn,
+    authMode: props.authMode,
+    ec2Storage: props.ec2Storage,
+    oidcIssuer: oidc?.issuer,
+    oidcAuthorizationEndpoint: oidc?.authorizationEndpoint,
+    oidcTokenEndpoint: oidc?.tokenEndpoint,
+    oidcUserInfoEndpoint: oidc?.userInfoEndpoint,
+    oidcClientId: oidc?.clientId,
+    oidcClientSecretArn: oidc?.clientSecretArn,
+  });
+}

@@ -1,0 +1,202 @@
+import { ArnFormat, Duration, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as ec2 from 'aws-cdk-lib/aws-ec2';
+import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import * as targets from 'aws-cdk-lib/aws-route53-targets';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
+import { Construct } from 'constructs';
+import type { OidcProviderSettings } from '../contract/oidc-integration';
+import { acknowledge } from '../profiles/compliance';
+import type { Logging } from './logging';
+import type { Network } from './network';
+
+/** TLS for the load balancer. */
+export interface TlsSettings {
+  readonly fqdn: string;
+  /** Domain of the hosted zone (the zone's name). */
+  readonly domain: string;
+  readonly hostedZoneId?: string;
+  readonly certificateArn?: string;
+}
+
+export interface LoadBalancerProps {
+  readonly network: Network;
+  /** The application's port and health check. */
+  readonly applicationPort: number;
+  readonly healthCheckPath: string;
+  /** @default - plain HTTP on port 80 */
+  readonly tls?: TlsSettings;
+  /** When set, the load balancer signs users in before any request reaches the application (needs `tls`). */
+  readonly oidc?: OidcProviderSettings;
+  readonly deletionProtection: boolean;
+  readonly waf: boolean;
+  readonly accessLogs: boolean;
+  readonly removalPolicy: RemovalPolicy;
+  /** Where WAF logs go. */
+  readonly logging: Logging;
+}
+
+/**
+ * The public application load balancer: HTTPS with TLS 1.2+ and HTTP redirected to it when TLS is on, a DNS record
+ * for the FQDN, optional OIDC sign-in, WAF and access logs per profile.
+ */
+export class LoadBalancer extends Construct {
+  public readonly alb: elbv2.ApplicationLoadBalancer;
+  public readonly securityGroup: ec2.SecurityGroup;
+  /** The listener that carries application traffic (HTTPS with TLS, HTTP without). */
+  public readonly listener: elbv2.ApplicationListener;
+  /** The public base address, `https://<fqdn>` or `http://<load balancer DNS name>`. */
+  public readonly url: string;
+
+  private readonly props: LoadBalancerProps;
+
+  constructor(scope: Construct, id: string, props: LoadBalancerProps) {
+    super(scope, id);
+    this.props = props;
+    this.securityGroup = new ec2.SecurityGroup(this, 'SecurityGroup', {
+      vpc: props.network.vpc,
+      description: 'Public load balancer',
+      allowAllOutbound: false,
+    });
+    this.alb = new elbv2.ApplicationLoadBalancer(this, 'Alb', {
+      vpc: props.network.vpc,
+      vpcSubnets: { subnetType: ec2.SubnetType.PUBLIC },
+      internetFacing: true,
+      securityGroup: this.securityGroup,
+      dropInvalidHeaderFields: true,
+      deletionProtection: props.deletionProtection,
+    });
+    acknowledge(this.securityGroup, 'AwsSolutions-EC23', 'Internet-facing load balancer: it admits 443 (and 80, ' +
+      'which only redirects to 443) from anywhere; the application itself admits traffic from this group only.');
+    if (props.accessLogs) this.alb.logAccessLogs(this.accessLogBucket());
+    if (props.waf) this.addWaf();
+
+    if (props.tls) {
+      const zone = props.tls.hostedZoneId
+        ? route53.HostedZone.fromHostedZoneAttributes(this, 'Zone', { hostedZoneId: props.tls.hostedZoneId, zoneName: props.tls.domain })
+        : undefined;
+      const certificate = props.tls.certificateArn
+        ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.tls.certificateArn)
+        : new acm.Certificate(this, 'Certificate', { domainName: props.tls.fqdn, validation: acm.CertificateValidation.fromDns(zone) });
+      this.listener = this.alb.addListener('Https', {
+        port: 443,
+        protocol: elbv2.ApplicationProtocol.HTTPS,
+        certificates: [certificate],
+        sslPolicy: elbv2.SslPolicy.RECOMMENDED_TLS,
+        open: true,
+      });
+      const redirect = this.alb.addListener('Http', {
+        port: 80,
+        open: true,
+        defaultAction: elbv2.ListenerAction.redirect({ protocol: 'HTTPS', port: '443', permanent: true }),
+      });
+      acknowledge(redirect, 'ELBv2ACMCertificateRequired', 'This listener only answers with a permanent redirect to ' +
+        'HTTPS on 443, which uses the ACM certificate; no application traffic is served over it.');
+      if (zone) {
+        new route53.ARecord(this, 'Dns', {
+          zone,
+          recordName: props.tls.fqdn,
+          target: route53.RecordTarget.fromAlias(new targets.LoadBalancerTarget(this.alb)),
+        });
+      }
+      this.url = `https://${props.tls.fqdn}`;
+    } else {
+      this.listener = this.alb.addListener('Http', { port: 80, open: true });
+      this.url = `http://${this.alb.loadBalancerDnsName}`;
+    }
+  }
+
+  /**
+   * Routes the listener to the application's targets, behind OIDC sign-in when the load balancer authenticates.
+   */
+  public route(targetGroup: elbv2.ApplicationTargetGroup): void {
+    const forward = elbv2.ListenerAction.forward([targetGroup]);
+    const oidc = this.props.oidc;
+    this.listener.addAction('Application', {
+      action: oidc ? elbv2.ListenerAction.authenticateOidc({
+        issuer: oidc.issuer,
+        authorizationEndpoint: oidc.authorizationEndpoint,
+        tokenEndpoint: oidc.tokenEndpoint,
+        userInfoEndpoint: oidc.userInfoEndpoint,
+        clientId: oidc.clientId,
+        clientSecret: SecretValue.secretsManager(oidc.clientSecretArn),
+        scope: (oidc.scopes ?? ['openid', 'profile', 'email']).join(' '),
+        onUnauthenticatedRequest: elbv2.UnauthenticatedAction.AUTHENTICATE,
+        next: forward,
+      }) : forward,
+    });
+  }
+
+  /** A target group for the application's port and health check. */
+  public targetGroup(targetType: elbv2.TargetType): elbv2.ApplicationTargetGroup {
+    return new elbv2.ApplicationTargetGroup(this, 'Targets', {
+      vpc: this.props.network.vpc,
+      port: this.props.applicationPort,
+      protocol: elbv2.ApplicationProtocol.HTTP,
+      targetType,
+      deregistrationDelay: Duration.seconds(30),
+      healthCheck: {
+        path: this.props.healthCheckPath, // a query string is sent as part of the path
+        healthyHttpCodes: '200-399',
+        interval: Duration.seconds(30),
+        healthyThresholdCount: 2,
+        unhealthyThresholdCount: 5,
+      },
+    });
+  }
+
+  private accessLogBucket(): s3.Bucket {
+    const bucket = new s3.Bucket(this, 'AccessLogs', {
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      versioned: true,
+      removalPolicy: this.props.removalPolicy,
+      autoDeleteObjects: false,
+      lifecycleRules: [{ expiration: Duration.days(400) }],
+    });
+    acknowledge(bucket, 'S3DefaultEncryptionKMS', 'Load-balancer access logs can only be delivered to a bucket ' +
+      'encrypted with SSE-S3 (AES-256), not with KMS; the bucket is private, TLS-only and versioned.');
+    acknowledge(bucket, 'AwsSolutions-S1', 'This bucket is the access-log destination; logging access to it would need ' +
+      'another log bucket with the same finding. Object-level access is recorded by CloudTrail.');
+    acknowledge(bucket, 'S3BucketLoggingEnabled', 'This bucket is the access-log destination; logging access to it ' +
+      'would need another log bucket with the same finding. Object-level access is recorded by CloudTrail.');
+    acknowledge(bucket, 'S3BucketReplicationEnabled', 'Access logs are kept versioned for 400 days in one region; ' +
+      'cross-region replication of logs is an organisation-wide choice made outside this stack.');
+    return bucket;
+  }
+
+  private addWaf(): void {
+    const rule = (name: string, priority: number) => ({
+      name,
+      priority,
+      overrideAction: { none: {} },
+      statement: { managedRuleGroupStatement: { vendorName: 'AWS', name } },
+      visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: name, sampledRequestsEnabled: true },
+    });
+    const acl = new wafv2.CfnWebACL(this, 'WebAcl', {
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: `${Stack.of(this).stackName}-waf`, sampledRequestsEnabled: true },
+      rules: [
+        rule('AWSManagedRulesCommonRuleSet', 1),
+        rule('AWSManagedRulesKnownBadInputsRuleSet', 2),
+        rule('AWSManagedRulesAmazonIpReputationList', 3),
+      ],
+    });
+    // WAF writes only to log groups whose name starts with aws-waf-logs-.
+    const wafLogs = this.props.logging.logGroup('WafLogs', `aws-waf-logs-${Stack.of(this).stackName}`);
+    new wafv2.CfnLoggingConfiguration(this, 'WebAclLogging', {
+      resourceArn: acl.attrArn,
+      logDestinationConfigs: [Stack.of(this).formatArn({
+        service: 'logs', resource: 'log-group', resourceName: wafLogs.logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      })],
+    });
+    new wafv2.CfnWebACLAssociation(this, 'WebAclAssociation', {
+      resourceArn: this.alb.loadBalancerArn,
+      webAclArn: acl.attrArn,
+    });
+  }
+}

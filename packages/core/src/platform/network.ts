@@ -1,0 +1,51 @@
+import * as ec2 from 'aws-cdk-lib/aws-ec2';
+import { Construct } from 'constructs';
+import { acknowledge } from '../profiles/compliance';
+import type { Logging } from './logging';
+
+export interface NetworkProps {
+  /** 0 puts compute in public subnets, reachable only from the load balancer. */
+  readonly natGateways: number;
+  readonly flowLogs: boolean;
+  readonly logging: Logging;
+}
+
+/**
+ * A VPC over two availability zones: public subnets for the load balancer only, private subnets for compute (or, with
+ * no NAT gateway, compute in the public subnets with no public ingress).
+ */
+export class Network extends Construct {
+  public readonly vpc: ec2.Vpc;
+  /** Where tasks, instances and the file system's mount targets go. */
+  public readonly computeSubnets: ec2.SubnetSelection;
+  /** Whether compute needs a public IP to reach the internet (no NAT gateway). */
+  public readonly computeNeedsPublicIp: boolean;
+
+  constructor(scope: Construct, id: string, props: NetworkProps) {
+    super(scope, id);
+    const isolated = props.natGateways === 0;
+    this.vpc = new ec2.Vpc(this, 'Vpc', {
+      maxAzs: 2,
+      natGateways: props.natGateways,
+      subnetConfiguration: [
+        // Nothing gets a public IP by accident: compute that needs one (no NAT) asks for it explicitly.
+        { name: 'LoadBalancer', subnetType: ec2.SubnetType.PUBLIC, cidrMask: 24, mapPublicIpOnLaunch: false },
+        ...(isolated ? [] : [{ name: 'Compute', subnetType: ec2.SubnetType.PRIVATE_WITH_EGRESS, cidrMask: 22 }]),
+      ],
+      restrictDefaultSecurityGroup: true,
+    });
+    for (const subnet of this.vpc.publicSubnets) {
+      const route = subnet.node.findChild('DefaultRoute');
+      acknowledge(route, 'VPCNoUnrestrictedRouteToIGW', 'The public subnets hold the internet-facing load balancer, ' +
+        'which needs a route to the internet gateway; compute sits in private subnets (or, in DEV, has no public ingress).');
+    }
+    if (props.flowLogs) {
+      this.vpc.addFlowLog('FlowLog', {
+        destination: ec2.FlowLogDestination.toCloudWatchLogs(props.logging.logGroup('FlowLogs')),
+        trafficType: ec2.FlowLogTrafficType.ALL,
+      });
+    }
+    this.computeSubnets = { subnetType: isolated ? ec2.SubnetType.PUBLIC : ec2.SubnetType.PRIVATE_WITH_EGRESS };
+    this.computeNeedsPublicIp = isolated;
+  }
+}

@@ -1,0 +1,35 @@
+import { AwsSolutionsChecks, HIPAASecurityChecks, NIST80053R5Checks, PCIDSS321Checks } from 'cdk-nag';
+import { Validations } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
+
+/** The cdk-nag packs a PRODUCTION deployment must pass. */
+export function compliancePacks() {
+  return [new AwsSolutionsChecks(), new PCIDSS321Checks(), new NIST80053R5Checks(), new HIPAASecurityChecks()];
+}
+
+/**
+ * Every unacknowledged finding of the packs below `scope`, one line each: rule, what is wrong, where.
+ * Acknowledgments are made with `Validations.of(resource).acknowledge({ id, reason })` on the resource concerned.
+ */
+export function complianceFindings(scope: IConstruct): string[] {
+  return compliancePacks().flatMap((pack) => pack.validateScope(scope).violations.map((v) =>
+    `${v.ruleName} (${v.severity}): ${v.description} [${v.violatingResources.map((r) => r.constructPath).join(', ')}]`));
+}
+
+/** Makes synth fail, through `owner`'s validation, on any unacknowledged finding below `scope`. */
+export function requireCompliance(owner: IConstruct, scope: IConstruct): void {
+  owner.node.addValidation({ validate: () => complianceFindings(scope) });
+}
+
+/** The rule-id prefixes of the four packs. */
+const PACK_PREFIXES = ['AwsSolutions', 'PCI.DSS.321', 'NIST.800.53.R5', 'HIPAA.Security'];
+
+/**
+ * Acknowledges a finding on the one resource it concerns, in every pack that has the rule, with the reason it is safe.
+ * `rule` is the pack-independent part of the id (`VPCNoUnrestrictedRouteToIGW`), or a whole id (`AwsSolutions-EC23`).
+ */
+export function acknowledge(resource: IConstruct, rule: string, reason: string): void {
+  const target = resource.node.defaultChild ?? resource;
+  const ids = rule.includes('-') ? [rule] : PACK_PREFIXES.map((p) => `${p}-${rule}`);
+  Validations.of(target).acknowledge(...ids.map((id) => ({ id, reason })));
+}

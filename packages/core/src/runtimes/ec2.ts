@@ -1,0 +1,131 @@
+import { Duration, Fn } from 'aws-cdk-lib';
+import * as autoscaling from 'aws-cdk-lib/aws-autoscaling';
+import * as ec2 from 'aws-cdk-lib/aws-ec2';
+import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { Construct } from 'constructs';
+import type { Ec2Context } from '../contract/ec2-context';
+import { Ec2Files } from '../contract/oidc-integration';
+import { BashUserDataBuilder } from '../userdata/bash-user-data-builder';
+import { Shell } from '../userdata/shell';
+import { acknowledge } from '../profiles/compliance';
+import type { RuntimeProps } from './runtime-props';
+
+export interface Ec2Size {
+  readonly instanceType: ec2.InstanceType;
+  /** Size of the EBS data volume in GiB (EBS storage only). */
+  readonly dataVolumeGiB: number;
+}
+
+/**
+ * Everything EC2-specific: one instance in an Auto Scaling group (Amazon Linux 2023 resolved at deploy time, IMDSv2,
+ * encrypted disks), built by the plugin's user data through the framework's builder.
+ */
+export class Ec2Runtime extends Construct {
+  public readonly autoScalingGroup: autoscaling.AutoScalingGroup;
+  public readonly launchTemplate: ec2.LaunchTemplate;
+  public readonly securityGroup: ec2.SecurityGroup;
+  /** The rendered startup script (CDK tokens unresolved). */
+  public readonly userDataScript: string;
+
+  constructor(scope: Construct, id: string, props: RuntimeProps & Ec2Size) {
+    super(scope, id);
+    const { spec, network, loadBalancer, logging, storage, context } = props;
+
+    this.securityGroup = new ec2.SecurityGroup(this, 'SecurityGroup', {
+      vpc: network.vpc,
+      description: 'Application instance: the application port from the load balancer only',
+    });
+    this.securityGroup.addIngressRule(loadBalancer.securityGroup, ec2.Port.tcp(spec.applicationPort()), 'From the load balancer');
+
+    const role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('ec2.amazonaws.com'),
+      description: 'Application instance: ships its logs, mounts its file system, reads its secrets',
+    });
+    logging.applicationLogGroup.grantWrite(role);
+    role.addToPolicy(new iam.PolicyStatement({
+      actions: ['logs:DescribeLogStreams'],
+      resources: [logging.applicationLogGroup.logGroupArn],
+    }));
+    Object.values(props.secrets).forEach((secret) => secret.grantRead(role));
+    if (storage) {
+      storage.fileSystem.grant(role, 'elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite');
+      storage.allowFrom(this.securityGroup);
+    }
+
+    const ec2Context: Ec2Context = {
+      stackName: context.stackName,
+      securityProfile: context.securityProfile,
+      runtimeType: context.runtimeType,
+      fqdn: context.fqdn,
+      sslEnabled: context.sslEnabled,
+      hasEfs: storage !== undefined,
+      efsId: storage?.fileSystem.fileSystemId,
+      accessPointId: storage?.accessPoint.accessPointId,
+    };
+    const builder = new BashUserDataBuilder();
+    const environment = environmentFileCommands(props);
+    if (environment.length > 0) builder.addCommands(...environment);
+    spec.configureUserData(builder, ec2Context);
+    this.userDataScript = builder.render();
+
+    this.launchTemplate = new ec2.LaunchTemplate(this, 'LaunchTemplate', {
+      machineImage: ec2.MachineImage.latestAmazonLinux2023(),
+      instanceType: props.instanceType,
+      requireImdsv2: true,
+      httpPutResponseHopLimit: 1,
+      role,
+      securityGroup: this.securityGroup,
+      associatePublicIpAddress: network.computeNeedsPublicIp ? true : undefined,
+      userData: ec2.UserData.custom(this.userDataScript),
+      blockDevices: [
+        { deviceName: '/dev/xvda', volume: ec2.BlockDeviceVolume.ebs(30, { encrypted: true, volumeType: ec2.EbsDeviceVolumeType.GP3 }) },
+        ...(storage ? [] : [{
+          deviceName: spec.ebsDeviceName(),
+          volume: ec2.BlockDeviceVolume.ebs(props.dataVolumeGiB, {
+            encrypted: true, volumeType: ec2.EbsDeviceVolumeType.GP3, deleteOnTermination: false,
+          }),
+        }]),
+      ],
+    });
+    this.autoScalingGroup = new autoscaling.AutoScalingGroup(this, 'Instances', {
+      vpc: network.vpc,
+      vpcSubnets: network.computeSubnets,
+      launchTemplate: this.launchTemplate,
+      minCapacity: 1,
+      maxCapacity: 1,
+      // One instance at a time against one data directory: replace, never run two side by side.
+      updatePolicy: autoscaling.UpdatePolicy.rollingUpdate({ maxBatchSize: 1, minInstancesInService: 0 }),
+      healthChecks: autoscaling.HealthChecks.withAdditionalChecks({
+        additionalTypes: [autoscaling.AdditionalHealthCheckType.ELB],
+        gracePeriod: Duration.minutes(10),
+      }),
+    });
+    acknowledge(this.autoScalingGroup, 'AwsSolutions-AS3', 'A group of exactly one instance that never scales; ' +
+      'replacements are recorded in CloudTrail and the load balancer\'s target health.');
+    const targetGroup = loadBalancer.targetGroup(elbv2.TargetType.INSTANCE);
+    this.autoScalingGroup.attachToApplicationTargetGroup(targetGroup);
+    loadBalancer.route(targetGroup);
+  }
+}
+
+/**
+ * Writes the root-only environment file: plain entries as they are, secrets read from Secrets Manager at boot with the
+ * instance role, so no secret value is ever in the template or the user data.
+ */
+function environmentFileCommands(props: RuntimeProps): string[] {
+  const plain = Object.entries(props.oidcEnvironment);
+  const secrets = Object.entries(props.secrets);
+  if (plain.length + secrets.length === 0) return [];
+  const file = Shell.quote(Ec2Files.APPLICATION_ENVIRONMENT_FILE);
+  return [
+    `install -d -m 0700 ${Shell.quote(Ec2Files.APPLICATION_ENVIRONMENT_FILE.replace(/\/[^/]+$/, ''))}`,
+    `install -m 0600 /dev/null ${file}`,
+    ...plain.map(([name, value]) => `printf '%s=%s\\n' ${Shell.quote(name)} ${Shell.quote(value)} >> ${file}`),
+    ...secrets.map(([name, secret]) => {
+      const region = Fn.select(3, Fn.split(':', secret.secretArn));
+      return `printf '%s=%s\\n' ${Shell.quote(name)} "$(aws secretsmanager get-secret-value --region ${Shell.quote(region)} ` +
+        `--secret-id ${Shell.quote(secret.secretArn)} --query SecretString --output text)" >> ${file}`;
+    }),
+  ];
+}

@@ -1,0 +1,24 @@
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type { IApplicationSpec } from '../contract/application-spec';
+import type { DeploymentContext } from '../context/deployment-context';
+import type { LoadBalancer } from '../platform/load-balancer';
+import type { Logging } from '../platform/logging';
+import type { Network } from '../platform/network';
+import type { SharedStorage } from '../platform/storage';
+
+/** What the factory hands a runtime: the plugin, the validated context and the shared platform. */
+export interface RuntimeProps {
+  readonly spec: IApplicationSpec;
+  readonly context: DeploymentContext;
+  readonly network: Network;
+  readonly loadBalancer: LoadBalancer;
+  readonly logging: Logging;
+  /** The shared file system; absent only on EC2 with EBS storage. */
+  readonly storage?: SharedStorage;
+  /** The plugin's `containerEnvironmentVariables(...)` (container only). */
+  readonly pluginEnvironment: Record<string, string>;
+  /** The OIDC integration's entries in `application-oidc` mode (container, or the EC2 environment file). */
+  readonly oidcEnvironment: Record<string, string>;
+  /** Secrets by environment variable name, only ever passed on as references. */
+  readonly secrets: Record<string, secretsmanager.ISecret>;
+}
