@@ -63,6 +63,7 @@ interface FwPackageOptions {
   readonly bundledDeps?: string[];
   readonly peerDeps?: string[];
   readonly devDeps?: string[];
+  readonly bin?: Record<string, string>;
 }
 
 function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
@@ -114,6 +115,7 @@ function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
     bundledDeps: options.bundledDeps,
     peerDeps: options.peerDeps,
     devDeps: options.devDeps,
+    bin: options.bin,
     jestOptions: {
       updateSnapshot: javascript.UpdateSnapshot.NEVER,
       passWithNoTests: false,
@@ -148,6 +150,7 @@ const core = fwPackage({
   short: 'core',
   description: 'Deploy an application described by a plugin (IApplicationSpec) on ECS Fargate or EC2 with AWS CDK.',
   peerDeps: [`aws-cdk-lib@^${AWS_CDK_LIB_MIN}`, `constructs@^${CONSTRUCTS_VERSION}`, `cdk-nag@^${CDK_NAG_VERSION}`],
+  bin: { 'fw-deploy': 'bin/fw-deploy' },
 });
 
 // The root builds and tests every package in dependency order, then the repository-wide checks.

@@ -1,4 +1,4 @@
-import { Stack } from 'aws-cdk-lib';
+import { Stack, Token } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -75,7 +75,7 @@ export class ApplicationFactory extends Construct {
     super(scope, id);
     const pluginName = spec.constructor?.name || spec.applicationId();
     assertValidSpec(spec, pluginName);
-    const context = contextOf(Stack.of(this).stackName, runtimeType, spec, props);
+    const context = contextOf(Stack.of(this), runtimeType, spec, props);
     this.context = context;
     if (context.authMode === AuthMode.APPLICATION_OIDC && !spec.supportsOidcIntegration()) {
       throw new UserError(`authMode "application-oidc" needs a plugin that signs users in itself, but ${pluginName} ` +
@@ -153,14 +153,17 @@ function acknowledgeGrantPolicies(scope: Construct): void {
 }
 
 /** The factory's settings go through the same validation as the context keys, so code and cdk.json agree. */
-function contextOf(stackName: string, runtimeType: RuntimeType, spec: IApplicationSpec, props: ApplicationFactoryProps): DeploymentContext {
+function contextOf(stack: Stack, runtimeType: RuntimeType, spec: IApplicationSpec, props: ApplicationFactoryProps): DeploymentContext {
   const secretProblems = Object.entries(props.secrets ?? {})
     .filter(([name, arn]) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || !/^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[\w/+=.@-]+$/.test(arn))
     .map(([name]) => `secrets.${name} must be an environment variable name mapped to a Secrets Manager secret ARN (the value is not shown).`);
   if (secretProblems.length > 0) throw new UserError(`Invalid ApplicationFactory secrets:\n  - ${secretProblems.join('\n  - ')}`);
   const oidc = props.oidc;
+  const known = (value: string) => (Token.isUnresolved(value) ? undefined : value);
   return DeploymentContextReader.fromValues({
-    stackName,
+    stackName: stack.stackName,
+    region: known(stack.region),
+    account: known(stack.account),
     applicationId: spec.applicationId(),
     runtimeType,
     securityProfile: props.securityProfile ?? SecurityProfile.DEV,

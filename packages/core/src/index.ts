@@ -20,3 +20,6 @@ export { PluginRegistry, PluginRegistryOptions, PluginRegistration } from './reg
 
 // The factory: one plugin, one runtime, the shared platform.
 export { ApplicationFactory, ApplicationFactoryProps } from './application-factory';
+
+// The deployment app: context keys -> stack (what `cdk synth -c ...` runs).
+export { DeploymentApp, DeploymentAppOptions } from './deployment-app';

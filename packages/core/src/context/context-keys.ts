@@ -98,6 +98,16 @@ export const CONTEXT_KEYS: readonly ContextKey[] = [
     parse: text(/^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[0-9a-f-]{36}$/, 'an ACM certificate ARN'),
   },
   {
+    name: 'region', required: false, defaultText: '`CDK_DEFAULT_REGION`, else none',
+    description: 'AWS region of the stack. STAGING and PRODUCTION need one: load-balancer access logs are region-specific.',
+    parse: text(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, 'an AWS region such as eu-west-1'),
+  },
+  {
+    name: 'account', required: false, defaultText: '`CDK_DEFAULT_ACCOUNT`, else none',
+    description: 'AWS account id of the stack (12 digits). Synth never needs it.',
+    parse: text(/^\d{12}$/, 'a 12-digit AWS account id'),
+  },
+  {
     name: 'ec2Storage', required: false, defaultText: '`efs`',
     description: 'Data volume on EC2: `efs` (survives instance replacement) or `ebs` (an encrypted volume at `ebsDeviceName()`). Fargate always uses EFS.',
     parse: oneOf(['efs', 'ebs']),

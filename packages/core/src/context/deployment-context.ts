@@ -49,6 +49,16 @@ export interface DeploymentContext {
    */
   readonly certificateArn?: string;
   /**
+   * AWS region of the stack.
+   * @default - environment-agnostic
+   */
+  readonly region?: string;
+  /**
+   * AWS account of the stack.
+   * @default - environment-agnostic
+   */
+  readonly account?: string;
+  /**
    * The EC2 data volume, `efs` or `ebs`.
    * @default 'efs'
    */
@@ -127,6 +137,8 @@ export class DeploymentContextReader {
       fqdn,
       hostedZoneId: v.hostedZoneId,
       certificateArn: v.certificateArn,
+      region: v.region,
+      account: v.account,
       ec2Storage: v.ec2Storage ?? 'efs',
       oidc: authMode === AuthMode.NONE ? undefined : {
         issuer: v.oidcIssuer,
@@ -148,6 +160,11 @@ function crossKeyProblems(v: Record<string, any>, given: Set<string>, authMode: 
   if (v.securityProfile === SecurityProfile.PRODUCTION && v.sslEnabled === false) {
     problems.push('sslEnabled "false" is not allowed with securityProfile PRODUCTION: card data must not travel in ' +
       'clear text. Set sslEnabled to true (with domain and hostedZoneId or certificateArn).');
+  }
+  if (v.securityProfile && v.securityProfile !== SecurityProfile.DEV && v.region === undefined && !given.has('region')) {
+    problems.push(`securityProfile ${v.securityProfile} needs the stack's region (for example eu-west-1): its ` +
+      'load-balancer access logs are delivered by a region-specific account. Set the region key or CDK_DEFAULT_REGION ' +
+      '(in code: env.region on the stack).');
   }
   if (v.subdomain !== undefined && v.domain === undefined) {
     problems.push(`subdomain ${JSON.stringify(v.subdomain)} needs a domain; set domain (for example example.com).`);

@@ -1,0 +1,54 @@
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { ApplicationFactory, ApplicationFactoryProps, IApplicationSpec, RuntimeType } from '../../src';
+import { WikiSpec } from '../fixtures/wiki-spec';
+
+export const REGION_ENV = { region: 'eu-west-1', account: '123456789012' };
+export const TLS: ApplicationFactoryProps = {
+  sslEnabled: true, domain: 'example.com', subdomain: 'wiki', hostedZoneId: 'Z0123456789ABCDEFGHIJ',
+};
+export const OIDC = {
+  issuer: 'https://login.example.com',
+  authorizationEndpoint: 'https://login.example.com/authorize',
+  tokenEndpoint: 'https://login.example.com/token',
+  userInfoEndpoint: 'https://login.example.com/userinfo',
+  clientId: 'wiki',
+  clientSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:wiki/oidc-AbCdEf',
+};
+
+export interface Synthesised {
+  readonly app: App;
+  readonly stack: Stack;
+  readonly factory: ApplicationFactory;
+  readonly template: Template;
+  readonly json: any;
+}
+
+/** A fresh app and stack with one factory, synthesised. */
+export function synth(runtime: RuntimeType, props: ApplicationFactoryProps = {}, spec: IApplicationSpec = new WikiSpec()): Synthesised {
+  const app = new App();
+  const stack = new Stack(app, 'WikiStack', { env: REGION_ENV });
+  const factory = new ApplicationFactory(stack, 'App', runtime, spec, props);
+  const template = Template.fromStack(stack);
+  return { app, stack, factory, template, json: template.toJSON() };
+}
+
+/** Every resource of a type, as [logicalId, resource]. */
+export function resources(json: any, type: string): Array<[string, any]> {
+  return Object.entries<any>(json.Resources).filter(([, r]) => r.Type === type);
+}
+
+/** The one resource of a type. */
+export function only(json: any, type: string): any {
+  const found = resources(json, type);
+  if (found.length !== 1) throw new Error(`expected one ${type}, found ${found.length}`);
+  return found[0][1];
+}
+
+/** The EC2 user data of the launch template, with CloudFormation references shown as JSON. */
+export function userData(json: any): string {
+  const value = only(json, 'AWS::EC2::LaunchTemplate').Properties.LaunchTemplateData.UserData['Fn::Base64'];
+  if (typeof value === 'string') return value;
+  const [separator, parts] = value['Fn::Join'];
+  return parts.map((p: unknown) => (typeof p === 'string' ? p : JSON.stringify(p))).join(separator);
+}
