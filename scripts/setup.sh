@@ -13,5 +13,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get install -y -qq "${missing[@]}"
 fi
 
+# Python tools: cfn-lint checks every template the tests synthesise (pinned).
+CFN_LINT_VERSION=1.51.0
+if ! cfn-lint --version 2>/dev/null | grep -qx "cfn-lint ${CFN_LINT_VERSION}"; then
+  python3 -m pip install --quiet --disable-pip-version-check "cfn-lint==${CFN_LINT_VERSION}"
+fi
+
 # Node packages: one install at the root for every workspace package.
 npm ci --no-audit --no-fund

@@ -163,7 +163,6 @@ function contextOf(stack: Stack, runtimeType: RuntimeType, spec: IApplicationSpe
   return DeploymentContextReader.fromValues({
     stackName: stack.stackName,
     region: known(stack.region),
-    account: known(stack.account),
     applicationId: spec.applicationId(),
     runtimeType,
     securityProfile: props.securityProfile ?? SecurityProfile.DEV,

@@ -18,18 +18,18 @@ export interface DeploymentAppOptions {
  */
 export class DeploymentApp {
   /**
-   * Builds the stack the context keys describe in `app`. The region and account come from the `region` and `account`
-   * keys, else from `CDK_DEFAULT_REGION` and `CDK_DEFAULT_ACCOUNT`.
+   * Builds the stack the context keys describe in `app`. The region comes from the `region` key, else from
+   * `CDK_DEFAULT_REGION`. The account is left open, so availability zones resolve at deploy time and synth never needs
+   * an AWS lookup.
    */
   public static addTo(app: App, options: DeploymentAppOptions = {}): Stack {
     const values = { ...app.node.getAllContext() };
     values.region ??= process.env.CDK_DEFAULT_REGION;
-    values.account ??= process.env.CDK_DEFAULT_ACCOUNT;
     const context = DeploymentContextReader.fromValues(values);
     const spec = PluginRegistry.discover({ searchFrom: options.searchFrom }).get(context.applicationId);
     const stack = new Stack(app, context.stackName, {
       stackName: context.stackName,
-      env: { region: context.region, account: context.account },
+      env: { region: context.region },
       description: `${context.applicationId} on ${context.runtimeType} (${context.securityProfile}), deployed by @fw/core`,
     });
     new ApplicationFactory(stack, 'Application', context.runtimeType, spec, {

@@ -287,7 +287,7 @@ describe('secrets travel by reference only', () => {
       const fs = require('fs') as typeof import('fs');
       const path = require('path') as typeof import('path');
       const app = new App();
-      const stack = new Stack(app, 'Canary', { env: { region: 'eu-west-1', account: '123456789012' } });
+      const stack = new Stack(app, 'Canary', { env: REGION_ENV });
       new ApplicationFactory(stack, 'App', runtime as RuntimeType, new CanaryWiki(), {
         ...TLS, authMode: authMode as string, oidc: authMode === AuthMode.NONE ? undefined : OIDC,
         secrets: { WIKI_DB_PASSWORD: SECRET_ARN },

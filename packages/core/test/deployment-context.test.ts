@@ -36,7 +36,7 @@ describe('valid context', () => {
       stackName: 'build-server', applicationId: 'wiki', runtimeType: RuntimeType.FARGATE,
       securityProfile: SecurityProfile.DEV, sslEnabled: false, authMode: 'none',
       domain: undefined, subdomain: undefined, fqdn: undefined, hostedZoneId: undefined, certificateArn: undefined,
-      oidc: undefined,
+      region: undefined, ec2Storage: 'efs', oidc: undefined,
     });
   });
 
@@ -57,7 +57,7 @@ describe('valid context', () => {
 
   test('PRODUCTION with TLS and an imported certificate', () => {
     const ctx = DeploymentContextReader.fromValues({
-      ...VALID, securityProfile: 'PRODUCTION', sslEnabled: 'true', domain: 'example.com',
+      ...VALID, securityProfile: 'PRODUCTION', sslEnabled: 'true', domain: 'example.com', region: 'eu-west-1',
       certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/12345678-1234-1234-1234-123456789012',
     });
     expect(ctx.securityProfile).toBe(SecurityProfile.PRODUCTION);
@@ -105,7 +105,10 @@ describe('every problem is named with the key, the value given and what is allow
     ['bad hosted zone', { ...VALID, domain: 'example.com', hostedZoneId: 'zone1' }, /hostedZoneId "zone1" is not allowed/],
     ['bad certificate', { ...VALID, certificateArn: 'my-cert' }, /certificateArn "my-cert" is not allowed; expected an ACM certificate ARN/],
     ['http issuer', { ...VALID, oidcIssuer: 'http://login.example.com' }, /oidcIssuer "http:\/\/login.example.com" is not allowed; expected an https:\/\/ URL/],
-    ['PRODUCTION without TLS', { ...VALID, securityProfile: 'PRODUCTION' }, /sslEnabled "false" is not allowed with securityProfile PRODUCTION: card data must not travel in clear text/],
+    ['STAGING without a region', { ...VALID, securityProfile: 'STAGING' }, /securityProfile STAGING needs the stack's region/],
+    ['bad region', { ...VALID, region: 'europe' }, /region "europe" is not allowed; expected an AWS region such as eu-west-1/],
+    ['bad ec2Storage', { ...VALID, ec2Storage: 'nfs' }, /ec2Storage "nfs" is not allowed; expected one of efs, ebs\./],
+    ['PRODUCTION without TLS', { ...VALID, securityProfile: 'PRODUCTION', region: 'eu-west-1' }, /sslEnabled "false" is not allowed with securityProfile PRODUCTION: card data must not travel in clear text/],
     ['TLS without domain', { ...VALID, sslEnabled: 'true', hostedZoneId: 'Z1' }, /sslEnabled true needs a domain/],
     ['TLS without zone or certificate', { ...VALID, sslEnabled: 'true', domain: 'example.com' }, /sslEnabled true needs hostedZoneId .* or certificateArn/],
     ['subdomain without domain', { ...VALID, subdomain: 'ci' }, /subdomain "ci" needs a domain/],

@@ -103,11 +103,6 @@ export const CONTEXT_KEYS: readonly ContextKey[] = [
     parse: text(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, 'an AWS region such as eu-west-1'),
   },
   {
-    name: 'account', required: false, defaultText: '`CDK_DEFAULT_ACCOUNT`, else none',
-    description: 'AWS account id of the stack (12 digits). Synth never needs it.',
-    parse: text(/^\d{12}$/, 'a 12-digit AWS account id'),
-  },
-  {
     name: 'ec2Storage', required: false, defaultText: '`efs`',
     description: 'Data volume on EC2: `efs` (survives instance replacement) or `ebs` (an encrypted volume at `ebsDeviceName()`). Fargate always uses EFS.',
     parse: oneOf(['efs', 'ebs']),

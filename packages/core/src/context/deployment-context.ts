@@ -54,11 +54,6 @@ export interface DeploymentContext {
    */
   readonly region?: string;
   /**
-   * AWS account of the stack.
-   * @default - environment-agnostic
-   */
-  readonly account?: string;
-  /**
    * The EC2 data volume, `efs` or `ebs`.
    * @default 'efs'
    */
@@ -138,7 +133,6 @@ export class DeploymentContextReader {
       hostedZoneId: v.hostedZoneId,
       certificateArn: v.certificateArn,
       region: v.region,
-      account: v.account,
       ec2Storage: v.ec2Storage ?? 'efs',
       oidc: authMode === AuthMode.NONE ? undefined : {
         issuer: v.oidcIssuer,
