@@ -157,7 +157,10 @@ const core = fwPackage({
 root.tsconfigDev.addInclude('bench/**/*.ts');
 root.addTask('bench', {
   description: 'Run the benchmarks in bench/ (ratios against a baseline in the same run)',
-  exec: 'ts-node --project tsconfig.dev.json bench/discovery.ts',
+  steps: [
+    { exec: 'ts-node --project tsconfig.dev.json bench/discovery.ts' },
+    { exec: 'ts-node --project tsconfig.dev.json bench/synth.ts' },
+  ],
 });
 root.compileTask.reset();
 root.testTask.reset();

@@ -1,0 +1,100 @@
+/**
+ * The baseline of the synth benchmark: the DEV deployment of a small application, written by hand with aws-cdk-lib
+ * alone, in the same shape as what ApplicationFactory builds (same resources, same settings), without the framework.
+ */
+import { Duration, RemovalPolicy, Stack, StackProps } from 'aws-cdk-lib';
+import * as autoscaling from 'aws-cdk-lib/aws-autoscaling';
+import * as ec2 from 'aws-cdk-lib/aws-ec2';
+import * as ecs from 'aws-cdk-lib/aws-ecs';
+import * as efs from 'aws-cdk-lib/aws-efs';
+import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+
+export interface HandWrittenStackProps extends StackProps {
+  readonly runtime: 'FARGATE' | 'EC2';
+  /** The user data the EC2 instance runs. */
+  readonly userData: string;
+}
+
+export class HandWrittenStack extends Stack {
+  constructor(scope: Construct, id: string, props: HandWrittenStackProps) {
+    super(scope, id, props);
+    const key = new kms.Key(this, 'Key', { enableKeyRotation: true, removalPolicy: RemovalPolicy.DESTROY });
+    key.grantEncryptDecrypt(new iam.ServicePrincipal(`logs.${this.region}.amazonaws.com`));
+    const logGroup = new logs.LogGroup(this, 'Logs', {
+      logGroupName: `/aws/${this.stackName}/${props.runtime}/DEV`, retention: logs.RetentionDays.ONE_WEEK,
+      encryptionKey: key, removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const vpc = new ec2.Vpc(this, 'Vpc', {
+      maxAzs: 2, natGateways: 0, restrictDefaultSecurityGroup: true,
+      subnetConfiguration: [{ name: 'Public', subnetType: ec2.SubnetType.PUBLIC, cidrMask: 24, mapPublicIpOnLaunch: false }],
+    });
+    const efsGroup = new ec2.SecurityGroup(this, 'EfsSg', { vpc, allowAllOutbound: false });
+    const fileSystem = new efs.FileSystem(this, 'Fs', {
+      vpc, vpcSubnets: { subnetType: ec2.SubnetType.PUBLIC }, securityGroup: efsGroup, encrypted: true, kmsKey: key,
+      enableAutomaticBackups: true, removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const accessPoint = fileSystem.addAccessPoint('Ap', {
+      path: '/app', createAcl: { ownerUid: '1000', ownerGid: '1000', permissions: '750' }, posixUser: { uid: '1000', gid: '1000' },
+    });
+    const albGroup = new ec2.SecurityGroup(this, 'AlbSg', { vpc, allowAllOutbound: false });
+    const alb = new elbv2.ApplicationLoadBalancer(this, 'Alb', {
+      vpc, internetFacing: true, securityGroup: albGroup, dropInvalidHeaderFields: true, vpcSubnets: { subnetType: ec2.SubnetType.PUBLIC },
+    });
+    const listener = alb.addListener('Http', { port: 80, open: true });
+    const appGroup = new ec2.SecurityGroup(this, 'AppSg', { vpc });
+    appGroup.addIngressRule(albGroup, ec2.Port.tcp(8080));
+    efsGroup.addIngressRule(appGroup, ec2.Port.tcp(2049));
+    const targetGroup = new elbv2.ApplicationTargetGroup(this, 'Tg', {
+      vpc, port: 8080, protocol: elbv2.ApplicationProtocol.HTTP, deregistrationDelay: Duration.seconds(30),
+      targetType: props.runtime === 'FARGATE' ? elbv2.TargetType.IP : elbv2.TargetType.INSTANCE,
+      healthCheck: { path: '/', healthyHttpCodes: '200-399', interval: Duration.seconds(30), healthyThresholdCount: 2, unhealthyThresholdCount: 5 },
+    });
+
+    if (props.runtime === 'FARGATE') {
+      const cluster = new ecs.Cluster(this, 'Cluster', { vpc, containerInsightsV2: ecs.ContainerInsights.ENABLED });
+      const task = new ecs.FargateTaskDefinition(this, 'Task', {
+        cpu: 1024, memoryLimitMiB: 2048,
+        volumes: [{ name: 'data', efsVolumeConfiguration: {
+          fileSystemId: fileSystem.fileSystemId, transitEncryption: 'ENABLED',
+          authorizationConfig: { accessPointId: accessPoint.accessPointId, iam: 'ENABLED' },
+        } }],
+      });
+      const container = task.addContainer('App', {
+        image: ecs.ContainerImage.fromRegistry('example/app:1.0.0'), user: '1000:1000', portMappings: [{ containerPort: 8080 }],
+        environment: { APP_URL: 'http://localhost:8080' }, logging: ecs.LogDrivers.awsLogs({ logGroup, streamPrefix: 'app' }),
+      });
+      container.addMountPoints({ sourceVolume: 'data', containerPath: '/data', readOnly: false });
+      fileSystem.grant(task.taskRole, 'elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite');
+      const service = new ecs.FargateService(this, 'Service', {
+        cluster, taskDefinition: task, desiredCount: 1, minHealthyPercent: 0, maxHealthyPercent: 100,
+        circuitBreaker: { rollback: true }, assignPublicIp: true, securityGroups: [appGroup],
+        vpcSubnets: { subnetType: ec2.SubnetType.PUBLIC }, healthCheckGracePeriod: Duration.minutes(5),
+      });
+      service.attachToApplicationTargetGroup(targetGroup);
+    } else {
+      const role = new iam.Role(this, 'Role', { assumedBy: new iam.ServicePrincipal('ec2.amazonaws.com') });
+      logGroup.grantWrite(role);
+      role.addToPolicy(new iam.PolicyStatement({ actions: ['logs:DescribeLogStreams'], resources: [logGroup.logGroupArn] }));
+      fileSystem.grant(role, 'elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite');
+      const template = new ec2.LaunchTemplate(this, 'Lt', {
+        machineImage: ec2.MachineImage.latestAmazonLinux2023(), instanceType: new ec2.InstanceType('t3.medium'),
+        requireImdsv2: true, httpPutResponseHopLimit: 1, role, securityGroup: appGroup, associatePublicIpAddress: true,
+        userData: ec2.UserData.custom(props.userData),
+        blockDevices: [{ deviceName: '/dev/xvda', volume: ec2.BlockDeviceVolume.ebs(30, { encrypted: true, volumeType: ec2.EbsDeviceVolumeType.GP3 }) }],
+      });
+      const asg = new autoscaling.AutoScalingGroup(this, 'Asg', {
+        vpc, vpcSubnets: { subnetType: ec2.SubnetType.PUBLIC }, launchTemplate: template, minCapacity: 1, maxCapacity: 1,
+        updatePolicy: autoscaling.UpdatePolicy.rollingUpdate({ maxBatchSize: 1, minInstancesInService: 0 }),
+        healthChecks: autoscaling.HealthChecks.withAdditionalChecks({
+          additionalTypes: [autoscaling.AdditionalHealthCheckType.ELB], gracePeriod: Duration.minutes(10),
+        }),
+      });
+      asg.attachToApplicationTargetGroup(targetGroup);
+    }
+    listener.addAction('App', { action: elbv2.ListenerAction.forward([targetGroup]) });
+  }
+}
