@@ -151,6 +151,8 @@ const core = fwPackage({
   description: 'Deploy an application described by a plugin (IApplicationSpec) on ECS Fargate or EC2 with AWS CDK.',
   peerDeps: [`aws-cdk-lib@^${AWS_CDK_LIB_MIN}`, `constructs@^${CONSTRUCTS_VERSION}`, `cdk-nag@^${CDK_NAG_VERSION}`],
   bin: { 'fw-deploy': 'bin/fw-deploy' },
+  // Runtime dependencies of a jsii package are bundled into its tarball.
+  bundledDeps: ['yaml@2.9.1'],
 });
 
 // The root builds and tests every package in dependency order, then the repository-wide checks.
@@ -167,5 +169,10 @@ root.testTask.reset();
 for (const pkg of [core]) {
   root.testTask.exec('npx projen build', { cwd: pkg.outdir.slice(root.outdir.length + 1) });
 }
+// The main job, both runtimes, as a user runs it from the example directory.
+root.testTask.exec('npx cdk synth -q -c runtimeType=FARGATE && npx cdk synth -q -c runtimeType=EC2', {
+  cwd: 'examples/build-server',
+});
+root.testTask.env('CDK_DISABLE_CLI_TELEMETRY', 'true');
 
 root.synth();

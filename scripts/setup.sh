@@ -21,3 +21,6 @@ fi
 
 # Node packages: one install at the root for every workspace package.
 npm ci --no-audit --no-fund
+
+# Compile the packages (jsii), so that the deployment app and the examples can run.
+(cd packages/core && npx projen compile)

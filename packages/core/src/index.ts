@@ -2,6 +2,7 @@
 export { IApplicationSpec, ApplicationSpec } from './contract/application-spec';
 export { IOidcIntegration, OidcProviderSettings, Ec2Files } from './contract/oidc-integration';
 export { IUserDataBuilder } from './contract/user-data-builder';
+export { ContainerInitialization, ContainerFiles } from './contract/container-initialization';
 export { Ec2Context, EfsIds, Ec2Contexts } from './contract/ec2-context';
 export { PosixIds, PosixUser } from './contract/posix-user';
 export { RuntimeType } from './contract/runtime-type';
@@ -23,3 +24,6 @@ export { ApplicationFactory, ApplicationFactoryProps } from './application-facto
 
 // The deployment app: context keys -> stack (what `cdk synth -c ...` runs).
 export { DeploymentApp, DeploymentAppOptions } from './deployment-app';
+
+// The built-in plugin: the hardened Jenkins build server.
+export { JenkinsSpec, JenkinsSpecProps } from './build-server/jenkins-spec';

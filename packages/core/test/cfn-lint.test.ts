@@ -2,14 +2,14 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ApplicationFactoryProps, AuthMode, RuntimeType, SecurityProfile } from '../src';
+import { ApplicationFactoryProps, AuthMode, IApplicationSpec, JenkinsSpec, RuntimeType, SecurityProfile } from '../src';
 import { WikiOidcSpec } from './fixtures/wiki-spec';
 import { requireInCi } from './support/shellcheck';
 import { OIDC, synth, TLS } from './support/synth';
 
-/** Both runtimes, three profiles, with and without TLS, EFS and EBS, and each auth mode. */
-function matrix(): Array<[string, RuntimeType, ApplicationFactoryProps]> {
-  const cases: Array<[string, RuntimeType, ApplicationFactoryProps]> = [];
+/** Both runtimes, three profiles, with and without TLS, EFS and EBS, each auth mode, and the build server. */
+function matrix(): Array<[string, RuntimeType, ApplicationFactoryProps, IApplicationSpec?]> {
+  const cases: Array<[string, RuntimeType, ApplicationFactoryProps, IApplicationSpec?]> = [];
   for (const runtime of [RuntimeType.FARGATE, RuntimeType.EC2]) {
     for (const securityProfile of [SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION]) {
       for (const tls of [false, true]) {
@@ -22,6 +22,7 @@ function matrix(): Array<[string, RuntimeType, ApplicationFactoryProps]> {
     }
     cases.push([`${runtime}-alb-oidc`, runtime, { ...TLS, authMode: AuthMode.ALB_OIDC, oidc: OIDC }]);
     cases.push([`${runtime}-application-oidc`, runtime, { ...TLS, authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC }]);
+    cases.push([`${runtime}-jenkins-production`, runtime, { securityProfile: SecurityProfile.PRODUCTION, ...TLS, authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC }, new JenkinsSpec()]);
   }
   return cases;
 }
@@ -30,8 +31,8 @@ const hasCfnLint = requireInCi(spawnSync('cfn-lint', ['--version']).status === 0
 (hasCfnLint ? test : test.skip)('cfn-lint reports no error and no warning in any template the framework synthesises', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cfn-lint-'));
   const cases = matrix();
-  for (const [name, runtime, props] of cases) {
-    fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(synth(runtime, props, new WikiOidcSpec()).json, undefined, 1));
+  for (const [name, runtime, props, spec] of cases) {
+    fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(synth(runtime, props, spec ?? new WikiOidcSpec()).json, undefined, 1));
   }
   expect(fs.readdirSync(dir)).toHaveLength(cases.length);
   // W3005 is ignored: CDK's own custom-resource provider (which closes the VPC's default security group) declares

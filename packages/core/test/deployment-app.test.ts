@@ -32,7 +32,7 @@ describe('DeploymentApp.addTo', () => {
 
   test('an applicationId no plugin has names those available', () => {
     const app = new App({ context: { ...CONTEXT, applicationId: 'jira' } });
-    expect(() => DeploymentApp.addTo(app, { searchFrom: PROJECT })).toThrow(/No installed plugin has applicationId 'jira'. Available: wiki/);
+    expect(() => DeploymentApp.addTo(app, { searchFrom: PROJECT })).toThrow(/No installed plugin has applicationId 'jira'. Available: jenkins \(@fw\/core\), wiki \(@acme\/wiki-plugin\)\./);
   });
 });
 

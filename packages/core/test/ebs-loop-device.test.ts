@@ -46,17 +46,17 @@ const usable = requireInCi(canSandbox() && spawnSync('losetup', ['-f']).status =
     expect(first.log).toContain(`formatting ${device} as ext4 (it has no filesystem yet)`);
     const uuid = sh(`blkid -p -s UUID -o value ${device}`);
     expect(first.fstab).toContain(`UUID=${uuid} /srv/data ext4 defaults,nofail 0 2\n`);
-    const [mountLine, owner] = fs.readFileSync(path.join(first.dir, 'srv', 'probe'), 'utf-8').trim().split('\n');
+    const [mountLine, owner] = first.written('/srv/probe')!.trim().split('\n');
     expect(mountLine.startsWith(device)).toBe(true);
     expect(owner).toBe('1000:1000');
     // The namespace is gone, so the file is on the device, not in the mount point directory.
-    expect(fs.existsSync(path.join(first.dir, 'srv', 'data', 'marker'))).toBe(false);
+    expect(first.written('/srv/data/marker')).toBeUndefined();
 
     const second = runInSandbox(script('cat /srv/data/marker > /srv/seen'), STUBS, first.dir);
     expect(second.status).toBe(0);
     expect(second.log.slice(first.log.length).some((l) => l.startsWith('formatting'))).toBe(false);
     expect(second.log.slice(first.log.length)).toContain(`mounted ${device} (UUID=${uuid}) at /srv/data for 1000:1000`);
-    expect(fs.readFileSync(path.join(first.dir, 'srv', 'seen'), 'utf-8')).toBe('kept across boots\n');
+    expect(second.written('/srv/seen')).toBe('kept across boots\n');
     expect(sh(`blkid -p -s UUID -o value ${device}`)).toBe(uuid);
     expect(second.fstab).toBe(first.fstab);
     expect(second.fstab.match(/ \/srv\/data /g)).toHaveLength(1);

@@ -33,7 +33,7 @@ describe('discovery', () => {
       { name: 'left-pad', source: 'module.exports = () => 0;' },
     ]);
     const registry = PluginRegistry.discover({ searchFrom: project });
-    expect(registry.applicationIds()).toEqual(['gitea', 'wiki']);
+    expect(registry.applicationIds()).toEqual(['gitea', 'jenkins', 'wiki']);
     expect(registry.registrations()).toEqual(expect.arrayContaining([{
       applicationId: 'wiki', className: '@acme/wiki-plugin.WikiSpec', packageName: '@acme/wiki-plugin',
       source: `${manifestOf(project, '@acme/wiki-plugin')}:2`,
@@ -45,13 +45,15 @@ describe('discovery', () => {
     const project = fakeInstall([WIKI]);
     const sub = `${project}/apps/deploy`;
     fs.mkdirSync(sub, { recursive: true });
-    expect(PluginRegistry.discover({ searchFrom: sub }).applicationIds()).toEqual(['wiki']);
+    expect(PluginRegistry.discover({ searchFrom: sub }).applicationIds()).toEqual(['jenkins', 'wiki']);
   });
 
-  test('@fw/core\'s own manifest is read through the same mechanism', () => {
-    // The core manifest exists and parses; its built-in plugins (none yet) would be listed with the others.
-    const project = fakeInstall([WIKI]);
-    expect(() => PluginRegistry.discover({ searchFrom: project })).not.toThrow();
+  test('@fw/core\'s built-in plugin comes in through its own manifest, like any other', () => {
+    const registrations = PluginRegistry.discover({ searchFrom: fakeInstall([WIKI]) }).registrations();
+    expect(registrations).toContainEqual({
+      applicationId: 'jenkins', className: '@fw/core.JenkinsSpec', packageName: '@fw/core',
+      source: expect.stringMatching(/packages\/core\/META-INF\/services\/dev\.fwframework\.core\.IApplicationSpec:2$/),
+    });
   });
 
   test('discovery runs once per process: a second call returns the same registry without reading again', () => {
@@ -116,13 +118,7 @@ describe('errors name the manifest file and line', () => {
   test('an applicationId that no plugin has lists those available', () => {
     const project = fakeInstall([WIKI]);
     expect(() => PluginRegistry.discover({ searchFrom: project }).get('jira'))
-      .toThrow("No installed plugin has applicationId 'jira'. Available: wiki (@acme/wiki-plugin).");
-  });
-
-  test('with no plugin installed, the error says how to add one', () => {
-    const project = fakeInstall([]);
-    expect(() => PluginRegistry.discover({ searchFrom: project }).get('wiki'))
-      .toThrow(/No plugins are installed: add a plugin package to your dependencies\./);
+      .toThrow("No installed plugin has applicationId 'jira'. Available: jenkins (@fw/core), wiki (@acme/wiki-plugin).");
   });
 
   test('a plugin with invalid values is rejected by name and member when it is chosen', () => {

@@ -171,6 +171,7 @@ const sandboxed = requireInCi(canSandbox(), 'a root mount namespace (unshare -m)
       'dnf install -y amazon-efs-utils',
       'mount /srv/wiki',
       'systemctl enable --now wiki.service',
+      'sleep 0',
       'systemctl is-active --quiet wiki.service',
     ]);
     expect(run.log).toEqual([

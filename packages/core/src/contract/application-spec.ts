@@ -1,3 +1,4 @@
+import type { ContainerInitialization } from './container-initialization';
 import type { Ec2Context } from './ec2-context';
 import type { IOidcIntegration } from './oidc-integration';
 import type { IUserDataBuilder } from './user-data-builder';
@@ -49,6 +50,12 @@ export interface IApplicationSpec {
    * @param authMode `none`, `application-oidc` or `alb-oidc` (see `AuthMode`)
    */
   containerEnvironmentVariables(fqdn: string, sslEnabled: boolean, authMode: string): Record<string, string>;
+  /**
+   * Fargate: files written before the application's container starts (configuration delivered without building an
+   * image), and commands run then. Undefined when there is nothing to prepare. Not one of the spec's members: it is
+   * the container counterpart of `configureUserData`.
+   */
+  containerInitialization(fqdn: string, sslEnabled: boolean, authMode: string): ContainerInitialization | undefined;
   /** Whether the application can perform OIDC sign-in itself. */
   supportsOidcIntegration(): boolean;
   /** The application's OIDC handler; undefined when OIDC is unsupported (the spec's `getOidcIntegration()`). */
@@ -82,6 +89,11 @@ export abstract class ApplicationSpec implements IApplicationSpec {
     return {};
   }
 
+  /** Default: nothing to prepare. */
+  public containerInitialization(_fqdn: string, _sslEnabled: boolean, _authMode: string): ContainerInitialization | undefined {
+    return undefined;
+  }
+
   /** Default: OIDC unsupported. */
   public supportsOidcIntegration(): boolean {
     return false;
@@ -97,5 +109,5 @@ export abstract class ApplicationSpec implements IApplicationSpec {
 export const APPLICATION_SPEC_MEMBERS: readonly string[] = [
   'applicationId', 'defaultContainerImage', 'applicationPort', 'containerDataPath', 'efsDataPath', 'volumeName',
   'containerUser', 'efsPermissions', 'ebsDeviceName', 'ec2DataPath', 'ec2LogPaths', 'configureUserData',
-  'healthCheckPath', 'containerEnvironmentVariables', 'supportsOidcIntegration', 'oidcIntegration',
+  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'supportsOidcIntegration', 'oidcIntegration',
 ];

@@ -86,9 +86,7 @@ export class PluginRegistry {
     const found = this.plugins.find((p) => p.applicationId === applicationId);
     if (!found) {
       const available = this.plugins.map((p) => `${p.applicationId} (${p.packageName})`);
-      throw new UserError(`No installed plugin has applicationId '${applicationId}'. ` +
-        (available.length > 0 ? `Available: ${available.join(', ')}.` :
-          'No plugins are installed: add a plugin package to your dependencies.'));
+      throw new UserError(`No installed plugin has applicationId '${applicationId}'. Available: ${available.join(', ')}.`);
     }
     assertValidSpec(found.spec, `${found.className} (${found.source})`);
     return found.spec;

@@ -3,7 +3,10 @@ import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
 import { Construct } from 'constructs';
+import { ContainerFiles } from '../contract/container-initialization';
+import { UserError } from '../errors';
 import { acknowledge } from '../profiles/compliance';
+import { Shell } from '../userdata/shell';
 import type { RuntimeProps } from './runtime-props';
 
 export interface FargateSize {
@@ -55,6 +58,7 @@ export class FargateRuntime extends Construct {
     acknowledge(this.taskDefinition, 'AwsSolutions-ECS2', 'The environment holds only non-secret configuration from the ' +
       'plugin; every secret is a container secret read from Secrets Manager at start.');
     container.addMountPoints({ sourceVolume: spec.volumeName(), containerPath: spec.containerDataPath(), readOnly: false });
+    if (props.initialization) this.addInitialization(container, props);
     storage.fileSystem.grant(this.taskDefinition.taskRole, 'elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite');
 
     this.securityGroup = new ec2.SecurityGroup(this, 'SecurityGroup', {
@@ -80,5 +84,44 @@ export class FargateRuntime extends Construct {
     const targetGroup = loadBalancer.targetGroup(elbv2.TargetType.IP);
     this.service.attachToApplicationTargetGroup(targetGroup);
     loadBalancer.route(targetGroup);
+  }
+
+  /**
+   * An init container from the application's own image writes the plugin's files into a task-local volume and runs
+   * its commands; the application starts only after it succeeded. It runs as root because Fargate creates the volume
+   * root-owned; what it writes on EFS still belongs to the access point's user.
+   */
+  private addInitialization(application: ecs.ContainerDefinition, props: RuntimeProps): void {
+    const { spec } = props;
+    const { files, commands = [] } = props.initialization!;
+    const names = Object.keys(files);
+    const bad = names.filter((name) => !/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(name));
+    if (bad.length > 0) {
+      throw new UserError(`${spec.applicationId()}: containerInitialization() file names ${JSON.stringify(bad)} are not ` +
+        'allowed; use plain file names of letters, digits, . _ and - (they are written to one directory).');
+    }
+    const environment = Object.fromEntries(names.map((name, i) => [`FW_FILE_${i + 1}`, Buffer.from(files[name]).toString('base64')]));
+    const script = [
+      'set -eu',
+      ...names.map((name, i) => `printf '%s' "$FW_FILE_${i + 1}" | base64 -d > ${Shell.quote(`${ContainerFiles.DIRECTORY}/${name}`)}`),
+      ...names.map((name) => `chmod 0644 ${Shell.quote(`${ContainerFiles.DIRECTORY}/${name}`)}`),
+      ...commands,
+    ].join('\n');
+    this.taskDefinition.addVolume({ name: 'fw-config' });
+    const init = this.taskDefinition.addContainer('Initialization', {
+      image: ecs.ContainerImage.fromRegistry(spec.defaultContainerImage()),
+      essential: false,
+      user: '0',
+      entryPoint: ['sh', '-c'],
+      command: [script],
+      environment,
+      logging: ecs.LogDrivers.awsLogs({ logGroup: props.logging.applicationLogGroup, streamPrefix: `${spec.applicationId()}-init` }),
+    });
+    init.addMountPoints(
+      { sourceVolume: 'fw-config', containerPath: ContainerFiles.DIRECTORY, readOnly: false },
+      { sourceVolume: spec.volumeName(), containerPath: spec.containerDataPath(), readOnly: false },
+    );
+    application.addMountPoints({ sourceVolume: 'fw-config', containerPath: ContainerFiles.DIRECTORY, readOnly: true });
+    application.addContainerDependencies({ container: init, condition: ecs.ContainerDependencyCondition.SUCCESS });
   }
 }

@@ -20,6 +20,7 @@ export function pluginClassSource(className: string, applicationId: string, over
     configureUserData: '',
     healthCheckPath: 'return "/";',
     containerEnvironmentVariables: 'return {};',
+    containerInitialization: 'return undefined;',
     supportsOidcIntegration: 'return false;',
     oidcIntegration: 'return undefined;',
     ...overrides,

@@ -16,44 +16,57 @@ export interface SandboxResult {
   readonly log: string[];
   /** Contents of /etc/fstab after the run. */
   readonly fstab: string;
-  /** The sandbox's own directory: /var/log, /opt, /srv and /etc/fstab of the run live below it. */
+  /** The sandbox's own directory; reuse it for a second boot. */
   readonly dir: string;
+  /** A file as the script left it, or undefined when the script did not write it. */
+  readonly written: (file: string) => string | undefined;
 }
 
-/** Commands every run stubs: package managers and services must never touch this machine. */
+/** Commands every run stubs: package managers, downloads and services must never touch this machine. */
 export const DEFAULT_STUBS: Stubs = {
   'dnf': '',
   'yum': '',
+  'rpm': '',
+  'curl': '',
+  'java': '',
   'systemctl': '',
   'journalctl': '',
+  'sleep': '',
   'amazon-cloudwatch-agent-ctl': '',
   'mount': '',
   'mountpoint': 'exit 1',
   'ebsnvme-id': 'exit 1',
 };
 
-/** Whether this process can make the mount namespace the sandbox needs. */
+/** The directories the script sees through a copy-on-write overlay: it can change them, the machine keeps them. */
+const OVERLAID = ['/etc', '/var', '/usr', '/opt', '/srv'];
+
+/** Whether this process can make the mount namespace and overlays the sandbox needs. */
 export function canSandbox(): boolean {
   return process.platform === 'linux' && process.getuid?.() === 0 &&
     spawnSync('unshare', ['-m', '--propagation', 'private', 'true']).status === 0;
 }
 
 /**
- * Runs a script in a private mount namespace where /var/log, /opt, /srv and /etc/fstab are the sandbox's own
- * directories, with stub commands first on PATH. Nothing the script writes reaches the real system there.
- * Reuse `dir` to run a second boot against the same state.
+ * Runs a script in a private mount namespace where /etc, /var, /usr, /opt and /srv are overlays whose changes land in
+ * the sandbox's directory, with stub commands first on PATH and a known /etc/fstab.
  */
 export function runInSandbox(script: string, stubs: Stubs = DEFAULT_STUBS, dir?: string): SandboxResult {
   const root = dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fw-sandbox-'));
-  for (const sub of ['bin', 'varlog', 'opt', 'srv']) fs.mkdirSync(path.join(root, sub), { recursive: true });
-  const fstab = path.join(root, 'fstab');
+  const upper = (d: string) => path.join(root, 'upper', d);
+  for (const d of OVERLAID) {
+    fs.mkdirSync(upper(d), { recursive: true });
+    fs.mkdirSync(path.join(root, 'work', d), { recursive: true });
+  }
+  const fstab = path.join(upper('/etc'), 'fstab');
   if (!fs.existsSync(fstab)) fs.writeFileSync(fstab, '# /etc/fstab of the sandbox\nUUID=root / xfs defaults 0 0\n');
+  const bin = path.join(root, 'bin');
   const calls = path.join(root, 'calls.log');
+  fs.rmSync(bin, { recursive: true, force: true });
+  fs.mkdirSync(bin);
   fs.writeFileSync(calls, '');
-  fs.rmSync(path.join(root, 'bin'), { recursive: true, force: true });
-  fs.mkdirSync(path.join(root, 'bin'));
   for (const [name, body] of Object.entries(stubs)) {
-    const file = path.join(root, 'bin', name);
+    const file = path.join(bin, name);
     fs.writeFileSync(file, `#!/bin/bash\nprintf '%s\\n' "${name} $*" >> ${JSON.stringify(calls)}\n${body}\n`);
     fs.chmodSync(file, 0o755);
   }
@@ -61,24 +74,26 @@ export function runInSandbox(script: string, stubs: Stubs = DEFAULT_STUBS, dir?:
   fs.writeFileSync(scriptFile, script);
 
   const setup = [
-    `mount --bind ${root}/varlog /var/log`,
-    `mount --bind ${root}/opt /opt`,
-    `mount --bind ${root}/srv /srv`,
-    `mount --bind ${fstab} /etc/fstab`,
-    `PATH=${root}/bin:$PATH exec bash ${scriptFile}`,
+    ...OVERLAID.filter((d) => fs.existsSync(d)).map((d) =>
+      `mount -t overlay overlay -o lowerdir=${d},upperdir=${upper(d)},workdir=${path.join(root, 'work', d)} ${d}`),
+    `PATH=${bin}:$PATH exec bash ${scriptFile}`,
   ].join(' && ');
   const run = spawnSync('unshare', ['-m', '--propagation', 'private', 'bash', '-c', setup], { encoding: 'utf-8' });
 
-  const logFile = path.join(root, 'varlog', 'userdata.log');
+  const written = (file: string) => {
+    const top = OVERLAID.find((d) => file.startsWith(`${d}/`));
+    const copy = top ? path.join(upper(top), file.slice(top.length)) : undefined;
+    return copy && fs.existsSync(copy) && fs.statSync(copy).isFile() ? fs.readFileSync(copy, 'utf-8') : undefined;
+  };
   return {
     status: run.status,
     stdout: run.stdout,
     stderr: run.stderr,
     calls: fs.readFileSync(calls, 'utf-8').split('\n').filter(Boolean),
-    log: fs.existsSync(logFile)
-      ? fs.readFileSync(logFile, 'utf-8').split('\n').filter(Boolean).map((l) => l.replace(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ /, ''))
-      : [],
+    log: (written('/var/log/userdata.log') ?? '').split('\n').filter(Boolean)
+      .map((l) => l.replace(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ /, '')),
     fstab: fs.readFileSync(fstab, 'utf-8'),
     dir: root,
+    written,
   };
 }

@@ -1,0 +1,33 @@
+/**
+ * The hardening constants of the spec's Limits table (and the few settings it implies), each set here and only here.
+ */
+
+/** Global build discarder: build logs kept 90 days, at most 100 builds. */
+export const BUILD_LOG_RETENTION_DAYS = 90;
+export const BUILDS_KEPT = 100;
+/** Artifacts kept 30 days, at most 10. */
+export const ARTIFACT_RETENTION_DAYS = 30;
+export const ARTIFACTS_KEPT = 10;
+
+/** audit-trail log file, basic setup: size limit (MB) and number of files. */
+export const AUDIT_LOG_LIMIT_BASIC = 1000;
+export const AUDIT_LOG_COUNT_BASIC = 10;
+/** audit-trail log file, full template: size limit and count (52: a year of weekly rotation). */
+export const AUDIT_LOG_LIMIT_FULL = 10000;
+export const AUDIT_LOG_COUNT_FULL = 52;
+/** Remote syslog for the audit trail: UDP (audit-trail's only transport) on this port. */
+export const AUDIT_SYSLOG_PORT = 514;
+
+/** Seconds to wait after starting the service before checking it is active (the reference plugin's 60 s). */
+export const STARTUP_WAIT_SECONDS = 60;
+
+/** systemd unit: restart on failure after 5 s, stop within 30 s, 65536 open files. */
+export const SERVICE_RESTART_SECONDS = 5;
+export const SERVICE_STOP_TIMEOUT_SECONDS = 30;
+export const SERVICE_OPEN_FILES = 65536;
+
+/** HTTP session timeout of the web UI, in minutes (not in the spec's table; PCI DSS 8.2.8 asks for 15 minutes). */
+export const SESSION_TIMEOUT_MINUTES = 15;
+
+/** The identity-provider scopes the realm asks for. */
+export const OIDC_SCOPES = 'openid profile email';

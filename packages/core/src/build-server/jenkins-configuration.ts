@@ -1,0 +1,161 @@
+import * as YAML from 'yaml';
+import {
+  ARTIFACT_RETENTION_DAYS, ARTIFACTS_KEPT, AUDIT_SYSLOG_PORT, BUILD_LOG_RETENTION_DAYS, BUILDS_KEPT, OIDC_SCOPES,
+} from './hardening';
+
+/** The environment variables the configuration reads (configuration-as-code resolves `${NAME}` at start). */
+export const ENV = {
+  publicUrl: 'JENKINS_URL',
+  oidcIssuer: 'OIDC_ISSUER',
+  oidcAuthorizationUrl: 'OIDC_AUTHORIZATION_SERVER_URL',
+  oidcTokenUrl: 'OIDC_TOKEN_SERVER_URL',
+  oidcUserInfoUrl: 'OIDC_USERINFO_SERVER_URL',
+  oidcClientId: 'OIDC_CLIENT_ID',
+  oidcClientSecret: 'OIDC_CLIENT_SECRET',
+} as const;
+
+const ref = (name: string) => `\${${name}}`;
+
+/** The groups of the identity provider that the matrix authorisation names. */
+export interface JenkinsGroups {
+  readonly admin: string;
+  readonly developer: string;
+  readonly devops: string;
+  readonly viewer: string;
+}
+
+/** What varies between deployments of the same hardened configuration. */
+export interface JenkinsConfigurationOptions {
+  readonly groups: JenkinsGroups;
+  /** Where audit-trail writes its log (`%g` is the rotation generation). */
+  readonly auditLogPattern: string;
+  /** audit-trail log file size limit (MB) and number of files. */
+  readonly auditLogLimit: number;
+  readonly auditLogCount: number;
+  /** Remote syslog server for the audit trail; none when undefined. */
+  readonly syslogHost?: string;
+}
+
+/** One row of the matrix: a group and what it may do. */
+export interface MatrixEntry {
+  readonly group: { readonly name: string; readonly permissions: string[] };
+}
+
+export type AuditLogger =
+  | { readonly logFile: { readonly log: string; readonly limit: number; readonly count: number } }
+  | { readonly syslog: {
+    readonly syslogServerHostname: string; readonly syslogServerPort: number;
+    readonly appName: string; readonly facility: string; readonly messageFormat: string;
+  } };
+
+/**
+ * The Jenkins configuration, typed after the configuration-as-code keys of Jenkins and its plugins (matrix-auth,
+ * oic-auth 4.x, job-dsl, audit-trail). Rendered to YAML by `renderConfiguration`, the same on both runtimes.
+ */
+export interface JenkinsConfiguration {
+  readonly jenkins: {
+    readonly systemMessage: string;
+    readonly securityRealm: { readonly oic: {
+      readonly serverConfiguration: { readonly manual: {
+        readonly issuer: string; readonly authorizationServerUrl: string; readonly tokenServerUrl: string;
+        readonly userInfoServerUrl: string; readonly scopes: string;
+      } };
+      readonly clientId: string;
+      readonly clientSecret: string;
+      readonly userNameField: string;
+      readonly fullNameFieldName: string;
+      readonly emailFieldName: string;
+      readonly groupsFieldName: string;
+      readonly logoutFromOpenidProvider: boolean;
+      readonly properties: string[];
+    } };
+    readonly authorizationStrategy: { readonly projectMatrix: { readonly entries: MatrixEntry[] } };
+    readonly crumbIssuer: { readonly standard: { readonly excludeClientIPFromCrumb: boolean } };
+    readonly disableRememberMe: boolean;
+    readonly markupFormatter: string;
+  };
+  readonly security: {
+    readonly globalJobDslSecurityConfiguration: { readonly useScriptSecurity: boolean };
+  };
+  readonly unclassified: {
+    readonly location: { readonly url: string };
+    readonly buildDiscarders: { readonly configuredBuildDiscarders: Array<string | {
+      readonly defaultBuildDiscarder: { readonly discarder: { readonly logRotator: {
+        readonly daysToKeepStr: string; readonly numToKeepStr: string;
+        readonly artifactDaysToKeepStr: string; readonly artifactNumToKeepStr: string;
+      } } };
+    }> };
+    readonly 'audit-trail': { readonly logBuildCause: boolean; readonly loggers: AuditLogger[] };
+  };
+}
+
+/** The hardened configuration of the build server. */
+export function jenkinsConfiguration(options: JenkinsConfigurationOptions): JenkinsConfiguration {
+  const { groups } = options;
+  const jobPermissions = ['Job/Build', 'Job/Configure', 'Job/Read'];
+  return {
+    jenkins: {
+      systemMessage: 'Card-data environment build server: access is logged and reviewed.',
+      // OIDC only: no local user database, and no escape hatch (it would bypass the identity provider's MFA).
+      securityRealm: { oic: {
+        serverConfiguration: { manual: {
+          issuer: ref(ENV.oidcIssuer),
+          authorizationServerUrl: ref(ENV.oidcAuthorizationUrl),
+          tokenServerUrl: ref(ENV.oidcTokenUrl),
+          userInfoServerUrl: ref(ENV.oidcUserInfoUrl),
+          scopes: OIDC_SCOPES,
+        } },
+        clientId: ref(ENV.oidcClientId),
+        clientSecret: ref(ENV.oidcClientSecret),
+        userNameField: 'preferred_username',
+        fullNameFieldName: 'name',
+        emailFieldName: 'email',
+        groupsFieldName: 'groups',
+        logoutFromOpenidProvider: true,
+        properties: ['pkce'],
+      } },
+      // Administer implies RunScripts: only the admin group reaches the script console.
+      authorizationStrategy: { projectMatrix: { entries: [
+        { group: { name: groups.admin, permissions: ['Overall/Administer'] } },
+        { group: { name: 'authenticated', permissions: ['Overall/Read'] } },
+        { group: { name: groups.developer, permissions: jobPermissions } },
+        { group: { name: groups.devops, permissions: jobPermissions } },
+        { group: { name: groups.viewer, permissions: jobPermissions } },
+      ] } },
+      crumbIssuer: { standard: { excludeClientIPFromCrumb: false } },
+      disableRememberMe: true,
+      markupFormatter: 'plainText',
+    },
+    security: {
+      globalJobDslSecurityConfiguration: { useScriptSecurity: true },
+    },
+    unclassified: {
+      location: { url: ref(ENV.publicUrl) },
+      buildDiscarders: { configuredBuildDiscarders: [
+        'jobBuildDiscarder',
+        { defaultBuildDiscarder: { discarder: { logRotator: {
+          daysToKeepStr: String(BUILD_LOG_RETENTION_DAYS),
+          numToKeepStr: String(BUILDS_KEPT),
+          artifactDaysToKeepStr: String(ARTIFACT_RETENTION_DAYS),
+          artifactNumToKeepStr: String(ARTIFACTS_KEPT),
+        } } } },
+      ] },
+      'audit-trail': {
+        logBuildCause: true,
+        loggers: [
+          { logFile: { log: options.auditLogPattern, limit: options.auditLogLimit, count: options.auditLogCount } },
+          ...(options.syslogHost ? [{ syslog: {
+            syslogServerHostname: options.syslogHost, syslogServerPort: AUDIT_SYSLOG_PORT,
+            appName: 'jenkins', facility: 'AUTHPRIV', messageFormat: 'RFC_5424',
+          } }] : []),
+        ],
+      },
+    },
+  };
+}
+
+/** configuration-as-code YAML of a configuration. */
+export function renderConfiguration(configuration: JenkinsConfiguration): string {
+  return '# Generated by @fw/core (build server). Managed as code: changes made in the UI are overwritten at start.\n' +
+    YAML.stringify(configuration, { lineWidth: 0 });
+}

@@ -1,0 +1,126 @@
+import { ApplicationSpec } from '../contract/application-spec';
+import { ContainerFiles, type ContainerInitialization } from '../contract/container-initialization';
+import type { Ec2Context } from '../contract/ec2-context';
+import type { IOidcIntegration } from '../contract/oidc-integration';
+import type { IUserDataBuilder } from '../contract/user-data-builder';
+import { AUDIT_LOG_COUNT_BASIC, AUDIT_LOG_LIMIT_BASIC, SESSION_TIMEOUT_MINUTES } from './hardening';
+import { ENV, jenkinsConfiguration, JenkinsConfigurationOptions, renderConfiguration } from './jenkins-configuration';
+import { JenkinsOidcIntegration } from './jenkins-oidc';
+import { configureJenkinsUserData, EC2_AUDIT_LOG_PATTERN, EC2_JENKINS_LOG } from './jenkins-user-data';
+import { JENKINS_IMAGE, pluginsTxt } from './versions';
+
+/** Options of the build server; every one has a default, so the registry can build it without arguments. */
+export interface JenkinsSpecProps {
+  /** Identity-provider group with Overall/Administer. @default 'jenkins-admins' */
+  readonly adminGroup?: string;
+  /** Group with Job/Build, Job/Configure and Job/Read. @default 'jenkins-developers' */
+  readonly developerGroup?: string;
+  /** Group with Job/Build, Job/Configure and Job/Read. @default 'jenkins-devops' */
+  readonly devopsGroup?: string;
+  /** Group with Job/Build, Job/Configure and Job/Read. @default 'jenkins-viewers' */
+  readonly viewerGroup?: string;
+  /** Remote syslog server (UDP 514) that also receives the audit trail. @default - none */
+  readonly syslogHost?: string;
+}
+
+const PORT = 8080;
+const CONTAINER_HOME = '/var/jenkins_home';
+const CONTAINER_AUDIT_LOG_PATTERN = `${CONTAINER_HOME}/logs/audit-%g.log`;
+
+/**
+ * The built-in plugin: a Jenkins build server hardened for a card-data environment, on both runtimes.
+ */
+export class JenkinsSpec extends ApplicationSpec {
+  private readonly props: JenkinsSpecProps;
+
+  constructor(props: JenkinsSpecProps = {}) {
+    super();
+    this.props = props;
+  }
+
+  public applicationId() { return 'jenkins'; }
+  public defaultContainerImage() { return JENKINS_IMAGE; }
+  public applicationPort() { return PORT; }
+  public containerDataPath() { return CONTAINER_HOME; }
+  public efsDataPath() { return '/jenkins'; }
+  public volumeName() { return 'jenkins-home'; }
+  public containerUser() { return '1000:1000'; }
+  public efsPermissions() { return '750'; }
+  public ebsDeviceName() { return '/dev/xvdf'; }
+  public ec2DataPath() { return '/var/lib/jenkins'; }
+  /** Jenkins logs to journald on Amazon Linux 2023 unless JENKINS_LOG is set; the service unit sets it. */
+  public ec2LogPaths() { return [EC2_JENKINS_LOG, EC2_AUDIT_LOG_PATTERN.replace('%g', '*')]; }
+  /** Answers 200 without authentication. */
+  public healthCheckPath() { return '/login'; }
+
+  public containerEnvironmentVariables(fqdn: string, sslEnabled: boolean, _authMode: string): Record<string, string> {
+    return {
+      [ENV.publicUrl]: publicUrl(fqdn, sslEnabled),
+      JAVA_OPTS: JAVA_OPTS,
+      // TLS ends at the load balancer (rule 3): Jenkins listens on HTTP only.
+      JENKINS_OPTS: jenkinsOpts(),
+      CASC_JENKINS_CONFIG: `${ContainerFiles.DIRECTORY}/jenkins.yaml`,
+    };
+  }
+
+  public containerInitialization(_fqdn: string, _sslEnabled: boolean, _authMode: string): ContainerInitialization {
+    return {
+      files: {
+        'jenkins.yaml': this.configurationYaml(CONTAINER_AUDIT_LOG_PATTERN),
+        'plugins.txt': pluginsTxt(),
+      },
+      commands: [
+        `mkdir -p ${CONTAINER_HOME}/logs ${CONTAINER_HOME}/plugins`,
+        `jenkins-plugin-cli --plugin-file ${ContainerFiles.DIRECTORY}/plugins.txt --plugin-download-directory ${CONTAINER_HOME}/plugins`,
+      ],
+    };
+  }
+
+  public configureUserData(builder: IUserDataBuilder, context: Ec2Context): void {
+    configureJenkinsUserData(builder, context, {
+      spec: this,
+      publicUrl: publicUrl(context.fqdn ?? '', context.sslEnabled),
+      javaOpts: JAVA_OPTS,
+      jenkinsOpts: jenkinsOpts(),
+      configurationYaml: this.configurationYaml(EC2_AUDIT_LOG_PATTERN),
+      pluginsTxt: pluginsTxt(),
+    });
+  }
+
+  public supportsOidcIntegration(): boolean {
+    return true;
+  }
+
+  public oidcIntegration(): IOidcIntegration {
+    return new JenkinsOidcIntegration();
+  }
+
+  /** The configuration-as-code YAML, the same model on both runtimes (only the audit log's location differs). */
+  public configurationYaml(auditLogPattern: string): string {
+    const options: JenkinsConfigurationOptions = {
+      groups: {
+        admin: this.props.adminGroup ?? 'jenkins-admins',
+        developer: this.props.developerGroup ?? 'jenkins-developers',
+        devops: this.props.devopsGroup ?? 'jenkins-devops',
+        viewer: this.props.viewerGroup ?? 'jenkins-viewers',
+      },
+      auditLogPattern,
+      auditLogLimit: AUDIT_LOG_LIMIT_BASIC,
+      auditLogCount: AUDIT_LOG_COUNT_BASIC,
+      syslogHost: this.props.syslogHost,
+    };
+    return renderConfiguration(jenkinsConfiguration(options));
+  }
+}
+
+/** Rule 1: the scheme from sslEnabled and the fqdn; without one, a local address with the port. */
+function publicUrl(fqdn: string, sslEnabled: boolean): string {
+  return fqdn.trim() ? `${sslEnabled ? 'https' : 'http'}://${fqdn.trim()}` : `http://localhost:${PORT}`;
+}
+
+/** The setup wizard is replaced by configuration as code. */
+const JAVA_OPTS = '-Djava.awt.headless=true -Djenkins.install.runSetupWizard=false';
+
+function jenkinsOpts(): string {
+  return `--httpsPort=-1 --sessionTimeout=${SESSION_TIMEOUT_MINUTES} --sessionEviction=${SESSION_TIMEOUT_MINUTES * 60}`;
+}

@@ -1,0 +1,39 @@
+/**
+ * Every version the build server depends on, pinned in one place. Plugin versions are those whose Jenkins baseline
+ * the pinned LTS satisfies; update them together, from the plugins' own release tags.
+ */
+
+/** Jenkins LTS; the container image and the EC2 package are the same release. */
+export const JENKINS_LTS = '2.568.2';
+
+/** The official LTS image on JDK 21, pinned to the release. */
+export const JENKINS_IMAGE = `jenkins/jenkins:${JENKINS_LTS}-lts-jdk21`;
+
+/** The Java runtime on EC2 (Amazon Linux 2023 package). */
+export const EC2_JAVA_PACKAGE = 'java-21-amazon-corretto-headless';
+
+/** The vendor repository of the EC2 package. */
+export const JENKINS_RPM_REPO = 'https://pkg.jenkins.io/rpm-stable/jenkins.repo';
+export const JENKINS_RPM_KEY = 'https://pkg.jenkins.io/rpm-stable/jenkins.io-2023.key';
+
+/** Installs the plugins on EC2, as jenkins-plugin-cli does inside the image. */
+export const PLUGIN_MANAGER_VERSION = '2.15.0';
+export const PLUGIN_MANAGER_URL =
+  `https://github.com/jenkinsci/plugin-installation-manager-tool/releases/download/${PLUGIN_MANAGER_VERSION}/jenkins-plugin-manager-${PLUGIN_MANAGER_VERSION}.jar`;
+
+/** The plugins installed before Jenkins starts, on both runtimes: the spec's six, then what the configuration needs. */
+export const JENKINS_PLUGINS: ReadonlyArray<readonly [id: string, version: string]> = [
+  ['matrix-auth', '3.2.8'],
+  ['ldap', '807.v7d7de30930cf'],
+  ['oic-auth', '4.715.vf202e4229f61'],
+  ['credentials-binding', '728.v902a_273b_8947'],
+  ['mask-passwords', '220.v95819055b_265'],
+  ['audit-trail', '436.vc0d1e79fc5a_3'],
+  ['configuration-as-code', '2117.vc05a_0b_e6b_f4e'],
+  ['job-dsl', '3654.vdf58f53e2d15'],
+];
+
+/** plugins.txt, the format of jenkins-plugin-cli and the plugin manager: `id:version` a line. */
+export function pluginsTxt(): string {
+  return JENKINS_PLUGINS.map(([id, version]) => `${id}:${version}`).join('\n') + '\n';
+}

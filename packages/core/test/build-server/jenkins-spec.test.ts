@@ -1,0 +1,277 @@
+import { App, Stack } from 'aws-cdk-lib';
+import * as YAML from 'yaml';
+import { ApplicationFactory, AuthMode, BashUserDataBuilder, Ec2Context, JenkinsSpec, RuntimeType, SecurityProfile } from '../../src';
+import { JENKINS_PLUGINS } from '../../src/build-server/versions';
+import { canSandbox, DEFAULT_STUBS, runInSandbox } from '../support/sandbox';
+import { requireInCi, shellcheck } from '../support/shellcheck';
+import { OIDC, only, synth, TLS } from '../support/synth';
+
+const EFS: Ec2Context = {
+  stackName: 'ci', securityProfile: 'PRODUCTION', runtimeType: 'EC2', fqdn: 'ci.example.com', sslEnabled: true,
+  hasEfs: true, efsId: 'fs-0123456789abcdef0', accessPointId: 'fsap-0123456789abcdef0',
+};
+
+function ec2Script(context: Ec2Context = EFS, spec = new JenkinsSpec()): string {
+  const builder = new BashUserDataBuilder();
+  spec.configureUserData(builder, context);
+  return builder.render();
+}
+
+/** The Fargate task's application container and its init container. */
+function fargateContainers(props = {}) {
+  const { json } = synth(RuntimeType.FARGATE, props, new JenkinsSpec());
+  const definitions = only(json, 'AWS::ECS::TaskDefinition').Properties.ContainerDefinitions;
+  return { app: definitions.find((c: any) => c.Name === 'Application'), init: definitions.find((c: any) => c.Name === 'Initialization'), json };
+}
+
+function env(container: any): Record<string, string> {
+  return Object.fromEntries((container.Environment ?? []).map((e: any) => [e.Name, e.Value]));
+}
+
+describe('spec rule 8', () => {
+  const spec = new JenkinsSpec();
+  test('(a) metadata accessors return the declared values', () => {
+    expect(spec.applicationId()).toBe('jenkins');
+    expect(spec.defaultContainerImage()).toMatch(/^jenkins\/jenkins:\d+\.\d+\.\d+-lts-jdk21$/);
+    expect(spec.applicationPort()).toBe(8080);
+    expect(spec.containerDataPath()).toBe('/var/jenkins_home');
+    expect(spec.efsDataPath()).toBe('/jenkins');
+    expect(spec.volumeName()).toBe('jenkins-home');
+    expect(spec.containerUser()).toBe('1000:1000');
+    expect(spec.efsPermissions()).toBe('750');
+    expect(spec.ebsDeviceName()).toBe('/dev/xvdf');
+    expect(spec.ec2DataPath()).toBe('/var/lib/jenkins');
+    expect(spec.ec2LogPaths()).toEqual(['/var/log/jenkins/jenkins.log', '/var/log/jenkins/audit-*.log']);
+    expect(spec.healthCheckPath()).toBe('/login');
+    expect(spec.supportsOidcIntegration()).toBe(true);
+    expect(spec.oidcIntegration().callbackPath()).toBe('/securityRealm/finishLogin');
+  });
+
+  test('(b) fqdn, sslEnabled true and auth mode none: the public address is https://...<fqdn>', () => {
+    const url = spec.containerEnvironmentVariables('ci.example.com', true, AuthMode.NONE).JENKINS_URL;
+    expect(url.startsWith('https://')).toBe(true);
+    expect(url.endsWith('ci.example.com')).toBe(true);
+  });
+
+  test.each([RuntimeType.FARGATE, RuntimeType.EC2])('(c) %s: a fresh stack with the factory synthesises', (runtime) => {
+    const app = new App();
+    new ApplicationFactory(new Stack(app, 'Jenkins'), 'BuildServer', runtime, new JenkinsSpec());
+    expect(() => app.synth()).not.toThrow();
+  });
+});
+
+describe('container environment (rules 1-4)', () => {
+  const spec = new JenkinsSpec();
+  test('rule 1: without an fqdn, a local address with the port; http when TLS is off', () => {
+    expect(spec.containerEnvironmentVariables('', true, AuthMode.NONE).JENKINS_URL).toBe('http://localhost:8080');
+    expect(spec.containerEnvironmentVariables('ci.example.com', false, AuthMode.NONE).JENKINS_URL).toBe('http://ci.example.com');
+  });
+
+  test('rule 3: Jenkins never listens on TLS; the setup wizard is off; sessions time out', () => {
+    const e = spec.containerEnvironmentVariables('ci.example.com', true, AuthMode.NONE);
+    expect(e.JENKINS_OPTS.split(' ')).toEqual(expect.arrayContaining(['--httpsPort=-1', '--sessionTimeout=15']));
+    expect(e.JAVA_OPTS.split(' ')).toContain('-Djenkins.install.runSetupWizard=false');
+    expect(e.CASC_JENKINS_CONFIG).toBe('/fw/config/jenkins.yaml');
+  });
+
+  test('rule 2: application-oidc adds exactly the OIDC entries, other modes none; rule 4: the secret only by reference', () => {
+    const oidcKeys = ['OIDC_ISSUER', 'OIDC_AUTHORIZATION_SERVER_URL', 'OIDC_TOKEN_SERVER_URL', 'OIDC_USERINFO_SERVER_URL', 'OIDC_CLIENT_ID'];
+    const withOidc = fargateContainers({ ...TLS, authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC }).app;
+    const without = fargateContainers({ ...TLS, authMode: AuthMode.NONE }).app;
+    const viaAlb = fargateContainers({ ...TLS, authMode: AuthMode.ALB_OIDC, oidc: OIDC }).app;
+    expect(Object.keys(env(withOidc)).filter((k) => !(k in env(without))).sort()).toEqual([...oidcKeys].sort());
+    expect(env(withOidc).OIDC_ISSUER).toBe(OIDC.issuer);
+    expect(Object.keys(env(viaAlb)).sort()).toEqual(Object.keys(env(without)).sort());
+    expect(withOidc.Secrets).toEqual([{ Name: 'OIDC_CLIENT_SECRET', ValueFrom: OIDC.clientSecretArn }]);
+    expect(without.Secrets).toBeUndefined();
+  });
+});
+
+/** The configuration as each runtime delivers it, parsed back. */
+function fargateConfiguration(props = {}): any {
+  const { init } = fargateContainers(props);
+  const script: string = init.Command[0];
+  const variable = /printf '%s' "\$(FW_FILE_\d+)" \| base64 -d > '\/fw\/config\/jenkins.yaml'/.exec(script)![1];
+  return YAML.parse(Buffer.from(env(init)[variable], 'base64').toString('utf-8'));
+}
+
+const sandboxed = requireInCi(canSandbox(), 'a root mount namespace (unshare -m)');
+
+function ec2Configuration(spec = new JenkinsSpec()): any {
+  const run = runInSandbox(ec2Script(EFS, spec));
+  expect(run.status).toBe(0);
+  return YAML.parse(run.written('/etc/jenkins/casc/jenkins.yaml')!);
+}
+
+const RUNTIMES: Array<[string, (spec?: JenkinsSpec) => any]> = [
+  ['FARGATE', () => fargateConfiguration()],
+  ...(sandboxed ? [['EC2', (spec?: JenkinsSpec) => ec2Configuration(spec)] as [string, (spec?: JenkinsSpec) => any]] : []),
+];
+
+describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (_runtime, load) => {
+  const casc = load();
+
+  test('OIDC realm: client id and secret from the environment, the three endpoints, scopes, claim fields', () => {
+    expect(Object.keys(casc.jenkins.securityRealm)).toEqual(['oic']);
+    const oic = casc.jenkins.securityRealm.oic;
+    expect(oic.clientId).toBe('${OIDC_CLIENT_ID}');
+    expect(oic.clientSecret).toBe('${OIDC_CLIENT_SECRET}');
+    expect(oic.serverConfiguration.manual).toEqual({
+      issuer: '${OIDC_ISSUER}',
+      authorizationServerUrl: '${OIDC_AUTHORIZATION_SERVER_URL}',
+      tokenServerUrl: '${OIDC_TOKEN_SERVER_URL}',
+      userInfoServerUrl: '${OIDC_USERINFO_SERVER_URL}',
+      scopes: 'openid profile email',
+    });
+    expect(oic).toMatchObject({ userNameField: 'preferred_username', fullNameFieldName: 'name', emailFieldName: 'email', groupsFieldName: 'groups' });
+  });
+
+  test('no local user database and no escape hatch', () => {
+    expect(JSON.stringify(casc)).not.toMatch(/"local"|escapeHatch/);
+    expect(casc.jenkins.securityRealm.oic.properties).toEqual(['pkce']);
+  });
+
+  test('matrix authorisation: Administer to admins, Read to authenticated, Build/Configure/Read to the job groups', () => {
+    expect(casc.jenkins.authorizationStrategy.projectMatrix.entries).toEqual([
+      { group: { name: 'jenkins-admins', permissions: ['Overall/Administer'] } },
+      { group: { name: 'authenticated', permissions: ['Overall/Read'] } },
+      { group: { name: 'jenkins-developers', permissions: ['Job/Build', 'Job/Configure', 'Job/Read'] } },
+      { group: { name: 'jenkins-devops', permissions: ['Job/Build', 'Job/Configure', 'Job/Read'] } },
+      { group: { name: 'jenkins-viewers', permissions: ['Job/Build', 'Job/Configure', 'Job/Read'] } },
+    ]);
+  });
+
+  test('CSRF crumbs include the client address; no remember-me; job-DSL script security; plain-text markup', () => {
+    expect(casc.jenkins.crumbIssuer).toEqual({ standard: { excludeClientIPFromCrumb: false } });
+    expect(casc.jenkins.disableRememberMe).toBe(true);
+    expect(casc.security.globalJobDslSecurityConfiguration).toEqual({ useScriptSecurity: true });
+    expect(casc.jenkins.markupFormatter).toBe('plainText');
+  });
+
+  test('the root URL comes from the environment (unclassified.location.url)', () => {
+    expect(casc.unclassified.location).toEqual({ url: '${JENKINS_URL}' });
+    expect(casc.jenkins.location).toBeUndefined();
+  });
+
+  test('global build discarder: 90 days and 100 builds of logs, 30 days and 10 artifacts', () => {
+    expect(casc.unclassified.buildDiscarders.configuredBuildDiscarders).toEqual(['jobBuildDiscarder', {
+      defaultBuildDiscarder: { discarder: { logRotator: {
+        daysToKeepStr: '90', numToKeepStr: '100', artifactDaysToKeepStr: '30', artifactNumToKeepStr: '10',
+      } } },
+    }]);
+  });
+
+  test('audit trail to a log file with the basic setup\'s limit and count, and no syslog unless a host is given', () => {
+    const loggers = casc.unclassified['audit-trail'].loggers;
+    expect(loggers).toEqual([{ logFile: { log: expect.stringMatching(/^\/.*\/audit-%g\.log$/), limit: 1000, count: 10 } }]);
+  });
+
+  test('audit trail to a remote syslog on 514/UDP when a host is given', () => {
+    const withSyslog = _runtime === 'FARGATE'
+      ? YAML.parse(new JenkinsSpec({ syslogHost: 'syslog.example.com' }).containerInitialization('', false, 'none').files['jenkins.yaml'])
+      : load(new JenkinsSpec({ syslogHost: 'syslog.example.com' }));
+    expect(withSyslog.unclassified['audit-trail'].loggers[1]).toEqual({ syslog: {
+      syslogServerHostname: 'syslog.example.com', syslogServerPort: 514, appName: 'jenkins', facility: 'AUTHPRIV', messageFormat: 'RFC_5424',
+    } });
+  });
+
+  test('settings current Jenkins makes always on are not written as keys that do nothing', () => {
+    expect(JSON.stringify(casc)).not.toMatch(/remotingSecurity|sSHD|slaveAgentPort/);
+  });
+});
+
+describe('plugins', () => {
+  test('the spec\'s six and what the configuration needs, each pinned once', () => {
+    const ids = JENKINS_PLUGINS.map(([id]) => id);
+    expect(ids).toEqual(['matrix-auth', 'ldap', 'oic-auth', 'credentials-binding', 'mask-passwords', 'audit-trail', 'configuration-as-code', 'job-dsl']);
+    for (const [, version] of JENKINS_PLUGINS) expect(version).toMatch(/^\d+(\.[\w]+)+$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  test('FARGATE: an init container from the pinned image installs them before Jenkins starts', () => {
+    const { app, init } = fargateContainers();
+    expect(init.Image).toBe(app.Image);
+    expect(init.Essential).toBe(false);
+    expect(init.Command[0]).toContain('jenkins-plugin-cli --plugin-file /fw/config/plugins.txt --plugin-download-directory /var/jenkins_home/plugins');
+    const pluginsVar = /printf '%s' "\$(FW_FILE_\d+)" \| base64 -d > '\/fw\/config\/plugins.txt'/.exec(init.Command[0])![1];
+    expect(Buffer.from(env(init)[pluginsVar], 'base64').toString()).toBe(JENKINS_PLUGINS.map(([i, v]) => `${i}:${v}`).join('\n') + '\n');
+    expect(app.DependsOn).toEqual([{ ContainerName: 'Initialization', Condition: 'SUCCESS' }]);
+    expect(app.MountPoints).toContainEqual({ SourceVolume: 'fw-config', ContainerPath: '/fw/config', ReadOnly: true });
+  });
+});
+
+const hasShellcheck = requireInCi(shellcheck('true') !== undefined, 'shellcheck');
+(hasShellcheck ? test : test.skip).each([['EFS', EFS], ['EBS', { ...EFS, hasEfs: false, efsId: undefined, accessPointId: undefined }]])(
+  'the EC2 user data (%s) passes shellcheck', (_n, context) => {
+    expect(shellcheck(ec2Script(context as Ec2Context))).toBe('');
+  });
+
+(sandboxed ? describe : describe.skip)('EC2 user data, executed with stub commands', () => {
+  const run = runInSandbox(ec2Script());
+
+  test('follows the spec\'s rule-5 order', () => {
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const order = run.calls.filter((c) => !c.startsWith('mountpoint')).map((c) => c.split(' ').slice(0, 3).join(' '));
+    expect(order).toEqual([
+      'dnf -y update',
+      'dnf install -y',
+      'curl -fsSL --retry',
+      'rpm --import https://pkg.jenkins.io/rpm-stable/jenkins.io-2023.key',
+      'dnf install -y',
+      'curl -fsSL --retry',
+      'dnf install -y',
+      'amazon-cloudwatch-agent-ctl -a fetch-config',
+      'dnf install -y',
+      'mount /var/lib/jenkins',
+      'java -jar /usr/local/lib/jenkins-plugin-manager.jar',
+      'systemctl daemon-reload',
+      'systemctl enable --now',
+      'sleep 60',
+      'systemctl is-active --quiet',
+    ]);
+    expect(run.calls).toContain('dnf install -y java-21-amazon-corretto-headless');
+    expect(run.calls).toContain('dnf install -y jenkins-2.568.2');
+    expect(run.log.filter((l) => l.startsWith('step '))).toEqual([
+      'step 1: system update',
+      'step 2: commands (5 lines)',
+      'step 3: CloudWatch agent shipping 2 log file(s) to /aws/ci/EC2/PRODUCTION',
+      'step 4: mount EFS fs-0123456789abcdef0 (fsap-0123456789abcdef0) at /var/lib/jenkins',
+      'step 5: commands (15 lines)',
+    ]);
+    expect(run.log[run.log.length - 1]).toBe('user data finished');
+  });
+
+  test('the unit drop-in restarts on failure after 5 s, stops within 30 s, allows 65536 files, and points at the configuration', () => {
+    const dropIn = run.written('/etc/systemd/system/jenkins.service.d/override.conf')!;
+    for (const line of ['Restart=on-failure', 'RestartSec=5', 'TimeoutStopSec=30', 'LimitNOFILE=65536', 'User=1000', 'Group=1000',
+      'Environment="CASC_JENKINS_CONFIG=/etc/jenkins/casc/jenkins.yaml"', 'Environment="JENKINS_LOG=/var/log/jenkins/jenkins.log"',
+      'Environment="JENKINS_URL=https://ci.example.com"', 'EnvironmentFile=-/etc/fw/application.env',
+      'Environment="JAVA_OPTS=-Djava.awt.headless=true -Djenkins.install.runSetupWizard=false"']) {
+      expect(dropIn.split('\n')).toContain(line);
+    }
+  });
+
+  test('the plugins are installed before the service starts, from the pinned list', () => {
+    expect(run.written('/etc/jenkins/casc/plugins.txt')).toBe(JENKINS_PLUGINS.map(([i, v]) => `${i}:${v}`).join('\n') + '\n');
+    expect(run.calls.findIndex((c) => c.startsWith('java -jar'))).toBeLessThan(run.calls.indexOf('systemctl enable --now jenkins'));
+  });
+
+  test('a service that is not active after the 60 s wait appends the last 50 journal lines; no password is ever printed', () => {
+    const failed = runInSandbox(ec2Script(), {
+      ...DEFAULT_STUBS, systemctl: '[ "$1" = is-active ] && exit 3; exit 0', journalctl: 'echo "journal: Jenkins failed"',
+    });
+    expect(failed.calls).toContain('sleep 60');
+    expect(failed.status).not.toBe(0);
+    expect(failed.log).toContain('journal: Jenkins failed');
+    expect(ec2Script()).not.toMatch(/initialAdminPassword/);
+  });
+});
+
+describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('PRODUCTION on %s', (runtime) => {
+  test('passes the four cdk-nag packs with the OIDC sign-in on', () => {
+    const { complianceFindings } = require('../../src/profiles/compliance');
+    const { stack } = synth(runtime, { securityProfile: SecurityProfile.PRODUCTION, ...TLS, authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC }, new JenkinsSpec());
+    expect(complianceFindings(stack)).toEqual([]);
+  });
+});
