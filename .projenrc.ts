@@ -139,7 +139,8 @@ function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
 
   // The npm tarball for real; the other languages as generated code only (their real builds are issue-sized work
   // of their own). One pacmak run for the four code-only targets is much faster than four.
-  project.packageTask.reset('jsii-pacmak -v --target js');
+  project.packageTask.reset('node ../../scripts/bundle-deps.js');
+  project.packageTask.exec('jsii-pacmak -v --target js');
   project.packageTask.exec('jsii-pacmak --code-only --target java --target python --target go --target dotnet --outdir .tmp/bindings');
   project.gitignore.exclude('/.tmp/');
   project.npmignore?.exclude('/.tmp/', '/test/', '/bench/');

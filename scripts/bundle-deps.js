@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+// npm workspaces hoist dependencies to the root node_modules, where `npm pack` does not look for a package's
+// bundledDependencies. Copy each one (they must have no dependencies of their own) into the package's node_modules
+// before packing, so the tarball carries them.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const pkg = JSON.parse(fs.readFileSync('package.json', 'utf-8'));
+for (const name of pkg.bundledDependencies ?? []) {
+  const source = path.dirname(require.resolve(`${name}/package.json`, { paths: [process.cwd()] }));
+  const own = JSON.parse(fs.readFileSync(path.join(source, 'package.json'), 'utf-8'));
+  if (Object.keys(own.dependencies ?? {}).length > 0) {
+    console.error(`bundle-deps: ${name} has dependencies of its own; bundle them too or pick another library.`);
+    process.exit(1);
+  }
+  const target = path.join('node_modules', name);
+  if (path.resolve(source) === path.resolve(target)) continue;
+  fs.rmSync(target, { recursive: true, force: true });
+  fs.cpSync(source, target, { recursive: true });
+}
