@@ -156,6 +156,12 @@ const core = fwPackage({
   bundledDeps: ['yaml@2.9.1'],
 });
 
+const pluginTemplate = fwPackage({
+  short: 'plugin-template',
+  description: 'projen project type for fw plugins: npx projen new --from @fw/plugin-template',
+  peerDeps: ['projen@^0.103.25', `constructs@^${CONSTRUCTS_VERSION}`],
+});
+
 // The root builds and tests every package in dependency order, then the repository-wide checks.
 root.tsconfigDev.addInclude('bench/**/*.ts');
 root.addTask('bench', {
@@ -167,7 +173,7 @@ root.addTask('bench', {
 });
 root.compileTask.reset();
 root.testTask.reset();
-for (const pkg of [core]) {
+for (const pkg of [core, pluginTemplate]) {
   root.testTask.exec('npx projen build', { cwd: pkg.outdir.slice(root.outdir.length + 1) });
 }
 // The main job, both runtimes, as a user runs it from the example directory.

@@ -1,0 +1,101 @@
+/** The spec stub: every required member with an example value and what it means. */
+export function specSource(className: string, applicationId: string): string {
+  return `import { ApplicationSpec, Ec2Context, Ec2Contexts, IUserDataBuilder, PosixUser } from '@fw/core';
+
+/**
+ * The ${applicationId} application, described for the framework. Replace each example value with your application's.
+ */
+export class ${className} extends ApplicationSpec {
+  /** Unique id; also the value of the \`applicationId\` context key. */
+  public applicationId(): string { return '${applicationId}'; }
+
+  /** Container image, pinned to a version. */
+  public defaultContainerImage(): string { return 'nginx:1.27.3'; }
+
+  /** HTTP port the application listens on. */
+  public applicationPort(): number { return 8080; }
+
+  /** Where the data volume is mounted in the container. */
+  public containerDataPath(): string { return '/var/lib/${applicationId}'; }
+
+  /** The application's directory on the shared file system (EFS). */
+  public efsDataPath(): string { return '/${applicationId}'; }
+
+  /** Name of the data volume in the task definition. */
+  public volumeName(): string { return '${applicationId}-data'; }
+
+  /** <UID>:<GID> the container runs as; also owns the data. */
+  public containerUser(): string { return '1000:1000'; }
+
+  /** Permissions of the data directory on EFS, octal. */
+  public efsPermissions(): string { return '750'; }
+
+  /** Block device of the data volume on EC2. */
+  public ebsDeviceName(): string { return '/dev/xvdf'; }
+
+  /** Where the data volume is mounted on EC2. */
+  public ec2DataPath(): string { return '/var/lib/${applicationId}'; }
+
+  /** Log files shipped to CloudWatch on EC2. */
+  public ec2LogPaths(): string[] { return ['/var/log/${applicationId}/${applicationId}.log']; }
+
+  /** Load-balancer health check; must answer without authentication. */
+  public healthCheckPath(): string { return '/'; }
+
+  /** Rule 1: the public address from sslEnabled and fqdn, or a local address with the port. */
+  public containerEnvironmentVariables(fqdn: string, sslEnabled: boolean, _authMode: string): Record<string, string> {
+    const url = fqdn.trim() ? \`\${sslEnabled ? 'https' : 'http'}://\${fqdn.trim()}\` : \`http://localhost:\${this.applicationPort()}\`;
+    return { PUBLIC_URL: url };
+  }
+
+  /** EC2 installation, in the spec's rule-5 order. */
+  public configureUserData(builder: IUserDataBuilder, context: Ec2Context): void {
+    builder.addSystemUpdate();
+    builder.addCommands('fw_pkg install -y nginx');
+    builder.installCloudWatchAgent(\`/aws/\${context.stackName}/\${context.runtimeType}/\${context.securityProfile}\`, this.ec2LogPaths());
+    const { uid, gid } = PosixUser.parse(this.containerUser());
+    if (context.hasEfs) {
+      const { efsId, accessPointId } = Ec2Contexts.requireEfsIds(context);
+      builder.mountEfs(efsId, accessPointId, this.ec2DataPath(), uid, gid);
+    } else {
+      builder.mountEbs(this.ebsDeviceName(), this.ec2DataPath(), uid, gid);
+    }
+    builder.addCommands('mkdir -p /var/log/${applicationId}', 'systemctl enable --now nginx', 'fw_require_active nginx 10');
+  }
+}
+`;
+}
+
+/** The spec's three test kinds. */
+export function testSource(className: string, applicationId: string): string {
+  return `import { App, Stack } from 'aws-cdk-lib';
+import { ApplicationFactory, AuthMode, RuntimeType } from '@fw/core';
+import { ${className} } from '../src';
+
+describe('${className}', () => {
+  const spec = new ${className}();
+
+  test('(a) metadata accessors return the declared values', () => {
+    expect(spec.applicationId()).toBe('${applicationId}');
+    expect(spec.applicationPort()).toBe(8080);
+    expect(spec.containerUser()).toMatch(/^\\d+:\\d+$/);
+    expect(spec.efsPermissions()).toMatch(/^[0-7]{3,4}$/);
+    expect(spec.healthCheckPath().startsWith('/')).toBe(true);
+  });
+
+  test('(b) with an fqdn, sslEnabled true and auth mode none, the public address is https://<fqdn>', () => {
+    const url = spec.containerEnvironmentVariables('app.example.com', true, AuthMode.NONE).PUBLIC_URL;
+    expect(url.startsWith('https://')).toBe(true);
+    expect(url.endsWith('app.example.com')).toBe(true);
+  });
+
+  test('(c) for each runtime, a fresh stack with the factory synthesises', () => {
+    for (const runtime of [RuntimeType.FARGATE, RuntimeType.EC2]) {
+      const app = new App();
+      new ApplicationFactory(new Stack(app, 'Test'), 'App', runtime, new ${className}());
+      expect(() => app.synth()).not.toThrow();
+    }
+  });
+});
+`;
+}

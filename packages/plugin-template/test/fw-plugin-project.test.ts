@@ -1,0 +1,97 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Testing } from 'projen';
+import { FwPluginProject, FwPluginProjectOptions } from '../src';
+
+const MANIFEST = 'META-INF/services/dev.fwframework.core.IApplicationSpec';
+
+/** A project in its own temporary directory (projen would otherwise synthesise into the working directory). */
+function synth(options: Partial<FwPluginProjectOptions> = {}): Record<string, any> {
+  const project = new FwPluginProject({
+    name: 'gitlab-plugin',
+    author: 'Test Author',
+    authorAddress: 'author@example.com',
+    repositoryUrl: 'https://github.com/example/gitlab-plugin.git',
+    defaultReleaseBranch: 'main',
+    outdir: fs.mkdtempSync(path.join(os.tmpdir(), 'fw-plugin-template-')),
+    ...options,
+  });
+  return Testing.synth(project);
+}
+
+describe('the scaffold', () => {
+  const files = synth();
+
+  test('a spec stub that extends the framework\'s base class with every required member', () => {
+    const spec: string = files['src/gitlab-spec.ts'];
+    expect(spec).toContain("import { ApplicationSpec, Ec2Context, Ec2Contexts, IUserDataBuilder, PosixUser } from '@fw/core';");
+    expect(spec).toContain('export class GitlabSpec extends ApplicationSpec {');
+    for (const member of ['applicationId', 'defaultContainerImage', 'applicationPort', 'containerDataPath', 'efsDataPath',
+      'volumeName', 'containerUser', 'efsPermissions', 'ebsDeviceName', 'ec2DataPath', 'ec2LogPaths', 'configureUserData']) {
+      expect(spec).toMatch(new RegExp(`/\\*\\*[^*]+\\*/\\n  public ${member}\\(`));
+    }
+    expect(spec).toContain("public applicationId(): string { return 'gitlab'; }");
+    expect(files['src/index.ts']).toBe("export * from './gitlab-spec';\n");
+  });
+
+  test('the spec\'s three kinds of test', () => {
+    const tests: string = files['test/gitlab-spec.test.ts'];
+    expect(tests.match(/^ {2}test\(/gm)).toHaveLength(3);
+    expect(tests).toContain("test('(a) metadata accessors return the declared values'");
+    expect(tests).toContain("test('(b) with an fqdn, sslEnabled true and auth mode none, the public address is https://<fqdn>'");
+    expect(tests).toContain("test('(c) for each runtime, a fresh stack with the factory synthesises'");
+    expect(tests).toContain('for (const runtime of [RuntimeType.FARGATE, RuntimeType.EC2])');
+  });
+
+  test('the registration manifests: jsii names for npm, Java names for the JAR', () => {
+    expect(files[MANIFEST].split('\n').filter((l: string) => l && !l.startsWith('#'))).toEqual(['gitlab-plugin.GitlabSpec']);
+    expect(files[`.jar-resources/${MANIFEST}`].split('\n').filter((l: string) => l && !l.startsWith('#')))
+      .toEqual(['dev.fwframework.plugins.gitlabplugin.GitlabSpec']);
+  });
+
+  test('the framework, aws-cdk-lib and constructs are peer dependencies (provided)', () => {
+    const pkg = files['package.json'];
+    expect(pkg.peerDependencies).toMatchObject({ '@fw/core': '^0.1.0', 'aws-cdk-lib': '^2.257.0', 'constructs': '^10.5.1' });
+    expect(pkg.dependencies ?? {}).not.toHaveProperty('@fw/core');
+  });
+
+  test('jsii targets for Java, Python, Go and .NET, named from the plugin\'s name', () => {
+    expect(files['package.json'].jsii.targets).toEqual({
+      java: { package: 'dev.fwframework.plugins.gitlabplugin', maven: { groupId: 'dev.fwframework.plugins', artifactId: 'gitlab-plugin' } },
+      python: { distName: 'fw-gitlab-plugin', module: 'fw_gitlab_plugin' },
+      go: { moduleName: 'github.com/fw-framework/gitlab-plugin-go', packageName: 'gitlabplugin' },
+      dotnet: { namespace: 'FwFramework.Plugins.Gitlab', packageId: 'FwFramework.Plugins.Gitlab' },
+    });
+  });
+
+  test('the Java package step puts the manifest into the JAR; .NET is built only where its SDK exists', () => {
+    const tasks = files['.projen/tasks.json'].tasks;
+    expect(tasks['package:java'].steps.map((s: any) => s.exec).join('\n'))
+      .toContain(`jar uf {} -C .jar-resources ${MANIFEST}`);
+    expect(tasks['package-all'].steps).toEqual([
+      { spawn: 'package:js' }, { spawn: 'package:java' }, { spawn: 'package:python' }, { spawn: 'package:go' },
+      { spawn: 'package:dotnet', condition: 'command -v dotnet' },
+    ]);
+  });
+});
+
+describe('options', () => {
+  test('--application-id names the application and the class', () => {
+    const files = synth({ applicationId: 'gitea' });
+    expect(files['src/gitea-spec.ts']).toContain("public applicationId(): string { return 'gitea'; }");
+    expect(files[MANIFEST]).toContain('gitlab-plugin.GiteaSpec');
+  });
+
+  test('a second spec class in the declaration updates both manifests', () => {
+    const files = synth({ specClasses: ['GitlabSpec', 'GitlabRunnerSpec'] });
+    expect(files[MANIFEST]).toContain('gitlab-plugin.GitlabSpec\ngitlab-plugin.GitlabRunnerSpec');
+    expect(files[`.jar-resources/${MANIFEST}`]).toContain('dev.fwframework.plugins.gitlabplugin.GitlabSpec\ndev.fwframework.plugins.gitlabplugin.GitlabRunnerSpec');
+  });
+
+  test('a scoped package name keeps its scope in the jsii names and drops it elsewhere', () => {
+    const files = synth({ name: '@acme/gitlab-plugin' });
+    expect(files[MANIFEST]).toContain('@acme/gitlab-plugin.GitlabSpec');
+    expect(files['package.json'].jsii.targets.python.distName).toBe('fw-gitlab-plugin');
+  });
+});
