@@ -64,6 +64,10 @@ interface FwPackageOptions {
   readonly peerDeps?: string[];
   readonly devDeps?: string[];
   readonly bin?: Record<string, string>;
+  /** Whether the package has a .NET target (it cannot when a jsii dependency has none). @default true */
+  readonly dotnet?: boolean;
+  /** Build the Java JAR for real and ship it in the npm package (see below). @default false */
+  readonly javaInNpmPackage?: boolean;
 }
 
 function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
@@ -107,7 +111,7 @@ function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
       moduleName: NAMES.goModule,
       packageName: `fw${flat}`,
     },
-    publishToNuget: {
+    publishToNuget: options.dotnet === false ? undefined : {
       dotNetNamespace: `${NAMES.dotNetRoot}.${pascal}`,
       packageId: `${NAMES.dotNetRoot}.${pascal}`,
     },
@@ -137,11 +141,22 @@ function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
   // jsii-docgen's CLI only looks below the package for dependency assemblies; ours are hoisted to the root.
   project.tasks.tryFind('docgen')?.reset('node ../../scripts/docgen.js');
 
-  // The npm tarball for real; the other languages as generated code only (their real builds are issue-sized work
-  // of their own). One pacmak run for the four code-only targets is much faster than four.
+  // The npm tarball and the Java JAR for real; Python, Go and .NET as generated code only (their real builds are
+  // work of their own). One pacmak run for the code-only targets is much faster than one each.
   project.packageTask.reset('node ../../scripts/bundle-deps.js');
+  const codeOnly = ['python', 'go', ...(options.dotnet === false ? [] : ['dotnet'])];
+  if (options.javaInNpmPackage) {
+    // The npm package carries its Maven build: jsii-pacmak uses a dependency's dist/java as a local Maven
+    // repository, so a TypeScript plugin's JAR builds against this exact version without it being on Maven Central.
+    project.packageTask.exec('jsii-pacmak -v --target java');
+    project.npmignore?.removePatterns('dist');
+    project.npmignore?.exclude('/dist/*');
+    project.npmignore?.include('/dist/java/**');
+  } else {
+    codeOnly.unshift('java');
+  }
   project.packageTask.exec('jsii-pacmak -v --target js');
-  project.packageTask.exec('jsii-pacmak --code-only --target java --target python --target go --target dotnet --outdir .tmp/bindings');
+  project.packageTask.exec(`jsii-pacmak --code-only ${codeOnly.map((t) => `--target ${t}`).join(' ')} --outdir .tmp/bindings`);
   project.gitignore.exclude('/.tmp/');
   project.npmignore?.exclude('/.tmp/', '/test/', '/bench/');
   return project;
@@ -150,16 +165,20 @@ function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
 const core = fwPackage({
   short: 'core',
   description: 'Deploy an application described by a plugin (IApplicationSpec) on ECS Fargate or EC2 with AWS CDK.',
-  peerDeps: [`aws-cdk-lib@^${AWS_CDK_LIB_MIN}`, `constructs@^${CONSTRUCTS_VERSION}`, `cdk-nag@^${CDK_NAG_VERSION}`],
+  peerDeps: [`aws-cdk-lib@^${AWS_CDK_LIB_MIN}`, `constructs@^${CONSTRUCTS_VERSION}`],
   bin: { 'fw-deploy': 'bin/fw-deploy' },
-  // Runtime dependencies of a jsii package are bundled into its tarball.
-  bundledDeps: ['yaml@2.9.1'],
+  javaInNpmPackage: true,
+  // Runtime dependencies of a jsii package are bundled into its tarball. cdk-nag is an implementation detail (the
+  // PRODUCTION check), so it is bundled too: consumers need no peer for it, and the Java build needs no cdknag
+  // artifact (Maven Central's metadata for it stops at 2.x, so pacmak's version range cannot resolve 3.x).
+  bundledDeps: ['yaml@2.9.1', `cdk-nag@${CDK_NAG_VERSION}`],
 });
 
 const pluginTemplate = fwPackage({
   short: 'plugin-template',
   description: 'projen project type for fw plugins: npx projen new --from @fw/plugin-template',
   peerDeps: ['projen@^0.103.25', `constructs@^${CONSTRUCTS_VERSION}`],
+  dotnet: false, // projen, which it extends, has no .NET binding
 });
 
 // The root builds and tests every package in dependency order, then the repository-wide checks.

@@ -87,12 +87,15 @@ export class FwPluginProject extends cdk.JsiiProject {
     const javaTask = this.tasks.tryFind('package:java');
     javaTask?.exec(`find dist/java -name '*.jar' ! -name '*-sources.jar' ! -name '*-javadoc.jar' -exec jar uf {} -C ${JAVA_RESOURCES} ${MANIFEST} \\;`);
 
-    // Outside CI, `build` packages every language this machine can build: .NET only where its SDK is installed.
-    const packageAll = this.tasks.tryFind('package-all');
-    if (packageAll) {
-      packageAll.reset();
-      for (const language of ['js', 'java', 'python', 'go']) packageAll.spawn(this.tasks.tryFind(`package:${language}`)!);
-      packageAll.spawn(this.tasks.tryFind('package:dotnet')!, { condition: 'command -v dotnet' });
-    }
+    // `build` packages npm, Maven and PyPI everywhere (in CI too); Go's package is its generated source, checked by
+    // compiling only once the framework's Go module is published; .NET only where its SDK is installed.
+    const packageAll = this.tasks.tryFind('package-all')!;
+    packageAll.reset();
+    for (const language of ['js', 'java', 'python']) packageAll.spawn(this.tasks.tryFind(`package:${language}`)!);
+    this.tasks.tryFind('package:go')!.reset('jsii-pacmak -v --target go --code-only');
+    packageAll.spawn(this.tasks.tryFind('package:go')!);
+    packageAll.spawn(this.tasks.tryFind('package:dotnet')!, { condition: 'command -v dotnet' });
+    this.packageTask.reset();
+    this.packageTask.spawn(packageAll);
   }
 }

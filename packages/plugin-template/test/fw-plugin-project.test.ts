@@ -65,7 +65,7 @@ describe('the scaffold', () => {
     });
   });
 
-  test('the Java package step puts the manifest into the JAR; .NET is built only where its SDK exists', () => {
+  test('the Java package step puts the manifest into the JAR; build packages every language, .NET where its SDK exists', () => {
     const tasks = files['.projen/tasks.json'].tasks;
     expect(tasks['package:java'].steps.map((s: any) => s.exec).join('\n'))
       .toContain(`jar uf {} -C .jar-resources ${MANIFEST}`);
@@ -73,6 +73,8 @@ describe('the scaffold', () => {
       { spawn: 'package:js' }, { spawn: 'package:java' }, { spawn: 'package:python' }, { spawn: 'package:go' },
       { spawn: 'package:dotnet', condition: 'command -v dotnet' },
     ]);
+    expect(tasks.package.steps).toEqual([{ spawn: 'package-all' }]);
+    expect(tasks['package:go'].steps).toEqual([{ exec: 'jsii-pacmak -v --target go --code-only' }]);
   });
 });
 
