@@ -148,15 +148,16 @@ function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
   if (options.javaInNpmPackage) {
     // The npm package carries its Maven build: jsii-pacmak uses a dependency's dist/java as a local Maven
     // repository, so a TypeScript plugin's JAR builds against this exact version without it being on Maven Central.
-    project.packageTask.exec('jsii-pacmak -v --target java');
+    project.packageTask.exec('jsii-pacmak -v --no-npmignore --target java');
     project.npmignore?.removePatterns('dist');
     project.npmignore?.exclude('/dist/*');
     project.npmignore?.include('/dist/java/**');
   } else {
     codeOnly.unshift('java');
   }
-  project.packageTask.exec('jsii-pacmak -v --target js');
-  project.packageTask.exec(`jsii-pacmak --code-only ${codeOnly.map((t) => `--target ${t}`).join(' ')} --outdir .tmp/bindings`);
+  // --no-npmignore: pacmak would otherwise add `dist` back to .npmignore.
+  project.packageTask.exec('jsii-pacmak -v --no-npmignore --target js');
+  project.packageTask.exec(`jsii-pacmak --no-npmignore --code-only ${codeOnly.map((t) => `--target ${t}`).join(' ')} --outdir .tmp/bindings`);
   project.gitignore.exclude('/.tmp/');
   project.npmignore?.exclude('/.tmp/', '/test/', '/bench/');
   return project;
@@ -195,6 +196,8 @@ root.testTask.reset();
 for (const pkg of [core, pluginTemplate]) {
   root.testTask.exec('npx projen build', { cwd: pkg.outdir.slice(root.outdir.length + 1) });
 }
+// A plugin author's journey against a local registry (test/e2e/plugin-template.sh).
+root.testTask.exec('bash test/e2e/plugin-template.sh');
 // The main job, both runtimes, as a user runs it from the example directory.
 root.testTask.exec('npx cdk synth -q -c runtimeType=FARGATE && npx cdk synth -q -c runtimeType=EC2', {
   cwd: 'examples/build-server',

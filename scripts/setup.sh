@@ -22,5 +22,8 @@ fi
 # Node packages: one install at the root for every workspace package.
 npm ci --no-audit --no-fund
 
+# The local npm registry of the end-to-end test (its own lock file, apart from the workspaces).
+npm ci --no-audit --no-fund --prefix test/e2e/verdaccio
+
 # Compile the packages (jsii), so that the deployment app and the examples can run.
-(cd packages/core && npx projen compile)
+for pkg in packages/*/; do (cd "$pkg" && npx projen compile); done

@@ -17,6 +17,7 @@ port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{
 registry="http://127.0.0.1:${port}/"
 cat > "$work/verdaccio.yaml" <<YAML
 storage: $work/storage
+max_body_size: 100mb
 uplinks:
   upstream:
     url: $(npm config get registry)

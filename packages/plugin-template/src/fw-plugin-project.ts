@@ -60,7 +60,7 @@ export class FwPluginProject extends cdk.JsiiProject {
       ...options,
       // The framework, the CDK and constructs are provided by the deployment (npm's form of Maven's `provided`).
       peerDeps: [
-        `@fw/core@${frameworkVersion}`, 'aws-cdk-lib@^2.257.0', 'constructs@^10.5.1', 'cdk-nag@^3.0.2',
+        `@fw/core@${frameworkVersion}`, 'aws-cdk-lib@^2.257.0', 'constructs@^10.8.1',
         ...(options.peerDeps ?? []),
       ],
       jestOptions: { ...options.jestOptions, jestConfig: { testPathIgnorePatterns: ['/node_modules/'], ...options.jestOptions?.jestConfig } },
@@ -85,7 +85,7 @@ export class FwPluginProject extends cdk.JsiiProject {
 
     // Java's ServiceLoader finds the plugin through the manifest inside the JAR that jsii-pacmak builds.
     const javaTask = this.tasks.tryFind('package:java');
-    javaTask?.exec(`find dist/java -name '*.jar' ! -name '*-sources.jar' ! -name '*-javadoc.jar' -exec jar uf {} -C ${JAVA_RESOURCES} ${MANIFEST} \\;`);
+    javaTask?.exec(`find dist/java -name '*.jar' ! -name '*-sources.jar' ! -name '*-javadoc.jar' -exec jar uf {} -C ${JAVA_RESOURCES} ${MANIFEST} ';'`);
 
     // `build` packages npm, Maven and PyPI everywhere (in CI too); Go's package is its generated source, checked by
     // compiling only once the framework's Go module is published; .NET only where its SDK is installed.
