@@ -191,6 +191,10 @@ root.addTask('bench', {
     { exec: 'ts-node --project tsconfig.dev.json bench/synth.ts' },
   ],
 });
+root.addTask('bench:template', {
+  description: 'Scaffold + first test of a plugin against projen new jsii, through a local registry',
+  exec: 'bash bench/plugin-template.sh',
+});
 root.compileTask.reset();
 root.testTask.reset();
 for (const pkg of [core, pluginTemplate]) {
