@@ -54,6 +54,9 @@ git config --global user.name "Plugin Author"
 git config --global user.email "author@example.com"
 git config --global init.defaultBranch main
 export CDK_DISABLE_CLI_TELEMETRY=true JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION=20
+# The author works on a workstation, not in CI: with CI set, projen installs with `npm ci`, which a project that has
+# no lock file yet cannot do.
+unset CI
 
 for tgz in "$root"/packages/core/dist/js/*.tgz "$root"/packages/plugin-template/dist/js/*.tgz; do
   npm publish --no-git-checks "$tgz" > /dev/null
