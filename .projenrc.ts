@@ -202,6 +202,8 @@ for (const pkg of [core, pluginTemplate]) {
 }
 // A plugin author's journey against a local registry (test/e2e/plugin-template.sh).
 root.testTask.exec('bash test/e2e/plugin-template.sh');
+// A plugin written in Java, against the Java bindings this build made (JUnit via Surefire and Failsafe).
+root.testTask.exec('mvn -B verify', { cwd: 'examples/java-plugin' });
 // The main job, both runtimes, as a user runs it from the example directory.
 root.testTask.exec('npx cdk synth -q -c runtimeType=FARGATE && npx cdk synth -q -c runtimeType=EC2', {
   cwd: 'examples/build-server',

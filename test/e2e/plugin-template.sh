@@ -2,7 +2,8 @@
 # A plugin author's journey, against a real npm registry: Verdaccio on 127.0.0.1 (proxying the public registry this
 # machine's npm uses) serves the packages this repository built; in an empty directory the author runs exactly
 # `npx projen new --from @fw/plugin-template`, then `npx projen test` (three tests, green), then `npx projen build`,
-# which must produce the npm tarball and a Java JAR whose service manifest names the plugin's Java class.
+# which must produce the npm tarball and a Java JAR whose service manifest names the plugin's Java class, and which
+# Java's ServiceLoader loads the plugin from.
 # Verdaccio is stopped by its own process id on every exit, failures included.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -28,4 +29,9 @@ services=$(python3 -c 'import sys, zipfile; print(zipfile.ZipFile(sys.argv[1]).r
 echo "e2e: $jar carries META-INF/services/dev.fwframework.core.IApplicationSpec:"
 echo "$services"
 grep -qx 'dev.fwframework.plugins.gitlabplugin.GitlabSpec' <<< "$services" || { echo "e2e: the JAR's manifest does not name the plugin class"; exit 1; }
+
+# Java's ServiceLoader finds the TypeScript plugin in that JAR.
+mvn -B -f "$root/test/e2e/service-loader/pom.xml" test -Dplugin.repository="file://$work/gitlab-plugin/dist/java" \
+  -Dplugin.artifactId=gitlab-plugin -Dexpected.applicationId=gitlab \
+  -Dexpected.class=dev.fwframework.plugins.gitlabplugin.GitlabSpec
 echo "e2e: 1 passed, 0 failed"
