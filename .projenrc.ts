@@ -66,8 +66,11 @@ interface FwPackageOptions {
   readonly bin?: Record<string, string>;
   /** Whether the package has a .NET target (it cannot when a jsii dependency has none). @default true */
   readonly dotnet?: boolean;
-  /** Build the Java JAR for real and ship it in the npm package (see below). @default false */
-  readonly javaInNpmPackage?: boolean;
+  /**
+   * Languages built for real besides npm (the others get generated code only). A real Java build is shipped in the
+   * npm package (see below). @default - none
+   */
+  readonly builtTargets?: string[];
 }
 
 function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
@@ -144,16 +147,17 @@ function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
   // The npm tarball and the Java JAR for real; Python, Go and .NET as generated code only (their real builds are
   // work of their own). One pacmak run for the code-only targets is much faster than one each.
   project.packageTask.reset('node ../../scripts/bundle-deps.js');
-  const codeOnly = ['python', 'go', ...(options.dotnet === false ? [] : ['dotnet'])];
-  if (options.javaInNpmPackage) {
+  const built = options.builtTargets ?? [];
+  const codeOnly = ['java', 'python', 'go', ...(options.dotnet === false ? [] : ['dotnet'])].filter((t) => !built.includes(t));
+  if (built.length > 0) {
+    project.packageTask.exec(`jsii-pacmak -v --no-npmignore ${built.map((t) => `--target ${t}`).join(' ')}`);
+  }
+  if (built.includes('java')) {
     // The npm package carries its Maven build: jsii-pacmak uses a dependency's dist/java as a local Maven
     // repository, so a TypeScript plugin's JAR builds against this exact version without it being on Maven Central.
-    project.packageTask.exec('jsii-pacmak -v --no-npmignore --target java');
     project.npmignore?.removePatterns('dist');
     project.npmignore?.exclude('/dist/*');
     project.npmignore?.include('/dist/java/**');
-  } else {
-    codeOnly.unshift('java');
   }
   // --no-npmignore: pacmak would otherwise add `dist` back to .npmignore.
   project.packageTask.exec('jsii-pacmak -v --no-npmignore --target js');
@@ -168,7 +172,7 @@ const core = fwPackage({
   description: 'Deploy an application described by a plugin (IApplicationSpec) on ECS Fargate or EC2 with AWS CDK.',
   peerDeps: [`aws-cdk-lib@^${AWS_CDK_LIB_MIN}`, `constructs@^${CONSTRUCTS_VERSION}`],
   bin: { 'fw-deploy': 'bin/fw-deploy' },
-  javaInNpmPackage: true,
+  builtTargets: ['java', 'python'],
   // Runtime dependencies of a jsii package are bundled into its tarball. cdk-nag is an implementation detail (the
   // PRODUCTION check), so it is bundled too: consumers need no peer for it, and the Java build needs no cdknag
   // artifact (Maven Central's metadata for it stops at 2.x, so pacmak's version range cannot resolve 3.x).
@@ -204,6 +208,8 @@ for (const pkg of [core, pluginTemplate]) {
 root.testTask.exec('bash test/e2e/plugin-template.sh');
 // A plugin written in Java, against the Java bindings this build made (JUnit via Surefire and Failsafe).
 root.testTask.exec('mvn -B verify', { cwd: 'examples/java-plugin' });
+// The same plugin in Python (@jsii.implements), against the Python bindings this build made (pytest).
+root.testTask.exec('bash examples/python-plugin/test.sh');
 // The main job, both runtimes, as a user runs it from the example directory.
 root.testTask.exec('npx cdk synth -q -c runtimeType=FARGATE && npx cdk synth -q -c runtimeType=EC2', {
   cwd: 'examples/build-server',

@@ -1,0 +1,85 @@
+"""A small wiki, described for the framework in Python: the spec's members with the spec's names."""
+import typing
+
+import jsii
+from fw_core import (
+    ContainerInitialization,
+    Ec2Context,
+    IApplicationSpec,
+    IOidcIntegration,
+    IUserDataBuilder,
+    PosixUser,
+)
+
+
+@jsii.implements(IApplicationSpec)
+class WikiSpec:
+    def application_id(self) -> str:
+        return "wiki"
+
+    def default_container_image(self) -> str:
+        return "ghcr.io/example/wiki:1.4.2"
+
+    def application_port(self) -> jsii.Number:
+        return 3000
+
+    def container_data_path(self) -> str:
+        return "/srv/wiki-data"
+
+    def efs_data_path(self) -> str:
+        return "/wiki"
+
+    def volume_name(self) -> str:
+        return "wiki-data"
+
+    def container_user(self) -> str:
+        return "1001:1002"
+
+    def efs_permissions(self) -> str:
+        return "750"
+
+    def ebs_device_name(self) -> str:
+        return "/dev/xvdf"
+
+    def ec2_data_path(self) -> str:
+        return "/srv/wiki"
+
+    def ec2_log_paths(self) -> typing.List[str]:
+        return ["/var/log/wiki/wiki.log"]
+
+    def health_check_path(self) -> str:
+        return "/healthz?ready=1"
+
+    def container_environment_variables(self, fqdn: str, ssl_enabled: bool, auth_mode: str) -> typing.Mapping[str, str]:
+        """Rule 1: the public address from ssl_enabled and fqdn, or a local address with the port."""
+        if fqdn and fqdn.strip():
+            url = ("https://" if ssl_enabled else "http://") + fqdn.strip()
+        else:
+            url = f"http://localhost:{self.application_port()}"
+        return {"WIKI_PUBLIC_URL": url}
+
+    def container_initialization(self, fqdn: str, ssl_enabled: bool, auth_mode: str) -> typing.Optional[ContainerInitialization]:
+        return None
+
+    def supports_oidc_integration(self) -> bool:
+        return False
+
+    def oidc_integration(self) -> typing.Optional[IOidcIntegration]:
+        return None
+
+    def configure_user_data(self, builder: IUserDataBuilder, context: Ec2Context) -> None:
+        """The spec's rule-5 order."""
+        builder.add_system_update()
+        builder.add_commands("fw_pkg install -y nodejs", "fw_pkg install -y wiki-server")
+        builder.install_cloud_watch_agent(
+            f"/aws/{context.stack_name}/{context.runtime_type}/{context.security_profile}", self.ec2_log_paths())
+        ids = PosixUser.parse(self.container_user())
+        if context.has_efs:
+            # Rule 6. (jsii turns a struct that is a method's last parameter into keyword arguments in Python, so
+            # Ec2Contexts.require_efs_ids would take the context's fields one by one; the check is short enough here.)
+            if not context.efs_id or not context.access_point_id:
+                raise ValueError(f"hasEfs is true but efsId ({context.efs_id}) or accessPointId ({context.access_point_id}) is missing")
+            builder.mount_efs(context.efs_id, context.access_point_id, self.ec2_data_path(), ids.uid, ids.gid)
+        else:
+            builder.mount_ebs(self.ebs_device_name(), self.ec2_data_path(), ids.uid, ids.gid)
+        builder.add_commands("mkdir -p /var/log/wiki", "systemctl enable --now wiki.service", "fw_require_active wiki.service 10")
