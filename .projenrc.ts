@@ -199,6 +199,10 @@ root.addTask('bench:template', {
   description: 'Scaffold + first test of a plugin against projen new jsii, through a local registry',
   exec: 'bash bench/plugin-template.sh',
 });
+root.addTask('bench:java', {
+  description: 'Synth time of the Java plugin against the same plugin in TypeScript',
+  exec: 'bash bench/java-plugin.sh',
+});
 root.compileTask.reset();
 root.testTask.reset();
 for (const pkg of [core, pluginTemplate]) {
