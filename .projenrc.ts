@@ -3,7 +3,7 @@ import { cdk, javascript, typescript } from 'projen';
 // One lockstep version for every package, so sibling ranges are real (`^x.y.z`) in published tarballs.
 const VERSION = '0.1.0';
 const CONSTRUCTS_VERSION = '10.8.1';
-const AWS_CDK_LIB_MIN = '2.257.0'; // cdk-nag 3.x needs this or newer
+const AWS_CDK_LIB_MIN = '2.276.0'; // cdk-nag 3 needs 2.257+; 2.257's Go module pulls one the Go proxy refuses, 2.276's resolve
 const CDK_NAG_VERSION = '3.0.2';
 const AWS_CDK_CLI_VERSION = '2.1148.1';
 const JSII_VERSION = '~6.0.16';
@@ -172,7 +172,7 @@ const core = fwPackage({
   description: 'Deploy an application described by a plugin (IApplicationSpec) on ECS Fargate or EC2 with AWS CDK.',
   peerDeps: [`aws-cdk-lib@^${AWS_CDK_LIB_MIN}`, `constructs@^${CONSTRUCTS_VERSION}`],
   bin: { 'fw-deploy': 'bin/fw-deploy' },
-  builtTargets: ['java', 'python'],
+  builtTargets: ['java', 'python', 'go'],
   // Runtime dependencies of a jsii package are bundled into its tarball. cdk-nag is an implementation detail (the
   // PRODUCTION check), so it is bundled too: consumers need no peer for it, and the Java build needs no cdknag
   // artifact (Maven Central's metadata for it stops at 2.x, so pacmak's version range cannot resolve 3.x).
@@ -211,7 +211,8 @@ for (const pkg of [core, pluginTemplate]) {
 // A plugin author's journey against a local registry (test/e2e/plugin-template.sh).
 root.testTask.exec('bash test/e2e/plugin-template.sh');
 // A plugin written in Java, against the Java bindings this build made (JUnit via Surefire and Failsafe).
-root.testTask.exec('mvn -B verify', { cwd: 'examples/java-plugin' });
+// The framework's version stays 0.1.0 between builds: drop Maven's cached copy so the fresh build is the one used.
+root.testTask.exec('rm -rf "$HOME/.m2/repository/dev/fwframework" && mvn -B verify', { cwd: 'examples/java-plugin' });
 // The same plugin in Python (@jsii.implements), against the Python bindings this build made (pytest).
 root.testTask.exec('bash examples/python-plugin/test.sh');
 // The main job, both runtimes, as a user runs it from the example directory.

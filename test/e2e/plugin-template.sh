@@ -30,7 +30,9 @@ echo "e2e: $jar carries META-INF/services/dev.fwframework.core.IApplicationSpec:
 echo "$services"
 grep -qx 'dev.fwframework.plugins.gitlabplugin.GitlabSpec' <<< "$services" || { echo "e2e: the JAR's manifest does not name the plugin class"; exit 1; }
 
-# Java's ServiceLoader finds the TypeScript plugin in that JAR.
+# Java's ServiceLoader finds the TypeScript plugin in that JAR. Versions do not change between builds, so Maven's
+# cached copies of the framework and the plugin are dropped first.
+rm -rf "$HOME/.m2/repository/dev/fwframework"
 mvn -B -f "$root/test/e2e/service-loader/pom.xml" test -Dplugin.repository="file://$work/gitlab-plugin/dist/java" \
   -Dplugin.artifactId=gitlab-plugin -Dexpected.applicationId=gitlab \
   -Dexpected.class=dev.fwframework.plugins.gitlabplugin.GitlabSpec
