@@ -3,7 +3,7 @@ import { cdk, javascript, typescript } from 'projen';
 // One lockstep version for every package, so sibling ranges are real (`^x.y.z`) in published tarballs.
 const VERSION = '0.1.0';
 const CONSTRUCTS_VERSION = '10.8.1';
-const AWS_CDK_LIB_MIN = '2.276.0'; // cdk-nag 3 needs 2.257+; 2.257's Go module pulls one the Go proxy refuses, 2.276's resolve
+const AWS_CDK_LIB_MIN = '2.263.0'; // cdk-nag 3 needs 2.257+; Go needs above 2.257 (see README); Maven Central's index lists up to 2.263
 const CDK_NAG_VERSION = '3.0.2';
 const AWS_CDK_CLI_VERSION = '2.1148.1';
 const JSII_VERSION = '~6.0.16';
@@ -48,7 +48,8 @@ const root = new typescript.TypeScriptProject({
   eslint: false,
   sampleCode: false,
   disableTsconfig: true,
-  devDeps: [`constructs@${CONSTRUCTS_VERSION}`, `aws-cdk@${AWS_CDK_CLI_VERSION}`],
+  // One copy of constructs and aws-cdk-lib in the tree (a second copy breaks instanceof checks across packages).
+  devDeps: [`constructs@${CONSTRUCTS_VERSION}`, `aws-cdk-lib@${AWS_CDK_LIB_MIN}`, `aws-cdk@${AWS_CDK_CLI_VERSION}`],
   gitignore: ['/.tmp/'],
 });
 root.package.addField('private', true);

@@ -6,5 +6,5 @@ cd "$(dirname "$0")"
 wheel=$(ls ../../packages/core/dist/python/fw_core-*.whl 2>/dev/null | head -1)
 [ -n "$wheel" ] || { echo "python-plugin: no fw_core wheel; build the packages first (npx projen test at the root)"; exit 1; }
 python3 -m venv .venv
-.venv/bin/pip install --quiet --disable-pip-version-check "$wheel" "aws-cdk-lib==2.276.0" "constructs==10.8.1" "pytest==8.3.4"
+.venv/bin/pip install --quiet --disable-pip-version-check "$wheel" "aws-cdk-lib==2.263.0" "constructs==10.8.1" "pytest==8.3.4"
 .venv/bin/python -m pytest -q

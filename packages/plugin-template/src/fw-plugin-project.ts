@@ -60,7 +60,7 @@ export class FwPluginProject extends cdk.JsiiProject {
       ...options,
       // The framework, the CDK and constructs are provided by the deployment (npm's form of Maven's `provided`).
       peerDeps: [
-        `@fw/core@${frameworkVersion}`, 'aws-cdk-lib@^2.276.0', 'constructs@^10.8.1',
+        `@fw/core@${frameworkVersion}`, 'aws-cdk-lib@^2.263.0', 'constructs@^10.8.1',
         ...(options.peerDeps ?? []),
       ],
       jestOptions: { ...options.jestOptions, jestConfig: { testPathIgnorePatterns: ['/node_modules/'], ...options.jestOptions?.jestConfig } },

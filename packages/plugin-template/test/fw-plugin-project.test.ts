@@ -52,7 +52,7 @@ describe('the scaffold', () => {
 
   test('the framework, aws-cdk-lib and constructs are peer dependencies (provided)', () => {
     const pkg = files['package.json'];
-    expect(pkg.peerDependencies).toMatchObject({ '@fw/core': '^0.1.0', 'aws-cdk-lib': '^2.276.0', 'constructs': '^10.8.1' });
+    expect(pkg.peerDependencies).toMatchObject({ '@fw/core': '^0.1.0', 'aws-cdk-lib': '^2.263.0', 'constructs': '^10.8.1' });
     expect(pkg.dependencies ?? {}).not.toHaveProperty('@fw/core');
   });
 
