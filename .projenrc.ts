@@ -55,6 +55,9 @@ const root = new typescript.TypeScriptProject({
 root.package.addField('private', true);
 root.tasks.addEnvironment('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
 root.package.addField('workspaces', ['packages/*']);
+// The Go build of @fw/core requires the Go module of every jsii dependency at its npm version; the Go module proxy
+// serves cloud-assembly-schema-go v54.11.0 but refuses later v54 releases, so npm is held to that one.
+root.package.addField('overrides', { '@aws-cdk/cloud-assembly-schema': '54.11.0' });
 
 interface FwPackageOptions {
   /** Short name: `core` becomes `@fw/core`, `dev.fwframework.core`, `fw_core`, ... */
