@@ -46,6 +46,25 @@ describe.each(EACH)('%s, %s', (runtime, profile) => {
     }
   });
 
+  test('every log group masks card numbers, expiry dates and security codes (data-protection policy)', () => {
+    const groups = resources(json, 'AWS::Logs::LogGroup');
+    expect(groups.length).toBeGreaterThan(0);
+    for (const [, group] of groups) {
+      const statements = group.Properties.DataProtectionPolicy.Statement;
+      const audit = statements.find((st: any) => st.Operation.Audit);
+      const deidentify = statements.find((st: any) => st.Operation.Deidentify);
+      const identifiers = (st: any) => st.DataIdentifier.map((d: any) => d['Fn::Join'][1][2]);
+      for (const statement of [audit, deidentify]) {
+        expect(identifiers(statement)).toEqual([
+          ':dataprotection::aws:data-identifier/CreditCardNumber',
+          ':dataprotection::aws:data-identifier/CreditCardExpiration',
+          ':dataprotection::aws:data-identifier/CreditCardSecurityCode',
+        ]);
+      }
+      expect(deidentify.Operation.Deidentify).toEqual({ MaskConfig: {} });
+    }
+  });
+
   test('the EFS access point is owned by containerUser() with efsPermissions() at efsDataPath()', () => {
     template.hasResourceProperties('AWS::EFS::AccessPoint', {
       PosixUser: { Uid: '1001', Gid: '1002' },

@@ -37,13 +37,25 @@ export class Logging extends Construct {
     this.applicationLogGroup = this.logGroup('Application', props.applicationLogGroupName);
   }
 
-  /** A log group with the profile's retention, encrypted with the stack's key. */
+  /**
+   * A log group with the profile's retention, encrypted with the stack's key, and a data-protection policy that masks
+   * card numbers, expiry dates and security codes (PCI DSS 3.3, 3.4) in everything written to it.
+   */
   public logGroup(id: string, logGroupName?: string): logs.LogGroup {
     return new logs.LogGroup(this, id, {
       logGroupName,
       retention: this.props.retention,
       encryptionKey: this.key,
       removalPolicy: this.props.removalPolicy,
+      dataProtectionPolicy: new logs.DataProtectionPolicy({
+        name: 'mask-card-data',
+        description: 'Masks payment-card data in every log event',
+        identifiers: [
+          logs.DataIdentifier.CREDITCARDNUMBER,
+          logs.DataIdentifier.CREDITCARDEXPIRATION,
+          logs.DataIdentifier.CREDITCARDSECURITYCODE,
+        ],
+      }),
     });
   }
 }
