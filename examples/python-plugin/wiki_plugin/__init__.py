@@ -58,7 +58,9 @@ class WikiSpec:
             url = f"http://localhost:{self.application_port()}"
         return {"WIKI_PUBLIC_URL": url}
 
-    def container_initialization(self, fqdn: str, ssl_enabled: bool, auth_mode: str) -> typing.Optional[ContainerInitialization]:
+    def container_initialization(
+        self, fqdn: str, ssl_enabled: bool, auth_mode: str, security_profile: str,
+    ) -> typing.Optional[ContainerInitialization]:
         return None
 
     def supports_oidc_integration(self) -> bool:

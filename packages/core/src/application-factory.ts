@@ -126,7 +126,7 @@ export class ApplicationFactory extends Construct {
       storage,
       pluginEnvironment: spec.containerEnvironmentVariables(context.fqdn ?? '', context.sslEnabled, context.authMode),
       oidcEnvironment: integration ? integration.environment(context.oidc!) : {},
-      initialization: spec.containerInitialization(context.fqdn ?? '', context.sslEnabled, context.authMode),
+      initialization: spec.containerInitialization(context.fqdn ?? '', context.sslEnabled, context.authMode, context.securityProfile),
       secrets: Object.fromEntries(Object.entries(secretArns).map(([name, arn]) =>
         [name, secretsmanager.Secret.fromSecretCompleteArn(this, `Secret-${name}`, arn)])),
     };

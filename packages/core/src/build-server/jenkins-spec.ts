@@ -3,7 +3,10 @@ import { ContainerFiles, type ContainerInitialization } from '../contract/contai
 import type { Ec2Context } from '../contract/ec2-context';
 import type { IOidcIntegration } from '../contract/oidc-integration';
 import type { IUserDataBuilder } from '../contract/user-data-builder';
-import { AUDIT_LOG_COUNT_BASIC, AUDIT_LOG_LIMIT_BASIC, SESSION_TIMEOUT_MINUTES } from './hardening';
+import { SecurityProfile } from '../contract/security-profile';
+import {
+  AUDIT_LOG_COUNT_BASIC, AUDIT_LOG_COUNT_FULL, AUDIT_LOG_LIMIT_BASIC, AUDIT_LOG_LIMIT_FULL, SESSION_TIMEOUT_MINUTES,
+} from './hardening';
 import { ENV, jenkinsConfiguration, JenkinsConfigurationOptions, renderConfiguration } from './jenkins-configuration';
 import { JenkinsOidcIntegration } from './jenkins-oidc';
 import { configureJenkinsUserData, EC2_AUDIT_LOG_PATTERN, EC2_JENKINS_LOG } from './jenkins-user-data';
@@ -63,10 +66,10 @@ export class JenkinsSpec extends ApplicationSpec {
     };
   }
 
-  public containerInitialization(_fqdn: string, _sslEnabled: boolean, _authMode: string): ContainerInitialization {
+  public containerInitialization(_fqdn: string, _sslEnabled: boolean, _authMode: string, securityProfile: string): ContainerInitialization {
     return {
       files: {
-        'jenkins.yaml': this.configurationYaml(CONTAINER_AUDIT_LOG_PATTERN),
+        'jenkins.yaml': this.configurationYaml(CONTAINER_AUDIT_LOG_PATTERN, securityProfile),
         'plugins.txt': pluginsTxt(),
       },
       commands: [
@@ -82,7 +85,7 @@ export class JenkinsSpec extends ApplicationSpec {
       publicUrl: publicUrl(context.fqdn ?? '', context.sslEnabled),
       javaOpts: JAVA_OPTS,
       jenkinsOpts: jenkinsOpts(),
-      configurationYaml: this.configurationYaml(EC2_AUDIT_LOG_PATTERN),
+      configurationYaml: this.configurationYaml(EC2_AUDIT_LOG_PATTERN, context.securityProfile),
       pluginsTxt: pluginsTxt(),
     });
   }
@@ -95,8 +98,12 @@ export class JenkinsSpec extends ApplicationSpec {
     return new JenkinsOidcIntegration();
   }
 
-  /** The configuration-as-code YAML, the same model on both runtimes (only the audit log's location differs). */
-  public configurationYaml(auditLogPattern: string): string {
+  /**
+   * The configuration-as-code YAML, the same model on both runtimes (only the audit log's location differs). PRODUCTION
+   * keeps the full template's audit log (10000 and 52: a year of weekly rotation), other profiles the basic one.
+   */
+  public configurationYaml(auditLogPattern: string, securityProfile: string): string {
+    const full = securityProfile === SecurityProfile.PRODUCTION;
     const options: JenkinsConfigurationOptions = {
       groups: {
         admin: this.props.adminGroup ?? 'jenkins-admins',
@@ -105,8 +112,8 @@ export class JenkinsSpec extends ApplicationSpec {
         viewer: this.props.viewerGroup ?? 'jenkins-viewers',
       },
       auditLogPattern,
-      auditLogLimit: AUDIT_LOG_LIMIT_BASIC,
-      auditLogCount: AUDIT_LOG_COUNT_BASIC,
+      auditLogLimit: full ? AUDIT_LOG_LIMIT_FULL : AUDIT_LOG_LIMIT_BASIC,
+      auditLogCount: full ? AUDIT_LOG_COUNT_FULL : AUDIT_LOG_COUNT_BASIC,
       syslogHost: this.props.syslogHost,
     };
     return renderConfiguration(jenkinsConfiguration(options));

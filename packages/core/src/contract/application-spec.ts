@@ -54,8 +54,10 @@ export interface IApplicationSpec {
    * Fargate: files written before the application's container starts (configuration delivered without building an
    * image), and commands run then. Undefined when there is nothing to prepare. Not one of the spec's members: it is
    * the container counterpart of `configureUserData`.
+   *
+   * @param securityProfile `DEV`, `STAGING` or `PRODUCTION`, as `Ec2Context.securityProfile` tells `configureUserData`
    */
-  containerInitialization(fqdn: string, sslEnabled: boolean, authMode: string): ContainerInitialization | undefined;
+  containerInitialization(fqdn: string, sslEnabled: boolean, authMode: string, securityProfile: string): ContainerInitialization | undefined;
   /** Whether the application can perform OIDC sign-in itself. */
   supportsOidcIntegration(): boolean;
   /** The application's OIDC handler; undefined when OIDC is unsupported (the spec's `getOidcIntegration()`). */
@@ -90,7 +92,7 @@ export abstract class ApplicationSpec implements IApplicationSpec {
   }
 
   /** Default: nothing to prepare. */
-  public containerInitialization(_fqdn: string, _sslEnabled: boolean, _authMode: string): ContainerInitialization | undefined {
+  public containerInitialization(_fqdn: string, _sslEnabled: boolean, _authMode: string, _securityProfile: string): ContainerInitialization | undefined {
     return undefined;
   }
 

@@ -88,8 +88,10 @@ describe('container environment (rules 1-4)', () => {
 });
 
 /** The configuration as each runtime delivers it, parsed back. */
-function fargateConfiguration(props = {}): any {
-  const { init } = fargateContainers(props);
+function fargateConfiguration(spec = new JenkinsSpec(), profile = SecurityProfile.DEV): any {
+  const props = profile === SecurityProfile.PRODUCTION ? { securityProfile: profile, ...TLS } : { securityProfile: profile };
+  const { json } = synth(RuntimeType.FARGATE, props, spec);
+  const init = only(json, 'AWS::ECS::TaskDefinition').Properties.ContainerDefinitions.find((c: any) => c.Name === 'Initialization');
   const script: string = init.Command[0];
   const variable = /printf '%s' "\$(FW_FILE_\d+)" \| base64 -d > '\/fw\/config\/jenkins.yaml'/.exec(script)![1];
   return YAML.parse(Buffer.from(env(init)[variable], 'base64').toString('utf-8'));
@@ -97,15 +99,16 @@ function fargateConfiguration(props = {}): any {
 
 const sandboxed = requireInCi(canSandbox(), 'a root mount namespace (unshare -m)');
 
-function ec2Configuration(spec = new JenkinsSpec()): any {
-  const run = runInSandbox(ec2Script(EFS, spec));
+function ec2Configuration(spec = new JenkinsSpec(), profile = SecurityProfile.DEV): any {
+  const run = runInSandbox(ec2Script({ ...EFS, securityProfile: profile }, spec));
   expect(run.status).toBe(0);
   return YAML.parse(run.written('/etc/jenkins/casc/jenkins.yaml')!);
 }
 
-const RUNTIMES: Array<[string, (spec?: JenkinsSpec) => any]> = [
-  ['FARGATE', () => fargateConfiguration()],
-  ...(sandboxed ? [['EC2', (spec?: JenkinsSpec) => ec2Configuration(spec)] as [string, (spec?: JenkinsSpec) => any]] : []),
+type Loader = (spec?: JenkinsSpec, profile?: SecurityProfile) => any;
+const RUNTIMES: Array<[string, Loader]> = [
+  ['FARGATE', fargateConfiguration],
+  ...(sandboxed ? [['EC2', ec2Configuration] as [string, Loader]] : []),
 ];
 
 describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (_runtime, load) => {
@@ -161,15 +164,20 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (_runtim
     }]);
   });
 
-  test('audit trail to a log file with the basic setup\'s limit and count, and no syslog unless a host is given', () => {
+  test('audit trail to a log file with the basic setup\'s limit and count outside PRODUCTION, and no syslog unless a host is given', () => {
     const loggers = casc.unclassified['audit-trail'].loggers;
     expect(loggers).toEqual([{ logFile: { log: expect.stringMatching(/^\/.*\/audit-%g\.log$/), limit: 1000, count: 10 } }]);
   });
 
+  test('PRODUCTION keeps the full template\'s audit log: limit 10000, count 52', () => {
+    const production = load(new JenkinsSpec(), SecurityProfile.PRODUCTION);
+    expect(production.unclassified['audit-trail'].loggers).toEqual([
+      { logFile: { log: expect.stringMatching(/^\/.*\/audit-%g\.log$/), limit: 10000, count: 52 } },
+    ]);
+  });
+
   test('audit trail to a remote syslog on 514/UDP when a host is given', () => {
-    const withSyslog = _runtime === 'FARGATE'
-      ? YAML.parse(new JenkinsSpec({ syslogHost: 'syslog.example.com' }).containerInitialization('', false, 'none').files['jenkins.yaml'])
-      : load(new JenkinsSpec({ syslogHost: 'syslog.example.com' }));
+    const withSyslog = load(new JenkinsSpec({ syslogHost: 'syslog.example.com' }));
     expect(withSyslog.unclassified['audit-trail'].loggers[1]).toEqual({ syslog: {
       syslogServerHostname: 'syslog.example.com', syslogServerPort: 514, appName: 'jenkins', facility: 'AUTHPRIV', messageFormat: 'RFC_5424',
     } });
