@@ -4,6 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { DeploymentContext } from './context/deployment-context';
+import { SECRET_ARN } from './context/context-keys';
 import { DeploymentContextReader } from './context/deployment-context';
 import type { IApplicationSpec } from './contract/application-spec';
 import { AuthMode } from './contract/auth-mode';
@@ -124,9 +125,7 @@ export class ApplicationFactory extends Construct {
       loadBalancer,
       logging,
       storage,
-      pluginEnvironment: spec.containerEnvironmentVariables(context.fqdn ?? '', context.sslEnabled, context.authMode),
       oidcEnvironment: integration ? integration.environment(context.oidc!) : {},
-      initialization: spec.containerInitialization(context.fqdn ?? '', context.sslEnabled, context.authMode, context.securityProfile),
       secrets: Object.fromEntries(Object.entries(secretArns).map(([name, arn]) =>
         [name, secretsmanager.Secret.fromSecretCompleteArn(this, `Secret-${name}`, arn)])),
     };
@@ -156,7 +155,7 @@ function acknowledgeGrantPolicies(scope: Construct): void {
 /** The factory's settings go through the same validation as the context keys, so code and cdk.json agree. */
 function contextOf(stack: Stack, runtimeType: RuntimeType, spec: IApplicationSpec, props: ApplicationFactoryProps): DeploymentContext {
   const secretProblems = Object.entries(props.secrets ?? {})
-    .filter(([name, arn]) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || !/^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[\w/+=.@-]+$/.test(arn))
+    .filter(([name, arn]) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || !SECRET_ARN.test(arn))
     .map(([name]) => `secrets.${name} must be an environment variable name mapped to a Secrets Manager secret ARN (the value is not shown).`);
   if (secretProblems.length > 0) throw new UserError(`Invalid ApplicationFactory secrets:\n  - ${secretProblems.join('\n  - ')}`);
   const oidc = props.oidc;

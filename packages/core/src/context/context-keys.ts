@@ -18,6 +18,9 @@ export interface ContextKey {
   readonly parse: (raw: unknown) => Parsed;
 }
 
+/** A Secrets Manager secret ARN: the only form in which a secret may be handed to the framework. */
+export const SECRET_ARN = /^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[\w/+=.@-]+$/;
+
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
 const DOMAIN = new RegExp(`^(?:${LABEL}\\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$`);
 const SUBDOMAIN = new RegExp(`^${LABEL}(?:\\.${LABEL})*$`);
@@ -136,7 +139,7 @@ export const CONTEXT_KEYS: readonly ContextKey[] = [
     name: 'oidcClientSecretArn', required: false, defaultText: 'none (required when authMode is not none)',
     description: 'ARN of the Secrets Manager secret holding the client secret. Only the reference is ever used.',
     sensitive: true,
-    parse: text(/^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[\w/+=.@-]+$/, 'a Secrets Manager secret ARN (never the secret itself)'),
+    parse: text(SECRET_ARN, 'a Secrets Manager secret ARN (never the secret itself)'),
   },
 ];
 

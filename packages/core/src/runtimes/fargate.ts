@@ -3,7 +3,7 @@ import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
 import { Construct } from 'constructs';
-import { ContainerFiles } from '../contract/container-initialization';
+import { ContainerFiles, type ContainerInitialization } from '../contract/container-initialization';
 import { UserError } from '../errors';
 import { acknowledge } from '../profiles/compliance';
 import { Shell } from '../userdata/shell';
@@ -27,8 +27,9 @@ export class FargateRuntime extends Construct {
 
   constructor(scope: Construct, id: string, props: RuntimeProps & FargateSize) {
     super(scope, id);
-    const { spec, network, loadBalancer, logging } = props;
+    const { spec, network, loadBalancer, logging, context } = props;
     const storage = props.storage!;
+    const fqdn = context.fqdn ?? '';
 
     const cluster = new ecs.Cluster(this, 'Cluster', {
       vpc: network.vpc,
@@ -50,7 +51,10 @@ export class FargateRuntime extends Construct {
       image: ecs.ContainerImage.fromRegistry(spec.defaultContainerImage()),
       user: spec.containerUser(),
       portMappings: [{ containerPort: spec.applicationPort() }],
-      environment: { ...props.pluginEnvironment, ...props.oidcEnvironment },
+      environment: {
+        ...spec.containerEnvironmentVariables(fqdn, context.sslEnabled, context.authMode),
+        ...props.oidcEnvironment,
+      },
       secrets: Object.fromEntries(Object.entries(props.secrets)
         .map(([name, secret]) => [name, ecs.Secret.fromSecretsManager(secret)])),
       logging: ecs.LogDrivers.awsLogs({ logGroup: logging.applicationLogGroup, streamPrefix: spec.applicationId() }),
@@ -58,7 +62,8 @@ export class FargateRuntime extends Construct {
     acknowledge(this.taskDefinition, 'AwsSolutions-ECS2', 'The environment holds only non-secret configuration from the ' +
       'plugin; every secret is a container secret read from Secrets Manager at start.');
     container.addMountPoints({ sourceVolume: spec.volumeName(), containerPath: spec.containerDataPath(), readOnly: false });
-    if (props.initialization) this.addInitialization(container, props);
+    const initialization = spec.containerInitialization(fqdn, context.sslEnabled, context.authMode, context.securityProfile);
+    if (initialization) this.addInitialization(container, initialization, props);
     storage.fileSystem.grant(this.taskDefinition.taskRole, 'elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite');
 
     this.securityGroup = new ec2.SecurityGroup(this, 'SecurityGroup', {
@@ -91,9 +96,9 @@ export class FargateRuntime extends Construct {
    * its commands; the application starts only after it succeeded. It runs as root because Fargate creates the volume
    * root-owned; what it writes on EFS still belongs to the access point's user.
    */
-  private addInitialization(application: ecs.ContainerDefinition, props: RuntimeProps): void {
+  private addInitialization(application: ecs.ContainerDefinition, initialization: ContainerInitialization, props: RuntimeProps): void {
     const { spec } = props;
-    const { files, commands = [] } = props.initialization!;
+    const { files, commands = [] } = initialization;
     const names = Object.keys(files);
     const bad = names.filter((name) => !/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(name));
     if (bad.length > 0) {

@@ -1,6 +1,5 @@
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { IApplicationSpec } from '../contract/application-spec';
-import type { ContainerInitialization } from '../contract/container-initialization';
 import type { DeploymentContext } from '../context/deployment-context';
 import type { LoadBalancer } from '../platform/load-balancer';
 import type { Logging } from '../platform/logging';
@@ -16,12 +15,8 @@ export interface RuntimeProps {
   readonly logging: Logging;
   /** The shared file system; absent only on EC2 with EBS storage. */
   readonly storage?: SharedStorage;
-  /** The plugin's `containerEnvironmentVariables(...)` (container only). */
-  readonly pluginEnvironment: Record<string, string>;
   /** The OIDC integration's entries in `application-oidc` mode (container, or the EC2 environment file). */
   readonly oidcEnvironment: Record<string, string>;
-  /** What the plugin prepares before its container starts (Fargate). */
-  readonly initialization?: ContainerInitialization;
   /** Secrets by environment variable name, only ever passed on as references. */
   readonly secrets: Record<string, secretsmanager.ISecret>;
 }
