@@ -14,6 +14,7 @@ import { RuntimeType } from './contract/runtime-type';
 import { SecurityProfile } from './contract/security-profile';
 import { assertValidSpec } from './contract/spec-validation';
 import { UserError } from './errors';
+import { LogAlarms } from './platform/alarms';
 import { LoadBalancer } from './platform/load-balancer';
 import { Logging } from './platform/logging';
 import { Network } from './platform/network';
@@ -52,6 +53,12 @@ export interface ApplicationFactoryProps {
    * @default - none
    */
   readonly secrets?: Record<string, string>;
+  /**
+   * E-mail address subscribed to the alarm topic that receives the plugin's log alarms. Required in PRODUCTION when
+   * the plugin declares alarms.
+   * @default - no subscription
+   */
+  readonly alarmEmail?: string;
   /** Fargate task CPU units. @default 1024 */
   readonly cpu?: number;
   /** Fargate task memory in MiB. @default 2048 */
@@ -81,6 +88,11 @@ export class ApplicationFactory extends Construct {
     if (context.authMode === AuthMode.APPLICATION_OIDC && !spec.supportsOidcIntegration()) {
       throw new UserError(`authMode "application-oidc" needs a plugin that signs users in itself, but ${pluginName} ` +
         `(applicationId ${spec.applicationId()}) does not support OIDC; use "alb-oidc" or "none".`);
+    }
+    const alarms = spec.logAlarms();
+    if (alarms.length > 0 && context.securityProfile === SecurityProfile.PRODUCTION && !context.alarmEmail) {
+      throw new UserError(`${pluginName} raises alarms (${alarms.map((a) => a.name).join(', ')}), and in PRODUCTION ` +
+        'someone must receive them: set alarmEmail (for example security@example.com).');
     }
     const settings = PROFILE_SETTINGS[context.securityProfile];
     const ebs = runtimeType === RuntimeType.EC2 && context.ec2Storage === 'ebs';
@@ -114,6 +126,7 @@ export class ApplicationFactory extends Construct {
       logging,
     });
     this.url = loadBalancer.url;
+    if (alarms.length > 0) new LogAlarms(this, 'Alarms', { logging, alarms, email: context.alarmEmail });
 
     const integration = context.authMode === AuthMode.APPLICATION_OIDC ? spec.oidcIntegration() : undefined;
     const secretArns: Record<string, string> = { ...props.secrets };
@@ -173,6 +186,7 @@ function contextOf(stack: Stack, runtimeType: RuntimeType, spec: IApplicationSpe
     certificateArn: props.certificateArn,
     authMode: props.authMode,
     ec2Storage: props.ec2Storage,
+    alarmEmail: props.alarmEmail,
     oidcIssuer: oidc?.issuer,
     oidcAuthorizationEndpoint: oidc?.authorizationEndpoint,
     oidcTokenEndpoint: oidc?.tokenEndpoint,

@@ -42,6 +42,7 @@ export class DeploymentApp {
       authMode: context.authMode,
       oidc: context.oidc,
       ec2Storage: context.ec2Storage,
+      alarmEmail: context.alarmEmail,
     });
     return stack;
   }

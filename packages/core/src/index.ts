@@ -3,6 +3,7 @@ export { IApplicationSpec, ApplicationSpec } from './contract/application-spec';
 export { IOidcIntegration, OidcProviderSettings, Ec2Files } from './contract/oidc-integration';
 export { IUserDataBuilder } from './contract/user-data-builder';
 export { ContainerInitialization, ContainerFiles } from './contract/container-initialization';
+export { LogAlarm } from './contract/log-alarm';
 export { Ec2Context, EfsIds, Ec2Contexts } from './contract/ec2-context';
 export { PosixIds, PosixUser } from './contract/posix-user';
 export { RuntimeType } from './contract/runtime-type';

@@ -22,7 +22,7 @@ function matrix(): Array<[string, RuntimeType, ApplicationFactoryProps, IApplica
     }
     cases.push([`${runtime}-alb-oidc`, runtime, { ...TLS, authMode: AuthMode.ALB_OIDC, oidc: OIDC }]);
     cases.push([`${runtime}-application-oidc`, runtime, { ...TLS, authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC }]);
-    cases.push([`${runtime}-jenkins-production`, runtime, { securityProfile: SecurityProfile.PRODUCTION, ...TLS, authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC }, new JenkinsSpec()]);
+    cases.push([`${runtime}-jenkins-production`, runtime, { securityProfile: SecurityProfile.PRODUCTION, ...TLS, authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, alarmEmail: 'security@example.com' }, new JenkinsSpec()]);
   }
   return cases;
 }

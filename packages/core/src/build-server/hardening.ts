@@ -18,6 +18,10 @@ export const AUDIT_LOG_COUNT_FULL = 52;
 /** Remote syslog for the audit trail: UDP (audit-trail's only transport) on this port. */
 export const AUDIT_SYSLOG_PORT = 514;
 
+/** Failed-login alert: more than 10 failed logins in the last 86400 seconds. */
+export const FAILED_LOGIN_ALERT_THRESHOLD = 10;
+export const FAILED_LOGIN_WINDOW_SECONDS = 86400;
+
 /** Seconds to wait after starting the service before checking it is active (the reference plugin's 60 s). */
 export const STARTUP_WAIT_SECONDS = 60;
 
@@ -28,6 +32,12 @@ export const SERVICE_OPEN_FILES = 65536;
 
 /** HTTP session timeout of the web UI, in minutes (not in the spec's table; PCI DSS 8.2.8 asks for 15 minutes). */
 export const SESSION_TIMEOUT_MINUTES = 15;
+
+/**
+ * The compliance jobs' schedules and the access review's 90-day inactivity flag are set in
+ * `jenkins/jobs/compliance-jobs.groovy`; the pipeline gates' limits (10-minute quality gate, zero high and critical
+ * findings) in `jenkins/pipeline-library/src/dev/fwframework/pci/Limits.groovy`. Both are tested where they are set.
+ */
 
 /** The identity-provider scopes the realm asks for. */
 export const OIDC_SCOPES = 'openid profile email';

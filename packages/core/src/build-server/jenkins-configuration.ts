@@ -32,6 +32,8 @@ export interface JenkinsConfigurationOptions {
   /** audit-trail log file size limit (MB) and number of files. */
   readonly auditLogLimit: number;
   readonly auditLogCount: number;
+  /** Also write the audit trail to standard output (Fargate: the container log is shipped to CloudWatch). */
+  readonly auditToConsole: boolean;
   /** Remote syslog server for the audit trail; none when undefined. */
   readonly syslogHost?: string;
 }
@@ -42,6 +44,7 @@ export interface MatrixEntry {
 }
 
 export type AuditLogger =
+  | { readonly console: { readonly output: 'STD_OUT'; readonly dateFormat: string; readonly logPrefix: string } }
   | { readonly logFile: { readonly log: string; readonly limit: number; readonly count: number } }
   | { readonly syslog: {
     readonly syslogServerHostname: string; readonly syslogServerPort: number;
@@ -144,6 +147,7 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
         logBuildCause: true,
         loggers: [
           { logFile: { log: options.auditLogPattern, limit: options.auditLogLimit, count: options.auditLogCount } },
+          ...(options.auditToConsole ? [{ console: { output: 'STD_OUT' as const, dateFormat: 'yyyy-MM-dd HH:mm:ss.SSS', logPrefix: 'audit' } }] : []),
           ...(options.syslogHost ? [{ syslog: {
             syslogServerHostname: options.syslogHost, syslogServerPort: AUDIT_SYSLOG_PORT,
             appName: 'jenkins', facility: 'AUTHPRIV', messageFormat: 'RFC_5424',

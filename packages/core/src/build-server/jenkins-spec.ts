@@ -1,6 +1,7 @@
 import { ApplicationSpec } from '../contract/application-spec';
 import { ContainerFiles, type ContainerInitialization } from '../contract/container-initialization';
 import type { Ec2Context } from '../contract/ec2-context';
+import type { LogAlarm } from '../contract/log-alarm';
 import type { IOidcIntegration } from '../contract/oidc-integration';
 import type { IUserDataBuilder } from '../contract/user-data-builder';
 import { SecurityProfile } from '../contract/security-profile';
@@ -8,8 +9,9 @@ import {
   AUDIT_LOG_COUNT_BASIC, AUDIT_LOG_COUNT_FULL, AUDIT_LOG_LIMIT_BASIC, AUDIT_LOG_LIMIT_FULL, SESSION_TIMEOUT_MINUTES,
 } from './hardening';
 import { ENV, jenkinsConfiguration, JenkinsConfigurationOptions, renderConfiguration } from './jenkins-configuration';
+import { FAILED_LOGIN_ALARM, loggingProperties } from './jenkins-monitoring';
 import { JenkinsOidcIntegration } from './jenkins-oidc';
-import { configureJenkinsUserData, EC2_AUDIT_LOG_PATTERN, EC2_JENKINS_LOG } from './jenkins-user-data';
+import { configureJenkinsUserData, EC2_AUDIT_LOG_PATTERN, EC2_JENKINS_LOG, EC2_LOGGING_PROPERTIES } from './jenkins-user-data';
 import { JENKINS_IMAGE, pluginsTxt } from './versions';
 
 /** Options of the build server; every one has a default, so the registry can build it without arguments. */
@@ -59,7 +61,7 @@ export class JenkinsSpec extends ApplicationSpec {
   public containerEnvironmentVariables(fqdn: string, sslEnabled: boolean, _authMode: string): Record<string, string> {
     return {
       [ENV.publicUrl]: publicUrl(fqdn, sslEnabled),
-      JAVA_OPTS: JAVA_OPTS,
+      JAVA_OPTS: javaOpts(`${ContainerFiles.DIRECTORY}/logging.properties`),
       // TLS ends at the load balancer (rule 3): Jenkins listens on HTTP only.
       JENKINS_OPTS: jenkinsOpts(),
       CASC_JENKINS_CONFIG: `${ContainerFiles.DIRECTORY}/jenkins.yaml`,
@@ -69,8 +71,9 @@ export class JenkinsSpec extends ApplicationSpec {
   public containerInitialization(_fqdn: string, _sslEnabled: boolean, _authMode: string, securityProfile: string): ContainerInitialization {
     return {
       files: {
-        'jenkins.yaml': this.configurationYaml(CONTAINER_AUDIT_LOG_PATTERN, securityProfile),
+        'jenkins.yaml': this.configurationYaml(CONTAINER_AUDIT_LOG_PATTERN, securityProfile, true),
         'plugins.txt': pluginsTxt(),
+        'logging.properties': loggingProperties(),
       },
       commands: [
         `mkdir -p ${CONTAINER_HOME}/logs ${CONTAINER_HOME}/plugins`,
@@ -83,11 +86,17 @@ export class JenkinsSpec extends ApplicationSpec {
     configureJenkinsUserData(builder, context, {
       spec: this,
       publicUrl: publicUrl(context.fqdn ?? '', context.sslEnabled),
-      javaOpts: JAVA_OPTS,
+      javaOpts: javaOpts(EC2_LOGGING_PROPERTIES),
       jenkinsOpts: jenkinsOpts(),
-      configurationYaml: this.configurationYaml(EC2_AUDIT_LOG_PATTERN, context.securityProfile),
+      configurationYaml: this.configurationYaml(EC2_AUDIT_LOG_PATTERN, context.securityProfile, false),
       pluginsTxt: pluginsTxt(),
+      loggingProperties: loggingProperties(),
     });
+  }
+
+  /** More than 10 failed logins in a day. */
+  public logAlarms(): LogAlarm[] {
+    return [FAILED_LOGIN_ALARM];
   }
 
   public supportsOidcIntegration(): boolean {
@@ -101,8 +110,10 @@ export class JenkinsSpec extends ApplicationSpec {
   /**
    * The configuration-as-code YAML, the same model on both runtimes (only the audit log's location differs). PRODUCTION
    * keeps the full template's audit log (10000 and 52: a year of weekly rotation), other profiles the basic one.
+   *
+   * @param auditToConsole also write the audit trail to standard output, for a runtime that ships only that
    */
-  public configurationYaml(auditLogPattern: string, securityProfile: string): string {
+  public configurationYaml(auditLogPattern: string, securityProfile: string, auditToConsole: boolean): string {
     const full = securityProfile === SecurityProfile.PRODUCTION;
     const options: JenkinsConfigurationOptions = {
       groups: {
@@ -114,6 +125,7 @@ export class JenkinsSpec extends ApplicationSpec {
       auditLogPattern,
       auditLogLimit: full ? AUDIT_LOG_LIMIT_FULL : AUDIT_LOG_LIMIT_BASIC,
       auditLogCount: full ? AUDIT_LOG_COUNT_FULL : AUDIT_LOG_COUNT_BASIC,
+      auditToConsole,
       syslogHost: this.props.syslogHost,
     };
     return renderConfiguration(jenkinsConfiguration(options));
@@ -125,8 +137,10 @@ function publicUrl(fqdn: string, sslEnabled: boolean): string {
   return fqdn.trim() ? `${sslEnabled ? 'https' : 'http'}://${fqdn.trim()}` : `http://localhost:${PORT}`;
 }
 
-/** The setup wizard is replaced by configuration as code. */
-const JAVA_OPTS = '-Djava.awt.headless=true -Djenkins.install.runSetupWizard=false';
+/** The setup wizard is replaced by configuration as code; the logging configuration reports failed logins. */
+function javaOpts(loggingPropertiesPath: string): string {
+  return `-Djava.awt.headless=true -Djenkins.install.runSetupWizard=false -Djava.util.logging.config.file=${loggingPropertiesPath}`;
+}
 
 function jenkinsOpts(): string {
   return `--httpsPort=-1 --sessionTimeout=${SESSION_TIMEOUT_MINUTES} --sessionEviction=${SESSION_TIMEOUT_MINUTES * 60}`;

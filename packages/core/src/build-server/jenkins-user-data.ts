@@ -14,6 +14,7 @@ import {
 export const EC2_JENKINS_LOG = '/var/log/jenkins/jenkins.log';
 export const EC2_AUDIT_LOG_PATTERN = '/var/log/jenkins/audit-%g.log';
 const CASC_DIR = '/etc/jenkins/casc';
+export const EC2_LOGGING_PROPERTIES = `${CASC_DIR}/logging.properties`;
 const DROP_IN = '/etc/systemd/system/jenkins.service.d/override.conf';
 const PLUGIN_MANAGER = '/usr/local/lib/jenkins-plugin-manager.jar';
 
@@ -24,6 +25,7 @@ export interface JenkinsUserDataParams {
   readonly jenkinsOpts: string;
   readonly configurationYaml: string;
   readonly pluginsTxt: string;
+  readonly loggingProperties: string;
 }
 
 /** The EC2 installation of the build server, in the spec's rule-5 order. */
@@ -80,8 +82,9 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
     '# shellcheck disable=SC2016 # the ${...} in the configuration are for configuration-as-code, not the shell',
     `printf '%s' ${q(params.configurationYaml)} > ${q(`${CASC_DIR}/jenkins.yaml`)}`,
     `printf '%s' ${q(params.pluginsTxt)} > ${q(`${CASC_DIR}/plugins.txt`)}`,
-    `chown 0:${gid} ${q(`${CASC_DIR}/jenkins.yaml`)} ${q(`${CASC_DIR}/plugins.txt`)}`,
-    `chmod 0640 ${q(`${CASC_DIR}/jenkins.yaml`)} ${q(`${CASC_DIR}/plugins.txt`)}`,
+    `printf '%s' ${q(params.loggingProperties)} > ${q(EC2_LOGGING_PROPERTIES)}`,
+    `chown 0:${gid} ${q(`${CASC_DIR}/jenkins.yaml`)} ${q(`${CASC_DIR}/plugins.txt`)} ${q(EC2_LOGGING_PROPERTIES)}`,
+    `chmod 0640 ${q(`${CASC_DIR}/jenkins.yaml`)} ${q(`${CASC_DIR}/plugins.txt`)} ${q(EC2_LOGGING_PROPERTIES)}`,
     `java -jar ${q(PLUGIN_MANAGER)} --war /usr/share/java/jenkins.war --plugin-download-directory ${q(`${home}/plugins`)} ` +
       `--plugin-file ${q(`${CASC_DIR}/plugins.txt`)}`,
     `chown -R ${uid}:${gid} ${q(`${home}/plugins`)}`,

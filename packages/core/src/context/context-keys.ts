@@ -111,6 +111,11 @@ export const CONTEXT_KEYS: readonly ContextKey[] = [
     parse: oneOf(['efs', 'ebs']),
   },
   {
+    name: 'alarmEmail', required: false, defaultText: 'none (required in PRODUCTION when the plugin declares alarms)',
+    description: 'E-mail address subscribed to the alarm topic, which receives the plugin\'s log alarms (for the build server: more than 10 failed logins in a day).',
+    parse: text(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an e-mail address such as security@example.com'),
+  },
+  {
     name: 'oidcIssuer', required: false, defaultText: 'none (required when authMode is not none)',
     description: 'Issuer URL of the identity provider.',
     parse: httpsUrl,

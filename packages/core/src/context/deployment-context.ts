@@ -59,6 +59,11 @@ export interface DeploymentContext {
    */
   readonly ec2Storage?: string;
   /**
+   * Subscribed to the alarm topic.
+   * @default - no subscription
+   */
+  readonly alarmEmail?: string;
+  /**
    * The identity provider, when `authMode` is not `none`.
    * @default - none
    */
@@ -134,6 +139,7 @@ export class DeploymentContextReader {
       certificateArn: v.certificateArn,
       region: v.region,
       ec2Storage: v.ec2Storage ?? 'efs',
+      alarmEmail: v.alarmEmail,
       oidc: authMode === AuthMode.NONE ? undefined : {
         issuer: v.oidcIssuer,
         authorizationEndpoint: v.oidcAuthorizationEndpoint,

@@ -1,6 +1,7 @@
 import type { ContainerInitialization } from './container-initialization';
 import type { Ec2Context } from './ec2-context';
 import type { IOidcIntegration } from './oidc-integration';
+import type { LogAlarm } from './log-alarm';
 import type { IUserDataBuilder } from './user-data-builder';
 
 /**
@@ -58,6 +59,11 @@ export interface IApplicationSpec {
    * @param securityProfile `DEV`, `STAGING` or `PRODUCTION`, as `Ec2Context.securityProfile` tells `configureUserData`
    */
   containerInitialization(fqdn: string, sslEnabled: boolean, authMode: string, securityProfile: string): ContainerInitialization | undefined;
+  /**
+   * Alarms on the application's log (for example failed sign-ins), raised on both runtimes and sent to the alarm
+   * topic (context key `alarmEmail`). Not one of the spec's members: it lets a plugin state what its log means.
+   */
+  logAlarms(): LogAlarm[];
   /** Whether the application can perform OIDC sign-in itself. */
   supportsOidcIntegration(): boolean;
   /** The application's OIDC handler; undefined when OIDC is unsupported (the spec's `getOidcIntegration()`). */
@@ -96,6 +102,11 @@ export abstract class ApplicationSpec implements IApplicationSpec {
     return undefined;
   }
 
+  /** Default: no alarms. */
+  public logAlarms(): LogAlarm[] {
+    return [];
+  }
+
   /** Default: OIDC unsupported. */
   public supportsOidcIntegration(): boolean {
     return false;
@@ -111,5 +122,5 @@ export abstract class ApplicationSpec implements IApplicationSpec {
 export const APPLICATION_SPEC_MEMBERS: readonly string[] = [
   'applicationId', 'defaultContainerImage', 'applicationPort', 'containerDataPath', 'efsDataPath', 'volumeName',
   'containerUser', 'efsPermissions', 'ebsDeviceName', 'ec2DataPath', 'ec2LogPaths', 'configureUserData',
-  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'supportsOidcIntegration', 'oidcIntegration',
+  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportsOidcIntegration', 'oidcIntegration',
 ];

@@ -1,5 +1,6 @@
 import { UserError } from '../errors';
 import type { IApplicationSpec } from './application-spec';
+import { logAlarmProblems } from './log-alarm';
 
 /** One member's check: undefined when the value is allowed, otherwise what is allowed. */
 type Check = (value: unknown) => string | undefined;
@@ -48,6 +49,22 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
     if (allowed) {
       problems.push(`${pluginName}.${member}() returned ${JSON.stringify(value)}; allowed: ${allowed}.`);
     }
+  }
+  let alarms: unknown;
+  try {
+    alarms = spec.logAlarms();
+  } catch (e) {
+    problems.push(`${pluginName}.logAlarms() threw: ${(e as Error).message}`);
+  }
+  if (alarms !== undefined && !Array.isArray(alarms)) {
+    problems.push(`${pluginName}.logAlarms() returned ${JSON.stringify(alarms)}; allowed: a list of LogAlarm.`);
+  } else if (Array.isArray(alarms)) {
+    const names = new Set<string>();
+    alarms.forEach((alarm, i) => {
+      for (const problem of logAlarmProblems(alarm)) problems.push(`${pluginName}.logAlarms()[${i}].${problem}.`);
+      if (names.has(alarm.name)) problems.push(`${pluginName}.logAlarms()[${i}].name ${JSON.stringify(alarm.name)} is used twice; names must be unique.`);
+      names.add(alarm.name);
+    });
   }
   if (spec.supportsOidcIntegration() && !spec.oidcIntegration()) {
     problems.push(`${pluginName}.oidcIntegration() returned nothing although supportsOidcIntegration() is true.`);

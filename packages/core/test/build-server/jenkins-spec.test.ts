@@ -89,7 +89,7 @@ describe('container environment (rules 1-4)', () => {
 
 /** The configuration as each runtime delivers it, parsed back. */
 function fargateConfiguration(spec = new JenkinsSpec(), profile = SecurityProfile.DEV): any {
-  const props = profile === SecurityProfile.PRODUCTION ? { securityProfile: profile, ...TLS } : { securityProfile: profile };
+  const props = profile === SecurityProfile.PRODUCTION ? { securityProfile: profile, ...TLS, alarmEmail: ALARM_EMAIL } : { securityProfile: profile };
   const { json } = synth(RuntimeType.FARGATE, props, spec);
   const init = only(json, 'AWS::ECS::TaskDefinition').Properties.ContainerDefinitions.find((c: any) => c.Name === 'Initialization');
   const script: string = init.Command[0];
@@ -97,6 +97,7 @@ function fargateConfiguration(spec = new JenkinsSpec(), profile = SecurityProfil
   return YAML.parse(Buffer.from(env(init)[variable], 'base64').toString('utf-8'));
 }
 
+const ALARM_EMAIL = 'security@example.com';
 const sandboxed = requireInCi(canSandbox(), 'a root mount namespace (unshare -m)');
 
 function ec2Configuration(spec = new JenkinsSpec(), profile = SecurityProfile.DEV): any {
@@ -111,7 +112,12 @@ const RUNTIMES: Array<[string, Loader]> = [
   ...(sandboxed ? [['EC2', ec2Configuration] as [string, Loader]] : []),
 ];
 
-describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (_runtime, load) => {
+/** The audit trail's loggers of one kind. */
+function loggers(casc: any, kind: string): any[] {
+  return casc.unclassified['audit-trail'].loggers.filter((l: any) => kind in l).map((l: any) => l[kind]);
+}
+
+describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime, load) => {
   const casc = load();
 
   test('OIDC realm: client id and secret from the environment, the three endpoints, scopes, claim fields', () => {
@@ -165,22 +171,29 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (_runtim
   });
 
   test('audit trail to a log file with the basic setup\'s limit and count outside PRODUCTION, and no syslog unless a host is given', () => {
-    const loggers = casc.unclassified['audit-trail'].loggers;
-    expect(loggers).toEqual([{ logFile: { log: expect.stringMatching(/^\/.*\/audit-%g\.log$/), limit: 1000, count: 10 } }]);
+    expect(loggers(casc, 'logFile')).toEqual([{ log: expect.stringMatching(/^\/.*\/audit-%g\.log$/), limit: 1000, count: 10 }]);
+    expect(loggers(casc, 'syslog')).toEqual([]);
+  });
+
+  test('the audit trail reaches CloudWatch: on FARGATE through standard output, on EC2 as the shipped log files', () => {
+    if (runtime === 'FARGATE') {
+      expect(loggers(casc, 'console')).toEqual([{ output: 'STD_OUT', dateFormat: 'yyyy-MM-dd HH:mm:ss.SSS', logPrefix: 'audit' }]);
+    } else {
+      expect(loggers(casc, 'console')).toEqual([]);
+      expect(new JenkinsSpec().ec2LogPaths()).toContain(loggers(casc, 'logFile')[0].log.replace('%g', '*'));
+    }
   });
 
   test('PRODUCTION keeps the full template\'s audit log: limit 10000, count 52', () => {
     const production = load(new JenkinsSpec(), SecurityProfile.PRODUCTION);
-    expect(production.unclassified['audit-trail'].loggers).toEqual([
-      { logFile: { log: expect.stringMatching(/^\/.*\/audit-%g\.log$/), limit: 10000, count: 52 } },
-    ]);
+    expect(loggers(production, 'logFile')).toEqual([{ log: expect.stringMatching(/^\/.*\/audit-%g\.log$/), limit: 10000, count: 52 }]);
   });
 
   test('audit trail to a remote syslog on 514/UDP when a host is given', () => {
     const withSyslog = load(new JenkinsSpec({ syslogHost: 'syslog.example.com' }));
-    expect(withSyslog.unclassified['audit-trail'].loggers[1]).toEqual({ syslog: {
+    expect(loggers(withSyslog, 'syslog')).toEqual([{
       syslogServerHostname: 'syslog.example.com', syslogServerPort: 514, appName: 'jenkins', facility: 'AUTHPRIV', messageFormat: 'RFC_5424',
-    } });
+    }]);
   });
 
   test('settings current Jenkins makes always on are not written as keys that do nothing', () => {
@@ -245,7 +258,7 @@ const hasShellcheck = requireInCi(shellcheck('true') !== undefined, 'shellcheck'
       'step 2: commands (5 lines)',
       'step 3: CloudWatch agent shipping 2 log file(s) to /aws/ci/EC2/PRODUCTION',
       'step 4: mount EFS fs-0123456789abcdef0 (fsap-0123456789abcdef0) at /var/lib/jenkins',
-      'step 5: commands (15 lines)',
+      'step 5: commands (16 lines)',
     ]);
     expect(run.log[run.log.length - 1]).toBe('user data finished');
   });
@@ -255,7 +268,8 @@ const hasShellcheck = requireInCi(shellcheck('true') !== undefined, 'shellcheck'
     for (const line of ['Restart=on-failure', 'RestartSec=5', 'TimeoutStopSec=30', 'LimitNOFILE=65536', 'User=1000', 'Group=1000',
       'Environment="CASC_JENKINS_CONFIG=/etc/jenkins/casc/jenkins.yaml"', 'Environment="JENKINS_LOG=/var/log/jenkins/jenkins.log"',
       'Environment="JENKINS_URL=https://ci.example.com"', 'EnvironmentFile=-/etc/fw/application.env',
-      'Environment="JAVA_OPTS=-Djava.awt.headless=true -Djenkins.install.runSetupWizard=false"']) {
+      'Environment="JAVA_OPTS=-Djava.awt.headless=true -Djenkins.install.runSetupWizard=false ' +
+        '-Djava.util.logging.config.file=/etc/jenkins/casc/logging.properties"']) {
       expect(dropIn.split('\n')).toContain(line);
     }
   });
@@ -279,7 +293,39 @@ const hasShellcheck = requireInCi(shellcheck('true') !== undefined, 'shellcheck'
 describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('PRODUCTION on %s', (runtime) => {
   test('passes the four cdk-nag packs with the OIDC sign-in on', () => {
     const { complianceFindings } = require('../../src/profiles/compliance');
-    const { stack } = synth(runtime, { securityProfile: SecurityProfile.PRODUCTION, ...TLS, authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC }, new JenkinsSpec());
+    const { stack } = synth(runtime, {
+      securityProfile: SecurityProfile.PRODUCTION, ...TLS, authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, alarmEmail: ALARM_EMAIL,
+    }, new JenkinsSpec());
     expect(complianceFindings(stack)).toEqual([]);
+  });
+});
+
+describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('failed-login monitoring on %s', (runtime) => {
+  test.each([SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION])('%s: alarm on more than 10 failed logins in 86400 s, sent to the alarm topic', (profile) => {
+    const props = profile === SecurityProfile.PRODUCTION ? { securityProfile: profile, ...TLS } : { securityProfile: profile };
+    const { json, template } = synth(runtime, { ...props, alarmEmail: ALARM_EMAIL }, new JenkinsSpec());
+    expect(only(json, 'AWS::Logs::MetricFilter').Properties.FilterPattern).toBe('?"failed to log in" ?"failed to authenticate"');
+    const alarm = only(json, 'AWS::CloudWatch::Alarm').Properties;
+    expect(alarm).toMatchObject({
+      MetricName: 'JenkinsFailedLogins', Statistic: 'Sum', Period: 86400, Threshold: 10,
+      ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 1,
+    });
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: ALARM_EMAIL });
+  });
+
+  test('Jenkins logs failed logins: SecurityListener at FINE, the configuration handed to the JVM', () => {
+    const properties = runtime === RuntimeType.FARGATE
+      ? (() => {
+        const { init, app } = fargateContainers();
+        const variable = /printf '%s' "\$(FW_FILE_\d+)" \| base64 -d > '\/fw\/config\/logging.properties'/.exec(init.Command[0])![1];
+        expect(env(app).JAVA_OPTS).toContain('-Djava.util.logging.config.file=/fw/config/logging.properties');
+        return Buffer.from(env(init)[variable], 'base64').toString();
+      })()
+      : (() => {
+        expect(ec2Script()).toContain('-Djava.util.logging.config.file=/etc/jenkins/casc/logging.properties');
+        return /printf '%s' '([^']*)' > '\/etc\/jenkins\/casc\/logging.properties'/.exec(ec2Script())![1];
+      })();
+    const lines = properties.split('\n');
+    expect(lines).toEqual(expect.arrayContaining(['jenkins.security.SecurityListener.level=FINE', 'java.util.logging.ConsoleHandler.level=FINE', '.level=INFO']));
   });
 });

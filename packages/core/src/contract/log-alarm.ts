@@ -1,0 +1,39 @@
+/**
+ * An alarm a plugin asks for on its own log: the framework counts the log events that match `filterPattern` in the
+ * application's log group (both runtimes ship there) and notifies the deployment's alarm topic when more than
+ * `threshold` of them fall within `periodSeconds`.
+ */
+export interface LogAlarm {
+  /** Identifier, also the metric's name: letters, digits and -, starting with a letter (at most 64). */
+  readonly name: string;
+  /** What the alarm means and what to do, shown in the notification. */
+  readonly description: string;
+  /**
+   * A CloudWatch Logs filter pattern, for example `?"failed to log in" ?"failed to authenticate"`.
+   * @see https://docs.aws.amazon.com/AmazonCloudWatch/latest/logs/FilterAndPatternSyntax.html
+   */
+  readonly filterPattern: string;
+  /** The alarm fires when the number of matching events in one period is greater than this (0 or more). */
+  readonly threshold: number;
+  /** The period in seconds: a multiple of 60, at most 86400 (one day). */
+  readonly periodSeconds: number;
+}
+
+/** Every problem with one alarm, in the words of `LogAlarm`'s documentation. */
+export function logAlarmProblems(alarm: LogAlarm): string[] {
+  const problems: string[] = [];
+  const shown = (v: unknown) => JSON.stringify(v);
+  if (typeof alarm.name !== 'string' || !/^[A-Za-z][A-Za-z0-9-]{0,63}$/.test(alarm.name)) {
+    problems.push(`name ${shown(alarm.name)}; allowed: letters, digits and -, starting with a letter (at most 64)`);
+  }
+  if (typeof alarm.filterPattern !== 'string' || alarm.filterPattern.trim() === '' || alarm.filterPattern.length > 1024) {
+    problems.push(`filterPattern ${shown(alarm.filterPattern)}; allowed: a CloudWatch Logs filter pattern of 1 to 1024 characters`);
+  }
+  if (!Number.isInteger(alarm.threshold) || alarm.threshold < 0) {
+    problems.push(`threshold ${shown(alarm.threshold)}; allowed: an integer of 0 or more`);
+  }
+  if (!Number.isInteger(alarm.periodSeconds) || alarm.periodSeconds < 60 || alarm.periodSeconds > 86400 || alarm.periodSeconds % 60 !== 0) {
+    problems.push(`periodSeconds ${shown(alarm.periodSeconds)}; allowed: a multiple of 60 from 60 to 86400`);
+  }
+  return problems;
+}

@@ -1,0 +1,73 @@
+import { App, Stack } from 'aws-cdk-lib';
+import { ApplicationFactory, LogAlarm, RuntimeType, SecurityProfile } from '../src';
+import { WikiSpec } from './fixtures/wiki-spec';
+import { only, resources, synth, TLS } from './support/synth';
+
+const ERRORS: LogAlarm = {
+  name: 'WikiErrors', description: 'Too many errors', filterPattern: '"ERROR"', threshold: 5, periodSeconds: 300,
+};
+
+class AlarmingWiki extends WikiSpec {
+  constructor(private readonly alarms: LogAlarm[] = [ERRORS]) { super(); }
+  public logAlarms() { return this.alarms; }
+}
+
+describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('a plugin\'s log alarms on %s', (runtime) => {
+  const { json, template } = synth(runtime, { alarmEmail: 'ops@example.com' }, new AlarmingWiki());
+
+  test('a metric filter on the application log group counts each matching event once', () => {
+    const filter = only(json, 'AWS::Logs::MetricFilter').Properties;
+    expect(filter.FilterPattern).toBe('"ERROR"');
+    expect(filter.MetricTransformations).toEqual([{ MetricNamespace: 'FW/WikiStack', MetricName: 'WikiErrors', MetricValue: '1' }]);
+    const [groupId] = resources(json, 'AWS::Logs::LogGroup').find(([, g]) => g.Properties.LogGroupName === `/aws/WikiStack/${runtime}/DEV`)!;
+    expect(filter.LogGroupName).toEqual({ Ref: groupId });
+  });
+
+  test('the alarm: Sum over the period, greater than the threshold, one period, quiet when nothing matches', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'WikiErrors', Namespace: 'FW/WikiStack', Statistic: 'Sum', Period: 300, Threshold: 5,
+      ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 1, TreatMissingData: 'notBreaching',
+      AlarmDescription: 'Too many errors',
+    });
+  });
+
+  test('it notifies an encrypted topic that only accepts TLS, with the e-mail from context subscribed', () => {
+    const [topicId, topic] = resources(json, 'AWS::SNS::Topic')[0];
+    expect(topic.Properties.KmsMasterKeyId).toBeDefined();
+    expect(only(json, 'AWS::CloudWatch::Alarm').Properties.AlarmActions).toEqual([{ Ref: topicId }]);
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com', TopicArn: { Ref: topicId } });
+    const policy = only(json, 'AWS::SNS::TopicPolicy').Properties.PolicyDocument.Statement;
+    expect(policy).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+  });
+});
+
+test('a plugin without alarms gets no topic and no alarm', () => {
+  const { json } = synth(RuntimeType.FARGATE, {}, new WikiSpec());
+  expect(resources(json, 'AWS::SNS::Topic')).toEqual([]);
+  expect(resources(json, 'AWS::CloudWatch::Alarm')).toEqual([]);
+});
+
+test('PRODUCTION refuses alarms that nobody receives, naming the key to set, and creates nothing', () => {
+  const app = new App();
+  const stack = new Stack(app, 'Prod', { env: { region: 'eu-west-1' } });
+  expect(() => new ApplicationFactory(stack, 'App', RuntimeType.FARGATE, new AlarmingWiki(), { securityProfile: SecurityProfile.PRODUCTION, ...TLS }))
+    .toThrow('AlarmingWiki raises alarms (WikiErrors), and in PRODUCTION someone must receive them: set alarmEmail (for example security@example.com).');
+  expect(stack.node.findAll().filter((c) => c.node.path.includes('App/')).length).toBe(0);
+});
+
+test('an invalid alarm is refused with the member, the value and what is allowed', () => {
+  const bad = new AlarmingWiki([{ ...ERRORS, name: '1st', threshold: -1, periodSeconds: 90 }, { ...ERRORS, name: 'WikiErrors', filterPattern: ' ' }, ERRORS]);
+  expect(() => synth(RuntimeType.FARGATE, {}, bad)).toThrow([
+    'Plugin AlarmingWiki declares invalid values:',
+    '  - AlarmingWiki.logAlarms()[0].name "1st"; allowed: letters, digits and -, starting with a letter (at most 64).',
+    '  - AlarmingWiki.logAlarms()[0].threshold -1; allowed: an integer of 0 or more.',
+    '  - AlarmingWiki.logAlarms()[0].periodSeconds 90; allowed: a multiple of 60 from 60 to 86400.',
+    '  - AlarmingWiki.logAlarms()[1].filterPattern " "; allowed: a CloudWatch Logs filter pattern of 1 to 1024 characters.',
+    '  - AlarmingWiki.logAlarms()[2].name "WikiErrors" is used twice; names must be unique.',
+  ].join('\n'));
+});
+
+test('alarmEmail must be an e-mail address', () => {
+  expect(() => synth(RuntimeType.FARGATE, { alarmEmail: 'not-an-address' }, new AlarmingWiki()))
+    .toThrow('alarmEmail "not-an-address" is not allowed; expected an e-mail address such as security@example.com.');
+});
