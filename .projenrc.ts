@@ -182,6 +182,9 @@ const core = fwPackage({
   // artifact (Maven Central's metadata for it stops at 2.x, so pacmak's version range cannot resolve 3.x).
   bundledDeps: ['yaml@2.9.1', `cdk-nag@${CDK_NAG_VERSION}`],
 });
+// The build server's Jenkins code (pipeline library, seeded jobs) ships as source; its Maven test build does not.
+core.gitignore.exclude('/jenkins/target/');
+core.npmignore?.exclude('/jenkins/target/', '/jenkins/src/test/', '/jenkins/pom.xml');
 
 const pluginTemplate = fwPackage({
   short: 'plugin-template',
@@ -214,6 +217,8 @@ for (const pkg of [core, pluginTemplate]) {
 }
 // A plugin author's journey against a local registry (test/e2e/plugin-template.sh).
 root.testTask.exec('bash test/e2e/plugin-template.sh');
+// The build server's pipeline library and seeded jobs, run by Groovy with the Jenkins steps they call stood in for.
+root.testTask.exec('mvn -B test', { cwd: 'packages/core/jenkins' });
 // A plugin written in Java, against the Java bindings this build made (JUnit via Surefire and Failsafe).
 // The framework's version stays 0.1.0 between builds: drop Maven's cached copy so the fresh build is the one used.
 root.testTask.exec('rm -rf "$HOME/.m2/repository/dev/fwframework" && mvn -B verify', { cwd: 'examples/java-plugin' });

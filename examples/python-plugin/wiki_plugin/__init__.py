@@ -8,6 +8,7 @@ from fw_core import (
     IApplicationSpec,
     IOidcIntegration,
     IUserDataBuilder,
+    LogAlarm,
     PosixUser,
 )
 
@@ -62,6 +63,9 @@ class WikiSpec:
         self, fqdn: str, ssl_enabled: bool, auth_mode: str, security_profile: str,
     ) -> typing.Optional[ContainerInitialization]:
         return None
+
+    def log_alarms(self) -> typing.List[LogAlarm]:
+        return []
 
     def supports_oidc_integration(self) -> bool:
         return False

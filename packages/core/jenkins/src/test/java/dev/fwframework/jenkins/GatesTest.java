@@ -1,0 +1,125 @@
+package dev.fwframework.jenkins;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** productionDeploymentGate, qualityGate and vulnerabilityGate. */
+class GatesTest {
+    @TempDir Path workspace;
+
+    private static final String MERGED = "Merge pull request #42 from team/feature\n\nAdd refunds\n\nChange-Ticket: CHG-1001\n";
+
+    private Pipeline pipeline(String commitMessage) {
+        Pipeline pipeline = new Pipeline(workspace);
+        pipeline.shAnswers = script -> script.startsWith("git log -1") ? commitMessage : null;
+        return pipeline;
+    }
+
+    private Map<String, Object> gate(Pipeline pipeline, String decision, String status) {
+        Map<String, Object> args = new HashMap<>();
+        args.put("reviewDecision", pipeline.closure("{ pr -> '" + decision + "\\n' }"));
+        args.put("changeTicketStatus", pipeline.closure("{ ticket -> ticket == 'CHG-1001' ? '" + status + "' : 'unknown' }"));
+        return args;
+    }
+
+    private String refusal(Pipeline pipeline, Map<String, Object> args) {
+        return assertThrows(Pipeline.BuildFailure.class, () -> pipeline.call("productionDeploymentGate", args)).getMessage();
+    }
+
+    @Test
+    void anApprovedPullRequestWithAnApprovedTicketDeploys() {
+        Pipeline pipeline = pipeline(MERGED);
+        pipeline.call("productionDeploymentGate", gate(pipeline, "APPROVED", "approved"));
+        assertEquals("echo Production deployment allowed: pull request #42 APPROVED, change ticket CHG-1001 approved",
+            pipeline.log.get(pipeline.log.size() - 1));
+    }
+
+    @Test
+    void aSquashMergeNamesItsPullRequestInParentheses() {
+        Pipeline pipeline = pipeline("Add refunds (#7)\n\nChange-Ticket: CHG-1001");
+        Map<String, Object> args = gate(pipeline, "APPROVED", "approved");
+        args.put("reviewDecision", pipeline.closure("{ pr -> pr == 7 ? 'APPROVED' : 'REVIEW_REQUIRED' }"));
+        pipeline.call("productionDeploymentGate", args);
+    }
+
+    @Test
+    void noPullRequestNumberFails() {
+        Pipeline pipeline = pipeline("Hotfix pushed straight to main\n\nChange-Ticket: CHG-1001");
+        assertEquals("Production deployment refused:\n  - no pull-request number in the latest commit message "
+            + "(expected \"Merge pull request #<n>\" or \"(#<n>)\"): production takes only changes merged through a reviewed pull request",
+            refusal(pipeline, gate(pipeline, "APPROVED", "approved")));
+    }
+
+    @Test
+    void aReviewDecisionOtherThanApprovedFails() {
+        for (String decision : List.of("CHANGES_REQUESTED", "REVIEW_REQUIRED", "approved", "")) {
+            Pipeline pipeline = pipeline(MERGED);
+            assertEquals("Production deployment refused:\n  - pull request #42 has review decision '" + decision + "', not APPROVED",
+                refusal(pipeline, gate(pipeline, decision, "approved")));
+        }
+    }
+
+    @Test
+    void aChangeTicketNotApprovedFails() {
+        for (String status : List.of("pending", "rejected", "Approved")) {
+            Pipeline pipeline = pipeline(MERGED);
+            assertEquals("Production deployment refused:\n  - change ticket CHG-1001 has status '" + status + "', not approved",
+                refusal(pipeline, gate(pipeline, "APPROVED", status)));
+        }
+    }
+
+    @Test
+    void everyFailedRequirementIsNamedAtOnce() {
+        Pipeline pipeline = pipeline("wip");
+        String message = refusal(pipeline, gate(pipeline, "APPROVED", "approved"));
+        assertTrue(message.contains("no pull-request number"), message);
+        assertTrue(message.contains("no change ticket: pass changeTicket, or add a \"Change-Ticket: <id>\" line to the commit message"), message);
+    }
+
+    @Test
+    void theTicketCanBeGivenAndTheReviewDecisionDefaultsToTheGitHubCli() {
+        Pipeline pipeline = new Pipeline(workspace);
+        pipeline.shAnswers = script -> script.startsWith("git log -1") ? "Merge pull request #9 from x/y"
+            : script.startsWith("gh pr view 9 --json reviewDecision") ? "APPROVED\n" : null;
+        Map<String, Object> args = new HashMap<>();
+        args.put("changeTicket", "OPS-5");
+        args.put("changeTicketStatus", pipeline.closure("{ ticket -> ticket == 'OPS-5' ? 'approved' : 'unknown' }"));
+        pipeline.call("productionDeploymentGate", args);
+        assertTrue(pipeline.log.contains("sh gh pr view 9 --json reviewDecision --jq .reviewDecision"));
+    }
+
+    @Test
+    void withoutATicketLookupTheGateSaysWhatItNeeds() {
+        assertTrue(refusal(pipeline(MERGED), new HashMap<>()).startsWith("productionDeploymentGate needs changeTicketStatus"));
+    }
+
+    @Test
+    void theQualityGateWaitsAtMostTenMinutesAndFailsUnlessOk() {
+        Pipeline pipeline = new Pipeline(workspace);
+        pipeline.call("qualityGate");
+        assertEquals(List.of("timeout 10 MINUTES", "waitForQualityGate"), pipeline.log);
+        pipeline.qualityGate = Map.of("status", "ERROR");
+        assertEquals("Quality gate failed: status ERROR; fix the findings the analysis reports",
+            assertThrows(Pipeline.BuildFailure.class, () -> pipeline.call("qualityGate")).getMessage());
+    }
+
+    @Test
+    void theVulnerabilityGateAllowsZeroHighAndZeroCritical() {
+        Pipeline pipeline = new Pipeline(workspace);
+        pipeline.call("vulnerabilityGate", Map.of("critical", 0, "high", 0));
+        assertEquals("Vulnerability gate failed:\n  - 1 high finding(s); at most 0 allowed",
+            assertThrows(Pipeline.BuildFailure.class, () -> pipeline.call("vulnerabilityGate", Map.of("critical", 0, "high", 1))).getMessage());
+        assertEquals("Vulnerability gate failed:\n  - 2 critical finding(s); at most 0 allowed",
+            assertThrows(Pipeline.BuildFailure.class, () -> pipeline.call("vulnerabilityGate", Map.of("critical", 2, "high", 0))).getMessage());
+        assertEquals("Vulnerability gate failed:\n  - the number of high findings is missing or not a whole number (given: null); the scanner's report must give it",
+            assertThrows(Pipeline.BuildFailure.class, () -> pipeline.call("vulnerabilityGate", Map.of("critical", 0))).getMessage());
+    }
+}
