@@ -36,7 +36,24 @@ export interface JenkinsConfigurationOptions {
   readonly auditToConsole: boolean;
   /** Remote syslog server for the audit trail; none when undefined. */
   readonly syslogHost?: string;
+  /** The Job DSL seed script run at every start. */
+  readonly seedJobScript: string;
+  /** Hashes of the pipeline scripts the seed script defines, approved to run outside the sandbox. */
+  readonly approvedScriptHashes: string[];
+  /** The pipeline library's git repository and pinned version; no global library when undefined. */
+  readonly pipelineLibrary?: PipelineLibrarySource;
 }
+
+/** Where Jenkins fetches the pipeline library (`jenkins/pipeline-library` of @fw/core, pushed to your git server). */
+export interface PipelineLibrarySource {
+  /** Git repository URL, for example https://git.example.com/ci/fw-pipeline-library.git */
+  readonly repository: string;
+  /** The tag or commit to load; pipelines cannot choose another. */
+  readonly version: string;
+}
+
+/** The name pipelines load the library by: `@Library('fw-pci') _`. */
+export const PIPELINE_LIBRARY_NAME = 'fw-pci';
 
 /** One row of the matrix: a group and what it may do. */
 export interface MatrixEntry {
@@ -79,6 +96,7 @@ export interface JenkinsConfiguration {
   };
   readonly security: {
     readonly globalJobDslSecurityConfiguration: { readonly useScriptSecurity: boolean };
+    readonly scriptApproval: { readonly approvedScriptHashes: string[] };
   };
   readonly unclassified: {
     readonly location: { readonly url: string };
@@ -89,7 +107,14 @@ export interface JenkinsConfiguration {
       } } };
     }> };
     readonly 'audit-trail': { readonly logBuildCause: boolean; readonly loggers: AuditLogger[] };
+    readonly globalLibraries?: { readonly libraries: Array<{
+      readonly name: string; readonly defaultVersion: string; readonly implicit: boolean;
+      readonly allowVersionOverride: boolean; readonly includeInChangesets: boolean;
+      readonly retriever: { readonly modernSCM: { readonly scm: { readonly git: { readonly remote: string } } } };
+    }> };
   };
+  /** Job DSL scripts (the job-dsl plugin's configuration-as-code root). */
+  readonly jobs: Array<{ readonly script: string }>;
 }
 
 /** The hardened configuration of the build server. */
@@ -131,6 +156,7 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
     },
     security: {
       globalJobDslSecurityConfiguration: { useScriptSecurity: true },
+      scriptApproval: { approvedScriptHashes: options.approvedScriptHashes },
     },
     unclassified: {
       location: { url: ref(ENV.publicUrl) },
@@ -154,7 +180,16 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
           } }] : []),
         ],
       },
+      ...(options.pipelineLibrary ? { globalLibraries: { libraries: [{
+        name: PIPELINE_LIBRARY_NAME,
+        defaultVersion: options.pipelineLibrary.version,
+        implicit: false,
+        allowVersionOverride: false,
+        includeInChangesets: false,
+        retriever: { modernSCM: { scm: { git: { remote: options.pipelineLibrary.repository } } } },
+      }] } } : {}),
     },
+    jobs: [{ script: options.seedJobScript }],
   };
 }
 

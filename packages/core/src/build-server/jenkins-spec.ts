@@ -8,7 +8,11 @@ import { SecurityProfile } from '../contract/security-profile';
 import {
   AUDIT_LOG_COUNT_BASIC, AUDIT_LOG_COUNT_FULL, AUDIT_LOG_LIMIT_BASIC, AUDIT_LOG_LIMIT_FULL, SESSION_TIMEOUT_MINUTES,
 } from './hardening';
-import { ENV, jenkinsConfiguration, JenkinsConfigurationOptions, renderConfiguration } from './jenkins-configuration';
+import { MASK_PASSWORDS_FILE, maskPasswordsConfig } from './card-data-masking';
+import { approvedScriptHash, complianceJobsScript, pipelineScripts } from './compliance-jobs';
+import {
+  ENV, jenkinsConfiguration, JenkinsConfigurationOptions, PipelineLibrarySource, renderConfiguration,
+} from './jenkins-configuration';
 import { FAILED_LOGIN_ALARM, loggingProperties } from './jenkins-monitoring';
 import { JenkinsOidcIntegration } from './jenkins-oidc';
 import { configureJenkinsUserData, EC2_AUDIT_LOG_PATTERN, EC2_JENKINS_LOG, EC2_LOGGING_PROPERTIES } from './jenkins-user-data';
@@ -26,6 +30,13 @@ export interface JenkinsSpecProps {
   readonly viewerGroup?: string;
   /** Remote syslog server (UDP 514) that also receives the audit trail. @default - none */
   readonly syslogHost?: string;
+  /**
+   * The git repository holding the pipeline library (`jenkins/pipeline-library` of @fw/core), loaded as the global
+   * library `fw-pci`. Jenkins' git plugin refuses repositories on the controller's own disk, so the library is pushed
+   * to your git server.
+   * @default - no global library
+   */
+  readonly pipelineLibrary?: PipelineLibrarySource;
 }
 
 const PORT = 8080;
@@ -74,9 +85,11 @@ export class JenkinsSpec extends ApplicationSpec {
         'jenkins.yaml': this.configurationYaml(CONTAINER_AUDIT_LOG_PATTERN, securityProfile, true),
         'plugins.txt': pluginsTxt(),
         'logging.properties': loggingProperties(),
+        'mask-passwords.xml': maskPasswordsConfig(),
       },
       commands: [
         `mkdir -p ${CONTAINER_HOME}/logs ${CONTAINER_HOME}/plugins`,
+        `cp ${ContainerFiles.DIRECTORY}/mask-passwords.xml ${CONTAINER_HOME}/${MASK_PASSWORDS_FILE}`,
         `jenkins-plugin-cli --plugin-file ${ContainerFiles.DIRECTORY}/plugins.txt --plugin-download-directory ${CONTAINER_HOME}/plugins`,
       ],
     };
@@ -91,6 +104,7 @@ export class JenkinsSpec extends ApplicationSpec {
       configurationYaml: this.configurationYaml(EC2_AUDIT_LOG_PATTERN, context.securityProfile, false),
       pluginsTxt: pluginsTxt(),
       loggingProperties: loggingProperties(),
+      maskPasswordsConfig: maskPasswordsConfig(),
     });
   }
 
@@ -115,6 +129,7 @@ export class JenkinsSpec extends ApplicationSpec {
    */
   public configurationYaml(auditLogPattern: string, securityProfile: string, auditToConsole: boolean): string {
     const full = securityProfile === SecurityProfile.PRODUCTION;
+    const seed = complianceJobsScript();
     const options: JenkinsConfigurationOptions = {
       groups: {
         admin: this.props.adminGroup ?? 'jenkins-admins',
@@ -127,6 +142,9 @@ export class JenkinsSpec extends ApplicationSpec {
       auditLogCount: full ? AUDIT_LOG_COUNT_FULL : AUDIT_LOG_COUNT_BASIC,
       auditToConsole,
       syslogHost: this.props.syslogHost,
+      seedJobScript: seed,
+      approvedScriptHashes: pipelineScripts(seed).map(approvedScriptHash),
+      pipelineLibrary: this.props.pipelineLibrary,
     };
     return renderConfiguration(jenkinsConfiguration(options));
   }

@@ -7,6 +7,7 @@ import { Shell } from '../userdata/shell';
 import {
   SERVICE_OPEN_FILES, SERVICE_RESTART_SECONDS, SERVICE_STOP_TIMEOUT_SECONDS, STARTUP_WAIT_SECONDS,
 } from './hardening';
+import { MASK_PASSWORDS_FILE } from './card-data-masking';
 import {
   EC2_JAVA_PACKAGE, JENKINS_LTS, JENKINS_RPM_KEY, JENKINS_RPM_REPO, PLUGIN_MANAGER_URL,
 } from './versions';
@@ -26,6 +27,7 @@ export interface JenkinsUserDataParams {
   readonly configurationYaml: string;
   readonly pluginsTxt: string;
   readonly loggingProperties: string;
+  readonly maskPasswordsConfig: string;
 }
 
 /** The EC2 installation of the build server, in the spec's rule-5 order. */
@@ -88,6 +90,8 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
     `java -jar ${q(PLUGIN_MANAGER)} --war /usr/share/java/jenkins.war --plugin-download-directory ${q(`${home}/plugins`)} ` +
       `--plugin-file ${q(`${CASC_DIR}/plugins.txt`)}`,
     `chown -R ${uid}:${gid} ${q(`${home}/plugins`)}`,
+    `install -m 0640 -o ${uid} -g ${gid} /dev/null ${q(`${home}/${MASK_PASSWORDS_FILE}`)}`,
+    `printf '%s' ${q(params.maskPasswordsConfig)} > ${q(`${home}/${MASK_PASSWORDS_FILE}`)}`,
     'install -d -m 0755 /etc/systemd/system/jenkins.service.d',
     `printf '%s\\n' ${q(dropIn)} > ${q(DROP_IN)}`,
     `chmod 0644 ${q(DROP_IN)}`,

@@ -31,6 +31,9 @@ export const JENKINS_PLUGINS: ReadonlyArray<readonly [id: string, version: strin
   ['audit-trail', '436.vc0d1e79fc5a_3'],
   ['configuration-as-code', '2117.vc05a_0b_e6b_f4e'],
   ['job-dsl', '3654.vdf58f53e2d15'],
+  // The compliance jobs are pipelines, and the pipeline library is a global library fetched with git.
+  ['workflow-aggregator', '608.v67378e9d3db_1'],
+  ['git', '5.10.1'],
 ];
 
 /** plugins.txt, the format of jenkins-plugin-cli and the plugin manager: `id:version` a line. */

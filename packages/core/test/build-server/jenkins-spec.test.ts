@@ -1,6 +1,10 @@
 import { App, Stack } from 'aws-cdk-lib';
 import * as YAML from 'yaml';
 import { ApplicationFactory, AuthMode, BashUserDataBuilder, Ec2Context, JenkinsSpec, RuntimeType, SecurityProfile } from '../../src';
+import * as fs from 'fs';
+import * as path from 'path';
+import { CARD_DATA_PATTERNS, MASK_PASSWORDS_FILE, maskPasswordsConfig } from '../../src/build-server/card-data-masking';
+import { approvedScriptHash, pipelineScripts } from '../../src/build-server/compliance-jobs';
 import { JENKINS_PLUGINS } from '../../src/build-server/versions';
 import { canSandbox, DEFAULT_STUBS, runInSandbox } from '../support/sandbox';
 import { requireInCi, shellcheck } from '../support/shellcheck';
@@ -196,6 +200,24 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
     }]);
   });
 
+  test('the compliance jobs are seeded by the shipped Job DSL script, their pipelines approved by hash', () => {
+    const seed = fs.readFileSync(path.join(__dirname, '../../jenkins/jobs/compliance-jobs.groovy'), 'utf-8');
+    expect(casc.jobs).toEqual([{ script: seed }]);
+    const scripts = pipelineScripts(seed);
+    expect(scripts).toHaveLength(3);
+    expect(casc.security.scriptApproval.approvedScriptHashes).toEqual(scripts.map(approvedScriptHash));
+    for (const hash of casc.security.scriptApproval.approvedScriptHashes) expect(hash).toMatch(/^SHA512:[0-9a-f]{128}$/);
+  });
+
+  test('the pipeline library is a global library, pinned, only when its repository is given', () => {
+    expect(casc.unclassified.globalLibraries).toBeUndefined();
+    const withLibrary = load(new JenkinsSpec({ pipelineLibrary: { repository: 'https://git.example.com/ci/fw-pipeline-library.git', version: 'v0.1.0' } }));
+    expect(withLibrary.unclassified.globalLibraries).toEqual({ libraries: [{
+      name: 'fw-pci', defaultVersion: 'v0.1.0', implicit: false, allowVersionOverride: false, includeInChangesets: false,
+      retriever: { modernSCM: { scm: { git: { remote: 'https://git.example.com/ci/fw-pipeline-library.git' } } } },
+    }] });
+  });
+
   test('settings current Jenkins makes always on are not written as keys that do nothing', () => {
     expect(JSON.stringify(casc)).not.toMatch(/remotingSecurity|sSHD|slaveAgentPort/);
   });
@@ -204,7 +226,8 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
 describe('plugins', () => {
   test('the spec\'s six and what the configuration needs, each pinned once', () => {
     const ids = JENKINS_PLUGINS.map(([id]) => id);
-    expect(ids).toEqual(['matrix-auth', 'ldap', 'oic-auth', 'credentials-binding', 'mask-passwords', 'audit-trail', 'configuration-as-code', 'job-dsl']);
+    expect(ids).toEqual(['matrix-auth', 'ldap', 'oic-auth', 'credentials-binding', 'mask-passwords', 'audit-trail', 'configuration-as-code',
+      'job-dsl', 'workflow-aggregator', 'git']);
     for (const [, version] of JENKINS_PLUGINS) expect(version).toMatch(/^\d+(\.[\w]+)+$/);
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -258,7 +281,7 @@ const hasShellcheck = requireInCi(shellcheck('true') !== undefined, 'shellcheck'
       'step 2: commands (5 lines)',
       'step 3: CloudWatch agent shipping 2 log file(s) to /aws/ci/EC2/PRODUCTION',
       'step 4: mount EFS fs-0123456789abcdef0 (fsap-0123456789abcdef0) at /var/lib/jenkins',
-      'step 5: commands (16 lines)',
+      'step 5: commands (18 lines)',
     ]);
     expect(run.log[run.log.length - 1]).toBe('user data finished');
   });
@@ -272,6 +295,10 @@ const hasShellcheck = requireInCi(shellcheck('true') !== undefined, 'shellcheck'
         '-Djava.util.logging.config.file=/etc/jenkins/casc/logging.properties"']) {
       expect(dropIn.split('\n')).toContain(line);
     }
+  });
+
+  test('the mask-passwords configuration is in the Jenkins home, owned by Jenkins, before the service starts', () => {
+    expect(run.written(`/var/lib/jenkins/${MASK_PASSWORDS_FILE}`)).toBe(maskPasswordsConfig());
   });
 
   test('the plugins are installed before the service starts, from the pinned list', () => {
@@ -327,5 +354,47 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('failed-login monitoring o
       })();
     const lines = properties.split('\n');
     expect(lines).toEqual(expect.arrayContaining(['jenkins.security.SecurityListener.level=FINE', 'java.util.logging.ConsoleHandler.level=FINE', '.level=INFO']));
+  });
+});
+
+describe('card data in build logs (mask-passwords\' global patterns)', () => {
+  /** The plugin joins its patterns into one alternation and replaces each match; JavaScript reads these the same way. */
+  const maskLog = (text: string) => {
+    const joined = Object.values(CARD_DATA_PATTERNS).map((p) => p.replace('(?i)', '')).join('|');
+    return text.replace(new RegExp(joined, 'gi'), '********');
+  };
+
+  test.each([
+    ['4111111111111111', '********'],
+    ['card 4111-1111-1111-1111 ok', 'card ******** ok'],
+    ['card 4111 1111 1111 1111 ok', 'card ******** ok'],
+    ['4111 1111 1111 1111 123', '******** ********'],
+    ['{"cvv":"987"}', '{"cvv":"********"}'],
+    ['CVC2=1234', 'CVC2=********'],
+    ['x=4111111111111111;y', 'x=********;y'],
+    ['15 digits 378282246310005 stay', '15 digits 378282246310005 stay'],
+    ['17 digits 41111111111111112 stay', '17 digits 41111111111111112 stay'],
+    ['build 1234 took 56 s', 'build 1234 took 56 s'],
+    ['', ''],
+  ])('%j -> %j', (line, masked) => {
+    expect(maskLog(line)).toBe(masked);
+  });
+
+  test('the configuration file lists every pattern, applies them to every build, and escapes them as XML', () => {
+    const file = maskPasswordsConfig();
+    expect(file).toContain('<globalVarEnableGlobally>true</globalVarEnableGlobally>');
+    for (const [name, regex] of Object.entries(CARD_DATA_PATTERNS)) {
+      const escaped = regex.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+      expect(file).toContain(`<key>${name}</key><value><regex>${escaped}</regex></value>`);
+    }
+    expect(file).not.toMatch(/\(\?<[!=]/);
+  });
+
+  test('both runtimes write it into the Jenkins home before Jenkins starts', () => {
+    const { init } = fargateContainers();
+    expect(init.Command[0]).toContain(`cp /fw/config/mask-passwords.xml /var/jenkins_home/${MASK_PASSWORDS_FILE}`);
+    const variable = /printf '%s' "\$(FW_FILE_\d+)" \| base64 -d > '\/fw\/config\/mask-passwords.xml'/.exec(init.Command[0])![1];
+    expect(Buffer.from(env(init)[variable], 'base64').toString()).toBe(maskPasswordsConfig());
+    expect(ec2Script()).toContain(`'/var/lib/jenkins/${MASK_PASSWORDS_FILE}'`);
   });
 });
