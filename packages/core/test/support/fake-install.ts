@@ -21,6 +21,7 @@ export function pluginClassSource(className: string, applicationId: string, over
     healthCheckPath: 'return "/";',
     containerEnvironmentVariables: 'return {};',
     containerInitialization: 'return undefined;',
+    logAlarms: 'return [];',
     supportsOidcIntegration: 'return false;',
     oidcIntegration: 'return undefined;',
     ...overrides,
