@@ -7,7 +7,6 @@ pipelineJob('compliance-access-review') {
     properties { pipelineTriggers { triggers { cron { spec('0 0 1 1,4,7,10 *') } } } }
     definition { cps { sandbox(false); script('''
 import hudson.model.User
-import jenkins.security.LastGrantedAuthoritiesProperty
 
 @NonCPS
 String review(int inactiveDays) {
@@ -15,12 +14,13 @@ String review(int inactiveDays) {
     List<String> lines = []
     int flagged = 0
     for (User user : User.getAll()) {
-        LastGrantedAuthoritiesProperty login = user.getProperty(LastGrantedAuthoritiesProperty)
-        long last = login == null ? 0L : login.timestamp
+        // Every OIDC sign-in saves the user's record (its new tokens): the record's age is the last sign-in.
+        File folder = user.userFolder
+        long last = folder == null ? 0L : new File(folder, 'config.xml').lastModified()
         boolean inactive = last < cutoff
         if (inactive) flagged++
         lines.add(String.format('%-40s %-25s %s', user.id, last == 0L ? 'never' : new Date(last).toInstant().toString(),
-            inactive ? "INACTIVE: no login for more than ${inactiveDays} days" : 'active'))
+            inactive ? "INACTIVE: no sign-in for more than ${inactiveDays} days" : 'active'))
     }
     return "${lines.size()} users, ${flagged} flagged\\n" + lines.join('\\n')
 }
@@ -29,7 +29,7 @@ String review(int inactiveDays) {
 stage('review') {
     String report = review(90)
     echo(report)
-    if (report.contains('INACTIVE')) unstable('Users without a login for more than 90 days: review and remove them.')
+    if (report.contains('INACTIVE')) unstable('Users without a sign-in for more than 90 days: review and remove them.')
 }
 ''') } }
 }
@@ -85,8 +85,9 @@ String review() {
     List<String> changes = []
     AuditTrailPlugin audit = ExtensionList.lookupSingleton(AuditTrailPlugin)
     audit.loggers.findAll { it instanceof LogFileAuditLogger }.each { LogFileAuditLogger logger ->
-        File dir = new File(logger.log).parentFile
-        dir.listFiles()?.findAll { it.name.startsWith('audit') && it.lastModified() >= since }?.each { file ->
+        File pattern = new File(logger.log)
+        String prefix = pattern.name.split('%g')[0]
+        pattern.parentFile.listFiles()?.findAll { it.name.startsWith(prefix) && it.lastModified() >= since }?.sort { it.name }?.each { file ->
             file.eachLine { line -> if (line =~ /configSubmit|doDelete|createItem|doUninstall|pluginManager|script|restart|safeRestart|quietDown/) changes.add("  ${line}") }
         }
     }

@@ -127,7 +127,7 @@ export class JenkinsSpec extends ApplicationSpec {
    *
    * @param auditToConsole also write the audit trail to standard output, for a runtime that ships only that
    */
-  public configurationYaml(auditLogPattern: string, securityProfile: string, auditToConsole: boolean): string {
+  private configurationYaml(auditLogPattern: string, securityProfile: string, auditToConsole: boolean): string {
     const full = securityProfile === SecurityProfile.PRODUCTION;
     const seed = complianceJobsScript();
     const options: JenkinsConfigurationOptions = {
