@@ -51,8 +51,6 @@ class ComplianceJobsTest {
     static void runTheSeedScript() throws Exception {
         DslRecorder.Node root = new DslRecorder.Node("root", List.of());
         Script script = new GroovyShell().parse(JOBS.toFile());
-        script.setMetaClass(null);
-        script.setBinding(new groovy.lang.Binding());
         DslRecorder.run(script, root);
         for (DslRecorder.Node job : root.children) {
             assertEquals("pipelineJob", job.name);
