@@ -4,16 +4,12 @@ import { Match } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { ApplicationFactory, AuthMode, RuntimeType, SecurityProfile } from '../src';
 import { WikiOidcSpec, WikiSpec } from './fixtures/wiki-spec';
-import { OIDC, only, REGION_ENV, resources, synth, TLS, userData } from './support/synth';
+import { OIDC, only, propsFor, REGION_ENV, resources, synth, TLS, userData } from './support/synth';
 
 const RUNTIMES = [RuntimeType.FARGATE, RuntimeType.EC2];
 const PROFILES = [SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION];
 const EACH = RUNTIMES.flatMap((r) => PROFILES.map((p) => [r, p] as const));
 
-/** PRODUCTION needs TLS; the others are tested without it. */
-function propsFor(profile: SecurityProfile) {
-  return profile === SecurityProfile.PRODUCTION ? { securityProfile: profile, ...TLS } : { securityProfile: profile };
-}
 
 describe('spec rule 8 (c): a fresh stack per runtime synthesises', () => {
   test.each(RUNTIMES)('%s with defaults', (runtime) => {

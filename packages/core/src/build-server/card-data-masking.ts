@@ -4,9 +4,11 @@
  * library's `maskCardData` step (`CardData.groovy`), which keeps the layout (groups of four asterisks) where the plugin
  * writes its fixed mask. Java regular expressions.
  */
+const SIXTEEN_DIGITS = '(?<!\\d)\\d{4}[- ]?\\d{4}[- ]?\\d{4}[- ]?\\d{4}';
+
 export const CARD_DATA_PATTERNS: Readonly<Record<string, string>> = {
-  'card-number': '(?<!\\d)\\d{4}[- ]?\\d{4}[- ]?\\d{4}[- ]?\\d{4}(?!\\d)',
-  'cvv-after-card-number': '(?<=(?<!\\d)\\d{4}[- ]?\\d{4}[- ]?\\d{4}[- ]?\\d{4}[ ,;|/]{1,3})\\d{3,4}(?!\\d)',
+  'card-number': `${SIXTEEN_DIGITS}(?!\\d)`,
+  'cvv-after-card-number': `(?<=${SIXTEEN_DIGITS}[ ,;|/]{1,3})\\d{3,4}(?!\\d)`,
   'named-cvv': '(?i)(?<=\\b(?:cvv2?|cvc2?|cid|csc|security[ _-]?code)\\b\\W{0,4})\\d{3,4}(?!\\d)',
 };
 

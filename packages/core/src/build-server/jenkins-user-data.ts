@@ -61,6 +61,7 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
   }
 
   // 5. Configuration and log directories, the configuration, the plugins, the unit drop-in; enable and start.
+  const cascFiles = [`${CASC_DIR}/jenkins.yaml`, `${CASC_DIR}/plugins.txt`, EC2_LOGGING_PROPERTIES].map(q).join(' ');
   const dropIn = [
     '[Service]',
     // Jenkins runs with the ids that own its data, on EFS, EBS and in the container alike.
@@ -85,8 +86,8 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
     `printf '%s' ${q(params.configurationYaml)} > ${q(`${CASC_DIR}/jenkins.yaml`)}`,
     `printf '%s' ${q(params.pluginsTxt)} > ${q(`${CASC_DIR}/plugins.txt`)}`,
     `printf '%s' ${q(params.loggingProperties)} > ${q(EC2_LOGGING_PROPERTIES)}`,
-    `chown 0:${gid} ${q(`${CASC_DIR}/jenkins.yaml`)} ${q(`${CASC_DIR}/plugins.txt`)} ${q(EC2_LOGGING_PROPERTIES)}`,
-    `chmod 0640 ${q(`${CASC_DIR}/jenkins.yaml`)} ${q(`${CASC_DIR}/plugins.txt`)} ${q(EC2_LOGGING_PROPERTIES)}`,
+    `chown 0:${gid} ${cascFiles}`,
+    `chmod 0640 ${cascFiles}`,
     `java -jar ${q(PLUGIN_MANAGER)} --war /usr/share/java/jenkins.war --plugin-download-directory ${q(`${home}/plugins`)} ` +
       `--plugin-file ${q(`${CASC_DIR}/plugins.txt`)}`,
     `chown -R ${uid}:${gid} ${q(`${home}/plugins`)}`,

@@ -8,7 +8,7 @@ import { approvedScriptHash, pipelineScripts } from '../../src/build-server/comp
 import { JENKINS_PLUGINS } from '../../src/build-server/versions';
 import { canSandbox, DEFAULT_STUBS, runInSandbox } from '../support/sandbox';
 import { requireInCi, shellcheck } from '../support/shellcheck';
-import { OIDC, only, synth, TLS } from '../support/synth';
+import { OIDC, only, propsFor, synth, TLS } from '../support/synth';
 
 const EFS: Ec2Context = {
   stackName: 'ci', securityProfile: 'PRODUCTION', runtimeType: 'EC2', fqdn: 'ci.example.com', sslEnabled: true,
@@ -93,8 +93,7 @@ describe('container environment (rules 1-4)', () => {
 
 /** The configuration as each runtime delivers it, parsed back. */
 function fargateConfiguration(spec = new JenkinsSpec(), profile = SecurityProfile.DEV): any {
-  const props = profile === SecurityProfile.PRODUCTION ? { securityProfile: profile, ...TLS, alarmEmail: ALARM_EMAIL } : { securityProfile: profile };
-  const { json } = synth(RuntimeType.FARGATE, props, spec);
+  const { json } = synth(RuntimeType.FARGATE, { ...propsFor(profile), alarmEmail: ALARM_EMAIL }, spec);
   const init = only(json, 'AWS::ECS::TaskDefinition').Properties.ContainerDefinitions.find((c: any) => c.Name === 'Initialization');
   const script: string = init.Command[0];
   const variable = /printf '%s' "\$(FW_FILE_\d+)" \| base64 -d > '\/fw\/config\/jenkins.yaml'/.exec(script)![1];
@@ -329,8 +328,7 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('PRODUCTION on %s', (runti
 
 describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('failed-login monitoring on %s', (runtime) => {
   test.each([SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION])('%s: alarm on more than 10 failed logins in 86400 s, sent to the alarm topic', (profile) => {
-    const props = profile === SecurityProfile.PRODUCTION ? { securityProfile: profile, ...TLS } : { securityProfile: profile };
-    const { json, template } = synth(runtime, { ...props, alarmEmail: ALARM_EMAIL }, new JenkinsSpec());
+    const { json, template } = synth(runtime, { ...propsFor(profile), alarmEmail: ALARM_EMAIL }, new JenkinsSpec());
     expect(only(json, 'AWS::Logs::MetricFilter').Properties.FilterPattern).toBe('?"failed to log in" ?"failed to authenticate"');
     const alarm = only(json, 'AWS::CloudWatch::Alarm').Properties;
     expect(alarm).toMatchObject({

@@ -1,6 +1,6 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { ApplicationFactory, ApplicationFactoryProps, IApplicationSpec, RuntimeType } from '../../src';
+import { ApplicationFactory, ApplicationFactoryProps, IApplicationSpec, RuntimeType, SecurityProfile } from '../../src';
 import { WikiSpec } from '../fixtures/wiki-spec';
 
 /** A region (access logs need one) and no account: availability zones stay deploy-time, no lookup. */
@@ -16,6 +16,11 @@ export const OIDC = {
   clientId: 'wiki',
   clientSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:wiki/oidc-AbCdEf',
 };
+
+/** The props of a profile as the tests deploy it: PRODUCTION needs TLS, the others are tested without it. */
+export function propsFor(profile: SecurityProfile): ApplicationFactoryProps {
+  return profile === SecurityProfile.PRODUCTION ? { securityProfile: profile, ...TLS } : { securityProfile: profile };
+}
 
 export interface Synthesised {
   readonly app: App;

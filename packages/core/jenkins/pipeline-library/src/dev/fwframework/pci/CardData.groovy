@@ -9,18 +9,18 @@ import java.util.regex.Pattern
  * Written without closures so that it runs unchanged inside a CPS-transformed pipeline.
  */
 class CardData implements Serializable {
-    /** 16 digits, optionally grouped in fours by '-' or a space, and not part of a longer run of digits. */
-    private static final String NUMBER = '(?<!\\d)\\d{4}[- ]?\\d{4}[- ]?\\d{4}[- ]?\\d{4}(?!\\d)'
+    /** 16 digits, optionally grouped in fours by '-' or a space, not preceded by a digit. */
+    private static final String SIXTEEN_DIGITS = '(?<!\\d)\\d{4}[- ]?\\d{4}[- ]?\\d{4}[- ]?\\d{4}'
+
+    /** A card number: not followed by a digit either, so never part of a longer run of digits. */
+    private static final Pattern CARD_NUMBER = Pattern.compile(SIXTEEN_DIGITS + '(?!\\d)')
 
     /** A card number, and the CVV when 3 or 4 digits follow it after a space, ',', ';', '|' or '/'. */
-    private static final Pattern CARD_AND_CVV = Pattern.compile(
-        '(?<!\\d)\\d{4}[- ]?\\d{4}[- ]?\\d{4}[- ]?\\d{4}(?:[ ,;|/]{1,3}\\d{3,4})?(?!\\d)')
+    private static final Pattern CARD_AND_CVV = Pattern.compile(SIXTEEN_DIGITS + '(?:[ ,;|/]{1,3}\\d{3,4})?(?!\\d)')
 
     /** A CVV named as such: cvv, cvv2, cvc, cvc2, cid, csc or "security code", then 3 or 4 digits. */
     private static final Pattern NAMED_CVV = Pattern.compile(
         '(?i)\\b(?:cvv2?|cvc2?|cid|csc|security[ _-]?code)\\b\\W{0,4}(\\d{3,4})(?!\\d)')
-
-    private static final Pattern CARD_NUMBER = Pattern.compile(NUMBER)
 
     /**
      * Well-known test numbers of the card networks; each passes the Luhn check and none is a real account. Tests use
