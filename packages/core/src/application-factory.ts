@@ -85,6 +85,11 @@ export class ApplicationFactory extends Construct {
     assertValidSpec(spec, pluginName);
     const context = contextOf(Stack.of(this), runtimeType, spec, props);
     this.context = context;
+    const modes = spec.supportedAuthModes();
+    if (!modes.includes(context.authMode)) {
+      throw new UserError(`${pluginName} (applicationId ${spec.applicationId()}) cannot be deployed with authMode ` +
+        `${JSON.stringify(context.authMode)}; allowed: ${modes.map((m) => JSON.stringify(m)).join(', ')}.`);
+    }
     if (context.authMode === AuthMode.APPLICATION_OIDC && !spec.supportsOidcIntegration()) {
       throw new UserError(`authMode "application-oidc" needs a plugin that signs users in itself, but ${pluginName} ` +
         `(applicationId ${spec.applicationId()}) does not support OIDC; use "alb-oidc" or "none".`);

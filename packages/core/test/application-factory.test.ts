@@ -262,6 +262,24 @@ describe.each(RUNTIMES)('auth modes on %s', (runtime) => {
       .toThrow(/authMode "application-oidc" needs a plugin that signs users in itself, but WikiSpec \(applicationId wiki\) does not support OIDC/);
   });
 
+  test('a plugin that declares no auth modes accepts all three', () => {
+    expect(new WikiOidcSpec().supportedAuthModes()).toEqual(['none', 'application-oidc', 'alb-oidc']);
+    for (const authMode of AuthMode.ALL) {
+      expect(() => synth(runtime, { ...TLS, authMode, oidc: OIDC }, new WikiOidcSpec())).not.toThrow();
+    }
+  });
+
+  test('a mode the plugin does not declare is refused, naming the plugin, the mode and the modes allowed', () => {
+    const spec = Object.assign(new WikiOidcSpec(), { supportedAuthModes: () => [AuthMode.ALB_OIDC] });
+    expect(() => synth(runtime, { ...TLS }, spec))
+      .toThrow('WikiOidcSpec (applicationId wiki) cannot be deployed with authMode "none"; allowed: "alb-oidc".');
+  });
+
+  test('a plugin that declares a mode that does not exist is invalid', () => {
+    const spec = Object.assign(new WikiSpec(), { supportedAuthModes: () => ['saml'] });
+    expect(() => synth(runtime, {}, spec)).toThrow(/WikiSpec\.supportedAuthModes\(\) returned \["saml"\]; allowed: a non-empty list of "none", "application-oidc", "alb-oidc"/);
+  });
+
   test('alb-oidc without TLS is refused', () => {
     expect(() => synth(runtime, { authMode: AuthMode.ALB_OIDC, oidc: OIDC })).toThrow(/authMode "alb-oidc" needs sslEnabled true/);
   });

@@ -6,10 +6,7 @@ import {
 /** The environment variables the configuration reads (configuration-as-code resolves `${NAME}` at start). */
 export const ENV = {
   publicUrl: 'JENKINS_URL',
-  oidcIssuer: 'OIDC_ISSUER',
-  oidcAuthorizationUrl: 'OIDC_AUTHORIZATION_SERVER_URL',
-  oidcTokenUrl: 'OIDC_TOKEN_SERVER_URL',
-  oidcUserInfoUrl: 'OIDC_USERINFO_SERVER_URL',
+  oidcWellKnownUrl: 'OIDC_WELL_KNOWN_URL',
   oidcClientId: 'OIDC_CLIENT_ID',
   oidcClientSecret: 'OIDC_CLIENT_SECRET',
 } as const;
@@ -36,8 +33,8 @@ export interface JenkinsConfigurationOptions {
   readonly auditToConsole: boolean;
   /** Remote syslog server for the audit trail; none when undefined. */
   readonly syslogHost?: string;
-  /** The Job DSL seed script run at every start. */
-  readonly seedJobScript: string;
+  /** Path of the Job DSL seed script on the controller, run at every start (read as it is: no variable expansion). */
+  readonly seedJobFile: string;
   /** Hashes of the pipeline scripts the seed script defines, approved to run outside the sandbox. */
   readonly approvedScriptHashes: string[];
   /** The pipeline library's git repository and pinned version; no global library when undefined. */
@@ -75,10 +72,10 @@ export type AuditLogger =
 export interface JenkinsConfiguration {
   readonly jenkins: {
     readonly systemMessage: string;
+    readonly numExecutors: number;
     readonly securityRealm: { readonly oic: {
-      readonly serverConfiguration: { readonly manual: {
-        readonly issuer: string; readonly authorizationServerUrl: string; readonly tokenServerUrl: string;
-        readonly userInfoServerUrl: string; readonly scopes: string;
+      readonly serverConfiguration: { readonly wellKnown: {
+        readonly wellKnownOpenIDConfigurationUrl: string; readonly scopesOverride: string;
       } };
       readonly clientId: string;
       readonly clientSecret: string;
@@ -90,7 +87,7 @@ export interface JenkinsConfiguration {
       readonly properties: string[];
     } };
     readonly authorizationStrategy: { readonly projectMatrix: { readonly entries: MatrixEntry[] } };
-    readonly crumbIssuer: { readonly standard: { readonly excludeClientIPFromCrumb: boolean } };
+    readonly crumbIssuer: 'standard';
     readonly disableRememberMe: boolean;
     readonly markupFormatter: string;
   };
@@ -101,7 +98,7 @@ export interface JenkinsConfiguration {
   readonly unclassified: {
     readonly location: { readonly url: string };
     readonly buildDiscarders: { readonly configuredBuildDiscarders: Array<string | {
-      readonly defaultBuildDiscarder: { readonly discarder: { readonly logRotator: {
+      readonly simpleBuildDiscarder: { readonly discarder: { readonly logRotator: {
         readonly daysToKeepStr: string; readonly numToKeepStr: string;
         readonly artifactDaysToKeepStr: string; readonly artifactNumToKeepStr: string;
       } } };
@@ -114,24 +111,25 @@ export interface JenkinsConfiguration {
     }> };
   };
   /** Job DSL scripts (the job-dsl plugin's configuration-as-code root). */
-  readonly jobs: Array<{ readonly script: string }>;
+  readonly jobs: Array<{ readonly file: string }>;
 }
 
 /** The hardened configuration of the build server. */
 export function jenkinsConfiguration(options: JenkinsConfigurationOptions): JenkinsConfiguration {
   const { groups } = options;
-  const jobPermissions = ['Job/Build', 'Job/Configure', 'Job/Read'];
+  const developer = ['Job/Build', 'Job/Cancel', 'Job/Read'];
   return {
     jenkins: {
       systemMessage: 'Card-data environment build server: access is logged and reviewed.',
-      // OIDC only: no local user database, and no escape hatch (it would bypass the identity provider's MFA).
+      // The controller runs no builds: a build on it would run next to JENKINS_HOME/secrets as the Jenkins user.
+      numExecutors: 0,
+      // OIDC only: no local user database, and no escape hatch (it would bypass the identity provider's MFA). The
+      // provider's discovery document brings its endpoints and the keys that sign its ID tokens.
       securityRealm: { oic: {
-        serverConfiguration: { manual: {
-          issuer: ref(ENV.oidcIssuer),
-          authorizationServerUrl: ref(ENV.oidcAuthorizationUrl),
-          tokenServerUrl: ref(ENV.oidcTokenUrl),
-          userInfoServerUrl: ref(ENV.oidcUserInfoUrl),
-          scopes: OIDC_SCOPES,
+        serverConfiguration: { wellKnown: {
+          wellKnownOpenIDConfigurationUrl: ref(ENV.oidcWellKnownUrl),
+          // Without it the realm asks for every scope the provider supports.
+          scopesOverride: OIDC_SCOPES,
         } },
         clientId: ref(ENV.oidcClientId),
         clientSecret: ref(ENV.oidcClientSecret),
@@ -142,15 +140,16 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
         logoutFromOpenidProvider: true,
         properties: ['pkce'],
       } },
-      // Administer implies RunScripts: only the admin group reaches the script console.
+      // Administer implies RunScripts: only the admin group reaches the script console. Viewers only read.
       authorizationStrategy: { projectMatrix: { entries: [
         { group: { name: groups.admin, permissions: ['Overall/Administer'] } },
         { group: { name: 'authenticated', permissions: ['Overall/Read'] } },
-        { group: { name: groups.developer, permissions: jobPermissions } },
-        { group: { name: groups.devops, permissions: jobPermissions } },
-        { group: { name: groups.viewer, permissions: jobPermissions } },
+        { group: { name: groups.developer, permissions: developer } },
+        { group: { name: groups.devops, permissions: [...developer, 'Job/Configure'] } },
+        { group: { name: groups.viewer, permissions: ['Job/Read'] } },
       ] } },
-      crumbIssuer: { standard: { excludeClientIPFromCrumb: false } },
+      // Since Jenkins 2.543 the crumb is bound to the session, not the client address: the issuer has no options.
+      crumbIssuer: 'standard',
       disableRememberMe: true,
       markupFormatter: 'plainText',
     },
@@ -162,7 +161,7 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
       location: { url: ref(ENV.publicUrl) },
       buildDiscarders: { configuredBuildDiscarders: [
         'jobBuildDiscarder',
-        { defaultBuildDiscarder: { discarder: { logRotator: {
+        { simpleBuildDiscarder: { discarder: { logRotator: {
           daysToKeepStr: String(BUILD_LOG_RETENTION_DAYS),
           numToKeepStr: String(BUILDS_KEPT),
           artifactDaysToKeepStr: String(ARTIFACT_RETENTION_DAYS),
@@ -189,7 +188,7 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
         retriever: { modernSCM: { scm: { git: { remote: options.pipelineLibrary.repository } } } },
       }] } } : {}),
     },
-    jobs: [{ script: options.seedJobScript }],
+    jobs: [{ file: options.seedJobFile }],
   };
 }
 

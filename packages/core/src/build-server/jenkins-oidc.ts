@@ -1,7 +1,11 @@
 import type { IOidcIntegration, OidcProviderSettings } from '../contract/oidc-integration';
 import { ENV } from './jenkins-configuration';
 
-/** Jenkins' own sign-in with the oic-auth plugin: the provider reaches the realm through its environment variables. */
+/**
+ * Jenkins' own sign-in with the oic-auth plugin. The realm reads the provider's discovery document (OpenID Connect
+ * Discovery 1.0, section 4: `<issuer>/.well-known/openid-configuration`), which brings the endpoints and the keys
+ * that sign the ID tokens; the endpoints given to the framework serve the load balancer's sign-in only.
+ */
 export class JenkinsOidcIntegration implements IOidcIntegration {
   public callbackPath(): string {
     return '/securityRealm/finishLogin';
@@ -13,10 +17,7 @@ export class JenkinsOidcIntegration implements IOidcIntegration {
 
   public environment(provider: OidcProviderSettings): Record<string, string> {
     return {
-      [ENV.oidcIssuer]: provider.issuer,
-      [ENV.oidcAuthorizationUrl]: provider.authorizationEndpoint,
-      [ENV.oidcTokenUrl]: provider.tokenEndpoint,
-      [ENV.oidcUserInfoUrl]: provider.userInfoEndpoint,
+      [ENV.oidcWellKnownUrl]: `${provider.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
       [ENV.oidcClientId]: provider.clientId,
     };
   }

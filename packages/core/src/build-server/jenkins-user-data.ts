@@ -4,49 +4,67 @@ import { Ec2Files } from '../contract/oidc-integration';
 import { PosixUser } from '../contract/posix-user';
 import type { IUserDataBuilder } from '../contract/user-data-builder';
 import { Shell } from '../userdata/shell';
+import type { ControllerFiles, ControllerLayout } from './controller-files';
+import { FILES } from './controller-files';
 import {
-  SERVICE_OPEN_FILES, SERVICE_RESTART_SECONDS, SERVICE_STOP_TIMEOUT_SECONDS, STARTUP_WAIT_SECONDS,
+  SERVICE_OPEN_FILES, SERVICE_RESTART_SECONDS, SERVICE_START_TIMEOUT_SECONDS, SERVICE_STOP_TIMEOUT_SECONDS,
+  STARTUP_WAIT_SECONDS,
 } from './hardening';
-import { MASK_PASSWORDS_FILE } from './card-data-masking';
 import {
-  EC2_JAVA_PACKAGE, JENKINS_LTS, JENKINS_RPM_KEY, JENKINS_RPM_REPO, PLUGIN_MANAGER_URL,
+  EC2_JAVA_PACKAGE, JENKINS_LTS, JENKINS_RPM_KEY, JENKINS_RPM_REPO, PLUGIN_MANAGER_SHA256, PLUGIN_MANAGER_URL,
+  PLUGIN_TOOL_FLAGS,
 } from './versions';
 
 export const EC2_JENKINS_LOG = '/var/log/jenkins/jenkins.log';
-export const EC2_AUDIT_LOG_PATTERN = '/var/log/jenkins/audit-%g.log';
-const CASC_DIR = '/etc/jenkins/casc';
-export const EC2_LOGGING_PROPERTIES = `${CASC_DIR}/logging.properties`;
+const EC2_HOME = '/var/lib/jenkins';
+
+/** EC2 (the RPM's home): the configuration under /etc, logs under /var/log/jenkins, shipped by the CloudWatch agent. */
+export const EC2_LAYOUT: ControllerLayout = {
+  configDir: '/etc/jenkins/casc',
+  home: EC2_HOME,
+  auditLogPattern: '/var/log/jenkins/audit-%g.log',
+  auditToConsole: false,
+};
+
 const DROP_IN = '/etc/systemd/system/jenkins.service.d/override.conf';
 const PLUGIN_MANAGER = '/usr/local/lib/jenkins-plugin-manager.jar';
 
 export interface JenkinsUserDataParams {
   readonly spec: IApplicationSpec;
-  readonly publicUrl: string;
-  readonly javaOpts: string;
-  readonly jenkinsOpts: string;
-  readonly configurationYaml: string;
-  readonly pluginsTxt: string;
-  readonly loggingProperties: string;
-  readonly maskPasswordsConfig: string;
+  /** The controller's files, rendered for `EC2_LAYOUT`. */
+  readonly files: ControllerFiles;
+  /** The controller's environment (the OIDC entries and secrets come from the framework's environment file). */
+  readonly environment: Record<string, string>;
+}
+
+/** Checks the plugin tool against its pinned SHA-256, or (until one is pinned) the checksum published beside it. */
+function verifyPluginManager(): string {
+  const q = Shell.quote;
+  return PLUGIN_MANAGER_SHA256
+    ? `printf '%s  %s\\n' ${q(PLUGIN_MANAGER_SHA256)} ${q(PLUGIN_MANAGER)} | sha256sum -c --strict -`
+    : `printf '%s  %s\\n' "$(curl -fsSL --retry 5 ${q(`${PLUGIN_MANAGER_URL}.sha256`)} | cut -d ' ' -f 1)" ${q(PLUGIN_MANAGER)} | sha256sum -c --strict -`;
 }
 
 /** The EC2 installation of the build server, in the spec's rule-5 order. */
 export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2Context, params: JenkinsUserDataParams): void {
-  const { spec } = params;
+  const { spec, files } = params;
   const home = spec.ec2DataPath();
+  const configDir = EC2_LAYOUT.configDir;
   const { uid, gid } = PosixUser.parse(spec.containerUser());
   const q = Shell.quote;
 
   // 1. System update.
   builder.addSystemUpdate();
 
-  // 2. Java, the vendor repository, Jenkins (pinned), and the tool that installs the pinned plugins.
+  // 2. Java, the vendor repository, Jenkins (pinned), and the tool that installs the pinned plugins, checked before
+  // it runs as root.
   builder.addCommands(
     `fw_pkg install -y ${q(EC2_JAVA_PACKAGE)}`,
     `curl -fsSL --retry 5 -o /etc/yum.repos.d/jenkins.repo ${q(JENKINS_RPM_REPO)}`,
     `rpm --import ${q(JENKINS_RPM_KEY)}`,
     `fw_pkg install -y ${q(`jenkins-${JENKINS_LTS}`)}`,
     `curl -fsSL --retry 5 -o ${q(PLUGIN_MANAGER)} ${q(PLUGIN_MANAGER_URL)}`,
+    verifyPluginManager(),
   );
 
   // 3. The CloudWatch agent ships the log files to the stack's log group.
@@ -60,8 +78,9 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
     builder.mountEbs(spec.ebsDeviceName(), home, uid, gid);
   }
 
-  // 5. Configuration and log directories, the configuration, the plugins, the unit drop-in; enable and start.
-  const cascFiles = [`${CASC_DIR}/jenkins.yaml`, `${CASC_DIR}/plugins.txt`, EC2_LOGGING_PROPERTIES].map(q).join(' ');
+  // 5. Configuration and log directories, the controller's files, the plugins, the unit drop-in; enable and start.
+  const configPaths = Object.keys(files.config).map((name) => q(`${configDir}/${name}`)).join(' ');
+  const maskPasswords = q(`${home}/${files.maskPasswords.fileName}`);
   const dropIn = [
     '[Service]',
     // Jenkins runs with the ids that own its data, on EFS, EBS and in the container alike.
@@ -69,30 +88,30 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
     `Group=${gid}`,
     `Environment="JENKINS_HOME=${home}"`,
     `Environment="JENKINS_LOG=${EC2_JENKINS_LOG}"`,
-    `Environment="JENKINS_URL=${params.publicUrl}"`,
-    `Environment="CASC_JENKINS_CONFIG=${CASC_DIR}/jenkins.yaml"`,
-    `Environment="JAVA_OPTS=${params.javaOpts}"`,
-    `Environment="JENKINS_OPTS=${params.jenkinsOpts}"`,
+    ...Object.entries(params.environment).map(([name, value]) => `Environment="${name}=${value}"`),
     `EnvironmentFile=-${Ec2Files.APPLICATION_ENVIRONMENT_FILE}`,
     'Restart=on-failure',
     `RestartSec=${SERVICE_RESTART_SECONDS}`,
+    // The RPM's unit is Type=notify with systemd's default 90 s start timeout; a first start unpacks every plugin and
+    // runs the configuration and the seed script on a small instance, often over EFS.
+    `TimeoutStartSec=${SERVICE_START_TIMEOUT_SECONDS}`,
     `TimeoutStopSec=${SERVICE_STOP_TIMEOUT_SECONDS}`,
     `LimitNOFILE=${SERVICE_OPEN_FILES}`,
   ].join('\n');
   builder.addCommands(
-    `install -d -m 0750 -o 0 -g ${gid} ${q(CASC_DIR)}`,
+    `install -d -m 0750 -o 0 -g ${gid} ${q(configDir)}`,
     `install -d -m 0750 -o ${uid} -g ${gid} /var/log/jenkins /var/cache/jenkins ${q(`${home}/plugins`)}`,
-    '# shellcheck disable=SC2016 # the ${...} in the configuration are for configuration-as-code, not the shell',
-    `printf '%s' ${q(params.configurationYaml)} > ${q(`${CASC_DIR}/jenkins.yaml`)}`,
-    `printf '%s' ${q(params.pluginsTxt)} > ${q(`${CASC_DIR}/plugins.txt`)}`,
-    `printf '%s' ${q(params.loggingProperties)} > ${q(EC2_LOGGING_PROPERTIES)}`,
-    `chown 0:${gid} ${cascFiles}`,
-    `chmod 0640 ${cascFiles}`,
+    ...Object.entries(files.config).flatMap(([name, content]) => [
+      '# shellcheck disable=SC2016 # ${...} in these files is for configuration-as-code and Groovy, not the shell',
+      `printf '%s' ${q(content)} > ${q(`${configDir}/${name}`)}`,
+    ]),
+    `chown 0:${gid} ${configPaths}`,
+    `chmod 0640 ${configPaths}`,
     `java -jar ${q(PLUGIN_MANAGER)} --war /usr/share/java/jenkins.war --plugin-download-directory ${q(`${home}/plugins`)} ` +
-      `--plugin-file ${q(`${CASC_DIR}/plugins.txt`)}`,
+      `--plugin-file ${q(`${configDir}/${FILES.plugins}`)} ${PLUGIN_TOOL_FLAGS.join(' ')}`,
     `chown -R ${uid}:${gid} ${q(`${home}/plugins`)}`,
-    `install -m 0640 -o ${uid} -g ${gid} /dev/null ${q(`${home}/${MASK_PASSWORDS_FILE}`)}`,
-    `printf '%s' ${q(params.maskPasswordsConfig)} > ${q(`${home}/${MASK_PASSWORDS_FILE}`)}`,
+    `install -m 0640 -o ${uid} -g ${gid} /dev/null ${maskPasswords}`,
+    `printf '%s' ${q(files.maskPasswords.content)} > ${maskPasswords}`,
     'install -d -m 0755 /etc/systemd/system/jenkins.service.d',
     `printf '%s\\n' ${q(dropIn)} > ${q(DROP_IN)}`,
     `chmod 0644 ${q(DROP_IN)}`,

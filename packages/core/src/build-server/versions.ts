@@ -16,10 +16,28 @@ export const EC2_JAVA_PACKAGE = 'java-21-amazon-corretto-headless';
 export const JENKINS_RPM_REPO = 'https://pkg.jenkins.io/rpm-stable/jenkins.repo';
 export const JENKINS_RPM_KEY = 'https://pkg.jenkins.io/rpm-stable/jenkins.io-2023.key';
 
-/** Installs the plugins on EC2, as jenkins-plugin-cli does inside the image. */
+/**
+ * Installs the plugins on EC2: the same tool and release as `jenkins-plugin-cli` in the pinned image
+ * (jenkinsci/docker@2.568.2, debian/Dockerfile line 128: PLUGIN_CLI_VERSION=2.15.0).
+ */
 export const PLUGIN_MANAGER_VERSION = '2.15.0';
 export const PLUGIN_MANAGER_URL =
   `https://github.com/jenkinsci/plugin-installation-manager-tool/releases/download/${PLUGIN_MANAGER_VERSION}/jenkins-plugin-manager-${PLUGIN_MANAGER_VERSION}.jar`;
+/**
+ * SHA-256 of that JAR, checked before it runs as root. Undefined: the release asset is published only on GitHub,
+ * which the machines that build this package cannot reach, so no value could be read and checked here. Until it is
+ * set, the user data checks the JAR against the `.sha256` file published beside it, as the official image does
+ * (jenkinsci/docker@2.568.2, debian/Dockerfile lines 130-132): integrity of the download, not a pin. Set it from the
+ * release's own `.sha256` file when you can reach it; the README says how.
+ */
+export const PLUGIN_MANAGER_SHA256: string | undefined = undefined;
+
+/**
+ * The plugin tool's flag that stops transitive plugins from floating to the newest release: dependencies are taken at
+ * the versions the pinned plugins declare (plugin-installation-manager-tool@2.15.0, CliOptions.java lines 150-154:
+ * `--latest` defaults to true).
+ */
+export const PLUGIN_TOOL_FLAGS = ['--latest', 'false'] as const;
 
 /** The plugins installed before Jenkins starts, on both runtimes: the spec's six, then what the configuration needs. */
 export const JENKINS_PLUGINS: ReadonlyArray<readonly [id: string, version: string]> = [
@@ -34,6 +52,12 @@ export const JENKINS_PLUGINS: ReadonlyArray<readonly [id: string, version: strin
   // The compliance jobs are pipelines, and the pipeline library is a global library fetched with git.
   ['workflow-aggregator', '608.v67378e9d3db_1'],
   ['git', '5.10.1'],
+  // Pinned rather than left to whichever version a dependent declares, because the configuration sets their keys
+  // (security.scriptApproval, unclassified.globalLibraries) and the conformance schema is read at these tags.
+  ['script-security', '1402.1405.vc96e74964250'],
+  ['pipeline-groovy-lib', '798.v5cc688825312'],
+  // The quality gate of the pipeline library (`qualityGate()`) uses its step waitForQualityGate.
+  ['sonar', '2.18.2'],
 ];
 
 /** plugins.txt, the format of jenkins-plugin-cli and the plugin manager: `id:version` a line. */

@@ -1,3 +1,4 @@
+import { AuthMode } from './auth-mode';
 import type { ContainerInitialization } from './container-initialization';
 import type { Ec2Context } from './ec2-context';
 import type { IOidcIntegration } from './oidc-integration';
@@ -64,6 +65,11 @@ export interface IApplicationSpec {
    * topic (context key `alarmEmail`). Not one of the spec's members: it lets a plugin state what its log means.
    */
   logAlarms(): LogAlarm[];
+  /**
+   * The `authMode` values this application can be deployed with (see `AuthMode`); the factory refuses any other
+   * before building anything. Not one of the spec's members: it lets a plugin that must not run without sign-in say so.
+   */
+  supportedAuthModes(): string[];
   /** Whether the application can perform OIDC sign-in itself. */
   supportsOidcIntegration(): boolean;
   /** The application's OIDC handler; undefined when OIDC is unsupported (the spec's `getOidcIntegration()`). */
@@ -107,6 +113,11 @@ export abstract class ApplicationSpec implements IApplicationSpec {
     return [];
   }
 
+  /** Default: every mode (`none`, `application-oidc`, `alb-oidc`). */
+  public supportedAuthModes(): string[] {
+    return [...AuthMode.ALL];
+  }
+
   /** Default: OIDC unsupported. */
   public supportsOidcIntegration(): boolean {
     return false;
@@ -122,5 +133,5 @@ export abstract class ApplicationSpec implements IApplicationSpec {
 export const APPLICATION_SPEC_MEMBERS: readonly string[] = [
   'applicationId', 'defaultContainerImage', 'applicationPort', 'containerDataPath', 'efsDataPath', 'volumeName',
   'containerUser', 'efsPermissions', 'ebsDeviceName', 'ec2DataPath', 'ec2LogPaths', 'configureUserData',
-  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportsOidcIntegration', 'oidcIntegration',
+  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportedAuthModes', 'supportsOidcIntegration', 'oidcIntegration',
 ];

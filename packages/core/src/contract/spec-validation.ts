@@ -1,5 +1,6 @@
 import { UserError } from '../errors';
 import type { IApplicationSpec } from './application-spec';
+import { AuthMode } from './auth-mode';
 import { logAlarmProblems } from './log-alarm';
 
 /** One member's check: undefined when the value is allowed, otherwise what is allowed. */
@@ -28,6 +29,8 @@ const CHECKS: ReadonlyArray<[keyof IApplicationSpec, Check]> = [
   ['ec2DataPath', absolutePath],
   ['ec2LogPaths', (v) => Array.isArray(v) && v.every((p) => typeof p === 'string' && p.startsWith('/'))
     ? undefined : 'a list of absolute paths (each starting with /)'],
+  ['supportedAuthModes', (v) => Array.isArray(v) && v.length > 0 && v.every((m) => AuthMode.ALL.includes(m))
+    ? undefined : `a non-empty list of ${AuthMode.ALL.map((m) => JSON.stringify(m)).join(', ')}`],
   ['healthCheckPath', (v) => typeof v === 'string' && v.startsWith('/') && !/\s/.test(v)
     ? undefined : 'a path starting with / (a query string is allowed), without spaces'],
 ];

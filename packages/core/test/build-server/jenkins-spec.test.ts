@@ -1,6 +1,8 @@
 import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
 import * as YAML from 'yaml';
 import { ApplicationFactory, AuthMode, BashUserDataBuilder, Ec2Context, JenkinsSpec, RuntimeType, SecurityProfile } from '../../src';
+import { UserError } from '../../src/errors';
 import * as fs from 'fs';
 import * as path from 'path';
 import { CARD_DATA_PATTERNS, MASK_PASSWORDS_FILE, maskPasswordsConfig } from '../../src/build-server/card-data-masking';
@@ -15,6 +17,9 @@ const EFS: Ec2Context = {
   hasEfs: true, efsId: 'fs-0123456789abcdef0', accessPointId: 'fsap-0123456789abcdef0',
 };
 
+/** Jenkins signs users in itself: the one auth mode it accepts. */
+const SIGN_IN = { authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC };
+
 function ec2Script(context: Ec2Context = EFS, spec = new JenkinsSpec()): string {
   const builder = new BashUserDataBuilder();
   spec.configureUserData(builder, context);
@@ -23,7 +28,7 @@ function ec2Script(context: Ec2Context = EFS, spec = new JenkinsSpec()): string 
 
 /** The Fargate task's application container and its init container. */
 function fargateContainers(props = {}) {
-  const { json } = synth(RuntimeType.FARGATE, props, new JenkinsSpec());
+  const { json } = synth(RuntimeType.FARGATE, { ...SIGN_IN, ...props }, new JenkinsSpec());
   const definitions = only(json, 'AWS::ECS::TaskDefinition').Properties.ContainerDefinitions;
   return { app: definitions.find((c: any) => c.Name === 'Application'), init: definitions.find((c: any) => c.Name === 'Initialization'), json };
 }
@@ -59,7 +64,7 @@ describe('spec rule 8', () => {
 
   test.each([RuntimeType.FARGATE, RuntimeType.EC2])('(c) %s: a fresh stack with the factory synthesises', (runtime) => {
     const app = new App();
-    new ApplicationFactory(new Stack(app, 'Jenkins'), 'BuildServer', runtime, new JenkinsSpec());
+    new ApplicationFactory(new Stack(app, 'Jenkins'), 'BuildServer', runtime, new JenkinsSpec(), SIGN_IN);
     expect(() => app.synth()).not.toThrow();
   });
 });
@@ -78,22 +83,40 @@ describe('container environment (rules 1-4)', () => {
     expect(e.CASC_JENKINS_CONFIG).toBe('/fw/config/jenkins.yaml');
   });
 
-  test('rule 2: application-oidc adds exactly the OIDC entries, other modes none; rule 4: the secret only by reference', () => {
-    const oidcKeys = ['OIDC_ISSUER', 'OIDC_AUTHORIZATION_SERVER_URL', 'OIDC_TOKEN_SERVER_URL', 'OIDC_USERINFO_SERVER_URL', 'OIDC_CLIENT_ID'];
-    const withOidc = fargateContainers({ ...TLS, authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC }).app;
-    const without = fargateContainers({ ...TLS, authMode: AuthMode.NONE }).app;
-    const viaAlb = fargateContainers({ ...TLS, authMode: AuthMode.ALB_OIDC, oidc: OIDC }).app;
-    expect(Object.keys(env(withOidc)).filter((k) => !(k in env(without))).sort()).toEqual([...oidcKeys].sort());
-    expect(env(withOidc).OIDC_ISSUER).toBe(OIDC.issuer);
-    expect(Object.keys(env(viaAlb)).sort()).toEqual(Object.keys(env(without)).sort());
+  test('rule 2: application-oidc adds exactly the OIDC entries; rule 4: the secret only by reference', () => {
+    const withOidc = fargateContainers({ ...TLS }).app;
+    const own = spec.containerEnvironmentVariables('wiki.example.com', true, AuthMode.APPLICATION_OIDC);
+    expect(Object.keys(env(withOidc)).filter((k) => !(k in own)).sort()).toEqual(['OIDC_CLIENT_ID', 'OIDC_WELL_KNOWN_URL']);
+    expect(env(withOidc).OIDC_WELL_KNOWN_URL).toBe('https://login.example.com/.well-known/openid-configuration');
     expect(withOidc.Secrets).toEqual([{ Name: 'OIDC_CLIENT_SECRET', ValueFrom: OIDC.clientSecretArn }]);
-    expect(without.Secrets).toBeUndefined();
+  });
+
+  test('the discovery document is found below the issuer, with or without its trailing slash', () => {
+    const integration = spec.oidcIntegration();
+    expect(integration.environment({ ...OIDC, issuer: 'https://idp.example.com/realms/ci/' }).OIDC_WELL_KNOWN_URL)
+      .toBe('https://idp.example.com/realms/ci/.well-known/openid-configuration');
+  });
+});
+
+describe('auth modes', () => {
+  test.each([AuthMode.NONE, AuthMode.ALB_OIDC])('%s is refused before anything is built, in one line naming application-oidc', (authMode) => {
+    const stack = new Stack(new App(), 'Jenkins', { env: { region: 'eu-west-1' } });
+    let error: unknown;
+    try {
+      new ApplicationFactory(stack, 'BuildServer', RuntimeType.FARGATE, new JenkinsSpec(), { ...TLS, authMode, oidc: OIDC });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as Error).message).toBe(
+      `JenkinsSpec (applicationId jenkins) cannot be deployed with authMode "${authMode}"; allowed: "application-oidc".`);
+    expect(Template.fromStack(stack).toJSON().Resources).toBeUndefined();
   });
 });
 
 /** The configuration as each runtime delivers it, parsed back. */
 function fargateConfiguration(spec = new JenkinsSpec(), profile = SecurityProfile.DEV): any {
-  const { json } = synth(RuntimeType.FARGATE, { ...propsFor(profile), alarmEmail: ALARM_EMAIL }, spec);
+  const { json } = synth(RuntimeType.FARGATE, { ...propsFor(profile), ...SIGN_IN, alarmEmail: ALARM_EMAIL }, spec);
   const init = only(json, 'AWS::ECS::TaskDefinition').Properties.ContainerDefinitions.find((c: any) => c.Name === 'Initialization');
   const script: string = init.Command[0];
   const variable = /printf '%s' "\$(FW_FILE_\d+)" \| base64 -d > '\/fw\/config\/jenkins.yaml'/.exec(script)![1];
@@ -123,18 +146,14 @@ function loggers(casc: any, kind: string): any[] {
 describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime, load) => {
   const casc = load();
 
-  test('OIDC realm: client id and secret from the environment, the three endpoints, scopes, claim fields', () => {
+  test('OIDC realm: client id and secret from the environment, the discovery document, scopes, claim fields', () => {
     expect(Object.keys(casc.jenkins.securityRealm)).toEqual(['oic']);
     const oic = casc.jenkins.securityRealm.oic;
     expect(oic.clientId).toBe('${OIDC_CLIENT_ID}');
     expect(oic.clientSecret).toBe('${OIDC_CLIENT_SECRET}');
-    expect(oic.serverConfiguration.manual).toEqual({
-      issuer: '${OIDC_ISSUER}',
-      authorizationServerUrl: '${OIDC_AUTHORIZATION_SERVER_URL}',
-      tokenServerUrl: '${OIDC_TOKEN_SERVER_URL}',
-      userInfoServerUrl: '${OIDC_USERINFO_SERVER_URL}',
-      scopes: 'openid profile email',
-    });
+    expect(oic.serverConfiguration).toEqual({ wellKnown: {
+      wellKnownOpenIDConfigurationUrl: '${OIDC_WELL_KNOWN_URL}', scopesOverride: 'openid profile email',
+    } });
     expect(oic).toMatchObject({ userNameField: 'preferred_username', fullNameFieldName: 'name', emailFieldName: 'email', groupsFieldName: 'groups' });
   });
 
@@ -143,18 +162,22 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
     expect(casc.jenkins.securityRealm.oic.properties).toEqual(['pkce']);
   });
 
-  test('matrix authorisation: Administer to admins, Read to authenticated, Build/Configure/Read to the job groups', () => {
+  test('matrix authorisation: Administer to admins, Read to authenticated; developers build, devops also configure, viewers only read', () => {
     expect(casc.jenkins.authorizationStrategy.projectMatrix.entries).toEqual([
       { group: { name: 'jenkins-admins', permissions: ['Overall/Administer'] } },
       { group: { name: 'authenticated', permissions: ['Overall/Read'] } },
-      { group: { name: 'jenkins-developers', permissions: ['Job/Build', 'Job/Configure', 'Job/Read'] } },
-      { group: { name: 'jenkins-devops', permissions: ['Job/Build', 'Job/Configure', 'Job/Read'] } },
-      { group: { name: 'jenkins-viewers', permissions: ['Job/Build', 'Job/Configure', 'Job/Read'] } },
+      { group: { name: 'jenkins-developers', permissions: ['Job/Build', 'Job/Cancel', 'Job/Read'] } },
+      { group: { name: 'jenkins-devops', permissions: ['Job/Build', 'Job/Cancel', 'Job/Read', 'Job/Configure'] } },
+      { group: { name: 'jenkins-viewers', permissions: ['Job/Read'] } },
     ]);
   });
 
-  test('CSRF crumbs include the client address; no remember-me; job-DSL script security; plain-text markup', () => {
-    expect(casc.jenkins.crumbIssuer).toEqual({ standard: { excludeClientIPFromCrumb: false } });
+  test('the controller runs no builds (no executors on the built-in node)', () => {
+    expect(casc.jenkins.numExecutors).toBe(0);
+  });
+
+  test('CSRF crumbs (the standard issuer, which has no options since Jenkins 2.543); no remember-me; job-DSL script security; plain-text markup', () => {
+    expect(casc.jenkins.crumbIssuer).toBe('standard');
     expect(casc.jenkins.disableRememberMe).toBe(true);
     expect(casc.security.globalJobDslSecurityConfiguration).toEqual({ useScriptSecurity: true });
     expect(casc.jenkins.markupFormatter).toBe('plainText');
@@ -167,7 +190,7 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
 
   test('global build discarder: 90 days and 100 builds of logs, 30 days and 10 artifacts', () => {
     expect(casc.unclassified.buildDiscarders.configuredBuildDiscarders).toEqual(['jobBuildDiscarder', {
-      defaultBuildDiscarder: { discarder: { logRotator: {
+      simpleBuildDiscarder: { discarder: { logRotator: {
         daysToKeepStr: '90', numToKeepStr: '100', artifactDaysToKeepStr: '30', artifactNumToKeepStr: '10',
       } } },
     }]);
@@ -199,9 +222,9 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
     }]);
   });
 
-  test('the compliance jobs are seeded by the shipped Job DSL script, their pipelines approved by hash', () => {
+  test('the compliance jobs are seeded by the shipped Job DSL script, delivered as a file, their pipelines approved by hash', () => {
     const seed = fs.readFileSync(path.join(__dirname, '../../jenkins/jobs/compliance-jobs.groovy'), 'utf-8');
-    expect(casc.jobs).toEqual([{ script: seed }]);
+    expect(casc.jobs).toEqual([{ file: expect.stringMatching(/^\/.*\/compliance-jobs\.groovy$/) }]);
     const scripts = pipelineScripts(seed);
     expect(scripts).toHaveLength(3);
     expect(casc.security.scriptApproval.approvedScriptHashes).toEqual(scripts.map(approvedScriptHash));
@@ -226,7 +249,7 @@ describe('plugins', () => {
   test('the spec\'s six and what the configuration needs, each pinned once', () => {
     const ids = JENKINS_PLUGINS.map(([id]) => id);
     expect(ids).toEqual(['matrix-auth', 'ldap', 'oic-auth', 'credentials-binding', 'mask-passwords', 'audit-trail', 'configuration-as-code',
-      'job-dsl', 'workflow-aggregator', 'git']);
+      'job-dsl', 'workflow-aggregator', 'git', 'script-security', 'pipeline-groovy-lib', 'sonar']);
     for (const [, version] of JENKINS_PLUGINS) expect(version).toMatch(/^\d+(\.[\w]+)+$/);
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -235,7 +258,9 @@ describe('plugins', () => {
     const { app, init } = fargateContainers();
     expect(init.Image).toBe(app.Image);
     expect(init.Essential).toBe(false);
-    expect(init.Command[0]).toContain('jenkins-plugin-cli --plugin-file /fw/config/plugins.txt --plugin-download-directory /var/jenkins_home/plugins');
+    // --latest false: dependencies at the versions the pinned plugins declare, not the newest of the day
+    // (plugin-installation-manager-tool@2.15.0 CliOptions.java lines 150-154: the default is true).
+    expect(init.Command[0]).toContain('jenkins-plugin-cli --plugin-file /fw/config/plugins.txt --plugin-download-directory /var/jenkins_home/plugins --latest false');
     const pluginsVar = /printf '%s' "\$(FW_FILE_\d+)" \| base64 -d > '\/fw\/config\/plugins.txt'/.exec(init.Command[0])![1];
     expect(Buffer.from(env(init)[pluginsVar], 'base64').toString()).toBe(JENKINS_PLUGINS.map(([i, v]) => `${i}:${v}`).join('\n') + '\n');
     expect(app.DependsOn).toEqual([{ ContainerName: 'Initialization', Condition: 'SUCCESS' }]);
@@ -263,6 +288,7 @@ const hasShellcheck = requireInCi(shellcheck('true') !== undefined, 'shellcheck'
       'rpm --import https://pkg.jenkins.io/rpm-stable/jenkins.io-2023.key',
       'dnf install -y',
       'curl -fsSL --retry',
+      'curl -fsSL --retry',
       'dnf install -y',
       'amazon-cloudwatch-agent-ctl -a fetch-config',
       'dnf install -y',
@@ -277,23 +303,35 @@ const hasShellcheck = requireInCi(shellcheck('true') !== undefined, 'shellcheck'
     expect(run.calls).toContain('dnf install -y jenkins-2.568.2');
     expect(run.log.filter((l) => l.startsWith('step '))).toEqual([
       'step 1: system update',
-      'step 2: commands (5 lines)',
+      'step 2: commands (6 lines)',
       'step 3: CloudWatch agent shipping 2 log file(s) to /aws/ci/EC2/PRODUCTION',
       'step 4: mount EFS fs-0123456789abcdef0 (fsap-0123456789abcdef0) at /var/lib/jenkins',
-      'step 5: commands (18 lines)',
+      'step 5: commands (22 lines)',
     ]);
     expect(run.log[run.log.length - 1]).toBe('user data finished');
   });
 
   test('the unit drop-in restarts on failure after 5 s, stops within 30 s, allows 65536 files, and points at the configuration', () => {
     const dropIn = run.written('/etc/systemd/system/jenkins.service.d/override.conf')!;
-    for (const line of ['Restart=on-failure', 'RestartSec=5', 'TimeoutStopSec=30', 'LimitNOFILE=65536', 'User=1000', 'Group=1000',
+    for (const line of ['Restart=on-failure', 'RestartSec=5', 'TimeoutStartSec=600', 'TimeoutStopSec=30', 'LimitNOFILE=65536', 'User=1000', 'Group=1000',
       'Environment="CASC_JENKINS_CONFIG=/etc/jenkins/casc/jenkins.yaml"', 'Environment="JENKINS_LOG=/var/log/jenkins/jenkins.log"',
       'Environment="JENKINS_URL=https://ci.example.com"', 'EnvironmentFile=-/etc/fw/application.env',
       'Environment="JAVA_OPTS=-Djava.awt.headless=true -Djenkins.install.runSetupWizard=false ' +
         '-Djava.util.logging.config.file=/etc/jenkins/casc/logging.properties"']) {
       expect(dropIn.split('\n')).toContain(line);
     }
+  });
+
+  test('the plugin tool is checked against its checksum before it runs as root; a download that does not match stops the boot', () => {
+    const check = run.calls.findIndex((c) => c.endsWith('.jar.sha256'));
+    expect(check).toBeGreaterThan(run.calls.findIndex((c) => c.includes('-o /usr/local/lib/jenkins-plugin-manager.jar')));
+    expect(check).toBeLessThan(run.calls.findIndex((c) => c.startsWith('java -jar')));
+    const tampered = runInSandbox(ec2Script(), {
+      ...DEFAULT_STUBS,
+      curl: `${DEFAULT_STUBS.curl}\ncase "$out" in *.jar) echo tampered >> "$out" ;; esac`,
+    });
+    expect(tampered.status).not.toBe(0);
+    expect(tampered.calls.some((c) => c.startsWith('java -jar'))).toBe(false);
   });
 
   test('the mask-passwords configuration is in the Jenkins home, owned by Jenkins, before the service starts', () => {
@@ -328,7 +366,7 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('PRODUCTION on %s', (runti
 
 describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('failed-login monitoring on %s', (runtime) => {
   test.each([SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION])('%s: alarm on more than 10 failed logins in 86400 s, sent to the alarm topic', (profile) => {
-    const { json, template } = synth(runtime, { ...propsFor(profile), alarmEmail: ALARM_EMAIL }, new JenkinsSpec());
+    const { json, template } = synth(runtime, { ...propsFor(profile), ...SIGN_IN, alarmEmail: ALARM_EMAIL }, new JenkinsSpec());
     expect(only(json, 'AWS::Logs::MetricFilter').Properties.FilterPattern).toBe('?"failed to log in" ?"failed to authenticate"');
     const alarm = only(json, 'AWS::CloudWatch::Alarm').Properties;
     expect(alarm).toMatchObject({
@@ -390,8 +428,8 @@ describe('card data in build logs (mask-passwords\' global patterns)', () => {
 
   test('both runtimes write it into the Jenkins home before Jenkins starts', () => {
     const { init } = fargateContainers();
-    expect(init.Command[0]).toContain(`cp /fw/config/mask-passwords.xml /var/jenkins_home/${MASK_PASSWORDS_FILE}`);
-    const variable = /printf '%s' "\$(FW_FILE_\d+)" \| base64 -d > '\/fw\/config\/mask-passwords.xml'/.exec(init.Command[0])![1];
+    expect(init.Command[0]).toContain(`cp /fw/config/${MASK_PASSWORDS_FILE} /var/jenkins_home/${MASK_PASSWORDS_FILE}`);
+    const variable = new RegExp(`printf '%s' "\\$(FW_FILE_\\d+)" \\| base64 -d > '/fw/config/${MASK_PASSWORDS_FILE}'`).exec(init.Command[0])![1];
     expect(Buffer.from(env(init)[variable], 'base64').toString()).toBe(maskPasswordsConfig());
     expect(ec2Script()).toContain(`'/var/lib/jenkins/${MASK_PASSWORDS_FILE}'`);
   });

@@ -22,6 +22,7 @@ export function pluginClassSource(className: string, applicationId: string, over
     containerEnvironmentVariables: 'return {};',
     containerInitialization: 'return undefined;',
     logAlarms: 'return [];',
+    supportedAuthModes: 'return ["none", "application-oidc", "alb-oidc"];',
     supportsOidcIntegration: 'return false;',
     oidcIntegration: 'return undefined;',
     ...overrides,

@@ -27,7 +27,14 @@ export const DEFAULT_STUBS: Stubs = {
   'dnf': '',
   'yum': '',
   'rpm': '',
-  'curl': '',
+  // Each download holds its own URL; a `.sha256` URL answers the checksum of what its file's download holds, so a
+  // script that checks what it downloads passes, and one that checks the wrong thing fails.
+  'curl': [
+    'out=""; url=""',
+    'while [ $# -gt 0 ]; do case "$1" in -o) out="$2"; shift ;; http*) url="$1" ;; esac; shift; done',
+    'if [ -n "$out" ]; then mkdir -p "$(dirname "$out")" && printf \'download of %s\\n\' "$url" > "$out"; fi',
+    'case "$url" in *.sha256) printf \'download of %s\\n\' "${url%.sha256}" | sha256sum | cut -d " " -f 1 ;; esac',
+  ].join('\n'),
   'java': '',
   'systemctl': '',
   'journalctl': '',

@@ -1,0 +1,97 @@
+import { SecurityProfile } from '../contract/security-profile';
+import { MASK_PASSWORDS_FILE, maskPasswordsConfig } from './card-data-masking';
+import { approvedScriptHash, complianceJobsScript, pipelineScripts } from './compliance-jobs';
+import {
+  AUDIT_LOG_COUNT_BASIC, AUDIT_LOG_COUNT_FULL, AUDIT_LOG_LIMIT_BASIC, AUDIT_LOG_LIMIT_FULL, SESSION_TIMEOUT_MINUTES,
+} from './hardening';
+import { ENV, jenkinsConfiguration, JenkinsGroups, PipelineLibrarySource, renderConfiguration } from './jenkins-configuration';
+import { loggingProperties } from './jenkins-monitoring';
+import { pluginsTxt } from './versions';
+
+/** The controller's HTTP port, on both runtimes. */
+export const JENKINS_PORT = 8080;
+
+/** The file names of `ControllerFiles`, in the configuration directory. */
+export const FILES = {
+  configuration: 'jenkins.yaml',
+  plugins: 'plugins.txt',
+  logging: 'logging.properties',
+  seed: 'compliance-jobs.groovy',
+} as const;
+
+/** Where a runtime puts the controller's files; the only things that differ between the runtimes. */
+export interface ControllerLayout {
+  /** Directory of the configuration, plugin list, logging configuration and seed script (read-only to Jenkins). */
+  readonly configDir: string;
+  /** JENKINS_HOME. */
+  readonly home: string;
+  /** Where audit-trail writes its log (`%g` is the rotation generation). */
+  readonly auditLogPattern: string;
+  /** Also write the audit trail to standard output, for a runtime that ships only that (Fargate). */
+  readonly auditToConsole: boolean;
+}
+
+/** What the deployment chooses: the build server's options, and the profile. */
+export interface ControllerOptions {
+  readonly groups: JenkinsGroups;
+  readonly syslogHost?: string;
+  readonly pipelineLibrary?: PipelineLibrarySource;
+  /** PRODUCTION keeps the full template's audit log (10000 and 52: a year of weekly rotation), the others the basic one. */
+  readonly securityProfile: string;
+}
+
+/** Every file the controller needs, for one runtime. */
+export interface ControllerFiles {
+  /** File name (see `FILES`) -> content, written to `layout.configDir`. */
+  readonly config: Record<string, string>;
+  /** mask-passwords' configuration, written to `JENKINS_HOME/<MASK_PASSWORDS_FILE>` (the plugin reads it there). */
+  readonly maskPasswords: { readonly fileName: string; readonly content: string };
+}
+
+/** The files of a hardened controller: the same on both runtimes except for the paths of `layout`. */
+export function controllerFiles(layout: ControllerLayout, options: ControllerOptions): ControllerFiles {
+  const full = options.securityProfile === SecurityProfile.PRODUCTION;
+  const seed = complianceJobsScript();
+  const configuration = jenkinsConfiguration({
+    groups: options.groups,
+    auditLogPattern: layout.auditLogPattern,
+    auditLogLimit: full ? AUDIT_LOG_LIMIT_FULL : AUDIT_LOG_LIMIT_BASIC,
+    auditLogCount: full ? AUDIT_LOG_COUNT_FULL : AUDIT_LOG_COUNT_BASIC,
+    auditToConsole: layout.auditToConsole,
+    syslogHost: options.syslogHost,
+    // Delivered as a file: job-dsl reads it as it is, where an inline `script` would go through configuration-as-code's
+    // variable expansion and lose the Groovy `${...}` of the pipelines (job-dsl SeedJobConfigurator).
+    seedJobFile: `${layout.configDir}/${FILES.seed}`,
+    approvedScriptHashes: pipelineScripts(seed).map(approvedScriptHash),
+    pipelineLibrary: options.pipelineLibrary,
+  });
+  return {
+    config: {
+      [FILES.configuration]: renderConfiguration(configuration),
+      [FILES.plugins]: pluginsTxt(),
+      [FILES.logging]: loggingProperties(),
+      [FILES.seed]: seed,
+    },
+    maskPasswords: { fileName: MASK_PASSWORDS_FILE, content: maskPasswordsConfig() },
+  };
+}
+
+/**
+ * The controller's environment, apart from the OIDC integration's entries and secrets: the same variables on both
+ * runtimes (container environment on Fargate, the service unit's on EC2).
+ */
+export function controllerEnvironment(layout: ControllerLayout, fqdn: string, sslEnabled: boolean): Record<string, string> {
+  return {
+    [ENV.publicUrl]: publicUrl(fqdn, sslEnabled),
+    // The setup wizard is replaced by configuration as code; the logging configuration reports failed logins.
+    JAVA_OPTS: `-Djava.awt.headless=true -Djenkins.install.runSetupWizard=false -Djava.util.logging.config.file=${layout.configDir}/${FILES.logging}`,
+    // TLS ends at the load balancer (spec rule 3): Jenkins listens on HTTP only.
+    JENKINS_OPTS: `--httpsPort=-1 --sessionTimeout=${SESSION_TIMEOUT_MINUTES} --sessionEviction=${SESSION_TIMEOUT_MINUTES * 60}`,
+    CASC_JENKINS_CONFIG: `${layout.configDir}/${FILES.configuration}`,
+  };
+}
+
+/** Spec rule 1: the scheme from sslEnabled and the fqdn; without one, a local address with the port. */
+export function publicUrl(fqdn: string, sslEnabled: boolean): string {
+  return fqdn.trim() ? `${sslEnabled ? 'https' : 'http'}://${fqdn.trim()}` : `http://localhost:${JENKINS_PORT}`;
+}
