@@ -1,0 +1,158 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import * as YAML from 'yaml';
+import { AuthMode, JenkinsSpec, JenkinsSpecProps, RuntimeType, SecurityProfile } from '../../src';
+import { approvedScriptHash, pipelineScripts } from '../../src/build-server/compliance-jobs';
+import { JENKINS_LTS, JENKINS_PLUGINS } from '../../src/build-server/versions';
+import { CascChecker, loadSchema } from '../support/casc-schema';
+import { expand, expandDocument } from '../support/casc-variables';
+import { OIDC, only, propsFor, synth, userData } from '../support/synth';
+
+/**
+ * Every configuration the build server renders, as each runtime delivers it, checked against the schema derived from
+ * the sources of Jenkins and every pinned plugin (jenkins/casc-schema/), and expanded the way configuration-as-code
+ * expands it with the variables that runtime really defines.
+ */
+
+const SEED_SOURCE = fs.readFileSync(path.join(__dirname, '../../jenkins/jobs/compliance-jobs.groovy'), 'utf-8');
+/** The Groovy `${...}` of the pipelines, which must reach Jenkins as written. */
+const GROOVY_EXPRESSIONS = SEED_SOURCE.match(/\$\{/g)!.length;
+const schema = loadSchema();
+const checker = new CascChecker(schema);
+
+interface Delivered {
+  /** The parsed jenkins.yaml. */
+  readonly casc: Record<string, any>;
+  /** Delivered files by absolute path on the controller. */
+  readonly files: Record<string, string>;
+  /** Names of the environment variables the Jenkins process has (configuration-as-code's EnvSecretSource). */
+  readonly environment: Set<string>;
+}
+
+const SIGN_IN = { authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, alarmEmail: 'security@example.com' };
+const FULL: JenkinsSpecProps = {
+  syslogHost: 'syslog.example.com',
+  pipelineLibrary: { repository: 'https://git.example.com/ci/fw-pipeline-library.git', version: 'v0.1.0' },
+};
+
+/** Fargate: the init container's files (base64 in its environment), the application container's environment and secrets. */
+function fargate(profile: SecurityProfile, props: JenkinsSpecProps): Delivered {
+  const { json } = synth(RuntimeType.FARGATE, { ...propsFor(profile), ...SIGN_IN }, new JenkinsSpec(props));
+  const containers = only(json, 'AWS::ECS::TaskDefinition').Properties.ContainerDefinitions;
+  const init = containers.find((c: any) => c.Name === 'Initialization');
+  const app = containers.find((c: any) => c.Name === 'Application');
+  const initEnv = Object.fromEntries(init.Environment.map((e: any) => [e.Name, e.Value]));
+  const files = Object.fromEntries([...init.Command[0].matchAll(/printf '%s' "\$(FW_FILE_\d+)" \| base64 -d > '([^']+)'/g)]
+    .map(([, variable, file]) => [file, Buffer.from(initEnv[variable], 'base64').toString('utf-8')]));
+  const environment = new Set<string>([...app.Environment.map((e: any) => e.Name), ...(app.Secrets ?? []).map((s: any) => s.Name)]);
+  return { casc: YAML.parse(files['/fw/config/jenkins.yaml']), files, environment };
+}
+
+const unquote = (word: string) => word.replace(/'\\''/g, "'");
+
+/** EC2: the files the user data writes, the unit's Environment= lines and the entries of the framework's environment file. */
+function ec2(profile: SecurityProfile, props: JenkinsSpecProps): Delivered {
+  const { json } = synth(RuntimeType.EC2, { ...propsFor(profile), ...SIGN_IN }, new JenkinsSpec(props));
+  const script = userData(json);
+  const files = Object.fromEntries([...script.matchAll(/printf '%s' '((?:[^']|'\\'')*)' > '([^']+)'/g)]
+    .map(([, content, file]) => [file, unquote(content)]));
+  const dropIn = files['/etc/systemd/system/jenkins.service.d/override.conf'] ??
+    unquote(/printf '%s\\n' '((?:[^']|'\\'')*)' > '\/etc\/systemd\/system\/jenkins.service.d\/override.conf'/.exec(script)![1]);
+  const environment = new Set<string>([
+    ...[...dropIn.matchAll(/^Environment="([A-Za-z_][A-Za-z0-9_]*)=/gm)].map((m) => m[1]),
+    ...[...script.matchAll(/printf '%s=%s\\n' '([A-Za-z_][A-Za-z0-9_]*)' .* >> '\/etc\/fw\/application.env'/g)].map((m) => m[1]),
+  ]);
+  expect(dropIn).toContain('EnvironmentFile=-/etc/fw/application.env');
+  return { casc: YAML.parse(files['/etc/jenkins/casc/jenkins.yaml']), files, environment };
+}
+
+const CONFIGURATIONS: Array<[string, () => Delivered]> = [RuntimeType.FARGATE, RuntimeType.EC2].flatMap((runtime) =>
+  [SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION].flatMap((profile) =>
+    ([['default options', {}], ['syslog and pipeline library', FULL]] as Array<[string, JenkinsSpecProps]>).map(([variant, props]) =>
+      [`${runtime} ${profile}, ${variant}`, () => (runtime === RuntimeType.FARGATE ? fargate : ec2)(profile, props)] as [string, () => Delivered])));
+
+describe.each(CONFIGURATIONS)('%s', (_name, deliver) => {
+  const delivered = deliver();
+
+  test('conforms to the schema of Jenkins and the pinned plugins', () => {
+    expect(checker.check(delivered.casc)).toEqual([]);
+  });
+
+  test('every ${...} resolves to a variable the process defines: nothing is blanked', () => {
+    expect(expandDocument(delivered.casc, delivered.environment).blanked).toEqual([]);
+  });
+
+  test('the seed script is the file Jenkins reads, unexpanded, and the approved hashes are those of the pipelines it stores', () => {
+    const expanded = expandDocument(delivered.casc, delivered.environment).value as any;
+    expect(expanded.jobs).toHaveLength(1);
+    const seed = delivered.files[expanded.jobs[0].file];
+    // job-dsl reads a `file` source as it is (FromFileScriptSource.getScript: FileUtils.readFileToString).
+    expect(seed).toBe(SEED_SOURCE);
+    const scripts = pipelineScripts(seed);
+    expect(scripts).toHaveLength(3);
+    expect(scripts.join('').match(/\$\{/g)!.length).toBe(GROOVY_EXPRESSIONS);
+    expect(expanded.security.scriptApproval.approvedScriptHashes).toEqual(scripts.map(approvedScriptHash));
+  });
+});
+
+describe('negative controls: the check reports what configuration-as-code would refuse', () => {
+  const { casc } = fargate(SecurityProfile.DEV, {});
+  const changed = (change: (c: any) => void) => {
+    const copy = structuredClone(casc);
+    change(copy);
+    return checker.check(copy);
+  };
+
+  test('the crumb issuer\'s excludeClientIPFromCrumb, gone since Jenkins 2.543', () => {
+    expect(changed((c) => { c.jenkins.crumbIssuer = { standard: { excludeClientIPFromCrumb: false } }; })).toEqual([
+      expect.stringMatching(/^jenkins\.crumbIssuer\.standard\.excludeClientIPFromCrumb: hudson\.security\.csrf\.DefaultCrumbIssuer has no attribute "excludeClientIPFromCrumb"/),
+    ]);
+  });
+
+  test('the build discarder symbol defaultBuildDiscarder, which no class declares', () => {
+    expect(changed((c) => {
+      const discarders = c.unclassified.buildDiscarders.configuredBuildDiscarders;
+      discarders[1] = { defaultBuildDiscarder: discarders[1].simpleBuildDiscarder };
+    })).toEqual([expect.stringMatching(/^unclassified\.buildDiscarders\.configuredBuildDiscarders\[1\]: no .* implementation found for "defaultBuildDiscarder"/)]);
+  });
+
+  test('a misspelled attribute', () => {
+    expect(changed((c) => { c.jenkins.securityRealm.oic.userNameFeild = c.jenkins.securityRealm.oic.userNameField; }))
+      .toEqual([expect.stringMatching(/^jenkins\.securityRealm\.oic\.userNameFeild: .* has no attribute "userNameFeild"/)]);
+  });
+
+  test('a value of the wrong type', () => {
+    expect(changed((c) => { c.jenkins.numExecutors = 'none'; })).toEqual([expect.stringMatching(/^jenkins\.numExecutors: expected an integer/)]);
+    expect(changed((c) => { c.jenkins.disableRememberMe = 'yes'; })).toEqual([expect.stringMatching(/^jenkins\.disableRememberMe: expected true or false/)]);
+  });
+
+  test('an unknown root element and an unknown global configuration', () => {
+    expect(changed((c) => { c.jenkinss = {}; })).toEqual([expect.stringMatching(/^jenkinss: unknown root element/)]);
+    expect(changed((c) => { c.unclassified.locaton = c.unclassified.location; })).toEqual([expect.stringMatching(/^unclassified\.locaton: no global configuration/)]);
+  });
+
+  test('the seed inlined as `script` would lose every Groovy expression to the expansion', () => {
+    const inline = expand(SEED_SOURCE, new Set(['JENKINS_URL']));
+    expect(GROOVY_EXPRESSIONS).toBeGreaterThanOrEqual(21);
+    expect(inline.blanked).toHaveLength(GROOVY_EXPRESSIONS);
+    expect(inline.blanked).toContain('inactiveDays');
+  });
+
+  test('the expansion keeps an escaped ^${...}, takes a default and blanks what is undefined, as StringSubstitutor does', () => {
+    expect(expand('a ^${B} ${C:-c} ${D} ${E}', { E: 'e' })).toEqual({ value: 'a ${B} c  e', blanked: ['D'] });
+  });
+});
+
+describe('the schema', () => {
+  test('names Jenkins core at the pinned LTS and every pinned plugin at its pinned version, each with its source commit', () => {
+    const sources = Object.fromEntries(schema.sources.map((s) => [s.id, s]));
+    expect(sources['jenkins-core'].version).toBe(JENKINS_LTS);
+    for (const [id, version] of JENKINS_PLUGINS) {
+      expect({ id, version: sources[id]?.version }).toEqual({ id, version });
+    }
+    for (const source of schema.sources) {
+      expect(source.commit).toMatch(/^[0-9a-f]{40}$/);
+      expect(source.repository).toMatch(/^https:\/\/github\.com\/jenkinsci\//);
+    }
+  });
+});

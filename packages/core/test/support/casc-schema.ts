@@ -1,0 +1,252 @@
+import * as fs from 'fs';
+import * as path from 'path';
+
+/**
+ * Checks a configuration-as-code document against the schema derived from the pinned sources
+ * (`jenkins/casc-schema/casc-schema.json`, written by the generator beside it), with configuration-as-code's own rules
+ * (jenkinsci/configuration-as-code-plugin@2117.vc05a_0b_e6b_f4e, plugin/src/main/java/io/jenkins/plugins/casc/):
+ *
+ * - an attribute the target class does not describe is an error: unknown attributes are rejected by default
+ *   (ConfigurationContext: `Unknown.reject`);
+ * - an attribute of a concrete type takes that class's attributes; one whose type is abstract takes one implementation, named by a symbol, as a scalar (`standard`) or a
+ *   single-entry mapping (`oic: {...}`) (impl/configurators/HeteroDescribableConfigurator.java, `preConfigure`,
+ *   lines 280-310); a symbol that names no implementation is an error ("No implementation found", lines 218-240);
+ * - an implementation answers to its `@Symbol` values, to its class name without the extension point's name (or with
+ *   `Impl`), and to its simple class name, each through `Configurator.normalize`, compared ignoring case
+ *   (impl/attributes/DescribableAttribute.java, `getSymbols`, lines 44-76; Configurator.java lines 48-56);
+ * - a multi-valued attribute takes a sequence; a primitive or enum takes a scalar that converts to it.
+ */
+
+export interface SchemaAttribute {
+  readonly type: string;
+  readonly multiple: boolean;
+  /** `@Deprecated`: refused by default (ConfigurationContext.java lines 24-26, `deprecated: reject`). */
+  readonly deprecated?: boolean;
+  /** `@Restricted`: refused by default (`restricted: reject`). */
+  readonly restricted?: string[];
+}
+
+export interface SchemaClass {
+  readonly source: string;
+  readonly kind: 'class' | 'abstract' | 'interface' | 'enum';
+  readonly supertypes: string[];
+  readonly symbols: string[];
+  readonly simpleName: string;
+  readonly enumConstants?: string[];
+  /** Configured from one string (a Stapler converter, or job-dsl's Configurable script sources). */
+  readonly scalar?: boolean;
+  /** Listed only to decide assignability: not an implementation anyone configures. */
+  readonly supertypeOnly?: boolean;
+  readonly category?: string;
+  readonly names?: string[];
+  readonly attributes: Record<string, SchemaAttribute>;
+}
+
+export interface SchemaRoot {
+  readonly kind: 'class' | 'category' | 'list' | 'custom';
+  readonly class?: string;
+  readonly type?: string;
+}
+
+export interface SchemaSource {
+  readonly id: string;
+  readonly version: string;
+  readonly repository: string;
+  readonly tag: string;
+  readonly commit: string;
+}
+
+export interface CascSchema {
+  readonly sources: SchemaSource[];
+  readonly roots: Record<string, SchemaRoot>;
+  /** Root keys with these prefixes are aliases the plugin skips (ConfigurationAsCode.isNotAliasEntry). */
+  readonly rootKeyPrefixesIgnored: string[];
+  readonly classes: Record<string, SchemaClass>;
+}
+
+export const CASC_SCHEMA_FILE = path.join(__dirname, '..', '..', 'jenkins', 'casc-schema', 'casc-schema.json');
+
+export function loadSchema(file = CASC_SCHEMA_FILE): CascSchema {
+  return JSON.parse(fs.readFileSync(file, 'utf-8'));
+}
+
+const BOOLEAN = new Set(['boolean', 'java.lang.Boolean']);
+const INTEGER = new Set(['int', 'long', 'short', 'java.lang.Integer', 'java.lang.Long', 'java.lang.Short']);
+const DECIMAL = new Set(['double', 'float', 'java.lang.Double', 'java.lang.Float']);
+const TEXT = new Set(['java.lang.String', 'hudson.util.Secret', 'char', 'java.lang.Character', 'java.lang.CharSequence']);
+
+const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+const isMapping = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+const show = (v: unknown) => JSON.stringify(v);
+
+function normalize(name: string): string {
+  return name.toUpperCase() === name ? name.toLowerCase() : name.charAt(0).toLowerCase() + name.slice(1);
+}
+
+/** Checks documents against one schema. */
+export class CascChecker {
+  private readonly implementations = new Map<string, string[]>();
+
+  constructor(private readonly schema: CascSchema) {}
+
+  /** Every problem in a parsed configuration-as-code document, each naming its path; empty when Jenkins would accept it. */
+  public check(document: Record<string, unknown>): string[] {
+    const problems: string[] = [];
+    for (const [rootName, value] of Object.entries(document)) {
+      const root = this.schema.roots[rootName];
+      if (this.schema.rootKeyPrefixesIgnored.some((prefix) => rootName.startsWith(prefix))) continue;
+      if (!root || root.kind === 'custom') {
+        problems.push(`${rootName}: unknown root element; known: ${Object.keys(this.schema.roots).sort().join(', ')}`);
+      } else if (root.kind === 'class') {
+        this.object(value, root.class!, rootName, problems);
+      } else if (root.kind === 'category') {
+        this.category(value, rootName, problems);
+      } else {
+        this.list(value, root.type!, rootName, problems);
+      }
+    }
+    return problems;
+  }
+
+  /** A global-configuration category (`unclassified`, `security`): each key names one global configuration. */
+  private category(value: unknown, rootName: string, problems: string[]): void {
+    if (!isMapping(value)) {
+      problems.push(`${rootName}: expected a mapping, found ${show(value)}`);
+      return;
+    }
+    const members = Object.entries(this.schema.classes).filter(([, c]) => c.category === rootName);
+    for (const [key, item] of Object.entries(value)) {
+      const member = members.find(([, c]) => (c.names ?? []).includes(key));
+      if (!member) {
+        const known = members.flatMap(([, c]) => (c.names ?? []).slice(0, 1)).sort();
+        problems.push(`${rootName}.${key}: no global configuration of that name; known: ${known.join(', ')}`);
+      } else {
+        this.object(item, member[0], `${rootName}.${key}`, problems);
+      }
+    }
+  }
+
+  /** A root that is a list of implementations of one type (job-dsl's `jobs`). */
+  private list(value: unknown, type: string, where: string, problems: string[]): void {
+    if (!Array.isArray(value)) {
+      problems.push(`${where}: expected a sequence, found ${show(value)}`);
+      return;
+    }
+    value.forEach((item, i) => this.describable(item, type, `${where}[${i}]`, problems));
+  }
+
+  /** The attributes of one class. */
+  private object(value: unknown, className: string, where: string, problems: string[]): void {
+    const cls = this.schema.classes[className];
+    if (!cls) {
+      problems.push(`${where}: cannot check: ${className} is not in the schema (regenerate it with the class's plugin)`);
+      return;
+    }
+    if (value === null || value === undefined) return;
+    if (!isMapping(value)) {
+      problems.push(`${where}: expected the attributes of ${className}, found ${show(value)}`);
+      return;
+    }
+    for (const [key, item] of Object.entries(value)) {
+      const attribute = cls.attributes[key];
+      if (!attribute) {
+        problems.push(`${where}.${key}: ${className} has no attribute "${key}"; known: ${Object.keys(cls.attributes).sort().join(', ')}`);
+      } else if (attribute.deprecated || attribute.restricted) {
+        problems.push(`${where}.${key}: ${className}.${key} is ${attribute.deprecated ? 'deprecated' : 'restricted'}, which configuration-as-code refuses by default`);
+      } else if (attribute.multiple) {
+        if (!Array.isArray(item)) {
+          problems.push(`${where}.${key}: expected a sequence of ${attribute.type}, found ${show(item)}`);
+        } else {
+          item.forEach((element, i) => this.value(element, attribute.type, `${where}.${key}[${i}]`, problems));
+        }
+      } else {
+        this.value(item, attribute.type, `${where}.${key}`, problems);
+      }
+    }
+  }
+
+  /** One value of a declared type. */
+  private value(value: unknown, type: string, where: string, problems: string[]): void {
+    const fail = (expected: string) => problems.push(`${where}: expected ${expected} (${type}), found ${show(value)}`);
+    if (BOOLEAN.has(type)) {
+      if (!(typeof value === 'boolean' || value === 'true' || value === 'false')) fail('true or false');
+    } else if (INTEGER.has(type)) {
+      if (!(Number.isInteger(value) || (typeof value === 'string' && /^-?\d+$/.test(value)))) fail('an integer');
+    } else if (DECIMAL.has(type)) {
+      if (!(typeof value === 'number' || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)))) fail('a number');
+    } else if (TEXT.has(type)) {
+      if (!isScalar(value)) fail('a scalar');
+    } else {
+      const cls = this.schema.classes[type];
+      if (!cls) {
+        problems.push(`${where}: cannot check: ${type} is not in the schema (regenerate it with the class's plugin)`);
+      } else if (cls.kind === 'enum') {
+        if (!cls.enumConstants!.includes(String(value))) fail(`one of ${cls.enumConstants!.join(', ')}`);
+      } else if (cls.scalar) {
+        if (!isScalar(value)) fail('a scalar');
+      } else if (cls.kind === 'class') {
+        // A concrete type is configured directly; only an abstract one is chosen by symbol (BaseConfigurator.java,
+        // createAttribute, lines 256-290).
+        this.object(value, type, where, problems);
+      } else {
+        this.describable(value, type, where, problems);
+      }
+    }
+  }
+
+  /** An implementation of an abstract type, chosen by symbol: `symbol` or `{ symbol: attributes }`. */
+  private describable(value: unknown, type: string, where: string, problems: string[]): void {
+    let symbol: string;
+    let attributes: unknown;
+    if (typeof value === 'string') {
+      symbol = value;
+    } else if (isMapping(value) && Object.keys(value).length === 1) {
+      [symbol, attributes] = Object.entries(value)[0];
+    } else {
+      problems.push(`${where}: expected a symbol or a single-entry mapping naming an implementation of ${type}, found ${show(value)}`);
+      return;
+    }
+    const candidates = this.implementationsOf(type);
+    const found = candidates.find((c) => this.symbolsOf(c, type).some((s) => s.toLowerCase() === symbol.toLowerCase()));
+    if (!found) {
+      problems.push(`${where}: no ${type} implementation found for "${symbol}"; known: ` +
+        `${candidates.map((c) => this.symbolsOf(c, type)[0]).sort().join(', ')}`);
+    } else if (this.schema.classes[found].scalar) {
+      if (!isScalar(attributes)) problems.push(`${where}.${symbol}: expected a scalar, found ${show(attributes)}`);
+    } else {
+      this.object(attributes, found, `${where}.${symbol}`, problems);
+    }
+  }
+
+  /** The concrete classes of the schema that are the type or extend it, directly or not. */
+  private implementationsOf(type: string): string[] {
+    let found = this.implementations.get(type);
+    if (!found) {
+      found = Object.entries(this.schema.classes)
+        .filter(([name, c]) => c.kind === 'class' && !c.supertypeOnly && this.extends(name, type, new Set()))
+        .map(([name]) => name);
+      this.implementations.set(type, found);
+    }
+    return found;
+  }
+
+  private extends(name: string, type: string, seen: Set<string>): boolean {
+    if (name === type) return true;
+    if (seen.has(name)) return false;
+    seen.add(name);
+    return (this.schema.classes[name]?.supertypes ?? []).some((s) => this.extends(s, type, seen));
+  }
+
+  /** DescribableAttribute.getSymbols: @Symbol values, then the names derived from the class name. */
+  private symbolsOf(className: string, extensionPoint: string): string[] {
+    const cls = this.schema.classes[className];
+    const ext = this.schema.classes[extensionPoint]?.simpleName ?? extensionPoint.replace(/^.*[.$]/, '');
+    const cn = cls.simpleName;
+    const derived = [
+      ...(cn.endsWith(ext) ? [cn.slice(0, cn.length - ext.length)] : []),
+      ...(cn.endsWith(`${ext}Impl`) ? [cn.slice(0, cn.length - ext.length - 4)] : []),
+      cn,
+    ].filter((n) => n !== '').map(normalize);
+    return [...cls.symbols, ...derived];
+  }
+}
