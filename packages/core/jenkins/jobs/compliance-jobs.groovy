@@ -68,20 +68,82 @@ stage('review') {
 }
 
 pipelineJob('compliance-log-review') {
-    description("Daily log review (PCI DSS 10.4.1): the last day's failed logins and administrative changes.")
+    description("Daily log review (PCI DSS 10.4.1): the last day's failed sign-ins and administrative changes.")
     properties { pipelineTriggers { triggers { cron { spec('0 9 * * *') } } } }
     definition { cps { sandbox(false); script('''
 import hudson.ExtensionList
+import hudson.logging.LogRecorder
 import hudson.plugins.audit_trail.AuditTrailPlugin
 import hudson.plugins.audit_trail.LogFileAuditLogger
+import hudson.util.RingBufferLogHandler
+import java.util.logging.Level
+import java.util.logging.LogRecord
 import jenkins.model.Jenkins
+
+// A failed sign-in as the pinned Jenkins code logs it (jenkins-monitoring.ts says where each record comes from), or
+// null for any other record of the log recorder.
+@NonCPS
+String signInFailure(LogRecord r) {
+    String message = r.message ?: ''
+    switch (r.loggerName) {
+        case 'jenkins.security.BasicHeaderRealPasswordAuthenticator':
+            return message.startsWith('Authentication request for user:') ? "API token rejected: user ${r.parameters[0]}" : null
+        case 'hudson.security.AuthenticationProcessingFilter2':
+            return message == 'Login attempt failed' ? "login form rejected: ${principal(r.thrown)}" : null
+        case 'org.pac4j.oidc.credentials.extractor.OidcCredentialsExtractor':
+            return message.startsWith('Bad authentication response') ? "identity provider refused the sign-in: ${message}" : null
+        case 'hudson.init.impl.InstallUncaughtExceptionHandler':
+            for (Throwable t = r.thrown; t != null; t = t.cause) {
+                if (t.class.name.startsWith('org.pac4j.')) return "sign-in callback rejected: ${t}"
+            }
+            return null
+        default:
+            return null
+    }
+}
+
+// Spring Security names the user in the rejected token's text ("Principal=<name>, Credentials=[PROTECTED], ...").
+@NonCPS
+String principal(Throwable failure) {
+    String text = failure?.message ?: 'no detail'
+    def m = text =~ /Principal=([^,]*),/
+    return m.find() ? "user ${m.group(1)}" : text
+}
+
+// Whatever a client sent, one line: control characters become '?'.
+@NonCPS
+String clean(Object text) {
+    StringBuilder line = new StringBuilder()
+    for (char c : String.valueOf(text).toCharArray()) line.append(Character.isISOControl(c) ? ('?' as char) : c)
+    return line.toString()
+}
 
 @NonCPS
 String review() {
     long since = System.currentTimeMillis() - 86400000L
-    List<String> failed = Jenkins.logRecords
-        .findAll { it.millis >= since && it.message != null && (it.message.startsWith('failed to log in') || it.message.startsWith('failed to authenticate')) }
-        .collect { "  ${new Date(it.millis).toInstant()} ${java.text.MessageFormat.format(it.message, it.parameters)}" }
+    List<String> report = []
+    LogRecorder recorder = Jenkins.get().log.getLogRecorder('failed-sign-ins')
+    if (recorder == null) {
+        report.add("Failed sign-ins: UNKNOWN, the configuration has no log recorder 'failed-sign-ins'")
+    } else {
+        List<String> failed = []
+        List<String> warnings = []
+        List<LogRecord> records = new ArrayList<>(recorder.logRecords)
+        int capacity = RingBufferLogHandler.defaultRingBufferSize
+        records.findAll { it.instant.toEpochMilli() >= since }.sort { it.instant }.each { LogRecord r ->
+            String failure = signInFailure(r)
+            if (failure != null) {
+                failed.add("  ${r.instant} ${clean(failure)}")
+            } else if (r.loggerName.startsWith('org.jenkinsci.plugins.oic') && r.level.intValue() >= Level.WARNING.intValue()) {
+                warnings.add("  ${r.instant} ${clean(r.message)}" + (r.thrown == null ? '' : ": ${clean(r.thrown)}"))
+            }
+        }
+        report.add("Failed sign-ins (last 24 h, of the newest ${capacity} records the log recorder keeps since the last start; the CloudWatch alarm counts all): ${failed.size()}")
+        if (records.size() >= capacity && records.every { it.instant.toEpochMilli() >= since }) report.add("  INCOMPLETE: the log recorder is full, older records are gone; count the failed sign-ins in CloudWatch")
+        report.addAll(failed)
+        report.add("OIDC realm warnings (last 24 h): ${warnings.size()}")
+        report.addAll(warnings)
+    }
     List<String> changes = []
     AuditTrailPlugin audit = ExtensionList.lookupSingleton(AuditTrailPlugin)
     audit.loggers.findAll { it instanceof LogFileAuditLogger }.each { LogFileAuditLogger logger ->
@@ -91,14 +153,17 @@ String review() {
             file.eachLine { line -> if (line =~ /configSubmit|doDelete|createItem|doUninstall|pluginManager|script|restart|safeRestart|quietDown/) changes.add("  ${line}") }
         }
     }
-    return "Failed logins (last 24 h, newest in memory; the CloudWatch alarm counts all): ${failed.size()}\\n${failed.join('\\n')}\\n" +
-        "Administrative changes (audit trail, last 24 h): ${changes.size()}\\n${changes.join('\\n')}"
+    report.add("Administrative changes (audit trail, last 24 h): ${changes.size()}")
+    report.addAll(changes)
+    return report.join('\\n')
 }
 
 // No node: the review runs on the controller's flyweight executor, and the report is the build log.
 stage('review') {
     String report = review()
     echo(report)
+    if (report.startsWith('Failed sign-ins: UNKNOWN')) unstable('No log recorder failed-sign-ins: add it to the configuration (jenkins.log.recorders).')
+    if (report.contains('  INCOMPLETE: the log recorder is full')) unstable('More sign-in records than the log recorder keeps: review the failed sign-ins in CloudWatch.')
 }
 ''') } }
 }

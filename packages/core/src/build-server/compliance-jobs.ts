@@ -18,7 +18,11 @@ export function pipelineScripts(seed: string): string[] {
   return [...seed.matchAll(/script\('''([\s\S]*?)'''\)/g)].map((m) => m[1].replace(/\\\\/g, '\\'));
 }
 
-/** script-security's hash of an approved Groovy script (`security.scriptApproval.approvedScriptHashes`). */
+/**
+ * script-security's hash of an approved Groovy script (`security.scriptApproval.approvedScriptHashes`): SHA-512 of
+ * `<language>:<script>` with the prefix `SHA512:` (jenkinsci/script-security-plugin@1402.1405.vc96e74964250,
+ * ScriptApproval.java lines 205-209, 239-245 and 274, the default hasher; GroovyLanguage's name is `groovy`).
+ */
 export function approvedScriptHash(script: string): string {
   return 'SHA512:' + createHash('sha512').update(`groovy:${script}`, 'utf-8').digest('hex');
 }

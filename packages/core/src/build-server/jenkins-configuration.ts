@@ -2,6 +2,7 @@ import * as YAML from 'yaml';
 import {
   ARTIFACT_RETENTION_DAYS, ARTIFACTS_KEPT, AUDIT_SYSLOG_PORT, BUILD_LOG_RETENTION_DAYS, BUILDS_KEPT, OIDC_SCOPES,
 } from './hardening';
+import { FAILED_SIGN_IN_RECORDER } from './jenkins-monitoring';
 
 /** The environment variables the configuration reads (configuration-as-code resolves `${NAME}` at start). */
 export const ENV = {
@@ -90,6 +91,7 @@ export interface JenkinsConfiguration {
     readonly crumbIssuer: 'standard';
     readonly disableRememberMe: boolean;
     readonly markupFormatter: string;
+    readonly log: { readonly recorders: ReadonlyArray<typeof FAILED_SIGN_IN_RECORDER> };
   };
   readonly security: {
     readonly globalJobDslSecurityConfiguration: { readonly useScriptSecurity: boolean };
@@ -152,6 +154,8 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
       crumbIssuer: 'standard',
       disableRememberMe: true,
       markupFormatter: 'plainText',
+      // The daily log review reads this recorder: Jenkins' own log buffer keeps INFO and above only.
+      log: { recorders: [FAILED_SIGN_IN_RECORDER] },
     },
     security: {
       globalJobDslSecurityConfiguration: { useScriptSecurity: true },

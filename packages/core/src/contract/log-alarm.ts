@@ -9,7 +9,7 @@ export interface LogAlarm {
   /** What the alarm means and what to do, shown in the notification. */
   readonly description: string;
   /**
-   * A CloudWatch Logs filter pattern, for example `?"failed to log in" ?"failed to authenticate"`.
+   * A CloudWatch Logs filter pattern, for example `?"Login attempt failed" ?"Bad authentication response"`.
    * @see https://docs.aws.amazon.com/AmazonCloudWatch/latest/logs/FilterAndPatternSyntax.html
    */
   readonly filterPattern: string;

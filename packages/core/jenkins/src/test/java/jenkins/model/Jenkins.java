@@ -1,19 +1,38 @@
 package jenkins.model;
 
 import hudson.PluginManager;
+import hudson.logging.LogRecorderManager;
 import hudson.model.UpdateCenter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.LogRecord;
 
-/** Stand-in for Jenkins core's Jenkins: the members the compliance jobs read, with core's signatures. */
+/**
+ * Stand-in for Jenkins core's Jenkins: the members the compliance jobs read, with core's signatures (jenkinsci/jenkins
+ * jenkins-2.568.2 core/src/main/java/jenkins/model/Jenkins.java).
+ */
 public class Jenkins {
+    /** Core: WebAppMain's ring buffer, INFO and above only (WebAppMain.java:112-119, 342-345). No job reads it. */
     public static List<LogRecord> logRecords = new ArrayList<>();
     public static String VERSION = "2.568.2";
     public static final Jenkins INSTANCE = new Jenkins();
 
     public final UpdateCenter updateCenter = new UpdateCenter();
     public final PluginManager pluginManager = new PluginManager();
+
+    /**
+     * Core: lines 882 and 2660-2678. getLog checks SYSTEM_READ: a build has it, as it runs as SYSTEM unless a
+     * QueueItemAuthenticator says otherwise (hudson/model/queue/Tasks.java:105-113, hudson/model/Queue.java:2136-2140).
+     */
+    private transient LogRecorderManager log = new LogRecorderManager();
+
+    public LogRecorderManager getLog() {
+        return log;
+    }
+
+    public void setLog(LogRecorderManager log) {
+        this.log = log;
+    }
 
     public static Jenkins get() {
         return INSTANCE;

@@ -10,22 +10,30 @@ import groovy.lang.Binding;
 import groovy.lang.Closure;
 import groovy.lang.GroovyShell;
 import groovy.lang.Script;
+import groovy.json.JsonSlurper;
 import hudson.ExtensionList;
 import hudson.PluginWrapper;
+import hudson.logging.LogRecorder;
+import hudson.logging.LogRecorderManager;
 import hudson.model.UpdateSite;
 import hudson.model.User;
 import hudson.plugins.audit_trail.AuditTrailPlugin;
 import hudson.plugins.audit_trail.LogFileAuditLogger;
+import hudson.util.RingBufferLogHandler;
 import java.nio.file.Files;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import jenkins.model.Jenkins;
 import jenkins.security.UpdateSiteWarningsMonitor;
 import org.codehaus.groovy.control.CompilerConfiguration;
 import org.codehaus.groovy.control.customizers.ImportCustomizer;
 import org.codehaus.groovy.runtime.MethodClosure;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
@@ -56,6 +64,12 @@ class ComplianceJobsTest {
             assertEquals("pipelineJob", job.name);
             jobs.put((String) job.args.get(0), job);
         }
+    }
+
+    @AfterAll
+    static void takeTheRecordersOffTheRootLogger() throws java.io.IOException {
+        LogRecorder.detachAll();
+        java.util.logging.LogManager.getLogManager().readConfiguration();
     }
 
     @Test
@@ -126,6 +140,8 @@ class ComplianceJobsTest {
     void resetJenkins() {
         User.USERS.clear();
         Jenkins.logRecords = new ArrayList<>();
+        LogRecorder.detachAll();
+        Jenkins.get().setLog(new LogRecorderManager());
         ExtensionList.SINGLETONS.clear();
         Jenkins.get().pluginManager.plugins.clear();
         Jenkins.get().updateCenter.coreSource = null;
@@ -174,12 +190,52 @@ class ComplianceJobsTest {
         assertEquals(List.of(), quiet.unstable());
     }
 
+    /**
+     * The configuration's log recorder (src/test/resources/failed-sign-in-recorder.json, which jenkins-monitoring.test.ts
+     * checks is FAILED_SIGN_IN_RECORDER, the jenkins.log.recorders entry), as configuration-as-code builds it: the
+     * recorder by its @DataBoundConstructor and the targets through setLoggers (configuration-as-code 2117.vc05a_0b_e6b_f4e
+     * BaseConfigurator.java:113-151 takes any setter with a getter; its demos/log-recorder/README.md and
+     * integrations/.../LogRecorderTest.java configure this very shape).
+     */
+    @SuppressWarnings("unchecked")
+    private static LogRecorder configuredRecorder() throws Exception {
+        Map<String, Object> config = (Map<String, Object>) new JsonSlurper().parseText(
+            Files.readString(Paths.get("src/test/resources/failed-sign-in-recorder.json")));
+        LogRecorder recorder = new LogRecorder((String) config.get("name"));
+        List<LogRecorder.Target> targets = new ArrayList<>();
+        for (Map<String, String> t : (List<Map<String, String>>) config.get("loggers")) targets.add(new LogRecorder.Target(t.get("name"), t.get("level")));
+        recorder.setLoggers(targets);
+        return recorder;
+    }
+
+    /**
+     * The sign-in records are the pinned code's (SignInLog), created by the JDK's loggers with the levels of the
+     * build server's logging.properties and collected by the recorder as core collects them (LogRecorder stand-in).
+     */
     @Test
-    void theLogReviewSummarisesTheLastDaysFailedLoginsAndAdministrativeChanges() throws Exception {
-        Jenkins.logRecords.add(record("failed to log in: {0}", "mallory", daysAgo(0)));
-        Jenkins.logRecords.add(record("failed to authenticate: {0}", "ci-bot", daysAgo(0)));
-        Jenkins.logRecords.add(record("failed to log in: {0}", "old", daysAgo(2)));
-        Jenkins.logRecords.add(record("logged in: {0}", "alice", daysAgo(0)));
+    void theLogReviewListsTheLastDaysFailedSignInsAndAdministrativeChanges() throws Exception {
+        Instant now = Instant.now();
+        List<LogRecorder> recorders = new ArrayList<>();
+        FailedSignInLogTest.console(FailedSignInLogTest.PROPERTIES, () -> {
+            try {
+                recorders.add(configuredRecorder());
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+            SignInLog.apiTokenRejected("old", "x", now.minus(Duration.ofDays(2)));
+            SignInLog.callbackRejected("a", now.minusSeconds(600));
+            SignInLog.apiTokenRejected("mallory", "11aa22bb", now.minusSeconds(500));
+            SignInLog.loginFormRejected("mallory", "Winter2026!", now.minusSeconds(400));
+            SignInLog.identityProviderError("access_denied", now.minusSeconds(300));
+            SignInLog.apiTokenRejected("eve\nApproved: nothing to see", "y", now.minusSeconds(250));
+            SignInLog.signedIn("alice", List.of("developers"), now.minusSeconds(200));
+            SignInLog.apiTokenAccepted("ci-bot", now.minusSeconds(190));
+            SignInLog.signedInWithoutGroups(now.minusSeconds(180));
+            SignInLog.tokenRefreshFailed(now.minusSeconds(170));
+            SignInLog.otherUnhandledException("b", now.minusSeconds(160));
+            SignInLog.startedUp(now.minusSeconds(150));
+        });
+        Jenkins.get().getLog().setRecorders(recorders);
         Path logs = Files.createDirectories(home.resolve("logs"));
         Files.writeString(logs.resolve("audit-0.log"), String.join("\n",
             "Nov 26, 2026 09:01 /job/app/configSubmit by alice from 10.0.0.1",
@@ -192,23 +248,94 @@ class ComplianceJobsTest {
         audit.loggers.add(new LogFileAuditLogger(logs.resolve("audit-%g.log").toString()));
         ExtensionList.SINGLETONS.put(AuditTrailPlugin.class, audit);
 
-        String report = run("compliance-log-review").echoed().get(0);
-        String[] lines = report.split("\n");
-        assertTrue(lines[0].startsWith("Failed logins (last 24 h"), report);
-        assertTrue(lines[0].endsWith(": 2"), report);
-        assertTrue(lines[1].endsWith(" failed to log in: mallory"), report);
-        assertTrue(lines[2].endsWith(" failed to authenticate: ci-bot"), report);
-        assertEquals("Administrative changes (audit trail, last 24 h): 2", lines[3]);
-        assertEquals("  Nov 26, 2026 09:01 /job/app/configSubmit by alice from 10.0.0.1", lines[4]);
-        assertEquals("  Nov 26, 2026 09:03 /manage/pluginManager/installNecessaryPlugins by admin from 10.0.0.3", lines[5]);
-        assertEquals(6, lines.length, report);
+        Run run = run("compliance-log-review");
+        List<String> expected = List.of(
+            "Failed sign-ins (last 24 h, of the newest 256 records the log recorder keeps since the last start; the CloudWatch alarm counts all): 5",
+            "  " + now.minusSeconds(600) + " sign-in callback rejected: org.pac4j.oidc.exceptions.OidcStateMismatchException: State parameter is different from the one sent in authentication request.",
+            "  " + now.minusSeconds(500) + " API token rejected: user mallory",
+            "  " + now.minusSeconds(400) + " login form rejected: user mallory",
+            "  " + now.minusSeconds(300) + " identity provider refused the sign-in: Bad authentication response, error=access_denied",
+            "  " + now.minusSeconds(250) + " API token rejected: user eve?Approved: nothing to see",
+            "OIDC realm warnings (last 24 h): 2",
+            "  " + now.minusSeconds(180) + " idToken and userInfo did not contain group field name: groups",
+            "  " + now.minusSeconds(170) + " Failed to refresh expired token: org.pac4j.core.exception.TechnicalException: Bad token response, error=invalid_request",
+            "Administrative changes (audit trail, last 24 h): 2",
+            "  Nov 26, 2026 09:01 /job/app/configSubmit by alice from 10.0.0.1",
+            "  Nov 26, 2026 09:03 /manage/pluginManager/installNecessaryPlugins by admin from 10.0.0.3");
+        assertEquals(expected, List.of(run.echoed().get(0).split("\n")));
+        assertEquals(List.of(), run.unstable());
     }
 
-    private static LogRecord record(String message, String user, long millis) {
-        LogRecord record = new LogRecord(Level.FINE, message);
-        record.setParameters(new Object[] {user});
-        record.setInstant(java.time.Instant.ofEpochMilli(millis));
-        return record;
+    /**
+     * A recorder keeps the newest records only (core LogRecorder.java:217 `new RingBufferLogHandler()`, 256 records
+     * unless -Dhudson.util.RingBufferLogHandler.defaultSize says otherwise, RingBufferLogHandler.java:39, 50-53).
+     */
+    @Test
+    void whenTheRecorderIsFullOfTheLastDayTheLogReviewSaysItIsIncompleteAndIsUnstable() {
+        Instant now = Instant.now();
+        List<LogRecorder> recorders = new ArrayList<>();
+        FailedSignInLogTest.console(FailedSignInLogTest.PROPERTIES, () -> {
+            try {
+                recorders.add(configuredRecorder());
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+            for (int i = 300; i > 0; i--) SignInLog.apiTokenRejected("mallory" + i, "x", now.minusSeconds(i));
+        });
+        Jenkins.get().getLog().setRecorders(recorders);
+        ExtensionList.SINGLETONS.put(AuditTrailPlugin.class, new AuditTrailPlugin());
+        Run run = run("compliance-log-review");
+        String[] lines = run.echoed().get(0).split("\n");
+        assertTrue(lines[0].endsWith(": 256"), lines[0]);
+        assertEquals("  INCOMPLETE: the log recorder is full, older records are gone; count the failed sign-ins in CloudWatch", lines[1]);
+        assertTrue(lines[2].endsWith(" API token rejected: user mallory256"), lines[2]);
+        assertEquals(List.of("More sign-in records than the log recorder keeps: review the failed sign-ins in CloudWatch."), run.unstable());
+    }
+
+    /**
+     * Of the recorder's targets that cover a record, the one with the longest name decides whether it is kept (core
+     * LogRecorder.java:217-236, 300-314), and the records read newest first (RingBufferLogHandler.java:89-117).
+     */
+    @Test
+    void theMostSpecificTargetCoveringARecordDecidesWhetherTheRecorderKeepsIt() {
+        List<LogRecorder> recorders = new ArrayList<>();
+        FailedSignInLogTest.console(null, () -> {
+            LogRecorder recorder = new LogRecorder("test");
+            recorder.setLoggers(List.of(new LogRecorder.Target("org", "FINE"), new LogRecorder.Target("org.pac4j", "WARNING")));
+            recorders.add(recorder);
+            Map<String, Logger> loggers = new LinkedHashMap<>();
+            for (String name : List.of("org", "org.pac4j", "org.pac4j.oidc", "org.pac4jx", "com.example")) {
+                loggers.put(name, Logger.getLogger(name));
+                loggers.get(name).setLevel(Level.ALL);
+            }
+            loggers.get("org.pac4j.oidc").fine("under org.pac4j, below WARNING: dropped though org takes FINE");
+            loggers.get("org.pac4j.oidc").warning("under org.pac4j, WARNING: kept");
+            loggers.get("org.pac4j").info("org.pac4j itself, below WARNING: dropped");
+            loggers.get("org.pac4jx").fine("not under org.pac4j, under org at FINE: kept");
+            loggers.get("org").finer("org itself, below FINE: dropped");
+            loggers.get("com.example").severe("no target covers it: dropped");
+        });
+        assertEquals(List.of("not under org.pac4j, under org at FINE: kept", "under org.pac4j, WARNING: kept"),
+            recorders.get(0).getLogRecords().stream().map(LogRecord::getMessage).toList());
+    }
+
+    /** A ring buffer keeps its newest records, newest first, and ignores null (core RingBufferLogHandler.java:68-117). */
+    @Test
+    void aRingBufferKeepsItsNewestRecordsNewestFirst() {
+        RingBufferLogHandler buffer = new RingBufferLogHandler(2);
+        for (String message : List.of("a", "b", "c")) buffer.publish(new LogRecord(Level.INFO, message));
+        buffer.publish(null);
+        assertEquals(List.of("c", "b"), buffer.getView().stream().map(LogRecord::getMessage).toList());
+        assertEquals(256, RingBufferLogHandler.getDefaultRingBufferSize());
+    }
+
+    @Test
+    void withoutTheLogRecorderTheLogReviewSaysItCannotCountAndIsUnstable() {
+        ExtensionList.SINGLETONS.put(AuditTrailPlugin.class, new AuditTrailPlugin());
+        Run run = run("compliance-log-review");
+        assertEquals("Failed sign-ins: UNKNOWN, the configuration has no log recorder 'failed-sign-ins'\n"
+            + "Administrative changes (audit trail, last 24 h): 0", run.echoed().get(0));
+        assertEquals(List.of("No log recorder failed-sign-ins: add it to the configuration (jenkins.log.recorders)."), run.unstable());
     }
 
     /**

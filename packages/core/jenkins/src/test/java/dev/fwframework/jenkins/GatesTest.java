@@ -101,14 +101,49 @@ class GatesTest {
         assertTrue(refusal(pipeline(MERGED), new HashMap<>()).startsWith("productionDeploymentGate needs changeTicketStatus"));
     }
 
+    /**
+     * qualityGate runs the SonarQube Scanner plugin's waitForQualityGate (jenkinsci/sonarqube-plugin sonar-2.18.2,
+     * src/main/java/org/sonarsource/scanner/jenkins/pipeline/WaitForQualityGateStep.java): the step is named so
+     * (getFunctionName, lines 450-453), returns QGStatus whose getStatus() is the gate's status (lines 83-97, 265), and,
+     * with abortPipeline false, leaves a status other than "OK" to the caller (lines 261-266). The status comes from
+     * SonarQube: projectStatus.status of api/qualitygates/project_status (hudson/plugins/sonar/client/WsClient.java
+     * lines 67-73), or the webhook's qualityGate.status, "NONE" when the payload has no gate (SonarQubeWebHook.java
+     * lines 148-152).
+     */
     @Test
     void theQualityGateWaitsAtMostTenMinutesAndFailsUnlessOk() {
         Pipeline pipeline = new Pipeline(workspace);
         pipeline.call("qualityGate");
-        assertEquals(List.of("timeout 10 MINUTES", "waitForQualityGate"), pipeline.log);
-        pipeline.qualityGate = Map.of("status", "ERROR");
-        assertEquals("Quality gate failed: status ERROR; fix the findings the analysis reports",
-            assertThrows(Pipeline.BuildFailure.class, () -> pipeline.call("qualityGate")).getMessage());
+        assertEquals(List.of("timeout 10 MINUTES", "waitForQualityGate {abortPipeline=false}"), pipeline.log);
+        for (String status : List.of("ERROR", "NONE")) {
+            pipeline.qualityGateStatus = status;
+            assertEquals("Quality gate failed: status " + status + "; fix the findings the analysis reports",
+                assertThrows(Pipeline.BuildFailure.class, () -> pipeline.call("qualityGate")).getMessage());
+        }
+    }
+
+    /**
+     * The webhook endpoint is an UnprotectedRootAction taking any POST (SonarQubeWebHook.java lines 46-91); the step
+     * checks the payload's HMAC only when it has a webhook secret id, its own or the installation's (lines 229-231,
+     * 343-363). qualityGate passes the one it is given; credentialsId is not offered, as the step overwrites it with the
+     * analysis' own (line 228).
+     */
+    @Test
+    void theQualityGatePassesAWebhookSecretAndNothingElse() {
+        Pipeline pipeline = new Pipeline(workspace);
+        pipeline.call("qualityGate", Map.of("webhookSecretId", "sonar-webhook-secret"));
+        assertEquals("waitForQualityGate {abortPipeline=false, webhookSecretId=sonar-webhook-secret}", pipeline.log.get(1));
+        assertEquals("qualityGate takes only webhookSecretId (given: credentialsId)",
+            assertThrows(Pipeline.BuildFailure.class, () -> pipeline.call("qualityGate", Map.of("credentialsId", "x"))).getMessage());
+    }
+
+    /** Without a withSonarQubeEnv analysis earlier in the build the step fails (lines 196-202); qualityGate lets it. */
+    @Test
+    void withoutAnAnalysisInWithSonarQubeEnvTheStepsOwnErrorFailsTheBuild() {
+        Pipeline pipeline = new Pipeline(workspace);
+        pipeline.sonarAnalysisRan = false;
+        assertTrue(assertThrows(IllegalStateException.class, () -> pipeline.call("qualityGate")).getMessage()
+            .startsWith("No previous SonarQube analysis found on this pipeline execution."));
     }
 
     @Test

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.function.Function;
 import org.codehaus.groovy.runtime.InvokerHelper;
 import org.codehaus.groovy.runtime.MethodClosure;
+import org.sonarsource.scanner.jenkins.pipeline.WaitForQualityGateStep;
 
 /**
  * Runs the pipeline library's steps as Jenkins loads them (vars/<step>.groovy with src/ on the class path), with the
@@ -41,8 +42,10 @@ final class Pipeline {
     final Map<String, String> credentials = new HashMap<>();
     /** Answers `sh` calls instead of bash when it returns non-null. */
     Function<String, String> shAnswers = script -> null;
-    /** What waitForQualityGate returns. */
-    Map<String, Object> qualityGate = Map.of("status", "OK");
+    /** The quality gate status SonarQube reports to waitForQualityGate. */
+    String qualityGateStatus = "OK";
+    /** Whether a withSonarQubeEnv block ran an analysis earlier in the build (waitForQualityGate needs one). */
+    boolean sonarAnalysisRan = true;
 
     private final GroovyClassLoader loader = new GroovyClassLoader();
     private final Binding binding = new Binding();
@@ -69,8 +72,13 @@ final class Pipeline {
 
     /** A static method of a library class (src/). */
     Object library(String className, String method, Object... args) {
+        return InvokerHelper.invokeStaticMethod(libraryClass(className), method, args);
+    }
+
+    /** A library class (src/), compiled by Groovy as Jenkins compiles it. */
+    Class<?> libraryClass(String className) {
         try {
-            return InvokerHelper.invokeStaticMethod(loader.loadClass(className), method, args);
+            return loader.loadClass(className);
         } catch (ClassNotFoundException e) {
             throw new IllegalStateException(e);
         }
@@ -152,9 +160,30 @@ final class Pipeline {
             return Boolean.TRUE.equals(args.get("tmp")) ? tmp.toString() : workspace.toString();
         }
 
-        public Map<String, Object> waitForQualityGate() {
-            log.add("waitForQualityGate");
-            return qualityGate;
+        /**
+         * The SonarQube Scanner plugin's step (jenkinsci/sonarqube-plugin sonar-2.18.2, WaitForQualityGateStep.java),
+         * bound as Jenkins binds a step's named arguments: the constructor's abortPipeline and the @DataBoundSetter
+         * properties webhookSecretId and credentialsId (lines 106-115, 153-156); no other name exists.
+         */
+        public WaitForQualityGateStep.QGStatus waitForQualityGate(Map<String, Object> args) {
+            log.add("waitForQualityGate " + new java.util.TreeMap<>(args));
+            WaitForQualityGateStep step = new WaitForQualityGateStep(Boolean.TRUE.equals(args.get("abortPipeline")));
+            for (Map.Entry<String, Object> arg : args.entrySet()) {
+                switch (arg.getKey()) {
+                    case "abortPipeline" -> { }
+                    case "webhookSecretId" -> step.setWebhookSecretId((String) arg.getValue());
+                    case "credentialsId" -> step.setCredentialsId((String) arg.getValue());
+                    default -> throw new IllegalArgumentException("waitForQualityGate has no parameter " + arg.getKey());
+                }
+            }
+            if (!sonarAnalysisRan) { // processStepParameters, lines 196-202
+                throw new IllegalStateException("No previous SonarQube analysis found on this pipeline execution. "
+                    + "Please use the 'withSonarQubeEnv' wrapper to run your analysis.");
+            }
+            if (step.isAbortPipeline() && !"OK".equals(qualityGateStatus)) { // handleQGStatus, lines 261-266
+                throw new BuildFailure("Pipeline aborted due to quality gate failure: " + qualityGateStatus);
+            }
+            return new WaitForQualityGateStep.QGStatus(qualityGateStatus);
         }
 
         private Object with(Map<String, String> added, Closure<?> body) {
