@@ -70,7 +70,7 @@ export function loggingProperties(): string {
  * One log event per failed sign-in or authentication, for each path above: the pinned code's own words (CloudWatch
  * filter terms are case-sensitive phrases; `?` joins them with OR). The Maven test FailedSignInLogTest writes these
  * records through the JDK's logging with `loggingProperties()` and keeps the console output it gets in
- * jenkins/src/test/resources/failed-sign-in-console.log; jenkins-monitoring.test.ts runs this pattern over it.
+ * jenkins/src/test/resources/failed-sign-in-console.txt; jenkins-monitoring.test.ts runs this pattern over it.
  */
 export const FAILED_LOGIN_FILTER =
   '?"Bad authentication response" ?"ServletException: org.pac4j." ?"Authentication request for user:" ?"Login attempt failed"';

@@ -8,7 +8,7 @@ import { FAILED_LOGIN_ALARM, FAILED_LOGIN_FILTER, FAILED_SIGN_IN_RECORDER, loggi
  * The Maven tests' side of the monitoring (packages/core/jenkins/src/test): FailedSignInLogTest loads
  * resources/logging.properties into the JDK's LogManager, has the loggers write the records the pinned Jenkins code
  * writes on a sign-in (SignInLog.java, each method citing its source lines), and checks the console output against
- * resources/failed-sign-in-console.log; ComplianceJobsTest feeds the same records to the log review through the
+ * resources/failed-sign-in-console.txt; ComplianceJobsTest feeds the same records to the log review through the
  * recorder of resources/failed-sign-in-recorder.json. Here: the TypeScript hands Jenkins those same files' content, and
  * the CloudWatch filter counts that console output right.
  */
@@ -58,7 +58,7 @@ describe('the logging configuration and the log recorder', () => {
 });
 
 describe('the failed sign-in alarm counts what the pinned code writes', () => {
-  const events = resource('failed-sign-in-console.log').split('\n');
+  const events = resource('failed-sign-in-console.txt').split('\n');
 
   test('one matching line for each failed sign-in of the Maven test, and none for anything else', () => {
     expect(events.filter(matches)).toEqual([

@@ -34,13 +34,13 @@ import org.pac4j.oidc.exceptions.OidcStateMismatchException;
  * records) written by the JDK's java.util.logging configured with the build server's logging.properties, exactly as
  * Jenkins gets it (-Djava.util.logging.config.file; winstone 8.1039.v78300b_1d48a_9 Launcher.java:469-475 then leaves
  * the console handler alone). src/test/resources/logging.properties is loggingProperties() of jenkins-monitoring.ts
- * (jenkins-monitoring.test.ts checks that they are the same), and src/test/resources/failed-sign-in-console.log is the
+ * (jenkins-monitoring.test.ts checks that they are the same), and src/test/resources/failed-sign-in-console.txt is the
  * console output this test gets, stack frames left out (they are this test's frames, not Jenkins'); the TypeScript test
  * runs the CloudWatch filter FAILED_LOGIN_FILTER over that file.
  */
 class FailedSignInLogTest {
     static final Path PROPERTIES = Paths.get("src/test/resources/logging.properties");
-    static final Path CONSOLE = Paths.get("src/test/resources/failed-sign-in-console.log");
+    static final Path CONSOLE = Paths.get("src/test/resources/failed-sign-in-console.txt");
     static final Instant AT = Instant.parse("2026-11-26T09:01:02Z");
 
     @AfterAll
