@@ -208,13 +208,8 @@ class ComplianceJobsTest {
         return recorder;
     }
 
-    /**
-     * The sign-in records are the pinned code's (SignInLog), created by the JDK's loggers with the levels of the
-     * build server's logging.properties and collected by the recorder as core collects them (LogRecorder stand-in).
-     */
-    @Test
-    void theLogReviewListsTheLastDaysFailedSignInsAndAdministrativeChanges() throws Exception {
-        Instant now = Instant.now();
+    /** Runs `log` with the build server's logging configuration and the configured recorder collecting, as Jenkins has it. */
+    private static void recordSignIns(Runnable log) {
         List<LogRecorder> recorders = new ArrayList<>();
         FailedSignInLogTest.console(FailedSignInLogTest.PROPERTIES, () -> {
             try {
@@ -222,6 +217,19 @@ class ComplianceJobsTest {
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
+            log.run();
+        });
+        Jenkins.get().getLog().setRecorders(recorders);
+    }
+
+    /**
+     * The sign-in records are the pinned code's (SignInLog), created by the JDK's loggers with the levels of the
+     * build server's logging.properties and collected by the recorder as core collects them (LogRecorder stand-in).
+     */
+    @Test
+    void theLogReviewListsTheLastDaysFailedSignInsAndAdministrativeChanges() throws Exception {
+        Instant now = Instant.now();
+        recordSignIns(() -> {
             SignInLog.apiTokenRejected("old", "x", now.minus(Duration.ofDays(2)));
             SignInLog.callbackRejected("a", now.minusSeconds(600));
             SignInLog.apiTokenRejected("mallory", "11aa22bb", now.minusSeconds(500));
@@ -235,7 +243,6 @@ class ComplianceJobsTest {
             SignInLog.otherUnhandledException("b", now.minusSeconds(160));
             SignInLog.startedUp(now.minusSeconds(150));
         });
-        Jenkins.get().getLog().setRecorders(recorders);
         Path logs = Files.createDirectories(home.resolve("logs"));
         Files.writeString(logs.resolve("audit-0.log"), String.join("\n",
             "Nov 26, 2026 09:01 /job/app/configSubmit by alice from 10.0.0.1",
@@ -273,16 +280,9 @@ class ComplianceJobsTest {
     @Test
     void whenTheRecorderIsFullOfTheLastDayTheLogReviewSaysItIsIncompleteAndIsUnstable() {
         Instant now = Instant.now();
-        List<LogRecorder> recorders = new ArrayList<>();
-        FailedSignInLogTest.console(FailedSignInLogTest.PROPERTIES, () -> {
-            try {
-                recorders.add(configuredRecorder());
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
+        recordSignIns(() -> {
             for (int i = 300; i > 0; i--) SignInLog.apiTokenRejected("mallory" + i, "x", now.minusSeconds(i));
         });
-        Jenkins.get().getLog().setRecorders(recorders);
         ExtensionList.SINGLETONS.put(AuditTrailPlugin.class, new AuditTrailPlugin());
         Run run = run("compliance-log-review");
         String[] lines = run.echoed().get(0).split("\n");
