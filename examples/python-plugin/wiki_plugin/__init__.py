@@ -3,6 +3,7 @@ import typing
 
 import jsii
 from fw_core import (
+    AuthMode,
     ContainerInitialization,
     Ec2Context,
     IApplicationSpec,
@@ -66,6 +67,9 @@ class WikiSpec:
 
     def log_alarms(self) -> typing.List[LogAlarm]:
         return []
+
+    def supported_auth_modes(self) -> typing.List[str]:
+        return list(AuthMode.ALL)
 
     def supports_oidc_integration(self) -> bool:
         return False
