@@ -1,11 +1,11 @@
-import { Stack, Token } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { DeploymentContext } from './context/deployment-context';
 import { SECRET_ARN } from './context/context-keys';
-import { DeploymentContextReader } from './context/deployment-context';
+import { factoryContext } from './context/factory-context';
 import type { IApplicationSpec } from './contract/application-spec';
 import { AuthMode } from './contract/auth-mode';
 import type { OidcProviderSettings } from './contract/oidc-integration';
@@ -25,8 +25,9 @@ import { Ec2Runtime } from './runtimes/ec2';
 import { FargateRuntime } from './runtimes/fargate';
 
 /**
- * How to deploy. Each field is the context key of the same name (see the README); the defaults make a DEV
- * deployment without a domain.
+ * How to deploy. Each field is the context key of the same name (see the README), which the factory also reads from
+ * the construct tree (`cdk.json`, `-c`): a field set here and a key with another value is an error; a field left out
+ * takes the key's value; without either, the defaults make a DEV deployment without a domain.
  */
 export interface ApplicationFactoryProps {
   /** @default SecurityProfile.DEV */
@@ -83,7 +84,7 @@ export class ApplicationFactory extends Construct {
     super(scope, id);
     const pluginName = spec.constructor?.name || spec.applicationId();
     assertValidSpec(spec, pluginName);
-    const context = contextOf(Stack.of(this), runtimeType, spec, props);
+    const context = contextOf(this, runtimeType, spec, props);
     this.context = context;
     const modes = spec.supportedAuthModes();
     if (!modes.includes(context.authMode)) {
@@ -170,33 +171,14 @@ function acknowledgeGrantPolicies(scope: Construct): void {
   }
 }
 
-/** The factory's settings go through the same validation as the context keys, so code and cdk.json agree. */
-function contextOf(stack: Stack, runtimeType: RuntimeType, spec: IApplicationSpec, props: ApplicationFactoryProps): DeploymentContext {
+/**
+ * The deployment context: the context keys of the construct tree and the factory's settings, read once by the same
+ * reader as the deployment app's (see `factoryContext`). Secrets are checked here: they are props, never context keys.
+ */
+function contextOf(scope: Construct, runtimeType: RuntimeType, spec: IApplicationSpec, props: ApplicationFactoryProps): DeploymentContext {
   const secretProblems = Object.entries(props.secrets ?? {})
     .filter(([name, arn]) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || !SECRET_ARN.test(arn))
     .map(([name]) => `secrets.${name} must be an environment variable name mapped to a Secrets Manager secret ARN (the value is not shown).`);
   if (secretProblems.length > 0) throw new UserError(`Invalid ApplicationFactory secrets:\n  - ${secretProblems.join('\n  - ')}`);
-  const oidc = props.oidc;
-  const known = (value: string) => (Token.isUnresolved(value) ? undefined : value);
-  return DeploymentContextReader.fromValues({
-    stackName: stack.stackName,
-    region: known(stack.region),
-    applicationId: spec.applicationId(),
-    runtimeType,
-    securityProfile: props.securityProfile ?? SecurityProfile.DEV,
-    sslEnabled: props.sslEnabled ?? false,
-    domain: props.domain,
-    subdomain: props.subdomain,
-    hostedZoneId: props.hostedZoneId,
-    certificateArn: props.certificateArn,
-    authMode: props.authMode,
-    ec2Storage: props.ec2Storage,
-    alarmEmail: props.alarmEmail,
-    oidcIssuer: oidc?.issuer,
-    oidcAuthorizationEndpoint: oidc?.authorizationEndpoint,
-    oidcTokenEndpoint: oidc?.tokenEndpoint,
-    oidcUserInfoEndpoint: oidc?.userInfoEndpoint,
-    oidcClientId: oidc?.clientId,
-    oidcClientSecretArn: oidc?.clientSecretArn,
-  });
+  return factoryContext(scope, runtimeType, spec.applicationId(), props);
 }

@@ -1,6 +1,9 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { ApplicationFactory } from './application-factory';
+import type { DeploymentContext } from './context/deployment-context';
 import { DeploymentContextReader } from './context/deployment-context';
+import type { IApplicationSpec } from './contract/application-spec';
+import { UserError } from './errors';
 import { PluginRegistry } from './registry/plugin-registry';
 
 /** Where the deployment app looks. */
@@ -13,39 +16,51 @@ export interface DeploymentAppOptions {
 }
 
 /**
- * The deployment app that a `cdk.json` names (`"app": "npx fw-deploy"`): context keys -> validated context -> the
- * plugin from the registry -> one stack with one ApplicationFactory.
+ * The deployment app that a `cdk.json` names (`"app": "npx fw-deploy"`): read the context keys, find the plugin,
+ * create the stack, call the factory, which reads the same keys.
  */
 export class DeploymentApp {
   /**
-   * Builds the stack the context keys describe in `app`. The region comes from the `region` key, else from
-   * `CDK_DEFAULT_REGION`. The account is left open, so availability zones resolve at deploy time and synth never needs
-   * an AWS lookup.
+   * Builds the stack the context keys describe in `app`, with the plugin the registry finds for `applicationId`.
+   * The region comes from the `region` key, else from `CDK_DEFAULT_REGION`. The account is left open, so
+   * availability zones resolve at deploy time and synth never needs an AWS lookup.
    */
   public static addTo(app: App, options: DeploymentAppOptions = {}): Stack {
-    const values = { ...app.node.getAllContext() };
-    values.region ??= process.env.CDK_DEFAULT_REGION;
-    const context = DeploymentContextReader.fromValues(values);
-    const spec = PluginRegistry.discover({ searchFrom: options.searchFrom }).get(context.applicationId);
-    const stack = new Stack(app, context.stackName, {
-      stackName: context.stackName,
-      env: { region: context.region },
-      description: `${context.applicationId} on ${context.runtimeType} (${context.securityProfile}), deployed by @fw/core`,
-    });
-    new ApplicationFactory(stack, 'Application', context.runtimeType, spec, {
-      securityProfile: context.securityProfile,
-      domain: context.domain,
-      subdomain: context.subdomain,
-      sslEnabled: context.sslEnabled,
-      hostedZoneId: context.hostedZoneId,
-      certificateArn: context.certificateArn,
-      authMode: context.authMode,
-      oidc: context.oidc,
-      ec2Storage: context.ec2Storage,
-      alarmEmail: context.alarmEmail,
-    });
-    return stack;
+    const context = readContext(app);
+    return addStack(app, context, PluginRegistry.discover({ searchFrom: options.searchFrom }).get(context.applicationId));
+  }
+
+  /**
+   * The same, with the plugins the host language found itself (Java's ServiceLoader, a Python entry point) instead of
+   * the registry: the one entry point of every deployment app. Takes the plugin whose `applicationId()` the
+   * `applicationId` key names.
+   */
+  public static addToWithPlugins(app: App, plugins: IApplicationSpec[]): Stack {
+    const context = readContext(app);
+    const spec = plugins.find((p) => p.applicationId() === context.applicationId);
+    if (!spec) {
+      throw new UserError(`No plugin given has applicationId '${context.applicationId}'. Available: ` +
+        `${plugins.map((p) => p.applicationId()).join(', ') || 'none'}.`);
+    }
+    return addStack(app, context, spec);
   }
 
   private constructor() {}
+}
+
+function readContext(app: App): DeploymentContext {
+  const values = { ...app.node.getAllContext() };
+  values.region ??= process.env.CDK_DEFAULT_REGION;
+  return DeploymentContextReader.fromValues(values);
+}
+
+/** One stack named after the context, in its region, with one factory that takes every setting from the context. */
+function addStack(app: App, context: DeploymentContext, spec: IApplicationSpec): Stack {
+  const stack = new Stack(app, context.stackName, {
+    stackName: context.stackName,
+    env: { region: context.region },
+    description: `${context.applicationId} on ${context.runtimeType} (${context.securityProfile}), deployed by @fw/core`,
+  });
+  new ApplicationFactory(stack, 'Application', context.runtimeType, spec);
+  return stack;
 }

@@ -1,53 +1,31 @@
 package com.example.wiki;
 
-import dev.fwframework.core.ApplicationFactory;
-import dev.fwframework.core.ApplicationFactoryProps;
-import dev.fwframework.core.DeploymentContext;
-import dev.fwframework.core.DeploymentContextReader;
+import dev.fwframework.core.DeploymentApp;
 import dev.fwframework.core.IApplicationSpec;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.ServiceLoader;
 import software.amazon.awscdk.App;
-import software.amazon.awscdk.Environment;
 import software.amazon.awscdk.Stack;
-import software.amazon.awscdk.StackProps;
 
 /**
- * The deployment app in Java: context keys -> the plugin from ServiceLoader -> one stack with one ApplicationFactory.
+ * The deployment app in Java: the plugins ServiceLoader finds on the class path, handed to the framework's own
+ * deployment app, which reads the context keys, takes the plugin the applicationId key names and builds the stack.
  * A cdk.json names it as {@code "app": "mvn -q exec:java -Dexec.mainClass=com.example.wiki.DeployApp"}.
  */
 public final class DeployApp {
     private DeployApp() {}
 
-    /** Finds the registered plugin whose applicationId matches, listing those available when none does. */
-    public static IApplicationSpec plugin(String applicationId) {
-        StringBuilder available = new StringBuilder();
-        for (IApplicationSpec spec : ServiceLoader.load(IApplicationSpec.class)) {
-            if (spec.applicationId().equals(applicationId)) return spec;
-            available.append(available.length() == 0 ? "" : ", ").append(spec.applicationId());
-        }
-        throw new IllegalArgumentException("No plugin has applicationId '" + applicationId + "'. Available: " + available + ".");
+    /** Every plugin registered on the class path (META-INF/services/dev.fwframework.core.IApplicationSpec). */
+    public static List<IApplicationSpec> plugins() {
+        List<IApplicationSpec> plugins = new ArrayList<>();
+        ServiceLoader.load(IApplicationSpec.class).forEach(plugins::add);
+        return plugins;
     }
 
     /** Builds the stack the context keys of {@code app} describe. */
     public static Stack build(App app) {
-        DeploymentContext context = DeploymentContextReader.fromScope(app);
-        Stack stack = new Stack(app, context.getStackName(), StackProps.builder()
-            .stackName(context.getStackName())
-            .env(Environment.builder().region(context.getRegion()).build())
-            .build());
-        new ApplicationFactory(stack, "Application", context.getRuntimeType(), plugin(context.getApplicationId()),
-            ApplicationFactoryProps.builder()
-                .securityProfile(context.getSecurityProfile())
-                .domain(context.getDomain())
-                .subdomain(context.getSubdomain())
-                .sslEnabled(context.getSslEnabled())
-                .hostedZoneId(context.getHostedZoneId())
-                .certificateArn(context.getCertificateArn())
-                .authMode(context.getAuthMode())
-                .oidc(context.getOidc())
-                .ec2Storage(context.getEc2Storage())
-                .build());
-        return stack;
+        return DeploymentApp.addToWithPlugins(app, plugins());
     }
 
     public static void main(String[] args) {

@@ -1,0 +1,96 @@
+import { Stack, Token } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
+import type { OidcProviderSettings } from '../contract/oidc-integration';
+import type { RuntimeType } from '../contract/runtime-type';
+import { SecurityProfile } from '../contract/security-profile';
+import { UserError } from '../errors';
+import { CONTEXT_KEYS } from './context-keys';
+import { DeploymentContext, DeploymentContextReader } from './deployment-context';
+
+/** The settings an `ApplicationFactory` is given in code, as context-key values (undefined: not given). */
+export interface CodeSettings {
+  readonly securityProfile?: string;
+  readonly domain?: string;
+  readonly subdomain?: string;
+  readonly sslEnabled?: boolean;
+  readonly hostedZoneId?: string;
+  readonly certificateArn?: string;
+  readonly authMode?: string;
+  readonly oidc?: OidcProviderSettings;
+  readonly ec2Storage?: string;
+  readonly alarmEmail?: string;
+}
+
+/** Where a value given in code comes from, for the error that names both sides. */
+const CODE_SOURCE: Record<string, string> = {
+  stackName: 'the stack\'s name',
+  region: 'the stack\'s region',
+  applicationId: 'the plugin\'s applicationId()',
+  runtimeType: 'the factory\'s runtimeType',
+};
+
+/**
+ * The deployment context of one factory: the context keys of the construct tree (`cdk.json`, `-c`) and the settings
+ * given in code, validated once by the deployment app's own reader, so the spec's two procedures (in code, by
+ * configuration) give the same deployment for the same keys. A key set in both must have the same value; a key set in
+ * one of them is taken from there; DEV without TLS when neither says otherwise.
+ */
+export function factoryContext(scope: IConstruct, runtimeType: RuntimeType, applicationId: string, code: CodeSettings): DeploymentContext {
+  const stack = Stack.of(scope);
+  const fromTree = scope.node.getAllContext();
+  const known = (value: string) => (Token.isUnresolved(value) ? undefined : value);
+  const fromCode: Record<string, unknown> = {
+    stackName: stack.stackName,
+    region: known(stack.region),
+    applicationId,
+    runtimeType,
+    securityProfile: code.securityProfile,
+    sslEnabled: code.sslEnabled,
+    domain: code.domain,
+    subdomain: code.subdomain,
+    hostedZoneId: code.hostedZoneId,
+    certificateArn: code.certificateArn,
+    authMode: code.authMode,
+    ec2Storage: code.ec2Storage,
+    alarmEmail: code.alarmEmail,
+    oidcIssuer: code.oidc?.issuer,
+    oidcAuthorizationEndpoint: code.oidc?.authorizationEndpoint,
+    oidcTokenEndpoint: code.oidc?.tokenEndpoint,
+    oidcUserInfoEndpoint: code.oidc?.userInfoEndpoint,
+    oidcClientId: code.oidc?.clientId,
+    oidcClientSecretArn: code.oidc?.clientSecretArn,
+  };
+
+  const conflicts: string[] = [];
+  for (const key of CONTEXT_KEYS) {
+    const inCode = fromCode[key.name];
+    const inTree = fromTree[key.name];
+    if (!given(inCode) || !given(inTree) || sameValue(key.parse, inCode, inTree)) continue;
+    const show = (v: unknown) => (key.sensitive ? '(hidden)' : JSON.stringify(v));
+    conflicts.push(`${key.name}: ${CODE_SOURCE[key.name] ?? 'the factory\'s props'} ${show(inCode)}, the context ${show(inTree)}`);
+  }
+  if (given(fromTree.region) && fromCode.region === undefined) {
+    conflicts.push(`region: the stack has none (environment-agnostic), the context ${JSON.stringify(fromTree.region)}; ` +
+      'create the stack with env: { region } (the deployment app does)');
+  }
+  if (conflicts.length > 0) {
+    throw new UserError('The ApplicationFactory\'s settings contradict the deployment context (cdk.json, -c); give each ' +
+      `setting once, or the same value in both:\n  - ${conflicts.join('\n  - ')}`);
+  }
+
+  const merged: Record<string, unknown> = { ...fromTree };
+  for (const [name, value] of Object.entries(fromCode)) if (given(value)) merged[name] = value;
+  merged.securityProfile ??= SecurityProfile.DEV;
+  merged.sslEnabled ??= false;
+  return DeploymentContextReader.fromValues(merged);
+}
+
+function given(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '';
+}
+
+/** Equal as the key reads them (`"true"` from `-c` and `true` in code are the same); unreadable values compare as text. */
+function sameValue(parse: (raw: unknown) => { value: unknown } | { allowed: string }, a: unknown, b: unknown): boolean {
+  const [pa, pb] = [parse(a), parse(b)];
+  return 'value' in pa && 'value' in pb ? JSON.stringify(pa.value) === JSON.stringify(pb.value) : String(a) === String(b);
+}
