@@ -81,15 +81,8 @@ class WikiSpec:
         """The spec's rule-5 order."""
         builder.add_system_update()
         builder.add_commands("fw_pkg install -y nodejs", "fw_pkg install -y wiki-server")
-        builder.install_cloud_watch_agent(
-            f"/aws/{context.stack_name}/{context.runtime_type}/{context.security_profile}", self.ec2_log_paths())
+        builder.install_cloud_watch_agent(context.log_group_name, self.ec2_log_paths())
         ids = PosixUser.parse(self.container_user())
-        if context.has_efs:
-            # Rule 6. (jsii turns a struct that is a method's last parameter into keyword arguments in Python, so
-            # Ec2Contexts.require_efs_ids would take the context's fields one by one; the check is short enough here.)
-            if not context.efs_id or not context.access_point_id:
-                raise ValueError(f"hasEfs is true but efsId ({context.efs_id}) or accessPointId ({context.access_point_id}) is missing")
-            builder.mount_efs(context.efs_id, context.access_point_id, self.ec2_data_path(), ids.uid, ids.gid)
-        else:
-            builder.mount_ebs(self.ebs_device_name(), self.ec2_data_path(), ids.uid, ids.gid)
+        # EFS with its access point or the EBS volume, as the context says; rule 6's check is the framework's.
+        builder.mount_data_volume(context, self.ebs_device_name(), self.ec2_data_path(), ids.uid, ids.gid)
         builder.add_commands("mkdir -p /var/log/wiki", "systemctl enable --now wiki.service", "fw_require_active wiki.service 10")

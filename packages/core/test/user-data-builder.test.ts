@@ -5,7 +5,7 @@ import { canSandbox, DEFAULT_STUBS, runInSandbox } from './support/sandbox';
 import { requireInCi, shellcheck } from './support/shellcheck';
 
 const EFS_CONTEXT: Ec2Context = {
-  stackName: 'wiki-dev', securityProfile: 'DEV', runtimeType: 'EC2', sslEnabled: false,
+  stackName: 'wiki-dev', securityProfile: 'DEV', runtimeType: 'EC2', logGroupName: '/aws/wiki-dev/EC2/DEV', sslEnabled: false,
   hasEfs: true, efsId: 'fs-0123456789abcdef0', accessPointId: 'fsap-0123456789abcdef0',
 };
 const EBS_CONTEXT: Ec2Context = { ...EFS_CONTEXT, hasEfs: false, efsId: undefined, accessPointId: undefined };
@@ -74,6 +74,21 @@ describe('rendering', () => {
     expect(script).toContain('"UUID=$uuid $mount_path $fstype defaults,nofail 0 2"');
     expect(script).toMatch(/if \[ "\$rc" -eq 2 \]; then\n.*\n\s+mkfs -t ext4/);
     expect(script).toContain('ebsnvme-id -b "$dev"');
+  });
+
+  test('mountDataVolume mounts EFS with its access point when the context has EFS, the EBS device otherwise', () => {
+    const efs = new BashUserDataBuilder();
+    efs.mountDataVolume(EFS_CONTEXT, '/dev/xvdf', '/srv/data', '1000', '1000');
+    expect(efs.render()).toContain("fw_mount_efs 'fs-0123456789abcdef0' 'fsap-0123456789abcdef0' '/srv/data' '1000' '1000'");
+    const ebs = new BashUserDataBuilder();
+    ebs.mountDataVolume(EBS_CONTEXT, '/dev/xvdf', '/srv/data', '1000', '1000');
+    expect(ebs.render()).toContain("fw_mount_ebs '/dev/xvdf' '/srv/data' '1000' '1000'");
+    expect(ebs.render()).not.toContain('fw_mount_efs ');
+  });
+
+  test('mountDataVolume applies rule 6: EFS without its access point fails, naming what is missing', () => {
+    expect(() => new BashUserDataBuilder().mountDataVolume({ ...EFS_CONTEXT, accessPointId: undefined }, '/dev/xvdf', '/srv/data', '1000', '1000'))
+      .toThrow(/hasEfs is true but accessPointId is missing/);
   });
 
   test('installCloudWatchAgent writes an agent configuration that ships each path to the log group', () => {

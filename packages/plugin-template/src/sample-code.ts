@@ -1,6 +1,6 @@
 /** The spec stub: every required member with an example value and what it means. */
 export function specSource(className: string, applicationId: string): string {
-  return `import { ApplicationSpec, Ec2Context, Ec2Contexts, IUserDataBuilder, PosixUser } from '@fw/core';
+  return `import { ApplicationSpec, Ec2Context, IUserDataBuilder, PosixUser } from '@fw/core';
 
 /**
  * The ${applicationId} application, described for the framework. Replace each example value with your application's.
@@ -52,14 +52,9 @@ export class ${className} extends ApplicationSpec {
   public configureUserData(builder: IUserDataBuilder, context: Ec2Context): void {
     builder.addSystemUpdate();
     builder.addCommands('fw_pkg install -y nginx');
-    builder.installCloudWatchAgent(\`/aws/\${context.stackName}/\${context.runtimeType}/\${context.securityProfile}\`, this.ec2LogPaths());
+    builder.installCloudWatchAgent(context.logGroupName, this.ec2LogPaths());
     const { uid, gid } = PosixUser.parse(this.containerUser());
-    if (context.hasEfs) {
-      const { efsId, accessPointId } = Ec2Contexts.requireEfsIds(context);
-      builder.mountEfs(efsId, accessPointId, this.ec2DataPath(), uid, gid);
-    } else {
-      builder.mountEbs(this.ebsDeviceName(), this.ec2DataPath(), uid, gid);
-    }
+    builder.mountDataVolume(context, this.ebsDeviceName(), this.ec2DataPath(), uid, gid);
     builder.addCommands('mkdir -p /var/log/${applicationId}', 'systemctl enable --now nginx', 'fw_require_active nginx 10');
   }
 }

@@ -1,5 +1,5 @@
 import type { IApplicationSpec } from '../contract/application-spec';
-import { Ec2Contexts, type Ec2Context } from '../contract/ec2-context';
+import type { Ec2Context } from '../contract/ec2-context';
 import { Ec2Files } from '../contract/oidc-integration';
 import { PosixUser } from '../contract/posix-user';
 import type { IUserDataBuilder } from '../contract/user-data-builder';
@@ -68,15 +68,10 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
   );
 
   // 3. The CloudWatch agent ships the log files to the stack's log group.
-  builder.installCloudWatchAgent(`/aws/${context.stackName}/${context.runtimeType}/${context.securityProfile}`, spec.ec2LogPaths());
+  builder.installCloudWatchAgent(context.logGroupName, spec.ec2LogPaths());
 
   // 4. The data volume, owned by the container user's ids.
-  if (context.hasEfs) {
-    const { efsId, accessPointId } = Ec2Contexts.requireEfsIds(context);
-    builder.mountEfs(efsId, accessPointId, home, uid, gid);
-  } else {
-    builder.mountEbs(spec.ebsDeviceName(), home, uid, gid);
-  }
+  builder.mountDataVolume(context, spec.ebsDeviceName(), home, uid, gid);
 
   // 5. Configuration and log directories, the controller's files, the plugins, the unit drop-in; enable and start.
   const configPaths = Object.keys(files.config).map((name) => q(`${configDir}/${name}`)).join(' ');

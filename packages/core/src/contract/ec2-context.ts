@@ -11,6 +11,11 @@ export interface Ec2Context {
   /** Always `EC2` when handed to `configureUserData`. */
   readonly runtimeType: string;
   /**
+   * The application's log group, `/aws/<stackName>/<runtimeType>/<securityProfile>` (spec rule 5.3): the one the
+   * instance role may write to. Hand it to `installCloudWatchAgent`.
+   */
+  readonly logGroupName: string;
+  /**
    * Fully qualified domain name of the application.
    * @default - no domain: the application is reached by the load balancer's own DNS name
    */

@@ -1,3 +1,5 @@
+import type { Ec2Context } from './ec2-context';
+
 /**
  * Builds the EC2 startup script (the spec's UserDataBuilder). The framework supplies it to
  * `IApplicationSpec.configureUserData`; a plugin only calls it.
@@ -31,6 +33,13 @@ export interface IUserDataBuilder {
    * Safe to run on every boot.
    */
   mountEbs(deviceName: string, mountPath: string, uid: string, gid: string): void;
+
+  /**
+   * Mounts the data volume the way `context` says (spec rule 5.4): EFS through its access point when `context.hasEfs`
+   * (rule 6: fails naming the missing id when `efsId` or `accessPointId` is absent), otherwise the EBS volume
+   * `ebsDeviceName`; at `mountPath`, owned by `uid:gid`.
+   */
+  mountDataVolume(context: Ec2Context, ebsDeviceName: string, mountPath: string, uid: string, gid: string): void;
 
   /** Installs and starts the CloudWatch agent, shipping each of `logPaths` to the log group `logGroupName`. */
   installCloudWatchAgent(logGroupName: string, logPaths: string[]): void;

@@ -20,6 +20,8 @@ export class Logging extends Construct {
   public readonly key: kms.Key;
   /** Where the application's logs go, on both runtimes. */
   public readonly applicationLogGroup: logs.LogGroup;
+  /** Its name, as plain text (the log group's own `logGroupName` is a deploy-time reference). */
+  public readonly applicationLogGroupName: string;
 
   private readonly props: LoggingProps;
 
@@ -34,6 +36,7 @@ export class Logging extends Construct {
     });
     // CloudWatch Logs encrypts with the key only when the key policy lets the service in.
     this.key.grantEncryptDecrypt(new ServicePrincipal(`logs.${Stack.of(this).region}.amazonaws.com`));
+    this.applicationLogGroupName = props.applicationLogGroupName;
     this.applicationLogGroup = this.logGroup('Application', props.applicationLogGroupName);
   }
 

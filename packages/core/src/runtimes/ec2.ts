@@ -57,6 +57,7 @@ export class Ec2Runtime extends Construct {
       stackName: context.stackName,
       securityProfile: context.securityProfile,
       runtimeType: context.runtimeType,
+      logGroupName: logging.applicationLogGroupName,
       fqdn: context.fqdn,
       sslEnabled: context.sslEnabled,
       hasEfs: storage !== undefined,

@@ -1,3 +1,4 @@
+import { Ec2Contexts, type Ec2Context } from '../contract/ec2-context';
 import { Token } from 'aws-cdk-lib';
 import type { IUserDataBuilder } from '../contract/user-data-builder';
 import { UserError } from '../errors';
@@ -47,6 +48,15 @@ export class BashUserDataBuilder implements IUserDataBuilder {
     ]);
     this.helperStep(`mount EBS ${deviceName} at ${mountPath}`,
       'fw_mount_ebs', deviceName, mountPath, uid, gid);
+  }
+
+  public mountDataVolume(context: Ec2Context, ebsDeviceName: string, mountPath: string, uid: string, gid: string): void {
+    if (context.hasEfs) {
+      const { efsId, accessPointId } = Ec2Contexts.requireEfsIds(context);
+      this.mountEfs(efsId, accessPointId, mountPath, uid, gid);
+    } else {
+      this.mountEbs(ebsDeviceName, mountPath, uid, gid);
+    }
   }
 
   public installCloudWatchAgent(logGroupName: string, logPaths: string[]): void {

@@ -13,7 +13,7 @@ import { requireInCi, shellcheck } from '../support/shellcheck';
 import { OIDC, only, propsFor, synth, TLS } from '../support/synth';
 
 const EFS: Ec2Context = {
-  stackName: 'ci', securityProfile: 'PRODUCTION', runtimeType: 'EC2', fqdn: 'ci.example.com', sslEnabled: true,
+  stackName: 'ci', securityProfile: 'PRODUCTION', runtimeType: 'EC2', logGroupName: '/aws/ci/EC2/PRODUCTION', fqdn: 'ci.example.com', sslEnabled: true,
   hasEfs: true, efsId: 'fs-0123456789abcdef0', accessPointId: 'fsap-0123456789abcdef0',
 };
 

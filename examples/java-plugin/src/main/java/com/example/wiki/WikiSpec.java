@@ -2,8 +2,6 @@ package com.example.wiki;
 
 import dev.fwframework.core.ApplicationSpec;
 import dev.fwframework.core.Ec2Context;
-import dev.fwframework.core.Ec2Contexts;
-import dev.fwframework.core.EfsIds;
 import dev.fwframework.core.IUserDataBuilder;
 import dev.fwframework.core.PosixIds;
 import dev.fwframework.core.PosixUser;
@@ -39,15 +37,9 @@ public class WikiSpec extends ApplicationSpec {
     public void configureUserData(IUserDataBuilder builder, Ec2Context context) {
         builder.addSystemUpdate();
         builder.addCommands("fw_pkg install -y nodejs", "fw_pkg install -y wiki-server");
-        builder.installCloudWatchAgent(
-            "/aws/" + context.getStackName() + "/" + context.getRuntimeType() + "/" + context.getSecurityProfile(), ec2LogPaths());
+        builder.installCloudWatchAgent(context.getLogGroupName(), ec2LogPaths());
         PosixIds ids = PosixUser.parse(containerUser());
-        if (context.getHasEfs()) {
-            EfsIds efs = Ec2Contexts.requireEfsIds(context);
-            builder.mountEfs(efs.getEfsId(), efs.getAccessPointId(), ec2DataPath(), ids.getUid(), ids.getGid());
-        } else {
-            builder.mountEbs(ebsDeviceName(), ec2DataPath(), ids.getUid(), ids.getGid());
-        }
+        builder.mountDataVolume(context, ebsDeviceName(), ec2DataPath(), ids.getUid(), ids.getGid());
         builder.addCommands("mkdir -p /var/log/wiki", "systemctl enable --now wiki.service", "fw_require_active wiki.service 10");
     }
 }
