@@ -8,6 +8,7 @@ import { SECRET_ARN } from './context/context-keys';
 import { factoryContext } from './context/factory-context';
 import type { IApplicationSpec } from './contract/application-spec';
 import { AuthMode } from './contract/auth-mode';
+import { Ec2Storage } from './contract/ec2-storage';
 import type { OidcProviderSettings } from './contract/oidc-integration';
 import { PosixUser } from './contract/posix-user';
 import { RuntimeType } from './contract/runtime-type';
@@ -15,7 +16,8 @@ import { SecurityProfile } from './contract/security-profile';
 import { assertValidSpec } from './contract/spec-validation';
 import { UserError } from './errors';
 import { LogAlarms } from './platform/alarms';
-import { LoadBalancer } from './platform/load-balancer';
+import { LoadBalancer, TlsSettings } from './platform/load-balancer';
+import { addEcsConsistencyChecks } from './platform/ecs-consistency';
 import { Logging } from './platform/logging';
 import { Network } from './platform/network';
 import { SharedStorage } from './platform/storage';
@@ -46,8 +48,8 @@ export interface ApplicationFactoryProps {
   readonly authMode?: string;
   /** The identity provider; required when `authMode` is not `none`. @default - none */
   readonly oidc?: OidcProviderSettings;
-  /** EC2 data volume: `efs` or `ebs`. @default 'efs' */
-  readonly ec2Storage?: string;
+  /** EC2 data volume. @default Ec2Storage.EFS */
+  readonly ec2Storage?: Ec2Storage;
   /**
    * Secrets the application needs, by environment variable name: each value is a Secrets Manager secret ARN. Fargate
    * injects them as container secrets; EC2 reads them at boot with the instance role.
@@ -95,13 +97,13 @@ export class ApplicationFactory extends Construct {
       throw new UserError(`authMode "application-oidc" needs a plugin that signs users in itself, but ${pluginName} ` +
         `(applicationId ${spec.applicationId()}) does not support OIDC; use "alb-oidc" or "none".`);
     }
+    const settings = PROFILE_SETTINGS[context.securityProfile];
     const alarms = spec.logAlarms();
-    if (alarms.length > 0 && context.securityProfile === SecurityProfile.PRODUCTION && !context.alarmEmail) {
-      throw new UserError(`${pluginName} raises alarms (${alarms.map((a) => a.name).join(', ')}), and in PRODUCTION ` +
+    if (alarms.length > 0 && settings.alarmRecipientRequired && !context.alarmEmail) {
+      throw new UserError(`${pluginName} raises alarms (${alarms.map((a) => a.name).join(', ')}), and in ${context.securityProfile} ` +
         'someone must receive them: set alarmEmail (for example security@example.com).');
     }
-    const settings = PROFILE_SETTINGS[context.securityProfile];
-    const ebs = runtimeType === RuntimeType.EC2 && context.ec2Storage === 'ebs';
+    const ebs = runtimeType === RuntimeType.EC2 && context.ec2Storage === Ec2Storage.EBS;
 
     const logging = new Logging(this, 'Logging', {
       applicationLogGroupName: `/aws/${context.stackName}/${runtimeType}/${context.securityProfile}`,
@@ -121,9 +123,7 @@ export class ApplicationFactory extends Construct {
       network,
       applicationPort: spec.applicationPort(),
       healthCheckPath: spec.healthCheckPath(),
-      tls: context.sslEnabled ? {
-        fqdn: context.fqdn!, domain: context.domain!, hostedZoneId: context.hostedZoneId, certificateArn: context.certificateArn,
-      } : undefined,
+      tls: tlsOf(context),
       oidc: context.authMode === AuthMode.ALB_OIDC ? context.oidc : undefined,
       deletionProtection: settings.deletionProtection,
       waf: settings.waf,
@@ -135,8 +135,9 @@ export class ApplicationFactory extends Construct {
     if (alarms.length > 0) new LogAlarms(this, 'Alarms', { logging, alarms, email: context.alarmEmail });
 
     const integration = context.authMode === AuthMode.APPLICATION_OIDC ? spec.oidcIntegration() : undefined;
+    const provider = integration ? providerOf(context) : undefined;
     const secretArns: Record<string, string> = { ...props.secrets };
-    if (integration) secretArns[integration.clientSecretVariable()] = context.oidc!.clientSecretArn;
+    if (integration && provider) secretArns[integration.clientSecretVariable()] = provider.clientSecretArn;
     const runtimeProps = {
       spec,
       context,
@@ -144,12 +145,15 @@ export class ApplicationFactory extends Construct {
       loadBalancer,
       logging,
       storage,
-      oidcEnvironment: integration ? integration.environment(context.oidc!) : {},
+      oidcEnvironment: integration && provider ? integration.environment(provider) : {},
       secrets: Object.fromEntries(Object.entries(secretArns).map(([name, arn]) =>
         [name, secretsmanager.Secret.fromSecretCompleteArn(this, `Secret-${name}`, arn)])),
     };
     if (runtimeType === RuntimeType.FARGATE) {
-      new FargateRuntime(this, 'Fargate', { ...runtimeProps, cpu: props.cpu ?? 1024, memoryLimitMiB: props.memoryLimitMiB ?? 2048 });
+      if (!storage) throw new Error('Fargate always keeps its data on EFS, but no file system was created');
+      new FargateRuntime(this, 'Fargate', {
+        ...runtimeProps, storage, cpu: props.cpu ?? 1024, memoryLimitMiB: props.memoryLimitMiB ?? 2048,
+      });
     } else {
       new Ec2Runtime(this, 'Ec2', {
         ...runtimeProps,
@@ -158,9 +162,23 @@ export class ApplicationFactory extends Construct {
       });
     }
     acknowledgeGrantPolicies(this);
+    addEcsConsistencyChecks(this);
     // The whole stack: resources the CDK adds at stack level (custom-resource providers) are ours too.
     if (settings.complianceChecks) requireCompliance(this, Stack.of(this));
   }
+}
+
+/** TLS settings when TLS is on; the context reader has made sure a domain comes with it. */
+function tlsOf(context: DeploymentContext): TlsSettings | undefined {
+  if (!context.sslEnabled) return undefined;
+  if (!context.domain || !context.fqdn) throw new Error('sslEnabled true without a domain passed the context reader');
+  return { fqdn: context.fqdn, domain: context.domain, hostedZoneId: context.hostedZoneId, certificateArn: context.certificateArn };
+}
+
+/** The identity provider of an auth mode that needs one; the context reader has made sure its keys are set. */
+function providerOf(context: DeploymentContext): OidcProviderSettings {
+  if (!context.oidc) throw new Error(`authMode ${context.authMode} without an identity provider passed the context reader`);
+  return context.oidc;
 }
 
 /** CDK's grants write each role's statements into a DefaultPolicy, which the packs count as an inline policy. */

@@ -9,6 +9,7 @@ export { PosixIds, PosixUser } from './contract/posix-user';
 export { RuntimeType } from './contract/runtime-type';
 export { SecurityProfile } from './contract/security-profile';
 export { AuthMode } from './contract/auth-mode';
+export { Ec2Storage } from './contract/ec2-storage';
 
 // The framework's user-data builder (EC2).
 export { BashUserDataBuilder } from './userdata/bash-user-data-builder';

@@ -2,7 +2,7 @@ import { App, CfnResource, Stack } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { Match } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { ApplicationFactory, AuthMode, RuntimeType, SecurityProfile } from '../src';
+import { ApplicationFactory, AuthMode, Ec2Storage, RuntimeType, SecurityProfile } from '../src';
 import { WikiOidcSpec, WikiSpec } from './fixtures/wiki-spec';
 import { OIDC, only, propsFor, REGION_ENV, resources, synth, TLS, userData } from './support/synth';
 
@@ -153,7 +153,7 @@ describe('EC2', () => {
   });
 
   test('with ec2Storage ebs: an encrypted data volume at ebsDeviceName(), no file system, mounted by the user data', () => {
-    const ebs = synth(RuntimeType.EC2, { ec2Storage: 'ebs' });
+    const ebs = synth(RuntimeType.EC2, { ec2Storage: Ec2Storage.EBS });
     const disks = only(ebs.json, 'AWS::EC2::LaunchTemplate').Properties.LaunchTemplateData.BlockDeviceMappings;
     expect(disks).toContainEqual({ DeviceName: '/dev/xvdf', Ebs: { Encrypted: true, VolumeSize: 50, VolumeType: 'gp3', DeleteOnTermination: false } });
     expect(resources(ebs.json, 'AWS::EFS::FileSystem')).toHaveLength(0);
@@ -339,7 +339,7 @@ describe('PRODUCTION compliance (cdk-nag AwsSolutions, PCI DSS 3.2.1, NIST 800-5
   const variants = [
     ['FARGATE', RuntimeType.FARGATE, {}],
     ['EC2 with EFS', RuntimeType.EC2, {}],
-    ['EC2 with EBS', RuntimeType.EC2, { ec2Storage: 'ebs' }],
+    ['EC2 with EBS', RuntimeType.EC2, { ec2Storage: Ec2Storage.EBS }],
     ['FARGATE with alb-oidc', RuntimeType.FARGATE, { authMode: AuthMode.ALB_OIDC, oidc: OIDC }],
   ] as const;
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ApplicationFactoryProps, AuthMode, IApplicationSpec, JenkinsSpec, RuntimeType, SecurityProfile } from '../src';
+import { ApplicationFactoryProps, AuthMode, Ec2Storage, IApplicationSpec, JenkinsSpec, RuntimeType, SecurityProfile } from '../src';
 import { WikiOidcSpec } from './fixtures/wiki-spec';
 import { requireInCi } from './support/shellcheck';
 import { OIDC, synth, TLS } from './support/synth';
@@ -14,7 +14,7 @@ function matrix(): Array<[string, RuntimeType, ApplicationFactoryProps, IApplica
     for (const securityProfile of [SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION]) {
       for (const tls of [false, true]) {
         if (securityProfile === SecurityProfile.PRODUCTION && !tls) continue;
-        for (const ec2Storage of runtime === RuntimeType.EC2 ? ['efs', 'ebs'] : ['efs']) {
+        for (const ec2Storage of runtime === RuntimeType.EC2 ? [Ec2Storage.EFS, Ec2Storage.EBS] : [Ec2Storage.EFS]) {
           cases.push([`${runtime}-${securityProfile}-${tls ? 'tls' : 'plain'}-${ec2Storage}`, runtime,
             { securityProfile, ec2Storage, ...(tls ? TLS : {}) }]);
         }

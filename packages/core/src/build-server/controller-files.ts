@@ -1,4 +1,5 @@
 import { SecurityProfile } from '../contract/security-profile';
+import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 import { MASK_PASSWORDS_FILE, maskPasswordsConfig } from './card-data-masking';
 import { approvedScriptHash, complianceJobsScript, pipelineScripts } from './compliance-jobs';
 import {
@@ -36,7 +37,7 @@ export interface ControllerOptions {
   readonly groups: JenkinsGroups;
   readonly syslogHost?: string;
   readonly pipelineLibrary?: PipelineLibrarySource;
-  /** PRODUCTION keeps the full template's audit log (10000 and 52: a year of weekly rotation), the others the basic one. */
+  /** The profile's `fullAuditTrail` keeps the full template's audit log (10000 and 52: a year of weekly rotation), else the basic one. */
   readonly securityProfile: string;
 }
 
@@ -50,7 +51,7 @@ export interface ControllerFiles {
 
 /** The files of a hardened controller: the same on both runtimes except for the paths of `layout`. */
 export function controllerFiles(layout: ControllerLayout, options: ControllerOptions): ControllerFiles {
-  const full = options.securityProfile === SecurityProfile.PRODUCTION;
+  const full = PROFILE_SETTINGS[options.securityProfile as SecurityProfile].fullAuditTrail;
   const seed = complianceJobsScript();
   const configuration = jenkinsConfiguration({
     groups: options.groups,

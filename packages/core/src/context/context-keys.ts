@@ -1,4 +1,5 @@
 import { AuthMode } from '../contract/auth-mode';
+import { Ec2Storage } from '../contract/ec2-storage';
 import { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
 
@@ -108,7 +109,7 @@ export const CONTEXT_KEYS: readonly ContextKey[] = [
   {
     name: 'ec2Storage', required: false, defaultText: '`efs`',
     description: 'Data volume on EC2: `efs` (survives instance replacement) or `ebs` (an encrypted volume at `ebsDeviceName()`). Fargate always uses EFS.',
-    parse: oneOf(['efs', 'ebs']),
+    parse: oneOf(Object.values(Ec2Storage)),
   },
   {
     name: 'alarmEmail', required: false, defaultText: 'none (required in PRODUCTION when the plugin declares alarms)',

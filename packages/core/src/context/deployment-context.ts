@@ -1,9 +1,11 @@
 import type { IConstruct } from 'constructs';
 import { AuthMode } from '../contract/auth-mode';
+import { Ec2Storage } from '../contract/ec2-storage';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
 import type { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
 import { UserError } from '../errors';
+import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 import { CONTEXT_KEYS, OIDC_KEYS } from './context-keys';
 import { didYouMean } from './did-you-mean';
 
@@ -55,9 +57,9 @@ export interface DeploymentContext {
   readonly region?: string;
   /**
    * The EC2 data volume, `efs` or `ebs`.
-   * @default 'efs'
+   * @default Ec2Storage.EFS
    */
-  readonly ec2Storage?: string;
+  readonly ec2Storage?: Ec2Storage;
   /**
    * Subscribed to the alarm topic.
    * @default - no subscription
@@ -138,7 +140,7 @@ export class DeploymentContextReader {
       hostedZoneId: v.hostedZoneId,
       certificateArn: v.certificateArn,
       region: v.region,
-      ec2Storage: v.ec2Storage ?? 'efs',
+      ec2Storage: v.ec2Storage ?? Ec2Storage.EFS,
       alarmEmail: v.alarmEmail,
       oidc: authMode === AuthMode.NONE ? undefined : {
         issuer: v.oidcIssuer,
@@ -157,11 +159,12 @@ export class DeploymentContextReader {
 /** Rules between keys. Only keys whose own value was valid are in `v`, so one mistake is not reported twice. */
 function crossKeyProblems(v: Record<string, any>, given: Set<string>, authMode: string): string[] {
   const problems: string[] = [];
-  if (v.securityProfile === SecurityProfile.PRODUCTION && v.sslEnabled === false) {
-    problems.push('sslEnabled "false" is not allowed with securityProfile PRODUCTION: card data must not travel in ' +
+  const settings = v.securityProfile ? PROFILE_SETTINGS[v.securityProfile as SecurityProfile] : undefined;
+  if (settings?.tlsRequired && v.sslEnabled === false) {
+    problems.push(`sslEnabled "false" is not allowed with securityProfile ${v.securityProfile}: card data must not travel in ` +
       'clear text. Set sslEnabled to true (with domain and hostedZoneId or certificateArn).');
   }
-  if (v.securityProfile && v.securityProfile !== SecurityProfile.DEV && v.region === undefined && !given.has('region')) {
+  if (settings?.regionRequired && v.region === undefined && !given.has('region')) {
     problems.push(`securityProfile ${v.securityProfile} needs the stack's region (for example eu-west-1): its ` +
       'load-balancer access logs are delivered by a region-specific account. Set the region key or CDK_DEFAULT_REGION ' +
       '(in code: env.region on the stack).');

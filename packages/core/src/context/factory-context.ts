@@ -1,5 +1,6 @@
 import { Stack, Token } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
+import type { Ec2Storage } from '../contract/ec2-storage';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
 import type { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
@@ -17,7 +18,7 @@ export interface CodeSettings {
   readonly certificateArn?: string;
   readonly authMode?: string;
   readonly oidc?: OidcProviderSettings;
-  readonly ec2Storage?: string;
+  readonly ec2Storage?: Ec2Storage;
   readonly alarmEmail?: string;
 }
 

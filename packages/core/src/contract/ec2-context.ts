@@ -55,18 +55,16 @@ export class Ec2Contexts {
     if (!context.hasEfs) {
       throw new UserError('Ec2Context.hasEfs is false: there is no EFS to mount; mount the EBS volume instead (mountEbs).');
     }
-    const missing = [
-      context.efsId ? undefined : 'efsId',
-      context.accessPointId ? undefined : 'accessPointId',
-    ].filter((m): m is string => m !== undefined);
-    if (missing.length > 0) {
+    const { efsId, accessPointId } = context;
+    if (!efsId || !accessPointId) {
+      const missing = [efsId ? undefined : 'efsId', accessPointId ? undefined : 'accessPointId'].filter((m) => m !== undefined);
       throw new UserError(
         `Ec2Context.hasEfs is true but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing ` +
-        `(efsId: ${String(context.efsId)}, accessPointId: ${String(context.accessPointId)}); ` +
+        `(efsId: ${String(efsId)}, accessPointId: ${String(accessPointId)}); ` +
         'both are required to mount EFS.',
       );
     }
-    return { efsId: context.efsId!, accessPointId: context.accessPointId! };
+    return { efsId, accessPointId };
   }
 
   private constructor() {}

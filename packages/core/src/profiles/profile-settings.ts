@@ -7,6 +7,14 @@ import { SecurityProfile } from '../contract/security-profile';
  * README's "Security profiles" table is this table.
  */
 export interface ProfileSettings {
+  /** TLS on the load balancer is required: `sslEnabled` false is a context error (card data in clear text). */
+  readonly tlsRequired: boolean;
+  /** The stack needs a region: load-balancer access logs are delivered by a region-specific account. */
+  readonly regionRequired: boolean;
+  /** A plugin that declares log alarms needs someone to receive them (`alarmEmail`). */
+  readonly alarmRecipientRequired: boolean;
+  /** Keep the longest audit history a plugin offers (the build server: audit-trail's full template, a year). */
+  readonly fullAuditTrail: boolean;
   /** NAT gateways; 0 puts compute in public subnets with no public ingress (DEV only). */
   readonly natGateways: number;
   /** VPC flow logs to CloudWatch. */
@@ -27,6 +35,10 @@ export interface ProfileSettings {
 
 export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
   [SecurityProfile.DEV]: {
+    tlsRequired: false,
+    regionRequired: false,
+    alarmRecipientRequired: false,
+    fullAuditTrail: false,
     natGateways: 0,
     flowLogs: false,
     logRetention: RetentionDays.ONE_WEEK,
@@ -37,6 +49,10 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     complianceChecks: false,
   },
   [SecurityProfile.STAGING]: {
+    tlsRequired: false,
+    regionRequired: true,
+    alarmRecipientRequired: false,
+    fullAuditTrail: false,
     natGateways: 1,
     flowLogs: true,
     logRetention: RetentionDays.ONE_MONTH,
@@ -47,6 +63,10 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     complianceChecks: false,
   },
   [SecurityProfile.PRODUCTION]: {
+    tlsRequired: true,
+    regionRequired: true,
+    alarmRecipientRequired: true,
+    fullAuditTrail: true,
     natGateways: 2,
     flowLogs: true,
     logRetention: RetentionDays.ONE_YEAR, // PCI DSS 10.5.1: a year of audit history

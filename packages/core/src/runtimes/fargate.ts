@@ -7,6 +7,7 @@ import { ContainerFiles, type ContainerInitialization } from '../contract/contai
 import { UserError } from '../errors';
 import { acknowledge } from '../profiles/compliance';
 import { Shell } from '../userdata/shell';
+import type { SharedStorage } from '../platform/storage';
 import type { RuntimeProps } from './runtime-props';
 
 export interface FargateSize {
@@ -25,10 +26,9 @@ export class FargateRuntime extends Construct {
   public readonly taskDefinition: ecs.FargateTaskDefinition;
   public readonly securityGroup: ec2.SecurityGroup;
 
-  constructor(scope: Construct, id: string, props: RuntimeProps & FargateSize) {
+  constructor(scope: Construct, id: string, props: RuntimeProps & FargateSize & { readonly storage: SharedStorage }) {
     super(scope, id);
-    const { spec, network, loadBalancer, logging, context } = props;
-    const storage = props.storage!;
+    const { spec, network, loadBalancer, logging, context, storage } = props;
     const fqdn = context.fqdn ?? '';
 
     const cluster = new ecs.Cluster(this, 'Cluster', {
