@@ -5,35 +5,88 @@
 # which must produce the npm tarball and a Java JAR whose service manifest names the plugin's Java class, and which
 # Java's ServiceLoader loads the plugin from.
 # Verdaccio is stopped by its own process id on every exit, failures included.
+# Each check is counted; the last line reports how many passed, failed and were not run (a failed step that later
+# checks depend on stops the run), and the exit status is non-zero unless every check passed.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/fw-e2e-XXXXXX")
 echo "e2e: working in $work"
 
+# The checks, in the order they run (`check` refuses any other), so a stopped run can say how many did not run.
+CHECKS=(
+  'projen new --from @fw/plugin-template scaffolds the plugin'
+  'projen test reports exactly 3 passed'
+  'projen build succeeds'
+  'the build leaves the npm tarball'
+  'the build leaves a Java JAR'
+  'the JAR names the plugin class in its service manifest'
+  'ServiceLoader loads the plugin from the JAR'
+)
+passed=0
+failed=0
+
+# summary STATUS: the count, and the script's exit status (non-zero unless every check ran and passed).
+summary() {
+  local status=$1 run=$((passed + failed))
+  echo "e2e: $passed passed, $failed failed, $((${#CHECKS[@]} - run)) not run (of ${#CHECKS[@]} checks)"
+  if [ "$status" -eq 0 ] && [ "$passed" -ne "${#CHECKS[@]}" ]; then status=1; fi
+  exit "$status"
+}
+
+# check NAME COMMAND...: runs the command and counts it. A failed check stops the run: each later one depends on it.
+# The command runs as an `if` condition, so `set -e` does not apply inside it: functions return on failure themselves.
+check() {
+  local name=$1
+  shift
+  [ "$name" = "${CHECKS[$((passed + failed))]}" ] || { echo "e2e: check \"$name\" is not next in CHECKS"; exit 2; }
+  if "$@"; then
+    passed=$((passed + 1))
+    echo "e2e: ok - $name"
+  else
+    failed=$((failed + 1))
+    echo "e2e: FAILED - $name"
+    exit 1
+  fi
+}
+
+trap 'summary $?' EXIT
+# Setting up the registry is not a check: when it fails, registry.sh says why and nothing has run.
 # shellcheck source=registry.sh
 source "$root/test/e2e/registry.sh"
+# registry.sh sets its own EXIT trap to stop Verdaccio: keep it, then report.
+trap 'status=$?; stop_registry; summary "$status"' EXIT
 
 mkdir "$work/gitlab-plugin"
 cd "$work/gitlab-plugin"
-npx projen new --from @fw/plugin-template
+check 'projen new --from @fw/plugin-template scaffolds the plugin' npx projen new --from @fw/plugin-template
 
-npx projen test 2>&1 | tee "$work/test.log"
-grep -Eq '^Tests: +3 passed, 3 total' "$work/test.log" || { echo "e2e: expected exactly three passing tests"; exit 1; }
+projen_test() {
+  npx projen test 2>&1 | tee "$work/test.log" || return 1
+  grep -Eq '^Tests: +3 passed, 3 total' "$work/test.log" || { echo "e2e: expected exactly three passing tests"; return 1; }
+}
+check 'projen test reports exactly 3 passed' projen_test
 
-npx projen build
-ls dist/js/*.tgz
-jar=$(find dist/java -name '*.jar' ! -name '*-sources.jar' ! -name '*-javadoc.jar' | head -1)
-[ -n "$jar" ] || { echo "e2e: the build made no Java JAR"; exit 1; }
-services=$(python3 -c 'import sys, zipfile; print(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]).decode())' \
-  "$jar" META-INF/services/dev.fwframework.core.IApplicationSpec)
-echo "e2e: $jar carries META-INF/services/dev.fwframework.core.IApplicationSpec:"
-echo "$services"
-grep -qx 'dev.fwframework.plugins.gitlabplugin.GitlabSpec' <<< "$services" || { echo "e2e: the JAR's manifest does not name the plugin class"; exit 1; }
+check 'projen build succeeds' npx projen build
+check 'the build leaves the npm tarball' compgen -G 'dist/js/*.tgz'
+jar=$(find dist/java -name '*.jar' ! -name '*-sources.jar' ! -name '*-javadoc.jar' 2> /dev/null | head -1 || true)
+check 'the build leaves a Java JAR' test -n "$jar"
+
+names_plugin() {
+  local services
+  services=$(python3 -c 'import sys, zipfile; print(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]).decode())' \
+    "$jar" META-INF/services/dev.fwframework.core.IApplicationSpec) || return 1
+  echo "e2e: $jar carries META-INF/services/dev.fwframework.core.IApplicationSpec:"
+  echo "$services"
+  grep -qx 'dev.fwframework.plugins.gitlabplugin.GitlabSpec' <<< "$services"
+}
+check 'the JAR names the plugin class in its service manifest' names_plugin
 
 # Java's ServiceLoader finds the TypeScript plugin in that JAR. Versions do not change between builds, so Maven's
 # cached copies of the framework and the plugin are dropped first.
-rm -rf "$HOME/.m2/repository/dev/fwframework"
-mvn -B -f "$root/test/e2e/service-loader/pom.xml" test -Dplugin.repository="file://$work/gitlab-plugin/dist/java" \
-  -Dplugin.artifactId=gitlab-plugin -Dexpected.applicationId=gitlab \
-  -Dexpected.class=dev.fwframework.plugins.gitlabplugin.GitlabSpec
-echo "e2e: 1 passed, 0 failed"
+service_loader() {
+  rm -rf "$HOME/.m2/repository/dev/fwframework" || return 1
+  mvn -B -f "$root/test/e2e/service-loader/pom.xml" test -Dplugin.repository="file://$work/gitlab-plugin/dist/java" \
+    -Dplugin.artifactId=gitlab-plugin -Dexpected.applicationId=gitlab \
+    -Dexpected.class=dev.fwframework.plugins.gitlabplugin.GitlabSpec
+}
+check 'ServiceLoader loads the plugin from the JAR' service_loader

@@ -6,6 +6,7 @@ import { Construct } from 'constructs';
 import type { DeploymentContext } from './context/deployment-context';
 import { SECRET_ARN } from './context/context-keys';
 import { factoryContext } from './context/factory-context';
+import { checkFactorySizes, FACTORY_SIZE_DEFAULTS } from './context/factory-limits';
 import type { IApplicationSpec } from './contract/application-spec';
 import { AuthMode } from './contract/auth-mode';
 import { Ec2Storage } from './contract/ec2-storage';
@@ -86,6 +87,7 @@ export class ApplicationFactory extends Construct {
     super(scope, id);
     const pluginName = spec.constructor?.name || spec.applicationId();
     assertValidSpec(spec, pluginName);
+    checkFactorySizes(runtimeType, props);
     const context = contextOf(this, runtimeType, spec, props);
     this.context = context;
     const modes = spec.supportedAuthModes();
@@ -152,13 +154,13 @@ export class ApplicationFactory extends Construct {
     if (runtimeType === RuntimeType.FARGATE) {
       if (!storage) throw new Error('Fargate always keeps its data on EFS, but no file system was created');
       new FargateRuntime(this, 'Fargate', {
-        ...runtimeProps, storage, cpu: props.cpu ?? 1024, memoryLimitMiB: props.memoryLimitMiB ?? 2048,
+        ...runtimeProps, storage, cpu: props.cpu ?? FACTORY_SIZE_DEFAULTS.cpu, memoryLimitMiB: props.memoryLimitMiB ?? FACTORY_SIZE_DEFAULTS.memoryLimitMiB,
       });
     } else {
       new Ec2Runtime(this, 'Ec2', {
         ...runtimeProps,
-        instanceType: new ec2.InstanceType(props.instanceType ?? 't3.medium'),
-        dataVolumeGiB: props.dataVolumeGiB ?? 50,
+        instanceType: new ec2.InstanceType(props.instanceType ?? FACTORY_SIZE_DEFAULTS.instanceType),
+        dataVolumeGiB: props.dataVolumeGiB ?? FACTORY_SIZE_DEFAULTS.dataVolumeGiB,
       });
     }
     acknowledgeGrantPolicies(this);

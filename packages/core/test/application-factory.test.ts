@@ -252,7 +252,10 @@ describe.each(RUNTIMES)('auth modes on %s', (runtime) => {
     } else {
       const script = userData(json);
       expect(script).toContain("printf '%s=%s\\n' 'WIKI_OIDC_ISSUER' 'https://login.example.com' >> '/etc/fw/application.env'");
-      expect(script).toContain(`--secret-id '${OIDC.clientSecretArn}' --query SecretString --output text)" >> '/etc/fw/application.env'`);
+      // Read into a variable first: a substitution used as an argument would hide a failing fetch (ec2-boot-failure.test.ts).
+      expect(script).toMatch(/fw_secret=\$\(aws secretsmanager get-secret-value --region .* --secret-id '[^']+' --query SecretString --output text 2>> "\$FW_LOG"\)/);
+      expect(script).toContain(`--secret-id '${OIDC.clientSecretArn}'`);
+      expect(script).toContain(`printf '%s=%s\\n' 'WIKI_OIDC_CLIENT_SECRET' "$fw_secret" >> '/etc/fw/application.env'`);
       expect(script).toContain("install -m 0600 /dev/null '/etc/fw/application.env'");
     }
   });

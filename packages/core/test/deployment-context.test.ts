@@ -99,7 +99,7 @@ describe('every problem is named with the key, the value given and what is allow
     ['single-label domain', { ...VALID, domain: 'localhost' }, /domain "localhost" is not allowed/],
     ['bad subdomain', { ...VALID, domain: 'example.com', subdomain: '-ci' }, /subdomain "-ci" is not allowed; expected one or more DNS labels/],
     ['stack name CloudFormation rejects', { ...VALID, stackName: '1-build_server' }, /stackName "1-build_server" is not allowed; expected a CloudFormation stack name/],
-    ['stack name too long', { ...VALID, stackName: 'a'.repeat(129) }, /stackName "a{129}" is not allowed/],
+    ['stack name too long', { ...VALID, stackName: 'a'.repeat(129) }, /stackName "a{40}…" \(129 characters\) is not allowed/],
     ['number where text is expected', { ...VALID, stackName: 42 }, /stackName 42 is not allowed; expected text: /],
     ['bad auth mode', { ...VALID, authMode: 'saml' }, /authMode "saml" is not allowed; expected one of none, application-oidc, alb-oidc\./],
     ['bad hosted zone', { ...VALID, domain: 'example.com', hostedZoneId: 'zone1' }, /hostedZoneId "zone1" is not allowed/],

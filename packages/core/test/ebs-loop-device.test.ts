@@ -3,8 +3,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { BashUserDataBuilder } from '../src';
-import { canSandbox, runInSandbox, Stubs } from './support/sandbox';
-import { requireInCi } from './support/shellcheck';
+import { loopDeviceUnavailable, runInSandbox, Stubs } from './support/sandbox';
+import { needing } from './support/shellcheck';
 
 // The real EBS snippet on a real block device: a loop device stands in for the EBS volume. Only the package
 // manager is stubbed; blkid, mkfs, mount and chown are real, inside a private mount namespace.
@@ -16,8 +16,7 @@ function sh(cmd: string): string {
   return run.stdout.trim();
 }
 
-const usable = requireInCi(canSandbox() && spawnSync('losetup', ['-f']).status === 0, 'root with loop devices');
-(usable ? describe : describe.skip)('mountEbs on a loop device', () => {
+needing('root, a mount namespace and a free loop device', loopDeviceUnavailable()).describe('mountEbs on a loop device', () => {
   let image: string;
   let device: string;
 

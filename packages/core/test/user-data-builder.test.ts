@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { BashUserDataBuilder, Ec2Context, Shell } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
-import { canSandbox, DEFAULT_STUBS, runInSandbox } from './support/sandbox';
-import { requireInCi, shellcheck } from './support/shellcheck';
+import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from './support/sandbox';
+import { needing, shellcheck, shellcheckUnavailable } from './support/shellcheck';
 
 const EFS_CONTEXT: Ec2Context = {
   stackName: 'wiki-dev', securityProfile: 'DEV', runtimeType: 'EC2', logGroupName: '/aws/wiki-dev/EC2/DEV', sslEnabled: false,
@@ -153,8 +153,7 @@ describe('Shell.quote', () => {
   });
 });
 
-const hasShellcheck = requireInCi(shellcheck('true') !== undefined, 'shellcheck');
-(hasShellcheck ? describe : describe.skip)('shellcheck', () => {
+needing('shellcheck', shellcheckUnavailable()).describe('shellcheck', () => {
   test('the check itself reports a finding in a faulty script', () => {
     expect(shellcheck('#!/bin/bash\nrm -rf $dir/*\n')).toMatch(/SC2086/);
   });
@@ -170,8 +169,7 @@ const hasShellcheck = requireInCi(shellcheck('true') !== undefined, 'shellcheck'
   });
 });
 
-const sandboxed = requireInCi(canSandbox(), 'a root mount namespace (unshare -m)');
-(sandboxed ? describe : describe.skip)('executed in a sandbox with stub commands', () => {
+needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('executed in a sandbox with stub commands', () => {
   test('the steps run in the spec\'s rule-5 order and each logs its progress line', () => {
     const run = runInSandbox(wikiScript(EFS_CONTEXT));
     expect(run.stderr).toBe('');
@@ -235,13 +233,18 @@ const sandboxed = requireInCi(canSandbox(), 'a root mount namespace (unshare -m)
     expect(at).toBeGreaterThan(0);
     expect(run.log.slice(at + 1, at + 51)).toEqual(Array.from({ length: 50 }, (_, i) => `journal line ${i + 1}`));
     expect(run.log[at + 51]).toMatch(/^FAILED: line \d+ exited with status 1$/);
+    // The unit's journal is in the log once: the failure it caused does not append it again.
+    expect(run.log).toHaveLength(at + 52);
+    expect(run.calls.filter((c) => c.startsWith('journalctl'))).toHaveLength(1);
   });
 
-  test('a failing step stops the script and is logged', () => {
-    const run = runInSandbox(wikiScript(EFS_CONTEXT), { ...DEFAULT_STUBS, dnf: 'exit 7' });
+  test('a failing step stops the script and is logged with the boot\'s last 50 journal lines', () => {
+    const run = runInSandbox(wikiScript(EFS_CONTEXT), { ...DEFAULT_STUBS, dnf: 'exit 7', journalctl: 'echo "boot journal"' });
     expect(run.status).toBe(7);
     expect(run.log).toEqual(['user data started (package manager: dnf)', 'step 1: system update',
-      expect.stringMatching(/^FAILED: line \d+ exited with status 7$/)]);
+      expect.stringMatching(/^FAILED: line \d+ exited with status 7$/),
+      'the last 50 journal lines of this boot follow', 'boot journal']);
+    expect(run.calls.filter((c) => c.startsWith('journalctl'))).toEqual(['journalctl -b -n 50 --no-pager']);
   });
 
   test('nothing a command holds is echoed: no tracing reaches the console or the log', () => {

@@ -1,3 +1,4 @@
+import { gzipSync } from 'zlib';
 import type { IApplicationSpec } from '../contract/application-spec';
 import type { Ec2Context } from '../contract/ec2-context';
 import { Ec2Files } from '../contract/oidc-integration';
@@ -43,6 +44,15 @@ function verifyPluginManager(): string {
   return PLUGIN_MANAGER_SHA256
     ? `printf '%s  %s\\n' ${q(PLUGIN_MANAGER_SHA256)} ${q(PLUGIN_MANAGER)} | sha256sum -c --strict -`
     : `printf '%s  %s\\n' "$(curl -fsSL --retry 5 ${q(`${PLUGIN_MANAGER_URL}.sha256`)} | cut -d ' ' -f 1)" ${q(PLUGIN_MANAGER)} | sha256sum -c --strict -`;
+}
+
+/**
+ * Writes a file of the controller, gzip-compressed and base64-encoded in the script: EC2 takes at most 16 KB of user
+ * data, and the controller's files alone are more than that as text (the configuration, the seed script).
+ */
+function writeFile(path: string, content: string): string {
+  const packed = gzipSync(Buffer.from(content, 'utf-8'), { level: 9 }).toString('base64');
+  return `printf '%s' ${Shell.quote(packed)} | base64 -d | gunzip > ${Shell.quote(path)}`;
 }
 
 /** The EC2 installation of the build server, in the spec's rule-5 order. */
@@ -96,17 +106,14 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
   builder.addCommands(
     `install -d -m 0750 -o 0 -g ${gid} ${q(configDir)}`,
     `install -d -m 0750 -o ${uid} -g ${gid} /var/log/jenkins /var/cache/jenkins ${q(`${home}/plugins`)}`,
-    ...Object.entries(files.config).flatMap(([name, content]) => [
-      '# shellcheck disable=SC2016 # ${...} in these files is for configuration-as-code and Groovy, not the shell',
-      `printf '%s' ${q(content)} > ${q(`${configDir}/${name}`)}`,
-    ]),
+    ...Object.entries(files.config).map(([name, content]) => writeFile(`${configDir}/${name}`, content)),
     `chown 0:${gid} ${configPaths}`,
     `chmod 0640 ${configPaths}`,
     `java -jar ${q(PLUGIN_MANAGER)} --war /usr/share/java/jenkins.war --plugin-download-directory ${q(`${home}/plugins`)} ` +
       `--plugin-file ${q(`${configDir}/${FILES.plugins}`)} ${PLUGIN_TOOL_FLAGS.join(' ')}`,
     `chown -R ${uid}:${gid} ${q(`${home}/plugins`)}`,
     `install -m 0640 -o ${uid} -g ${gid} /dev/null ${maskPasswords}`,
-    `printf '%s' ${q(files.maskPasswords.content)} > ${maskPasswords}`,
+    writeFile(`${home}/${files.maskPasswords.fileName}`, files.maskPasswords.content),
     'install -d -m 0755 /etc/systemd/system/jenkins.service.d',
     `printf '%s\\n' ${q(dropIn)} > ${q(DROP_IN)}`,
     `chmod 0644 ${q(DROP_IN)}`,

@@ -19,6 +19,16 @@ export interface ContextKey {
   readonly parse: (raw: unknown) => Parsed;
 }
 
+/**
+ * A value as an error message shows it: JSON, and when long its first 40 characters, `…` and its length, so a
+ * message stays on one line.
+ */
+export function shownValue(raw: unknown): string {
+  const text = typeof raw === 'string' ? raw : JSON.stringify(raw) ?? String(raw);
+  if (text.length <= 60) return typeof raw === 'string' ? JSON.stringify(raw) : text;
+  return `${JSON.stringify(text.slice(0, 40)).slice(0, -1)}…" (${text.length} characters)`;
+}
+
 /** A Secrets Manager secret ARN: the only form in which a secret may be handed to the framework. */
 export const SECRET_ARN = /^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[\w/+=.@-]+$/;
 
@@ -32,6 +42,22 @@ function text(pattern: RegExp, allowed: string, normalise: (s: string) => string
     const value = normalise(raw.trim());
     return pattern.test(value) ? { value } : { allowed };
   };
+}
+
+/**
+ * An e-mail address SMTP can deliver to: at most 254 characters, a local part of at most 64 (RFC 5321 4.5.3.1), a
+ * domain of DNS labels.
+ * @see https://www.rfc-editor.org/rfc/rfc5321#section-4.5.3.1
+ */
+function email(raw: unknown): Parsed {
+  const allowed = 'an e-mail address such as security@example.com';
+  if (typeof raw !== 'string') return { allowed };
+  const value = raw.trim();
+  const at = value.lastIndexOf('@');
+  const local = value.slice(0, at);
+  if (at <= 0 || !/^[^\s@]+$/.test(local) || !DOMAIN.test(value.slice(at + 1).toLowerCase())) return { allowed };
+  return value.length <= 254 && local.length <= 64 ? { value }
+    : { allowed: 'an e-mail address of at most 254 characters, at most 64 before the @ (the SMTP limits of RFC 5321)' };
 }
 
 function oneOf(values: readonly string[]) {
@@ -52,7 +78,7 @@ function httpsUrl(raw: unknown): Parsed {
 export const CONTEXT_KEYS: readonly ContextKey[] = [
   {
     name: 'stackName', required: true, defaultText: '-',
-    description: 'Name of the CloudFormation stack.',
+    description: 'Name of the CloudFormation stack: a letter, then letters, digits and `-`, at most 128 characters.',
     parse: text(/^[A-Za-z][A-Za-z0-9-]{0,127}$/, 'a CloudFormation stack name: a letter, then letters, digits and -, at most 128 characters'),
   },
   {
@@ -88,7 +114,8 @@ export const CONTEXT_KEYS: readonly ContextKey[] = [
   },
   {
     name: 'authMode', required: false, defaultText: '`none`',
-    description: '`none`, `application-oidc` (the application signs users in) or `alb-oidc` (the load balancer does; needs TLS).',
+    description: '`none`, `application-oidc` (the application signs users in) or `alb-oidc` (the load balancer does; needs TLS). ' +
+      'A plugin may accept fewer (`supportedAuthModes()`; the build server accepts only `application-oidc`).',
     parse: oneOf(AuthMode.ALL),
   },
   {
@@ -103,18 +130,20 @@ export const CONTEXT_KEYS: readonly ContextKey[] = [
   },
   {
     name: 'region', required: false, defaultText: '`CDK_DEFAULT_REGION`, else none',
-    description: 'AWS region of the stack. STAGING and PRODUCTION need one: load-balancer access logs are region-specific.',
+    description: 'AWS region of the stack. STAGING and PRODUCTION need one: load-balancer access logs are region-specific. The ' +
+      'account is never set, so availability zones resolve at deploy time and synth makes no AWS lookup.',
     parse: text(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, 'an AWS region such as eu-west-1'),
   },
   {
     name: 'ec2Storage', required: false, defaultText: '`efs`',
-    description: 'Data volume on EC2: `efs` (survives instance replacement) or `ebs` (an encrypted volume at `ebsDeviceName()`). Fargate always uses EFS.',
+    description: 'Data volume on EC2: `efs` (survives instance replacement) or `ebs` (an encrypted volume at `ebsDeviceName()`, ' +
+      'kept when the instance is replaced but attached only to the first one: prefer `efs`). Fargate always uses EFS.',
     parse: oneOf(Object.values(Ec2Storage)),
   },
   {
     name: 'alarmEmail', required: false, defaultText: 'none (required in PRODUCTION when the plugin declares alarms)',
     description: 'E-mail address subscribed to the alarm topic, which receives the plugin\'s log alarms (for the build server: more than 10 failed logins in a day).',
-    parse: text(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an e-mail address such as security@example.com'),
+    parse: email,
   },
   {
     name: 'oidcIssuer', required: false, defaultText: 'none (required when authMode is not none)',
@@ -143,7 +172,8 @@ export const CONTEXT_KEYS: readonly ContextKey[] = [
   },
   {
     name: 'oidcClientSecretArn', required: false, defaultText: 'none (required when authMode is not none)',
-    description: 'ARN of the Secrets Manager secret holding the client secret. Only the reference is ever used.',
+    description: 'ARN of the Secrets Manager secret holding the client secret. Only the reference is ever used; a value that is ' +
+      'not an ARN is never echoed in an error.',
     sensitive: true,
     parse: text(SECRET_ARN, 'a Secrets Manager secret ARN (never the secret itself)'),
   },

@@ -6,7 +6,7 @@ import type { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
 import { UserError } from '../errors';
 import { PROFILE_SETTINGS } from '../profiles/profile-settings';
-import { CONTEXT_KEYS, OIDC_KEYS } from './context-keys';
+import { CONTEXT_KEYS, OIDC_KEYS, shownValue } from './context-keys';
 import { didYouMean } from './did-you-mean';
 
 /**
@@ -111,7 +111,7 @@ export class DeploymentContextReader {
       given.add(key.name);
       const parsed = key.parse(raw);
       if ('allowed' in parsed) {
-        const shown = key.sensitive ? `(hidden, ${String(raw).length} characters)` : JSON.stringify(raw);
+        const shown = key.sensitive ? `(hidden, ${String(raw).length} characters)` : shownValue(raw);
         problems.push(`${key.name} ${shown} is not allowed; expected ${parsed.allowed}.`);
       } else {
         v[key.name] = parsed.value;
@@ -156,6 +156,13 @@ export class DeploymentContextReader {
   private constructor() {}
 }
 
+/**
+ * The longest domain name of a certificate ACM issues: the name is the certificate's common name, 64 characters
+ * (RFC 5280); longer names can only be subject alternative names.
+ * @see https://docs.aws.amazon.com/acm/latest/APIReference/API_RequestCertificate.html
+ */
+const ACM_DOMAIN_NAME_MAX = 64;
+
 /** Rules between keys. Only keys whose own value was valid are in `v`, so one mistake is not reported twice. */
 function crossKeyProblems(v: Record<string, any>, given: Set<string>, authMode: string): string[] {
   const problems: string[] = [];
@@ -172,8 +179,21 @@ function crossKeyProblems(v: Record<string, any>, given: Set<string>, authMode: 
   if (v.subdomain !== undefined && v.domain === undefined) {
     problems.push(`subdomain ${JSON.stringify(v.subdomain)} needs a domain; set domain (for example example.com).`);
   }
-  if (v.domain && `${v.subdomain ? v.subdomain + '.' : ''}${v.domain}`.length > 253) {
-    problems.push('subdomain + domain form a name longer than 253 characters, the DNS limit.');
+  const fqdn: string | undefined = v.domain ? `${v.subdomain ? v.subdomain + '.' : ''}${v.domain}` : undefined;
+  if (fqdn && fqdn.length > 253) {
+    problems.push(`subdomain + domain ${shownValue(fqdn)} is longer than 253 characters, the DNS limit.`);
+  } else if (fqdn && fqdn.length > ACM_DOMAIN_NAME_MAX && v.sslEnabled === true && v.certificateArn === undefined) {
+    problems.push(`subdomain + domain ${shownValue(fqdn)} is longer than ${ACM_DOMAIN_NAME_MAX} characters, the limit ACM ` +
+      'applies to the domain name of the certificate created for it. Use a shorter subdomain, or import a certificate ' +
+      'with certificateArn.');
+  }
+  // ACM certificates are regional: Elastic Load Balancing uses a certificate of its own region only.
+  // https://docs.aws.amazon.com/acm/latest/userguide/acm-regions.html
+  const certificateRegion = v.certificateArn ? String(v.certificateArn).split(':')[3] : undefined;
+  if (certificateRegion && v.region && certificateRegion !== v.region) {
+    problems.push(`certificateArn ${shownValue(v.certificateArn)} is in ${certificateRegion}, the stack in ${v.region}; ` +
+      'a load balancer uses only certificates of its own region (ACM certificates are regional). Import or request the ' +
+      `certificate in ${v.region}.`);
   }
   if (v.sslEnabled === true) {
     if (v.domain === undefined) {

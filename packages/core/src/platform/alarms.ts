@@ -8,6 +8,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import type { LogAlarm } from '../contract/log-alarm';
 import type { Logging } from './logging';
+import { boundedName, NAME_LIMITS } from './names';
 
 export interface LogAlarmsProps {
   readonly logging: Logging;
@@ -29,7 +30,8 @@ export class LogAlarms extends Construct {
     super(scope, id);
     const { logging } = props;
     this.topic = new sns.Topic(this, 'Topic', {
-      displayName: `Alarms of ${Stack.of(this).stackName}`,
+      // Every stack name the key table accepts (up to 128 characters) gives a display name SNS accepts (100).
+      displayName: boundedName(`Alarms of ${Stack.of(this).stackName}`, NAME_LIMITS.snsDisplayName),
       masterKey: logging.key,
       enforceSSL: true,
     });

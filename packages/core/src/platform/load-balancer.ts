@@ -10,6 +10,7 @@ import { Construct } from 'constructs';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
 import { acknowledge } from '../profiles/compliance';
 import type { Logging } from './logging';
+import { boundedName, NAME_LIMITS } from './names';
 import type { Network } from './network';
 
 /** TLS for the load balancer. */
@@ -179,7 +180,12 @@ export class LoadBalancer extends Construct {
     const acl = new wafv2.CfnWebACL(this, 'WebAcl', {
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
-      visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: `${Stack.of(this).stackName}-waf`, sampledRequestsEnabled: true },
+      visibilityConfig: {
+        cloudWatchMetricsEnabled: true,
+        // A 125-128 character stack name would otherwise pass WAF's 128-character metric-name limit.
+        metricName: boundedName(`${Stack.of(this).stackName}-waf`, NAME_LIMITS.wafMetricName),
+        sampledRequestsEnabled: true,
+      },
       rules: [
         rule('AWSManagedRulesCommonRuleSet', 1),
         rule('AWSManagedRulesKnownBadInputsRuleSet', 2),

@@ -6,6 +6,8 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import type { Ec2Context } from '../contract/ec2-context';
 import { Ec2Files } from '../contract/oidc-integration';
+import { userDataProblem } from '../contract/spec-validation';
+import { UserError } from '../errors';
 import { BashUserDataBuilder } from '../userdata/bash-user-data-builder';
 import { Shell } from '../userdata/shell';
 import { acknowledge } from '../profiles/compliance';
@@ -69,6 +71,8 @@ export class Ec2Runtime extends Construct {
     if (environment.length > 0) builder.addCommands(...environment);
     spec.configureUserData(builder, ec2Context);
     this.userDataScript = builder.render();
+    const tooLarge = userDataProblem(this.userDataScript, spec.constructor?.name || spec.applicationId());
+    if (tooLarge) throw new UserError(tooLarge);
 
     this.launchTemplate = new ec2.LaunchTemplate(this, 'LaunchTemplate', {
       machineImage: ec2.MachineImage.latestAmazonLinux2023(),
@@ -113,6 +117,13 @@ export class Ec2Runtime extends Construct {
 /**
  * Writes the root-only environment file: plain entries as they are, secrets read from Secrets Manager at boot with the
  * instance role, so no secret value is ever in the template or the user data.
+ *
+ * Each secret is read into a variable first and written afterwards. Inside `printf ... "$(aws ...)"` a failing `aws`
+ * (a role without `kms:Decrypt` on the secret's key, a deleted secret) would be swallowed: printf succeeds and the boot
+ * carries on with an empty secret. An assignment takes its command substitution's status, so under the preamble's
+ * `set -e` the boot stops there, logs the line and the journal tail, and exits non-zero; an empty value stops it too.
+ * The value stays in a shell variable (not exported, so in no process's environment) and is written by the printf
+ * builtin (so in no process's arguments); `aws`' error message, which never holds the value, goes to the log.
  */
 function environmentFileCommands(props: RuntimeProps): string[] {
   const plain = Object.entries(props.oidcEnvironment);
@@ -123,10 +134,17 @@ function environmentFileCommands(props: RuntimeProps): string[] {
     `install -d -m 0700 ${Shell.quote(Ec2Files.APPLICATION_ENVIRONMENT_FILE.replace(/\/[^/]+$/, ''))}`,
     `install -m 0600 /dev/null ${file}`,
     ...plain.map(([name, value]) => `printf '%s=%s\\n' ${Shell.quote(name)} ${Shell.quote(value)} >> ${file}`),
-    ...secrets.map(([name, secret]) => {
+    ...secrets.flatMap(([name, secret]) => {
       const region = Fn.select(3, Fn.split(':', secret.secretArn));
-      return `printf '%s=%s\\n' ${Shell.quote(name)} "$(aws secretsmanager get-secret-value --region ${Shell.quote(region)} ` +
-        `--secret-id ${Shell.quote(secret.secretArn)} --query SecretString --output text)" >> ${file}`;
+      return [
+        `fw_log ${Shell.quote(`reading ${name} from Secrets Manager (${secret.secretArn})`)}`,
+        `fw_secret=$(aws secretsmanager get-secret-value --region ${Shell.quote(region)} ` +
+          `--secret-id ${Shell.quote(secret.secretArn)} --query SecretString --output text 2>> "$FW_LOG")`,
+        `if [ -z "$fw_secret" ]; then fw_log ${Shell.quote(`${name}: the SecretString of ${secret.secretArn} is empty; ` +
+          'it must hold the value (a text secret)')}; false; fi`,
+        `printf '%s=%s\\n' ${Shell.quote(name)} "$fw_secret" >> ${file}`,
+        'unset fw_secret',
+      ];
     }),
   ];
 }

@@ -87,8 +87,8 @@ export class BashUserDataBuilder implements IUserDataBuilder {
   /** The whole script: preamble, the helpers the steps use, the steps in order, a closing progress line. */
   public render(): string {
     return [
-      PREAMBLE,
-      ...[...this.helpers].map((h) => HELPERS[h].body),
+      withoutComments(PREAMBLE),
+      ...[...this.helpers].map((h) => withoutComments(HELPERS[h].body)),
       ...this.steps,
       'fw_log "user data finished"\n',
     ].join('\n');
@@ -132,4 +132,12 @@ function check(operation: string, args: Arg[]): void {
   if (problems.length > 0) {
     throw new UserError(`${operation}(): ${problems.join('; ')}.`);
   }
+}
+
+/**
+ * The framework's own shell code without its comment lines (the shebang and shellcheck directives stay): they explain
+ * the source in `preamble.ts`, and in the script they would only spend EC2's 16 KB of user data.
+ */
+function withoutComments(code: string): string {
+  return code.split('\n').filter((line) => !/^\s*#(?!!|\s*shellcheck)/.test(line)).join('\n');
 }

@@ -7,6 +7,7 @@ import { JENKINS_LTS, JENKINS_PLUGINS } from '../../src/build-server/versions';
 import { CascChecker, loadSchema } from '../support/casc-schema';
 import { expand, expandDocument } from '../support/casc-variables';
 import { OIDC, only, propsFor, synth, userData } from '../support/synth';
+import { filesWritten } from '../support/user-data-files';
 
 /**
  * Every configuration the build server renders, as each runtime delivers it, checked against the schema derived from
@@ -54,8 +55,7 @@ const unquote = (word: string) => word.replace(/'\\''/g, "'");
 function ec2(profile: SecurityProfile, props: JenkinsSpecProps): Delivered {
   const { json } = synth(RuntimeType.EC2, { ...propsFor(profile), ...SIGN_IN }, new JenkinsSpec(props));
   const script = userData(json);
-  const files = Object.fromEntries([...script.matchAll(/printf '%s' '((?:[^']|'\\'')*)' > '([^']+)'/g)]
-    .map(([, content, file]) => [file, unquote(content)]));
+  const files = filesWritten(script);
   const dropIn = files['/etc/systemd/system/jenkins.service.d/override.conf'] ??
     unquote(/printf '%s\\n' '((?:[^']|'\\'')*)' > '\/etc\/systemd\/system\/jenkins.service.d\/override.conf'/.exec(script)![1]);
   const environment = new Set<string>([

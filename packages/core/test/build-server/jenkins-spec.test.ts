@@ -1,16 +1,18 @@
 import { App, CfnResource, Stack } from 'aws-cdk-lib';
 import * as YAML from 'yaml';
-import { ApplicationFactory, AuthMode, BashUserDataBuilder, Ec2Context, JenkinsSpec, RuntimeType, SecurityProfile } from '../../src';
+import { ApplicationFactory, AuthMode, BashUserDataBuilder, Ec2Context, Ec2Storage, JenkinsSpec, RuntimeType, SecurityProfile } from '../../src';
 import { UserError } from '../../src/errors';
+import { Ec2Runtime } from '../../src/runtimes/ec2';
 import * as fs from 'fs';
 import * as path from 'path';
 import { CARD_DATA_PATTERNS, MASK_PASSWORDS_FILE, maskPasswordsConfig } from '../../src/build-server/card-data-masking';
 import { FAILED_LOGIN_FILTER, loggingProperties } from '../../src/build-server/jenkins-monitoring';
 import { approvedScriptHash, pipelineScripts } from '../../src/build-server/compliance-jobs';
 import { JENKINS_PLUGINS } from '../../src/build-server/versions';
-import { canSandbox, DEFAULT_STUBS, runInSandbox } from '../support/sandbox';
-import { requireInCi, shellcheck } from '../support/shellcheck';
+import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from '../support/sandbox';
+import { needing, shellcheck, shellcheckUnavailable } from '../support/shellcheck';
 import { OIDC, only, propsFor, synth, TLS } from '../support/synth';
+import { filesWritten } from '../support/user-data-files';
 
 const EFS: Ec2Context = {
   stackName: 'ci', securityProfile: 'PRODUCTION', runtimeType: 'EC2', logGroupName: '/aws/ci/EC2/PRODUCTION', fqdn: 'ci.example.com', sslEnabled: true,
@@ -124,18 +126,15 @@ function fargateConfiguration(spec = new JenkinsSpec(), profile = SecurityProfil
 }
 
 const ALARM_EMAIL = 'security@example.com';
-const sandboxed = requireInCi(canSandbox(), 'a root mount namespace (unshare -m)');
-
+/** The configuration the EC2 user data writes (unpacked as the instance's shell would; the sandbox runs it below). */
 function ec2Configuration(spec = new JenkinsSpec(), profile = SecurityProfile.DEV): any {
-  const run = runInSandbox(ec2Script({ ...EFS, securityProfile: profile }, spec));
-  expect(run.status).toBe(0);
-  return YAML.parse(run.written('/etc/jenkins/casc/jenkins.yaml')!);
+  return YAML.parse(filesWritten(ec2Script({ ...EFS, securityProfile: profile }, spec))['/etc/jenkins/casc/jenkins.yaml']);
 }
 
 type Loader = (spec?: JenkinsSpec, profile?: SecurityProfile) => any;
 const RUNTIMES: Array<[string, Loader]> = [
   ['FARGATE', fargateConfiguration],
-  ...(sandboxed ? [['EC2', ec2Configuration] as [string, Loader]] : []),
+  ['EC2', ec2Configuration],
 ];
 
 /** The audit trail's loggers of one kind. */
@@ -268,13 +267,12 @@ describe('plugins', () => {
   });
 });
 
-const hasShellcheck = requireInCi(shellcheck('true') !== undefined, 'shellcheck');
-(hasShellcheck ? test : test.skip).each([['EFS', EFS], ['EBS', { ...EFS, hasEfs: false, efsId: undefined, accessPointId: undefined }]])(
+needing('shellcheck', shellcheckUnavailable()).testEach([['EFS', EFS], ['EBS', { ...EFS, hasEfs: false, efsId: undefined, accessPointId: undefined }]])(
   'the EC2 user data (%s) passes shellcheck', (_n, context) => {
     expect(shellcheck(ec2Script(context as Ec2Context))).toBe('');
   });
 
-(sandboxed ? describe : describe.skip)('EC2 user data, executed with stub commands', () => {
+needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed with stub commands', () => {
   const run = runInSandbox(ec2Script());
 
   test('follows the spec\'s rule-5 order', () => {
@@ -306,7 +304,7 @@ const hasShellcheck = requireInCi(shellcheck('true') !== undefined, 'shellcheck'
       'step 2: commands (6 lines)',
       'step 3: CloudWatch agent shipping 2 log file(s) to /aws/ci/EC2/PRODUCTION',
       'step 4: mount EFS fs-0123456789abcdef0 (fsap-0123456789abcdef0) at /var/lib/jenkins',
-      'step 5: commands (22 lines)',
+      'step 5: commands (18 lines)',
     ]);
     expect(run.log[run.log.length - 1]).toBe('user data finished');
   });
@@ -354,6 +352,18 @@ const hasShellcheck = requireInCi(shellcheck('true') !== undefined, 'shellcheck'
   });
 });
 
+test('the EC2 user data stays within EC2\'s 16 KB for the longest stack name, with EBS, syslog, the pipeline library and the OIDC secret', () => {
+  const app = new App();
+  const stack = new Stack(app, 'Longest', { stackName: 'a'.repeat(128), env: { region: 'eu-west-1' } });
+  const spec = new JenkinsSpec({ syslogHost: 'syslog.example.com', pipelineLibrary: { repository: 'https://git.example.com/ci/fw-pipeline-library.git', version: 'v0.1.0' } });
+  const factory = new ApplicationFactory(stack, 'BuildServer', RuntimeType.EC2, spec, {
+    securityProfile: SecurityProfile.PRODUCTION, ...TLS, ...SIGN_IN, alarmEmail: ALARM_EMAIL, ec2Storage: Ec2Storage.EBS,
+  });
+  // EC2 takes at most 16384 bytes of user data before base64 (the factory refuses more: limits.test.ts).
+  const ec2 = factory.node.findAll().find((c): c is Ec2Runtime => c instanceof Ec2Runtime)!;
+  expect(Buffer.byteLength(ec2.userDataScript)).toBeLessThanOrEqual(16384);
+});
+
 describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('PRODUCTION on %s', (runtime) => {
   test('passes the four cdk-nag packs with the OIDC sign-in on', () => {
     const { complianceFindings } = require('../../src/profiles/compliance');
@@ -386,7 +396,7 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('failed-login monitoring o
       })()
       : (() => {
         expect(ec2Script()).toContain('-Djava.util.logging.config.file=/etc/jenkins/casc/logging.properties');
-        return /printf '%s' '([^']*)' > '\/etc\/jenkins\/casc\/logging.properties'/.exec(ec2Script())![1];
+        return filesWritten(ec2Script())['/etc/jenkins/casc/logging.properties'];
       })();
     expect(properties).toBe(loggingProperties());
   });

@@ -48,10 +48,33 @@ export const DEFAULT_STUBS: Stubs = {
 /** The directories the script sees through a copy-on-write overlay: it can change them, the machine keeps them. */
 const OVERLAID = ['/etc', '/var', '/usr', '/opt', '/srv'];
 
+/** What the sandbox needs, as a skipped test's name says it. */
+export const SANDBOX_NEEDS = 'root and a private mount namespace (unshare -m)';
+
+/** Why this process cannot make the mount namespace and overlays the sandbox needs, or undefined when it can. */
+export function sandboxUnavailable(): string | undefined {
+  if (process.platform !== 'linux') return `the platform is ${process.platform}, not linux`;
+  const uid = process.getuid?.();
+  if (uid !== 0) return `running as uid ${uid}, not root`;
+  const run = spawnSync('unshare', ['-m', '--propagation', 'private', 'true'], { encoding: 'utf-8' });
+  if (run.error) return `unshare cannot run: ${run.error.message}`;
+  if (run.status !== 0) return `unshare -m failed: ${run.stderr.trim() || `status ${run.status}`}`;
+  return undefined;
+}
+
 /** Whether this process can make the mount namespace and overlays the sandbox needs. */
 export function canSandbox(): boolean {
-  return process.platform === 'linux' && process.getuid?.() === 0 &&
-    spawnSync('unshare', ['-m', '--propagation', 'private', 'true']).status === 0;
+  return sandboxUnavailable() === undefined;
+}
+
+/** Why no loop device can stand in for an EBS volume here (the sandbox and a free loop device), or undefined. */
+export function loopDeviceUnavailable(): string | undefined {
+  const sandbox = sandboxUnavailable();
+  if (sandbox) return sandbox;
+  const run = spawnSync('losetup', ['-f'], { encoding: 'utf-8' });
+  if (run.error) return `losetup cannot run: ${run.error.message}`;
+  if (run.status !== 0) return `no free loop device (losetup -f: ${run.stderr.trim() || `status ${run.status}`})`;
+  return undefined;
 }
 
 /**
