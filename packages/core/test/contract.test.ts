@@ -1,22 +1,7 @@
 import { ApplicationSpec, AuthMode, BashUserDataBuilder, Ec2Context, Ec2Contexts, IOidcIntegration, PosixUser, RuntimeType, SecurityProfile } from '../src';
 import { specProblems } from '../src/contract/spec-validation';
+import { MinimalSpec, problemsWith } from './fixtures/minimal-spec';
 import { WikiSpec } from './fixtures/wiki-spec';
-
-/** Only the required members: everything else comes from the base class. */
-class MinimalSpec extends ApplicationSpec {
-  public applicationId() { return 'minimal'; }
-  public defaultContainerImage() { return 'example/minimal:1.0.0'; }
-  public applicationPort() { return 80; }
-  public containerDataPath() { return '/data'; }
-  public efsDataPath() { return '/minimal'; }
-  public volumeName() { return 'data'; }
-  public containerUser() { return '0:0'; }
-  public efsPermissions() { return '0755'; }
-  public ebsDeviceName() { return '/dev/sdf'; }
-  public ec2DataPath() { return '/srv/minimal'; }
-  public ec2LogPaths() { return ['/var/log/minimal.log']; }
-  public configureUserData() {}
-}
 
 describe('ApplicationSpec base class: the spec\'s defaults', () => {
   const spec = new MinimalSpec();
@@ -96,11 +81,6 @@ describe('PosixUser.parse', () => {
 });
 
 describe('spec values checked, naming the plugin and the member', () => {
-  function problemsWith(member: string, value: unknown): string[] {
-    const spec = new MinimalSpec() as any;
-    spec[member] = () => value;
-    return specProblems(spec, 'MinimalSpec');
-  }
   test.each([
     ['applicationId', 'Bad Id', /^MinimalSpec\.applicationId\(\) returned "Bad Id"; allowed: lower-case letters/],
     ['containerUser', 'jenkins', /^MinimalSpec\.containerUser\(\) returned "jenkins"; allowed: <UID>:<GID> with numeric ids/],

@@ -14,6 +14,7 @@ import { boundedName } from '../src/platform/names';
 import { WikiOidcSpec } from './fixtures/wiki-spec';
 import { requireInCi } from './support/shellcheck';
 import { OIDC } from './support/synth';
+import { MinimalSpec, problemsWith } from './fixtures/minimal-spec';
 
 /**
  * Every value checked against the limit AWS or Linux applies to it (issue 12, item 3): one test per limit, each
@@ -187,31 +188,9 @@ describe('the longest stack name the key table accepts (128 characters) synthesi
   });
 });
 
-/** Only the required members, all valid; each test replaces one. */
-class MinimalSpec extends ApplicationSpec {
-  public applicationId() { return 'minimal'; }
-  public defaultContainerImage() { return 'example/minimal:1.0.0'; }
-  public applicationPort() { return 80; }
-  public containerDataPath() { return '/data'; }
-  public efsDataPath() { return '/minimal'; }
-  public volumeName() { return 'data'; }
-  public containerUser() { return '1000:1000'; }
-  public efsPermissions() { return '750'; }
-  public ebsDeviceName() { return '/dev/xvdf'; }
-  public ec2DataPath() { return '/srv/minimal'; }
-  public ec2LogPaths() { return ['/var/log/minimal.log']; }
-  public configureUserData() {}
-}
-
-function memberProblems(member: string, value: unknown): string[] {
-  const spec = new MinimalSpec() as any;
-  spec[member] = () => value;
-  return specProblems(spec, 'MinimalSpec');
-}
-
 /** The one problem with this member's value (and checks it is one line naming plugin, member and value). */
 function memberProblem(member: string, value: unknown): string {
-  const problems = memberProblems(member, value);
+  const problems = problemsWith(member, value);
   expect(problems).toHaveLength(1);
   expect(problems[0]).not.toContain('\n');
   expect(problems[0].startsWith(`MinimalSpec.${member}() returned `)).toBe(true);
@@ -228,7 +207,7 @@ describe('plugin members: each value within the limit AWS or Linux applies', () 
   test('defaultContainerImage: at most 255 characters of ECS\'s image charset, or a sha256 digest', () => {
     expect(memberProblem('defaultContainerImage', `example/${long('a', 250)}:1`)).toMatch(/\(260 characters\); allowed: an image reference of at most 255/);
     expect(memberProblem('defaultContainerImage', 'example/app:1.0 latest')).toMatch(/returned "example\/app:1.0 latest"/);
-    expect(memberProblems('defaultContainerImage', `example/app@sha256:${long('a', 64)}`)).toEqual([]);
+    expect(problemsWith('defaultContainerImage', `example/app@sha256:${long('a', 64)}`)).toEqual([]);
     expect(memberProblem('defaultContainerImage', `example/app@sha256:${long('a', 63)}`)).toMatch(/@sha256: and 64 hex digits/);
   });
 
@@ -248,7 +227,7 @@ describe('plugin members: each value within the limit AWS or Linux applies', () 
     expect(memberProblem('efsDataPath', '/a/b/c/d/e')).toMatch(/returned "\/a\/b\/c\/d\/e"; allowed: .*1 to 4 components/);
     expect(memberProblem('efsDataPath', '/.hidden')).toMatch(/no component starting with \./);
     expect(memberProblem('efsDataPath', '/data$1')).toMatch(/returned "\/data\$1"/);
-    expect(memberProblems('efsDataPath', '/a/b/c/d')).toEqual([]);
+    expect(problemsWith('efsDataPath', '/a/b/c/d')).toEqual([]);
   });
 
   test('efsPermissions: EFS\'s pattern, 3 or 4 octal digits', () => {
@@ -265,14 +244,14 @@ describe('plugin members: each value within the limit AWS or Linux applies', () 
   test('containerUser: ids from 0 to 4294967294 (Linux; 4294967295 is "no id")', () => {
     expect(memberProblem('containerUser', '4294967295:1000')).toMatch(/returned "4294967295:1000"; allowed: <UID>:<GID> with numeric ids from 0 to 4294967294/);
     expect(memberProblem('containerUser', '1000:9999999999')).toMatch(/from 0 to 4294967294/);
-    expect(memberProblems('containerUser', '4294967294:0')).toEqual([]);
+    expect(problemsWith('containerUser', '4294967294:0')).toEqual([]);
   });
 
   test('ebsDeviceName: an EC2 device name, not the root volume\'s', () => {
     expect(memberProblem('ebsDeviceName', '/dev/xvda')).toMatch(/returned "\/dev\/xvda"; allowed: an EC2 device name other than the root volume's/);
     expect(memberProblem('ebsDeviceName', '/dev/sda1')).toMatch(/returned "\/dev\/sda1"/);
     expect(memberProblem('ebsDeviceName', '/dev/nvme1n1')).toMatch(/returned "\/dev\/nvme1n1"/);
-    for (const name of ['/dev/sdf', '/dev/xvdf', '/dev/xvdz', '/dev/xvdba']) expect(memberProblems('ebsDeviceName', name)).toEqual([]);
+    for (const name of ['/dev/sdf', '/dev/xvdf', '/dev/xvdz', '/dev/xvdba']) expect(problemsWith('ebsDeviceName', name)).toEqual([]);
   });
 
   test('ec2DataPath: not / and not a system directory', () => {
@@ -280,7 +259,7 @@ describe('plugin members: each value within the limit AWS or Linux applies', () 
       expect(memberProblem('ec2DataPath', dir)).toMatch(/allowed: an absolute path .*not \/ or a system directory/);
     }
     expect(memberProblem('ec2DataPath', '/srv/my data')).toMatch(/of letters, digits and _ \. \/ -/);
-    for (const dir of ['/var/lib/jenkins', '/srv/wiki', '/opt/app/data', '/data']) expect(memberProblems('ec2DataPath', dir)).toEqual([]);
+    for (const dir of ['/var/lib/jenkins', '/srv/wiki', '/opt/app/data', '/data']) expect(problemsWith('ec2DataPath', dir)).toEqual([]);
   });
 
   test('ec2LogPaths: absolute paths within PATH_MAX', () => {
@@ -290,12 +269,12 @@ describe('plugin members: each value within the limit AWS or Linux applies', () 
   test('healthCheckPath: at most 1024 printable ASCII characters (ELB)', () => {
     expect(memberProblem('healthCheckPath', `/${long('h', 1024)}`)).toMatch(/\(1025 characters\); allowed: a path starting with \/ .*at most 1024 printable ASCII/);
     expect(memberProblem('healthCheckPath', '/gesundheit/prüfung')).toMatch(/returned "\/gesundheit\/prüfung"/);
-    expect(memberProblems('healthCheckPath', `/${long('h', 1023)}`)).toEqual([]);
+    expect(problemsWith('healthCheckPath', `/${long('h', 1023)}`)).toEqual([]);
   });
 
   test('logAlarms()[].description: at most 1024 characters (CloudWatch alarm description)', () => {
     const alarm: LogAlarm = { name: 'Failures', description: long('d', 1025), filterPattern: 'failed', threshold: 1, periodSeconds: 60 };
-    const problems = memberProblems('logAlarms', [alarm]);
+    const problems = problemsWith('logAlarms', [alarm]);
     expect(problems).toEqual([`MinimalSpec.logAlarms()[0].description "${long('d', 40)}…" (1025 characters); allowed: text of ` +
       'at most 1024 characters (CloudWatch\'s limit for an alarm description).']);
   });

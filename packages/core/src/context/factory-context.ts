@@ -1,26 +1,11 @@
 import { Stack, Token } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
-import type { Ec2Storage } from '../contract/ec2-storage';
-import type { OidcProviderSettings } from '../contract/oidc-integration';
+import type { ApplicationFactoryProps } from '../application-factory';
 import type { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
 import { UserError } from '../errors';
 import { CONTEXT_KEYS } from './context-keys';
 import { DeploymentContext, DeploymentContextReader } from './deployment-context';
-
-/** The settings an `ApplicationFactory` is given in code, as context-key values (undefined: not given). */
-export interface CodeSettings {
-  readonly securityProfile?: string;
-  readonly domain?: string;
-  readonly subdomain?: string;
-  readonly sslEnabled?: boolean;
-  readonly hostedZoneId?: string;
-  readonly certificateArn?: string;
-  readonly authMode?: string;
-  readonly oidc?: OidcProviderSettings;
-  readonly ec2Storage?: Ec2Storage;
-  readonly alarmEmail?: string;
-}
 
 /** Where a value given in code comes from, for the error that names both sides. */
 const CODE_SOURCE: Record<string, string> = {
@@ -36,7 +21,7 @@ const CODE_SOURCE: Record<string, string> = {
  * configuration) give the same deployment for the same keys. A key set in both must have the same value; a key set in
  * one of them is taken from there; DEV without TLS when neither says otherwise.
  */
-export function factoryContext(scope: IConstruct, runtimeType: RuntimeType, applicationId: string, code: CodeSettings): DeploymentContext {
+export function factoryContext(scope: IConstruct, runtimeType: RuntimeType, applicationId: string, code: ApplicationFactoryProps): DeploymentContext {
   const stack = Stack.of(scope);
   const fromTree = scope.node.getAllContext();
   const known = (value: string) => (Token.isUnresolved(value) ? undefined : value);
