@@ -25,7 +25,10 @@ describe('the scaffold', () => {
 
   test('a spec stub that extends the framework\'s base class with every required member', () => {
     const spec: string = files['src/gitlab-spec.ts'];
-    expect(spec).toContain("import { ApplicationSpec, Ec2Context, Ec2Contexts, IUserDataBuilder, PosixUser } from '@fw/core';");
+    expect(spec).toContain("import { ApplicationSpec, Ec2Context, IUserDataBuilder, PosixUser } from '@fw/core';");
+    // The framework's conventions: its log group and its data-volume mount (EFS or EBS, rule 6 inside).
+    expect(spec).toContain('builder.installCloudWatchAgent(context.logGroupName, this.ec2LogPaths());');
+    expect(spec).toContain('builder.mountDataVolume(context, this.ebsDeviceName(), this.ec2DataPath(), uid, gid);');
     expect(spec).toContain('export class GitlabSpec extends ApplicationSpec {');
     for (const member of ['applicationId', 'defaultContainerImage', 'applicationPort', 'containerDataPath', 'efsDataPath',
       'volumeName', 'containerUser', 'efsPermissions', 'ebsDeviceName', 'ec2DataPath', 'ec2LogPaths', 'configureUserData']) {
