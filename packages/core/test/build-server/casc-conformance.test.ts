@@ -126,6 +126,16 @@ describe('negative controls: the check reports what configuration-as-code would 
     expect(changed((c) => { c.jenkins.disableRememberMe = 'yes'; })).toEqual([expect.stringMatching(/^jenkins\.disableRememberMe: expected true or false/)]);
   });
 
+  test('a permission that matrix-auth would not find', () => {
+    const entries = (c: any) => c.jenkins.authorizationStrategy.projectMatrix.entries;
+    expect(changed((c) => { entries(c)[4].group.permissions = ['Job/Cancle']; })).toEqual([
+      expect.stringMatching(/^jenkins\.authorizationStrategy\.projectMatrix\.entries\[4\]\.group\.permissions\[0\]: no permission "Job\/Cancle"; known in group Job: .*Cancel/),
+    ]);
+    expect(changed((c) => { entries(c)[1].group.permissions = ['Overal/Read']; })).toEqual([
+      expect.stringMatching(/permissions\[0\]: no permission "Overal\/Read"; known in the pinned sources: .*Overall/),
+    ]);
+  });
+
   test('an unknown root element and an unknown global configuration', () => {
     expect(changed((c) => { c.jenkinss = {}; })).toEqual([expect.stringMatching(/^jenkinss: unknown root element/)]);
     expect(changed((c) => { c.unclassified.locaton = c.unclassified.location; })).toEqual([expect.stringMatching(/^unclassified\.locaton: no global configuration/)]);

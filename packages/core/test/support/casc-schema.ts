@@ -56,8 +56,17 @@ export interface SchemaSource {
   readonly commit: string;
 }
 
+/** A permission group as matrix-auth's PermissionFinder matches it (`<group id>/<permission name>`). */
+export interface SchemaPermissionGroup {
+  readonly owner: string;
+  /** Permission name -> where it is declared. */
+  readonly names: Record<string, unknown>;
+}
+
 export interface CascSchema {
   readonly sources: SchemaSource[];
+  /** Permission groups by id, with their permissions' names. */
+  readonly permissions?: Record<string, SchemaPermissionGroup>;
   readonly roots: Record<string, SchemaRoot>;
   /** Root keys with these prefixes are aliases the plugin skips (ConfigurationAsCode.isNotAliasEntry). */
   readonly rootKeyPrefixesIgnored: string[];
@@ -70,6 +79,7 @@ export function loadSchema(file = CASC_SCHEMA_FILE): CascSchema {
   return JSON.parse(fs.readFileSync(file, 'utf-8'));
 }
 
+const PERMISSION_DEFINITION = 'org.jenkinsci.plugins.matrixauth.integrations.casc.PermissionDefinition';
 const BOOLEAN = new Set(['boolean', 'java.lang.Boolean']);
 const INTEGER = new Set(['int', 'long', 'short', 'java.lang.Integer', 'java.lang.Long', 'java.lang.Short']);
 const DECIMAL = new Set(['double', 'float', 'java.lang.Double', 'java.lang.Float']);
@@ -182,6 +192,8 @@ export class CascChecker {
         problems.push(`${where}: cannot check: ${type} is not in the schema (regenerate it with the class's plugin)`);
       } else if (cls.kind === 'enum') {
         if (!cls.enumConstants!.includes(String(value))) fail(`one of ${cls.enumConstants!.join(', ')}`);
+      } else if (type === PERMISSION_DEFINITION) {
+        this.permission(value, where, problems);
       } else if (cls.scalar) {
         if (!isScalar(value)) fail('a scalar');
       } else if (cls.kind === 'class') {
@@ -191,6 +203,27 @@ export class CascChecker {
       } else {
         this.describable(value, type, where, problems);
       }
+    }
+  }
+
+  /**
+   * A matrix-auth permission, `<group id>/<name>`: its converter (integrations/casc/PermissionDefinition.java lines
+   * 94-96) resolves it with PermissionFinder.findPermissionId (matrix-auth@matrix-auth-3.2.8,
+   * integrations/PermissionFinder.java lines 52-79), and AuthorizationContainer.parsePermission fails with "no such
+   * permission" for a group or a name no PermissionGroup / Permission of the pinned sources declares. (The id form,
+   * `hudson.model.Item.Build`, is accepted there too; the build server does not write it, so it is reported here.)
+   */
+  private permission(value: unknown, where: string, problems: string[]): void {
+    const groups = this.schema.permissions;
+    if (!groups) {
+      problems.push(`${where}: cannot check ${show(value)}: the schema lists no permissions (regenerate it)`);
+      return;
+    }
+    const [group, name, ...rest] = String(value).split('/');
+    const known = groups[group];
+    if (typeof value !== 'string' || rest.length > 0 || !known || !Object.hasOwn(known.names, name)) {
+      problems.push(`${where}: no permission ${show(value)}; known in ${known ? `group ${group}` : 'the pinned sources'}: ` +
+        (known ? Object.keys(known.names).sort().join(', ') : Object.keys(groups).sort().join(', ')));
     }
   }
 

@@ -39,7 +39,8 @@ import java.util.stream.Stream;
  * </pre>
  *
  * CODE_ROOT is a directory of .java/.groovy files relative to EXPORT_DIR (e.g. core/src/main/java); the sibling
- * "resources" directory is read for the global.jelly/global.groovy views. Types declared in several sources are
+ * "resources" directory is read for the global.jelly/global.groovy views and, for the permission groups' titles,
+ * Messages.properties (see {@link Permissions}). Types declared in several sources are
  * taken from the first source given. A source without code roots (an aggregator plugin) is only recorded.
  */
 public final class CascSchemaGenerator {
@@ -114,7 +115,15 @@ public final class CascSchemaGenerator {
         }
         System.err.println("read " + types.byFqcn.size() + " types");
         Casc casc = new Casc(types, globalViews, registeredConverters());
-        return render(sources, casc);
+        Permissions permissions = new Permissions(types, sources);
+        Map<String, Object> permissionsOut = permissions.derive();
+        permissions.noteOtherCreations(firstTypeOfFile.entrySet());
+        int names = 0;
+        for (Object g : permissionsOut.values()) {
+            names += ((Map<?, ?>) ((Map<?, ?>) g).get("names")).size();
+        }
+        System.err.println(permissionsOut.size() + " permission groups, " + names + " permissions, " + permissions.notes().size() + " permission notes");
+        return render(sources, casc, permissionsOut, permissions.notes());
     }
 
     private void add(TypeInfo t) {
@@ -162,7 +171,7 @@ public final class CascSchemaGenerator {
 
     // ------------------------------------------------------------------ output
 
-    private String render(List<Source> sources, Casc casc) {
+    private String render(List<Source> sources, Casc casc, Map<String, Object> permissions, List<String> permissionNotes) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("generator", GENERATOR);
         List<Object> srcs = new ArrayList<>();
@@ -177,7 +186,9 @@ public final class CascSchemaGenerator {
             srcs.add(m);
         }
         doc.put("sources", srcs);
-        doc.put("notes", NOTES);
+        List<String> notes = new ArrayList<>(NOTES);
+        notes.addAll(permissionNotes);
+        doc.put("notes", notes);
 
         // roots
         List<Root> roots = casc.roots();
@@ -324,6 +335,7 @@ public final class CascSchemaGenerator {
             classes.put(fqcn, m);
         }
         doc.put("classes", classes);
+        doc.put("permissions", permissions);
         System.err.println(reachable.size() + " classes reached, " + supertypeOnly.size() + " supertypes listed");
         return Json.write(doc);
     }
@@ -398,5 +410,6 @@ public final class CascSchemaGenerator {
             "deprecated (@Deprecated setter or getter) and restricted (@Restricted setter or getter, the restriction classes' simple names) attributes are rejected under defaultPolicy (deprecated/restricted: reject) unless the restriction is None (or Beta with restricted: beta).",
             "symbols: the @Symbol values of the class's descriptor(s), first preferred; CasC also accepts the simple-name fallbacks of DescribableAttribute.getSymbols, which the consumer derives from simpleName and the attribute's type. Symbols, attribute names and root names are matched case-insensitively by CasC.",
             "Global configurations (registered descriptors with a global config page) carry category (the root they appear under) and names (first preferred, others accepted with a warning).",
-            "supertypeOnly: listed only so that assignability can be decided; its attributes are not derived (attributes is left empty).");
+            "supertypeOnly: listed only so that assignability can be decided; its attributes are not derived (attributes is left empty).",
+            "permissions: the permissions that exist in the sources, keyed as matrix-auth's PermissionFinder resolves a \"Group/Name\" string (entries[].user|group|userOrGroup.permissions, PermissionDefinition.StaplerConverterImpl -> AuthorizationContainer.parsePermission: Permission.fromId(s), else PermissionFinder.findPermission(s)): the key is the group's id (PermissionGroup.getId(): the English text of its title, or the id given to the three-argument constructor), its names the permissions' names; matching is exact (String.equals). Per group: owner (the owner class, binary name), source/file/line/field (the PermissionGroup field), aliases (other fields naming it), title (the Messages key and file, or literal: true; english is its Locale.ENGLISH text), names. Per permission: id (owner + \".\" + name, which Permission.fromId also accepts), source/file/line/field (the Permission field), aliases, impliedBy (the id of the implying permission), enabledWhen (the source text of the enable argument when it is not the literal true: the permission is disabled while it is false, and matrix-auth's AuthorizationContainer.hasPermission then skips the grants of it and checks only the permissions that imply it). Only the groups PermissionFinder can match are listed: one per owner, the first of PermissionGroup.getAll() order (owner hudson.model.Hudson first, then by owner class name) per id, none owned by hudson.security.Permission. A group exists at run time once its declaring class is initialized; the ones here are core's and initialized at startup. Permissions of plugins outside the sources (e.g. credentials) are not listed. The notes starting with \"permissions:\" say what was left out.");
 }

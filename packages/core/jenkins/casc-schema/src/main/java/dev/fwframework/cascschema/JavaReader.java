@@ -22,8 +22,16 @@ import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.expr.AnnotationExpr;
 import com.github.javaparser.ast.expr.ArrayInitializerExpr;
+import com.github.javaparser.ast.expr.BooleanLiteralExpr;
+import com.github.javaparser.ast.expr.CastExpr;
 import com.github.javaparser.ast.expr.ClassExpr;
+import com.github.javaparser.ast.expr.EnclosedExpr;
 import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.NullLiteralExpr;
+import com.github.javaparser.ast.expr.ObjectCreationExpr;
 import com.github.javaparser.ast.expr.MemberValuePair;
 import com.github.javaparser.ast.expr.NormalAnnotationExpr;
 import com.github.javaparser.ast.expr.SingleMemberAnnotationExpr;
@@ -37,6 +45,7 @@ import com.github.javaparser.ast.type.TypeParameter;
 import com.github.javaparser.ast.type.WildcardType;
 import dev.fwframework.cascschema.Model.Annotations;
 import dev.fwframework.cascschema.Model.CtorInfo;
+import dev.fwframework.cascschema.Model.Expr;
 import dev.fwframework.cascschema.Model.FieldInfo;
 import dev.fwframework.cascschema.Model.FileCtx;
 import dev.fwframework.cascschema.Model.MethodInfo;
@@ -49,7 +58,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /** Reads Java compilation units into the {@link Model}. */
@@ -79,6 +92,15 @@ final class JavaReader {
         FileCtx ctx = new FileCtx(source, relPath, pkg, false, text);
         for (ImportDeclaration imp : cu.getImports()) {
             if (imp.isStatic()) {
+                String name = imp.getNameAsString();
+                if (imp.isAsterisk()) {
+                    ctx.staticStarImports.add(name);
+                } else {
+                    int dot = name.lastIndexOf('.');
+                    if (dot > 0) {
+                        ctx.staticImports.put(name.substring(dot + 1), name.substring(0, dot));
+                    }
+                }
                 continue;
             }
             String name = imp.getNameAsString();
@@ -89,12 +111,20 @@ final class JavaReader {
             }
         }
         ctx.starImports.add("java.lang");
+        Set<ObjectCreationExpr> fieldInits = Collections.newSetFromMap(new IdentityHashMap<>());
         for (TypeDeclaration<?> td : cu.getTypes()) {
-            readType(ctx, null, td, sink);
+            readType(ctx, null, td, sink, fieldInits);
+        }
+        // the permission (group) creations that are not a declared type's field initializer
+        for (ObjectCreationExpr o : cu.findAll(ObjectCreationExpr.class)) {
+            String n = o.getType().getNameAsString();
+            if ((n.equals("Permission") || n.equals("PermissionGroup")) && !fieldInits.contains(o)) {
+                ctx.otherCreations.add(Map.entry(scopedName(o.getType()), line(o)));
+            }
         }
     }
 
-    private void readType(FileCtx ctx, TypeInfo outer, TypeDeclaration<?> td, Consumer<TypeInfo> sink) {
+    private void readType(FileCtx ctx, TypeInfo outer, TypeDeclaration<?> td, Consumer<TypeInfo> sink, Set<ObjectCreationExpr> fieldInits) {
         TypeInfo t = new TypeInfo(ctx, outer, td.getNameAsString());
         if (outer != null) {
             outer.members.put(t.simpleName, t);
@@ -144,7 +174,7 @@ final class JavaReader {
         boolean iface = t.isInterface();
         for (BodyDeclaration<?> member : td.getMembers()) {
             if (member instanceof TypeDeclaration<?> nested) {
-                readType(ctx, t, nested, sink);
+                readType(ctx, t, nested, sink, fieldInits);
             } else if (member instanceof MethodDeclaration md) {
                 MethodInfo m = new MethodInfo(t, md.getNameAsString());
                 m.returnType = ref(md.getType());
@@ -183,6 +213,10 @@ final class JavaReader {
                         if (init instanceof StringLiteralExpr s) {
                             f.stringValue = s.asString();
                         }
+                        if (init instanceof ObjectCreationExpr o) {
+                            fieldInits.add(o);
+                        }
+                        f.init = expr(init);
                     });
                     t.fields.add(f);
                 }
@@ -231,6 +265,63 @@ final class JavaReader {
             // a constant (resolved by the caller through the declaring types' fields)
             out.add("@const:" + e.toString());
         }
+    }
+
+    /** The parser-independent form of an expression (see {@link Expr}). */
+    static Expr expr(Expression e) {
+        int line = line(e);
+        String src = source(e);
+        if (e instanceof EnclosedExpr en) {
+            return expr(en.getInner());
+        }
+        if (e instanceof CastExpr c) {
+            return expr(c.getExpression());
+        }
+        if (e instanceof StringLiteralExpr s) {
+            return new Expr("string", s.asString(), null, line, src);
+        }
+        if (e instanceof BooleanLiteralExpr || e instanceof NullLiteralExpr) {
+            return new Expr("literal", e.toString(), null, line, src);
+        }
+        if (e instanceof ClassExpr c) {
+            return new Expr("class", c.getType().asString(), null, line, src);
+        }
+        if (e instanceof ObjectCreationExpr o) {
+            List<Expr> args = new ArrayList<>();
+            o.getArguments().forEach(a -> args.add(expr(a)));
+            return new Expr("new", scopedName(o.getType()), args, line, src);
+        }
+        String dotted = dotted(e);
+        if (dotted != null) {
+            return new Expr("name", dotted, null, line, src);
+        }
+        if (e instanceof MethodCallExpr mc) {
+            List<Expr> args = new ArrayList<>();
+            mc.getArguments().forEach(a -> args.add(expr(a)));
+            String scope = mc.getScope().map(s -> {
+                String d = dotted(s);
+                return (d != null ? d : source(s)) + ".";
+            }).orElse("");
+            return new Expr("call", scope + mc.getNameAsString(), args, line, src);
+        }
+        return new Expr("other", src, null, line, src);
+    }
+
+    /** "a.b.C.D" for a name or a chain of field accesses on a name, else null. */
+    private static String dotted(Expression e) {
+        if (e instanceof NameExpr n) {
+            return n.getNameAsString();
+        }
+        if (e instanceof FieldAccessExpr fa) {
+            String s = dotted(fa.getScope());
+            return s == null ? null : s + "." + fa.getNameAsString();
+        }
+        return null;
+    }
+
+    /** The source text of a node, whitespace collapsed (comments kept out by the token range's own text). */
+    private static String source(Node n) {
+        return n.getTokenRange().map(r -> r.toString()).orElse(n.toString()).trim().replaceAll("\\s+", " ");
     }
 
     static TypeRef ref(Type type) {

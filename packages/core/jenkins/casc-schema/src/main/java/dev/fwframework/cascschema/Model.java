@@ -80,6 +80,16 @@ final class Model {
         final Map<String, String> singleImports = new LinkedHashMap<>();
         /** packages (or canonical type names) imported on demand. */
         final List<String> starImports = new ArrayList<>();
+        /** member name -> canonical name of its type, of single static imports (Java only). */
+        final Map<String, String> staticImports = new LinkedHashMap<>();
+        /** canonical type names whose static members are imported on demand (Java only). */
+        final List<String> staticStarImports = new ArrayList<>();
+        /**
+         * "new Permission(…)" / "new PermissionGroup(…)" expressions that are not the initializer of a field of a
+         * declared type (in a method, a static block, a local or anonymous class, or nested in another expression):
+         * the type as written and the line. Only these creations are not resolved by {@link Permissions}.
+         */
+        final List<Map.Entry<String, Integer>> otherCreations = new ArrayList<>();
         final boolean groovy;
         final String[] lines;
 
@@ -168,11 +178,46 @@ final class Model {
         int line;
         /** The initializer when it is a string literal (for @Symbol(CONSTANT)). */
         String stringValue;
+        /** The initializer (Java fields only), or null. */
+        Expr init;
 
         FieldInfo(TypeInfo owner, String name, TypeRef type) {
             this.owner = owner;
             this.name = name;
             this.type = type;
+        }
+    }
+
+    /**
+     * An expression, as far as the generator reads them (field initializers): a string literal ("string", text is
+     * its value), an instance creation ("new", text is the type as written, args its arguments), a simple or
+     * qualified name or field access ("name", text is the dotted name), a method call ("call", text is the scope
+     * and name as written, e.g. "Messages._Item_Permissions_Title"), a class literal ("class", text is the type as
+     * written), a boolean or null literal ("literal"); anything else is "other". text of every kind but "string" is
+     * the source text when no better form exists; source is the whitespace-normalized source text.
+     */
+    static final class Expr {
+        final String kind;
+        final String text;
+        final List<Expr> args;
+        final int line;
+        final String source;
+
+        Expr(String kind, String text, List<Expr> args, int line, String source) {
+            this.kind = kind;
+            this.text = text;
+            this.args = args == null ? List.of() : args;
+            this.line = line;
+            this.source = source;
+        }
+
+        boolean is(String k) {
+            return kind.equals(k);
+        }
+
+        @Override
+        public String toString() {
+            return source;
         }
     }
 
