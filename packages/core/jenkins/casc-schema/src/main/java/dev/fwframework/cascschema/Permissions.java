@@ -225,27 +225,13 @@ final class Permissions {
     }
 
     private Map<String, Object> render(Group g) {
-        Map<String, Object> m = new TreeMap<>();
+        Map<String, Object> m = declaration(g.field, g.aliases);
         m.put("owner", g.owner);
-        m.put("source", g.field.owner.file.source.id);
-        m.put("file", g.field.owner.file.path);
-        m.put("line", g.field.line);
-        m.put("field", fieldName(g.field));
-        if (!g.aliases.isEmpty()) {
-            m.put("aliases", names(g.aliases));
-        }
         m.put("title", g.title);
         Map<String, Object> names = new TreeMap<>();
         for (Perm p : g.perms.values()) {
-            Map<String, Object> pm = new TreeMap<>();
+            Map<String, Object> pm = declaration(p.field, p.aliases);
             pm.put("id", p.id());
-            pm.put("source", p.field.owner.file.source.id);
-            pm.put("file", p.field.owner.file.path);
-            pm.put("line", p.field.line);
-            pm.put("field", fieldName(p.field));
-            if (!p.aliases.isEmpty()) {
-                pm.put("aliases", names(p.aliases));
-            }
             if (p.impliedBy != null) {
                 pm.put("impliedBy", p.impliedBy);
             }
@@ -255,6 +241,19 @@ final class Permissions {
             names.put(p.name, pm);
         }
         m.put("names", names);
+        return m;
+    }
+
+    /** Where a group or permission is declared: its source, file, line, field and the fields that alias it. */
+    private Map<String, Object> declaration(FieldInfo field, List<FieldInfo> aliases) {
+        Map<String, Object> m = new TreeMap<>();
+        m.put("source", field.owner.file.source.id);
+        m.put("file", field.owner.file.path);
+        m.put("line", field.line);
+        m.put("field", fieldName(field));
+        if (!aliases.isEmpty()) {
+            m.put("aliases", names(aliases));
+        }
         return m;
     }
 
