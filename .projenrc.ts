@@ -185,7 +185,7 @@ const core = fwPackage({
 // The build server's Jenkins code (pipeline library, seeded jobs) ships as source; its Maven test build does not.
 core.gitignore.exclude('/jenkins/target/');
 // The conformance schema and its generator are for the tests, not for deployments.
-core.npmignore?.exclude('/jenkins/target/', '/jenkins/src/test/', '/jenkins/pom.xml', '/jenkins/casc-schema/');
+core.npmignore?.exclude('/jenkins/target/', '/jenkins/src/test/', '/jenkins/pom.xml', '/jenkins/casc-schema/', '/jenkins/examples/', '/aws/');
 
 const pluginTemplate = fwPackage({
   short: 'plugin-template',

@@ -22,6 +22,7 @@ import { addEcsConsistencyChecks } from './platform/ecs-consistency';
 import { Logging } from './platform/logging';
 import { Network } from './platform/network';
 import { SharedStorage } from './platform/storage';
+import { Workers } from './platform/workers';
 import { acknowledge, requireCompliance } from './profiles/compliance';
 import { PROFILE_SETTINGS } from './profiles/profile-settings';
 import { Ec2Runtime } from './runtimes/ec2';
@@ -82,6 +83,11 @@ export class ApplicationFactory extends Construct {
   public readonly context: DeploymentContext;
   /** The public base address: `https://<fqdn>`, or `http://<load balancer DNS name>` without TLS. */
   public readonly url: string;
+  /**
+   * The role of the workers the plugin starts (`ephemeralWorkers()`), undefined when it declares none. It has no
+   * permissions: grant what your jobs need here, for example `factory.workerTaskRole?.addToPrincipalPolicy(...)`.
+   */
+  public readonly workerTaskRole?: iam.IRole;
 
   constructor(scope: Construct, id: string, runtimeType: RuntimeType, spec: IApplicationSpec, props: ApplicationFactoryProps = {}) {
     super(scope, id);
@@ -140,8 +146,14 @@ export class ApplicationFactory extends Construct {
     const provider = integration ? providerOf(context) : undefined;
     const secretArns: Record<string, string> = { ...props.secrets };
     if (integration && provider) secretArns[integration.clientSecretVariable()] = provider.clientSecretArn;
+    const workerSpec = spec.ephemeralWorkers();
+    const workers = workerSpec
+      ? new Workers(this, 'Workers', { network, logging, applicationId: spec.applicationId(), workers: workerSpec })
+      : undefined;
+    this.workerTaskRole = workers?.taskRole;
     const runtimeProps = {
       spec,
+      workers,
       context,
       network,
       loadBalancer,

@@ -5,6 +5,7 @@ import { approvedScriptHash, complianceJobsScript, pipelineScripts } from './com
 import {
   AUDIT_LOG_COUNT_BASIC, AUDIT_LOG_COUNT_FULL, AUDIT_LOG_LIMIT_BASIC, AUDIT_LOG_LIMIT_FULL, SESSION_TIMEOUT_MINUTES,
 } from './hardening';
+import { AGENT_PORT, agentCloud, type AgentSettings } from './jenkins-agents';
 import { ENV, jenkinsConfiguration, JenkinsGroups, PipelineLibrarySource, renderConfiguration } from './jenkins-configuration';
 import { loggingProperties } from './jenkins-monitoring';
 import { pluginsTxt } from './versions';
@@ -37,6 +38,8 @@ export interface ControllerOptions {
   readonly groups: JenkinsGroups;
   readonly syslogHost?: string;
   readonly pipelineLibrary?: PipelineLibrarySource;
+  /** The build agents. */
+  readonly agents: AgentSettings;
   /** The profile's `fullAuditTrail` keeps the full template's audit log (10000 and 52: a year of weekly rotation), else the basic one. */
   readonly securityProfile: string;
 }
@@ -65,6 +68,8 @@ export function controllerFiles(layout: ControllerLayout, options: ControllerOpt
     seedJobFile: `${layout.configDir}/${FILES.seed}`,
     approvedScriptHashes: pipelineScripts(seed).map(approvedScriptHash),
     pipelineLibrary: options.pipelineLibrary,
+    agentPort: AGENT_PORT,
+    agentCloud: agentCloud(options.agents, JENKINS_PORT),
   });
   return {
     config: {

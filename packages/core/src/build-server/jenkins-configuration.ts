@@ -2,6 +2,7 @@ import * as YAML from 'yaml';
 import {
   ARTIFACT_RETENTION_DAYS, ARTIFACTS_KEPT, AUDIT_SYSLOG_PORT, BUILD_LOG_RETENTION_DAYS, BUILDS_KEPT, OIDC_SCOPES,
 } from './hardening';
+import type { EcsCloud } from './jenkins-agents';
 import { FAILED_SIGN_IN_RECORDER } from './jenkins-monitoring';
 
 /** The environment variables the configuration reads (configuration-as-code resolves `${NAME}` at start). */
@@ -12,7 +13,8 @@ export const ENV = {
   oidcClientSecret: 'OIDC_CLIENT_SECRET',
 } as const;
 
-const ref = (name: string) => `\${${name}}`;
+/** A configuration-as-code variable: resolved from the controller's environment at start. */
+export const ref = (name: string) => `\${${name}}`;
 
 /** The groups of the identity provider that the matrix authorisation names. */
 export interface JenkinsGroups {
@@ -40,6 +42,10 @@ export interface JenkinsConfigurationOptions {
   readonly approvedScriptHashes: string[];
   /** The pipeline library's git repository and pinned version; no global library when undefined. */
   readonly pipelineLibrary?: PipelineLibrarySource;
+  /** The fixed TCP port inbound agents connect to. */
+  readonly agentPort: number;
+  /** The cloud that starts the build agents. */
+  readonly agentCloud: EcsCloud;
 }
 
 /** Where Jenkins fetches the pipeline library (`jenkins/pipeline-library` of @fw/core, pushed to your git server). */
@@ -68,13 +74,15 @@ export type AuditLogger =
 
 /**
  * The Jenkins configuration, typed after the configuration-as-code keys of Jenkins and its plugins (matrix-auth,
- * oic-auth 4.x, job-dsl, audit-trail). Rendered to YAML by `renderConfiguration`, the same on both runtimes; every
+ * oic-auth 4.x, job-dsl, audit-trail, amazon-ecs). Rendered to YAML by `renderConfiguration`, the same on both runtimes; every
  * rendering is checked against the schema of the pinned sources by test/build-server/casc-conformance.test.ts.
  */
 export interface JenkinsConfiguration {
   readonly jenkins: {
     readonly systemMessage: string;
     readonly numExecutors: number;
+    readonly slaveAgentPort: number;
+    readonly clouds: EcsCloud[];
     readonly securityRealm: { readonly oic: {
       readonly serverConfiguration: { readonly wellKnown: {
         readonly wellKnownOpenIDConfigurationUrl: string; readonly scopesOverride: string;
@@ -126,6 +134,10 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
       systemMessage: 'Card-data environment build server: access is logged and reviewed.',
       // The controller runs no builds: a build on it would run next to JENKINS_HOME/secrets as the Jenkins user.
       numExecutors: 0,
+      // Builds run on agents the ECS cloud starts, one per build; they connect to this port only from their own
+      // security group.
+      slaveAgentPort: options.agentPort,
+      clouds: [options.agentCloud],
       // OIDC only: no local user database, and no escape hatch (it would bypass the identity provider's MFA). The
       // provider's discovery document brings its endpoints and the keys that sign its ID tokens.
       securityRealm: { oic: {

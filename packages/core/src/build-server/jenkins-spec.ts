@@ -2,10 +2,12 @@ import { ApplicationSpec } from '../contract/application-spec';
 import { AuthMode } from '../contract/auth-mode';
 import type { ContainerInitialization } from '../contract/container-initialization';
 import type { Ec2Context } from '../contract/ec2-context';
+import type { EphemeralWorkers } from '../contract/ephemeral-workers';
 import type { LogAlarm } from '../contract/log-alarm';
 import type { IOidcIntegration } from '../contract/oidc-integration';
 import type { IUserDataBuilder } from '../contract/user-data-builder';
 import { controllerEnvironment, controllerFiles, ControllerLayout, JENKINS_PORT } from './controller-files';
+import { AGENT_DEFAULTS, agentWorkers, assertValidAgentSettings, type AgentSettings } from './jenkins-agents';
 import { CONTAINER_LAYOUT, jenkinsContainerInitialization } from './jenkins-container';
 import type { PipelineLibrarySource } from './jenkins-configuration';
 import { FAILED_LOGIN_ALARM } from './jenkins-monitoring';
@@ -32,6 +34,22 @@ export interface JenkinsSpecProps {
    * @default - no global library
    */
   readonly pipelineLibrary?: PipelineLibrarySource;
+  /**
+   * The build agents' image: the official inbound agent, or your own pinned image built on it for your toolchains
+   * (it must start the agent the way `jenkins/inbound-agent` does: its entry point takes the agent's arguments).
+   * @default 'jenkins/inbound-agent:3355.v388858a_47b_33-5-jdk21'
+   */
+  readonly agentImage?: string;
+  /** CPU units of each agent task (a Fargate size with `agentMemoryMiB`). @default 1024 */
+  readonly agentCpu?: number;
+  /** Memory of each agent task in MiB. @default 2048 */
+  readonly agentMemoryMiB?: number;
+  /** The most agents (so builds) at once; more builds wait in the queue. 1 to 100. @default 5 */
+  readonly maxAgents?: number;
+  /** Minutes after which an agent that no build took is stopped (each agent runs one build, then stops). 1 to 60. @default 5 */
+  readonly agentIdleMinutes?: number;
+  /** The label pipelines ask for: `node('fw-agent') { ... }`. @default 'fw-agent' */
+  readonly agentLabel?: string;
 }
 
 /**
@@ -41,10 +59,20 @@ export interface JenkinsSpecProps {
  */
 export class JenkinsSpec extends ApplicationSpec {
   private readonly props: JenkinsSpecProps;
+  private readonly agents: AgentSettings;
 
   constructor(props: JenkinsSpecProps = {}) {
     super();
     this.props = props;
+    this.agents = {
+      image: props.agentImage ?? AGENT_DEFAULTS.image,
+      cpu: props.agentCpu ?? AGENT_DEFAULTS.cpu,
+      memoryMiB: props.agentMemoryMiB ?? AGENT_DEFAULTS.memoryMiB,
+      maxAgents: props.maxAgents ?? AGENT_DEFAULTS.maxAgents,
+      idleMinutes: props.agentIdleMinutes ?? AGENT_DEFAULTS.idleMinutes,
+      label: props.agentLabel ?? AGENT_DEFAULTS.label,
+    };
+    assertValidAgentSettings(this.agents);
   }
 
   public applicationId() { return 'jenkins'; }
@@ -91,6 +119,11 @@ export class JenkinsSpec extends ApplicationSpec {
     return [FAILED_LOGIN_ALARM];
   }
 
+  /** One ECS Fargate task a build, started by the amazon-ecs plugin (`jenkins-agents.ts`). */
+  public ephemeralWorkers(): EphemeralWorkers {
+    return agentWorkers(this.agents, JENKINS_PORT);
+  }
+
   public supportsOidcIntegration(): boolean {
     return true;
   }
@@ -109,6 +142,7 @@ export class JenkinsSpec extends ApplicationSpec {
       },
       syslogHost: this.props.syslogHost,
       pipelineLibrary: this.props.pipelineLibrary,
+      agents: this.agents,
       securityProfile,
     });
   }

@@ -47,12 +47,18 @@ function verifyPluginManager(): string {
 }
 
 /**
- * Writes a file of the controller, gzip-compressed and base64-encoded in the script: EC2 takes at most 16 KB of user
- * data, and the controller's files alone are more than that as text (the configuration, the seed script).
+ * Writes the controller's files from one gzip-compressed, base64-encoded archive in the script: EC2 takes at most
+ * 16 KB of user data, and the files alone are more than that as text. The archive is the files' contents separated
+ * by NUL bytes (which no text file holds), in the order of `paths`; awk (gawk on Amazon Linux) reads it with NUL as
+ * the record separator and writes each record byte for byte to its path. Paths are the framework's own, without spaces.
  */
-function writeFile(path: string, content: string): string {
-  const packed = gzipSync(Buffer.from(content, 'utf-8'), { level: 9 }).toString('base64');
-  return `printf '%s' ${Shell.quote(packed)} | base64 -d | gunzip > ${Shell.quote(path)}`;
+function writeFiles(files: ReadonlyArray<readonly [path: string, content: string]>): string {
+  if (files.some(([path, content]) => /\s/.test(path) || content.includes('\0'))) {
+    throw new Error('controller file paths must have no white space and contents no NUL byte');
+  }
+  const packed = gzipSync(Buffer.from(files.map(([, content]) => content).join('\0'), 'utf-8'), { level: 9 }).toString('base64');
+  return `printf '%s' ${Shell.quote(packed)} | base64 -d | gunzip | awk -v RS='\\0' -v paths=${Shell.quote(files.map(([path]) => path).join(' '))} ` +
+    '\'BEGIN { split(paths, path, " ") } { printf "%s", $0 > path[NR]; close(path[NR]) }\'';
 }
 
 /** The EC2 installation of the build server, in the spec's rule-5 order. */
@@ -84,7 +90,7 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
   builder.mountDataVolume(context, spec.ebsDeviceName(), home, uid, gid);
 
   // 5. Configuration and log directories, the controller's files, the plugins, the unit drop-in; enable and start.
-  const configPaths = Object.keys(files.config).map((name) => q(`${configDir}/${name}`)).join(' ');
+  const configPaths = `${q(configDir)}/*`;
   const maskPasswords = q(`${home}/${files.maskPasswords.fileName}`);
   const dropIn = [
     '[Service]',
@@ -106,14 +112,17 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
   builder.addCommands(
     `install -d -m 0750 -o 0 -g ${gid} ${q(configDir)}`,
     `install -d -m 0750 -o ${uid} -g ${gid} /var/log/jenkins /var/cache/jenkins ${q(`${home}/plugins`)}`,
-    ...Object.entries(files.config).map(([name, content]) => writeFile(`${configDir}/${name}`, content)),
+    // The mask-passwords file exists first with its owner and mode; awk's `>` keeps both.
+    `install -m 0640 -o ${uid} -g ${gid} /dev/null ${maskPasswords}`,
+    writeFiles([
+      ...Object.entries(files.config).map(([name, content]) => [`${configDir}/${name}`, content] as const),
+      [`${home}/${files.maskPasswords.fileName}`, files.maskPasswords.content],
+    ]),
     `chown 0:${gid} ${configPaths}`,
     `chmod 0640 ${configPaths}`,
     `java -jar ${q(PLUGIN_MANAGER)} --war /usr/share/java/jenkins.war --plugin-download-directory ${q(`${home}/plugins`)} ` +
       `--plugin-file ${q(`${configDir}/${FILES.plugins}`)} ${PLUGIN_TOOL_FLAGS.join(' ')}`,
     `chown -R ${uid}:${gid} ${q(`${home}/plugins`)}`,
-    `install -m 0640 -o ${uid} -g ${gid} /dev/null ${maskPasswords}`,
-    writeFile(`${home}/${files.maskPasswords.fileName}`, files.maskPasswords.content),
     'install -d -m 0755 /etc/systemd/system/jenkins.service.d',
     `printf '%s\\n' ${q(dropIn)} > ${q(DROP_IN)}`,
     `chmod 0644 ${q(DROP_IN)}`,

@@ -9,6 +9,14 @@ export const JENKINS_LTS = '2.568.2';
 /** The official LTS image on JDK 21, pinned to the release. */
 export const JENKINS_IMAGE = `jenkins/jenkins:${JENKINS_LTS}-lts-jdk21`;
 
+/**
+ * The build agents' image: the official inbound agent on the controller's Java (21), debian, at the docker-agent
+ * release 3355.v388858a_47b_33-5, whose remoting is the line the controller bundles (jenkins-2.568.2 pom.xml line 90:
+ * remoting 3355.3357.v931d3c992987). Tag as that release's docker-bake.hcl line 344 forms it:
+ * `<REMOTING_VERSION>-<BUILD_NUMBER>-jdk<N>`.
+ */
+export const AGENT_IMAGE = 'jenkins/inbound-agent:3355.v388858a_47b_33-5-jdk21';
+
 /** The Java runtime on EC2 (Amazon Linux 2023 package). */
 export const EC2_JAVA_PACKAGE = 'java-21-amazon-corretto-headless';
 
@@ -58,6 +66,8 @@ export const JENKINS_PLUGINS: ReadonlyArray<readonly [id: string, version: strin
   ['pipeline-groovy-lib', '798.v5cc688825312'],
   // The quality gate of the pipeline library (`qualityGate()`) uses its step waitForQualityGate.
   ['sonar', '2.18.2'],
+  // Starts each build's agent as an ECS Fargate task (jenkins.clouds); the newest release, whose baseline is 2.387.3.
+  ['amazon-ecs', '1.49'],
 ];
 
 /** plugins.txt, the format of jenkins-plugin-cli and the plugin manager: `id:version` a line. */

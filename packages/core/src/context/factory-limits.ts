@@ -37,6 +37,20 @@ const FARGATE_SIZES: ReadonlyArray<{ cpu: number; memory: readonly number[]; tex
 ];
 
 /**
+ * What is wrong with a Fargate task size, or undefined when Fargate runs it; `names` are the settings as the user
+ * knows them.
+ */
+export function fargateSizeProblem(cpu: number, memory: number, names: { readonly cpu: string; readonly memory: string }): string | undefined {
+  const size = FARGATE_SIZES.find((s) => s.cpu === cpu);
+  if (!size) {
+    return `${names.cpu} ${shownValue(cpu)} is not a Fargate task size; allowed: ${FARGATE_SIZES.map((s) => s.cpu).join(', ')} CPU units.`;
+  }
+  return size.memory.includes(memory)
+    ? undefined
+    : `${names.memory} ${shownValue(memory)} does not go with ${names.cpu} ${cpu} on Fargate; allowed: ${size.text} MiB.`;
+}
+
+/**
  * gp3 volume size in GiB.
  * @see https://docs.aws.amazon.com/AWSEC2/latest/APIReference/API_CreateVolume.html (Size: gp2 and gp3 1-16,384)
  */
@@ -68,15 +82,9 @@ function isArm(instanceType: string): boolean {
 export function factorySizeProblems(runtimeType: RuntimeType, props: FactorySizes): string[] {
   const problems: string[] = [];
   if (runtimeType === RuntimeType.FARGATE) {
-    const cpu = props.cpu ?? FACTORY_SIZE_DEFAULTS.cpu;
-    const memory = props.memoryLimitMiB ?? FACTORY_SIZE_DEFAULTS.memoryLimitMiB;
-    const size = FARGATE_SIZES.find((s) => s.cpu === cpu);
-    if (!size) {
-      problems.push(`cpu ${shownValue(props.cpu)} is not a Fargate task size; allowed: ` +
-        `${FARGATE_SIZES.map((s) => s.cpu).join(', ')} CPU units.`);
-    } else if (!size.memory.includes(memory)) {
-      problems.push(`memoryLimitMiB ${shownValue(memory)} does not go with cpu ${cpu} on Fargate; allowed: ${size.text} MiB.`);
-    }
+    const problem = fargateSizeProblem(props.cpu ?? FACTORY_SIZE_DEFAULTS.cpu,
+      props.memoryLimitMiB ?? FACTORY_SIZE_DEFAULTS.memoryLimitMiB, { cpu: 'cpu', memory: 'memoryLimitMiB' });
+    if (problem) problems.push(problem);
   } else {
     const instanceType = props.instanceType;
     if (instanceType !== undefined) {

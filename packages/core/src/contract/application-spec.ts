@@ -1,6 +1,7 @@
 import { AuthMode } from './auth-mode';
 import type { ContainerInitialization } from './container-initialization';
 import type { Ec2Context } from './ec2-context';
+import type { EphemeralWorkers } from './ephemeral-workers';
 import type { IOidcIntegration } from './oidc-integration';
 import type { LogAlarm } from './log-alarm';
 import type { IUserDataBuilder } from './user-data-builder';
@@ -70,6 +71,12 @@ export interface IApplicationSpec {
    * before building anything. Not one of the spec's members: it lets a plugin that must not run without sign-in say so.
    */
   supportedAuthModes(): string[];
+  /**
+   * Short-lived ECS Fargate tasks the application starts itself (for example build agents), on both runtimes; the
+   * framework tells the application where they are through `WorkerVariables`. Undefined when it starts none. Not one
+   * of the spec's members.
+   */
+  ephemeralWorkers(): EphemeralWorkers | undefined;
   /** Whether the application can perform OIDC sign-in itself. */
   supportsOidcIntegration(): boolean;
   /** The application's OIDC handler; undefined when OIDC is unsupported (the spec's `getOidcIntegration()`). */
@@ -118,6 +125,11 @@ export abstract class ApplicationSpec implements IApplicationSpec {
     return [...AuthMode.ALL];
   }
 
+  /** Default: no workers. */
+  public ephemeralWorkers(): EphemeralWorkers | undefined {
+    return undefined;
+  }
+
   /** Default: OIDC unsupported. */
   public supportsOidcIntegration(): boolean {
     return false;
@@ -133,5 +145,5 @@ export abstract class ApplicationSpec implements IApplicationSpec {
 export const APPLICATION_SPEC_MEMBERS: readonly string[] = [
   'applicationId', 'defaultContainerImage', 'applicationPort', 'containerDataPath', 'efsDataPath', 'volumeName',
   'containerUser', 'efsPermissions', 'ebsDeviceName', 'ec2DataPath', 'ec2LogPaths', 'configureUserData',
-  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportedAuthModes', 'supportsOidcIntegration', 'oidcIntegration',
+  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportedAuthModes', 'ephemeralWorkers', 'supportsOidcIntegration', 'oidcIntegration',
 ];

@@ -1,4 +1,5 @@
 import { shownValue } from '../context/context-keys';
+import { fargateSizeProblem } from '../context/factory-limits';
 import { UserError } from '../errors';
 import type { IApplicationSpec } from './application-spec';
 import { AuthMode } from './auth-mode';
@@ -159,6 +160,7 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
       names.add(alarm.name);
     });
   }
+  problems.push(...workerProblems(spec, pluginName));
   if (spec.supportsOidcIntegration() && !spec.oidcIntegration()) {
     problems.push(`${pluginName}.oidcIntegration() returned nothing although supportsOidcIntegration() is true.`);
   }
@@ -170,6 +172,33 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
   }
   if (!spec.supportsOidcIntegration() && spec.oidcIntegration()) {
     problems.push(`${pluginName}.oidcIntegration() must return nothing when supportsOidcIntegration() is false (spec rule 7).`);
+  }
+  return problems;
+}
+
+/** The problems of `ephemeralWorkers()`: a pinned image, a Fargate size, ports, plain environment names. */
+function workerProblems(spec: IApplicationSpec, pluginName: string): string[] {
+  let workers;
+  try {
+    workers = spec.ephemeralWorkers();
+  } catch (e) {
+    return [`${pluginName}.ephemeralWorkers() threw: ${(e as Error).message}`];
+  }
+  if (workers === undefined) return [];
+  const at = `${pluginName}.ephemeralWorkers()`;
+  const problems: string[] = [];
+  if (typeof workers.image !== 'string' || !IMAGE.test(workers.image)) {
+    problems.push(`${at}.image ${shownValue(workers.image)}; allowed: an image reference as for defaultContainerImage().`);
+  }
+  const size = fargateSizeProblem(workers.cpu, workers.memoryLimitMiB, { cpu: `${at}.cpu`, memory: `${at}.memoryLimitMiB` });
+  if (size) problems.push(size);
+  const ports = workers.applicationPorts;
+  if (!Array.isArray(ports) || ports.length === 0 || !ports.every((p) => Number.isInteger(p) && p >= 1 && p <= 65535)) {
+    problems.push(`${at}.applicationPorts ${shownValue(ports)}; allowed: a non-empty list of integer ports from 1 to 65535.`);
+  }
+  const badNames = Object.keys(workers.environment ?? {}).filter((name) => !ENVIRONMENT_NAME.test(name));
+  if (badNames.length > 0) {
+    problems.push(`${at}.environment names ${JSON.stringify(badNames)}; allowed: a letter or _, then letters, digits and _.`);
   }
   return problems;
 }

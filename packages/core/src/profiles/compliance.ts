@@ -12,8 +12,27 @@ export function compliancePacks() {
  * Acknowledgments are made with `Validations.of(resource).acknowledge({ id, reason })` on the resource concerned.
  */
 export function complianceFindings(scope: IConstruct): string[] {
-  return compliancePacks().flatMap((pack) => pack.validateScope(scope).violations.map((v) =>
-    `${v.ruleName} (${v.severity}): ${v.description} [${v.violatingResources.map((r) => r.constructPath).join(', ')}]`));
+  const constructs = new Map(scope.node.findAll().map((c) => [c.node.path, c]));
+  return compliancePacks().flatMap((pack) => pack.validateScope(scope).violations.flatMap((v) => {
+    const open = v.violatingResources.filter((r) => !coversFinding(r.constructPath ? constructs.get(r.constructPath) : undefined, v.ruleName));
+    return open.length === 0 ? [] : [`${v.ruleName} (${v.severity}): ${v.description} [${open.map((r) => r.constructPath).join(', ')}]`];
+  }));
+}
+
+/**
+ * Whether an acknowledgement of a rule's plain id (`AwsSolutions-IAM5`) on the resource covers one of that rule's
+ * per-value findings (`AwsSolutions-IAM5[Resource::...]`). cdk-nag matches only the exact finding id, whose text
+ * holds deploy-time names (logical ids, region); the resource-level acknowledgement with its reason is the same.
+ */
+function coversFinding(resource: IConstruct | undefined, ruleName: string): boolean {
+  const plainId = /^([^[]+)\[.+\]$/.exec(ruleName)?.[1];
+  for (let c = resource; plainId && c; c = c.node.scope) {
+    for (const entry of c.node.metadata) {
+      if (entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY && entry.data &&
+        Object.keys(entry.data).some((key) => key.replace(/^annotation::/i, '') === plainId)) return true;
+    }
+  }
+  return false;
 }
 
 /** Makes synth fail, through `owner`'s validation, on any unacknowledged finding below `scope`. */

@@ -3,8 +3,10 @@ import * as autoscaling from 'aws-cdk-lib/aws-autoscaling';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import type { Ec2Context } from '../contract/ec2-context';
+import { WorkerVariables } from '../contract/ephemeral-workers';
 import { Ec2Files } from '../contract/oidc-integration';
 import { userDataProblem } from '../contract/spec-validation';
 import { UserError } from '../errors';
@@ -54,6 +56,18 @@ export class Ec2Runtime extends Construct {
       storage.fileSystem.grant(role, 'elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite');
       storage.allowFrom(this.securityGroup);
     }
+    // The workers' settings are long ARNs and ids resolved at deploy time: they reach the instance through one
+    // parameter, read at boot, so the user data stays within EC2's 16 KB however long they are.
+    const workerSettings = props.workers ? new ssm.StringParameter(this, 'WorkerSettings', {
+      description: 'Environment entries the application reads to start its workers',
+      stringValue: Object.entries(props.workers.environment()).map(([name, value]) => `${name}=${value}`).join('\n'),
+    }) : undefined;
+    if (props.workers && workerSettings) {
+      props.workers.admitTo(this.securityGroup);
+      props.workers.grantLaunch(role);
+      // Only the one call the boot makes (grantRead would add DescribeParameters, which no resource ARN can scope).
+      role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['ssm:GetParameter'], resources: [workerSettings.parameterArn] }));
+    }
 
     const ec2Context: Ec2Context = {
       stackName: context.stackName,
@@ -67,7 +81,7 @@ export class Ec2Runtime extends Construct {
       accessPointId: storage?.accessPoint.accessPointId,
     };
     const builder = new BashUserDataBuilder();
-    const environment = environmentFileCommands(props);
+    const environment = environmentFileCommands(props, workerSettings);
     if (environment.length > 0) builder.addCommands(...environment);
     spec.configureUserData(builder, ec2Context);
     this.userDataScript = builder.render();
@@ -125,15 +139,16 @@ export class Ec2Runtime extends Construct {
  * The value stays in a shell variable (not exported, so in no process's environment) and is written by the printf
  * builtin (so in no process's arguments); `aws`' error message, which never holds the value, goes to the log.
  */
-function environmentFileCommands(props: RuntimeProps): string[] {
+function environmentFileCommands(props: RuntimeProps, workerSettings?: ssm.StringParameter): string[] {
   const plain = Object.entries(props.oidcEnvironment);
   const secrets = Object.entries(props.secrets);
-  if (plain.length + secrets.length === 0) return [];
+  if (plain.length + secrets.length === 0 && !workerSettings) return [];
   const file = Shell.quote(Ec2Files.APPLICATION_ENVIRONMENT_FILE);
   return [
     `install -d -m 0700 ${Shell.quote(Ec2Files.APPLICATION_ENVIRONMENT_FILE.replace(/\/[^/]+$/, ''))}`,
     `install -m 0600 /dev/null ${file}`,
-    ...plain.map(([name, value]) => `printf '%s=%s\\n' ${Shell.quote(name)} ${Shell.quote(value)} >> ${file}`),
+    ...plain.length > 0 ? [`printf '%s\\n' ${plain.map(([name, value]) => Shell.quote(`${name}=${value}`)).join(' ')} >> ${file}`] : [],
+    ...workerSettings ? workerCommands(workerSettings, file) : [],
     ...secrets.flatMap(([name, secret]) => {
       const region = Fn.select(3, Fn.split(':', secret.secretArn));
       return [
@@ -146,5 +161,23 @@ function environmentFileCommands(props: RuntimeProps): string[] {
         'unset fw_secret',
       ];
     }),
+  ];
+}
+
+/**
+ * The workers' settings from their parameter, then the instance's private DNS name, which resolves only inside the VPC
+ * and names the instance that starts the workers (read from the instance metadata with an IMDSv2 token). As for
+ * secrets, each value is assigned first, so a failed read stops the boot.
+ */
+function workerCommands(settings: ssm.StringParameter, file: string): string[] {
+  const imds = 'http://169.254.169.254/latest';
+  const region = Fn.select(3, Fn.split(':', settings.parameterArn));
+  return [
+    `fw_workers=$(aws ssm get-parameter --region ${Shell.quote(region)} --name ${Shell.quote(settings.parameterName)} ` +
+      '--query Parameter.Value --output text)',
+    `printf '%s\\n' "$fw_workers" >> ${file}`,
+    `fw_imds=$(curl -fsS -X PUT -H 'X-aws-ec2-metadata-token-ttl-seconds: 60' ${imds}/api/token)`,
+    `fw_host=$(curl -fsS -H "X-aws-ec2-metadata-token: $fw_imds" ${imds}/meta-data/local-hostname)`,
+    `test -n "$fw_host" && printf '%s=%s\\n' ${Shell.quote(WorkerVariables.PRIVATE_HOST)} "$fw_host" >> ${file}`,
   ];
 }

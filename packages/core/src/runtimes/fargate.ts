@@ -2,13 +2,18 @@ import { Duration } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
+import * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
 import { Construct } from 'constructs';
 import { ContainerFiles, type ContainerInitialization } from '../contract/container-initialization';
+import { WorkerVariables } from '../contract/ephemeral-workers';
 import { UserError } from '../errors';
 import { acknowledge } from '../profiles/compliance';
 import { Shell } from '../userdata/shell';
 import type { SharedStorage } from '../platform/storage';
 import type { RuntimeProps } from './runtime-props';
+
+/** The private DNS namespace of the application's Cloud Map name (`<applicationId>.fw.internal`). */
+const PRIVATE_NAMESPACE = 'fw.internal';
 
 export interface FargateSize {
   /** Task CPU units. */
@@ -28,8 +33,14 @@ export class FargateRuntime extends Construct {
 
   constructor(scope: Construct, id: string, props: RuntimeProps & FargateSize & { readonly storage: SharedStorage }) {
     super(scope, id);
-    const { spec, network, loadBalancer, logging, context, storage } = props;
+    const { spec, network, loadBalancer, logging, context, storage, workers } = props;
     const fqdn = context.fqdn ?? '';
+    // Workers find the application by a name that resolves only inside the VPC; ECS keeps it pointing at the task.
+    const privateName = workers ? new servicediscovery.PrivateDnsNamespace(this, 'PrivateNames', {
+      name: PRIVATE_NAMESPACE,
+      vpc: network.vpc,
+      description: 'Private names of the application, for its workers',
+    }) : undefined;
 
     const cluster = new ecs.Cluster(this, 'Cluster', {
       vpc: network.vpc,
@@ -50,10 +61,11 @@ export class FargateRuntime extends Construct {
     const container = this.taskDefinition.addContainer('Application', {
       image: ecs.ContainerImage.fromRegistry(spec.defaultContainerImage()),
       user: spec.containerUser(),
-      portMappings: [{ containerPort: spec.applicationPort() }],
+      portMappings: [...new Set([spec.applicationPort(), ...workers?.applicationPorts ?? []])].map((containerPort) => ({ containerPort })),
       environment: {
         ...spec.containerEnvironmentVariables(fqdn, context.sslEnabled, context.authMode),
         ...props.oidcEnvironment,
+        ...workers ? { ...workers.environment(), [WorkerVariables.PRIVATE_HOST]: `${spec.applicationId()}.${PRIVATE_NAMESPACE}` } : {},
       },
       secrets: Object.fromEntries(Object.entries(props.secrets)
         .map(([name, secret]) => [name, ecs.Secret.fromSecretsManager(secret)])),
@@ -72,6 +84,10 @@ export class FargateRuntime extends Construct {
     });
     this.securityGroup.addIngressRule(loadBalancer.securityGroup, ec2.Port.tcp(spec.applicationPort()), 'From the load balancer');
     storage.allowFrom(this.securityGroup);
+    if (workers) {
+      workers.admitTo(this.securityGroup);
+      workers.grantLaunch(this.taskDefinition.taskRole);
+    }
 
     this.service = new ecs.FargateService(this, 'Service', {
       cluster,
@@ -85,6 +101,12 @@ export class FargateRuntime extends Construct {
       vpcSubnets: network.computeSubnets,
       securityGroups: [this.securityGroup],
       healthCheckGracePeriod: Duration.minutes(5),
+      cloudMapOptions: privateName ? {
+        cloudMapNamespace: privateName,
+        name: spec.applicationId(),
+        dnsRecordType: servicediscovery.DnsRecordType.A,
+        dnsTtl: Duration.seconds(10),
+      } : undefined,
     });
     const targetGroup = loadBalancer.targetGroup(elbv2.TargetType.IP);
     this.service.attachToApplicationTargetGroup(targetGroup);

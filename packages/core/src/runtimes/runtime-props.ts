@@ -5,6 +5,7 @@ import type { LoadBalancer } from '../platform/load-balancer';
 import type { Logging } from '../platform/logging';
 import type { Network } from '../platform/network';
 import type { SharedStorage } from '../platform/storage';
+import type { Workers } from '../platform/workers';
 
 /** What the factory hands a runtime: the plugin, the validated context and the shared platform. */
 export interface RuntimeProps {
@@ -19,4 +20,6 @@ export interface RuntimeProps {
   readonly oidcEnvironment: Record<string, string>;
   /** Secrets by environment variable name, only ever passed on as references. */
   readonly secrets: Record<string, secretsmanager.ISecret>;
+  /** The workers the application starts (`ephemeralWorkers()`); absent when it declares none. */
+  readonly workers?: Workers;
 }

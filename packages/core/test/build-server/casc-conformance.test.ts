@@ -6,7 +6,7 @@ import { approvedScriptHash, pipelineScripts } from '../../src/build-server/comp
 import { JENKINS_LTS, JENKINS_PLUGINS } from '../../src/build-server/versions';
 import { CascChecker, loadSchema } from '../support/casc-schema';
 import { expand, expandDocument } from '../support/casc-variables';
-import { OIDC, only, propsFor, synth, userData } from '../support/synth';
+import { applicationTask, OIDC, only, propsFor, resources, synth, userData } from '../support/synth';
 import { filesWritten } from '../support/user-data-files';
 
 /**
@@ -39,7 +39,7 @@ const FULL: JenkinsSpecProps = {
 /** Fargate: the init container's files (base64 in its environment), the application container's environment and secrets. */
 function fargate(profile: SecurityProfile, props: JenkinsSpecProps): Delivered {
   const { json } = synth(RuntimeType.FARGATE, { ...propsFor(profile), ...SIGN_IN }, new JenkinsSpec(props));
-  const containers = only(json, 'AWS::ECS::TaskDefinition').Properties.ContainerDefinitions;
+  const containers = applicationTask(json).Properties.ContainerDefinitions;
   const init = containers.find((c: any) => c.Name === 'Initialization');
   const app = containers.find((c: any) => c.Name === 'Application');
   const initEnv = Object.fromEntries(init.Environment.map((e: any) => [e.Name, e.Value]));
@@ -51,16 +51,27 @@ function fargate(profile: SecurityProfile, props: JenkinsSpecProps): Delivered {
 
 const unquote = (word: string) => word.replace(/'\\''/g, "'");
 
-/** EC2: the files the user data writes, the unit's Environment= lines and the entries of the framework's environment file. */
+/**
+ * EC2: the files the user data writes, the unit's Environment= lines and the entries of the framework's environment
+ * file (the plain and secret entries the user data writes, the workers' parameter and the private name it appends).
+ */
 function ec2(profile: SecurityProfile, props: JenkinsSpecProps): Delivered {
   const { json } = synth(RuntimeType.EC2, { ...propsFor(profile), ...SIGN_IN }, new JenkinsSpec(props));
   const script = userData(json);
   const files = filesWritten(script);
   const dropIn = files['/etc/systemd/system/jenkins.service.d/override.conf'] ??
     unquote(/printf '%s\\n' '((?:[^']|'\\'')*)' > '\/etc\/systemd\/system\/jenkins.service.d\/override.conf'/.exec(script)![1]);
+  // The workers' settings: one parameter, appended to the environment file at boot.
+  const [parameterId, parameter] = resources(json, 'AWS::SSM::Parameter')[0];
+  expect(script).toContain(`--name '{"Ref":"${parameterId}"}' --query Parameter.Value --output text)`);
+  expect(script).toContain(`printf '%s\\n' "$fw_workers" >> '/etc/fw/application.env'`);
+  const settings = parameter.Properties.Value['Fn::Join'][1].map((p: unknown) => (typeof p === 'string' ? p : 'x')).join('');
   const environment = new Set<string>([
+    ...settings.split('\n').map((line: string) => /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(line)![1]),
     ...[...dropIn.matchAll(/^Environment="([A-Za-z_][A-Za-z0-9_]*)=/gm)].map((m) => m[1]),
     ...[...script.matchAll(/printf '%s=%s\\n' '([A-Za-z_][A-Za-z0-9_]*)' .* >> '\/etc\/fw\/application.env'/g)].map((m) => m[1]),
+    ...[...script.matchAll(/^printf '%s\\n' (.*) >> '\/etc\/fw\/application.env'$/gm)]
+      .flatMap((m) => [...m[1].matchAll(/(?:^| )'([A-Za-z_][A-Za-z0-9_]*)=/g)].map((entry) => entry[1])),
   ]);
   expect(dropIn).toContain('EnvironmentFile=-/etc/fw/application.env');
   return { casc: YAML.parse(files['/etc/jenkins/casc/jenkins.yaml']), files, environment };

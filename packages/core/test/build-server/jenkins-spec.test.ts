@@ -11,8 +11,9 @@ import { approvedScriptHash, pipelineScripts } from '../../src/build-server/comp
 import { JENKINS_PLUGINS } from '../../src/build-server/versions';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from '../support/sandbox';
 import { needing, shellcheck, shellcheckUnavailable } from '../support/shellcheck';
-import { OIDC, only, propsFor, synth, TLS } from '../support/synth';
+import { OIDC, only, propsFor, synth, TLS, applicationTask } from '../support/synth';
 import { filesWritten } from '../support/user-data-files';
+import { AGENT_PORT } from '../../src/build-server/jenkins-agents';
 
 const EFS: Ec2Context = {
   stackName: 'ci', securityProfile: 'PRODUCTION', runtimeType: 'EC2', logGroupName: '/aws/ci/EC2/PRODUCTION', fqdn: 'ci.example.com', sslEnabled: true,
@@ -31,7 +32,7 @@ function ec2Script(context: Ec2Context = EFS, spec = new JenkinsSpec()): string 
 /** The Fargate task's application container and its init container. */
 function fargateContainers(props = {}) {
   const { json } = synth(RuntimeType.FARGATE, { ...SIGN_IN, ...props }, new JenkinsSpec());
-  const definitions = only(json, 'AWS::ECS::TaskDefinition').Properties.ContainerDefinitions;
+  const definitions = applicationTask(json).Properties.ContainerDefinitions;
   return { app: definitions.find((c: any) => c.Name === 'Application'), init: definitions.find((c: any) => c.Name === 'Initialization'), json };
 }
 
@@ -85,10 +86,11 @@ describe('container environment (rules 1-4)', () => {
     expect(e.CASC_JENKINS_CONFIG).toBe('/fw/config/jenkins.yaml');
   });
 
-  test('rule 2: application-oidc adds exactly the OIDC entries; rule 4: the secret only by reference', () => {
+  test('rule 2: application-oidc adds exactly the OIDC entries (besides the workers\' settings); rule 4: the secret only by reference', () => {
     const withOidc = fargateContainers({ ...TLS }).app;
     const own = spec.containerEnvironmentVariables('wiki.example.com', true, AuthMode.APPLICATION_OIDC);
-    expect(Object.keys(env(withOidc)).filter((k) => !(k in own)).sort()).toEqual(['OIDC_CLIENT_ID', 'OIDC_WELL_KNOWN_URL']);
+    const added = Object.keys(env(withOidc)).filter((k) => !(k in own) && !k.startsWith('FW_'));
+    expect(added.sort()).toEqual(['OIDC_CLIENT_ID', 'OIDC_WELL_KNOWN_URL']);
     expect(env(withOidc).OIDC_WELL_KNOWN_URL).toBe('https://login.example.com/.well-known/openid-configuration');
     expect(withOidc.Secrets).toEqual([{ Name: 'OIDC_CLIENT_SECRET', ValueFrom: OIDC.clientSecretArn }]);
   });
@@ -119,7 +121,7 @@ describe('auth modes', () => {
 /** The configuration as each runtime delivers it, parsed back. */
 function fargateConfiguration(spec = new JenkinsSpec(), profile = SecurityProfile.DEV): any {
   const { json } = synth(RuntimeType.FARGATE, { ...propsFor(profile), ...SIGN_IN, alarmEmail: ALARM_EMAIL }, spec);
-  const init = only(json, 'AWS::ECS::TaskDefinition').Properties.ContainerDefinitions.find((c: any) => c.Name === 'Initialization');
+  const init = applicationTask(json).Properties.ContainerDefinitions.find((c: any) => c.Name === 'Initialization');
   const script: string = init.Command[0];
   const variable = /printf '%s' "\$(FW_FILE_\d+)" \| base64 -d > '\/fw\/config\/jenkins.yaml'/.exec(script)![1];
   return YAML.parse(Buffer.from(env(init)[variable], 'base64').toString('utf-8'));
@@ -240,7 +242,11 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
   });
 
   test('settings current Jenkins makes always on are not written as keys that do nothing', () => {
-    expect(JSON.stringify(casc)).not.toMatch(/remotingSecurity|sSHD|slaveAgentPort/);
+    expect(JSON.stringify(casc)).not.toMatch(/remotingSecurity|sSHD|agentProtocols/);
+  });
+
+  test('inbound agents connect on the fixed port the security groups name (Jenkins\' default 0 is a random port)', () => {
+    expect(casc.jenkins.slaveAgentPort).toBe(AGENT_PORT);
   });
 });
 
@@ -248,7 +254,7 @@ describe('plugins', () => {
   test('the spec\'s six and what the configuration needs, each pinned once', () => {
     const ids = JENKINS_PLUGINS.map(([id]) => id);
     expect(ids).toEqual(['matrix-auth', 'ldap', 'oic-auth', 'credentials-binding', 'mask-passwords', 'audit-trail', 'configuration-as-code',
-      'job-dsl', 'workflow-aggregator', 'git', 'script-security', 'pipeline-groovy-lib', 'sonar']);
+      'job-dsl', 'workflow-aggregator', 'git', 'script-security', 'pipeline-groovy-lib', 'sonar', 'amazon-ecs']);
     for (const [, version] of JENKINS_PLUGINS) expect(version).toMatch(/^\d+(\.[\w]+)+$/);
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -304,7 +310,7 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed w
       'step 2: commands (6 lines)',
       'step 3: CloudWatch agent shipping 2 log file(s) to /aws/ci/EC2/PRODUCTION',
       'step 4: mount EFS fs-0123456789abcdef0 (fsap-0123456789abcdef0) at /var/lib/jenkins',
-      'step 5: commands (18 lines)',
+      'step 5: commands (14 lines)',
     ]);
     expect(run.log[run.log.length - 1]).toBe('user data finished');
   });

@@ -23,6 +23,7 @@ export function pluginClassSource(className: string, applicationId: string, over
     containerInitialization: 'return undefined;',
     logAlarms: 'return [];',
     supportedAuthModes: 'return ["none", "application-oidc", "alb-oidc"];',
+    ephemeralWorkers: 'return undefined;',
     supportsOidcIntegration: 'return false;',
     oidcIntegration: 'return undefined;',
     ...overrides,

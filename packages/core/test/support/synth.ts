@@ -51,6 +51,14 @@ export function only(json: any, type: string): any {
   return found[0][1];
 }
 
+/** The application's task definition (the one whose container is `Application`); workers have their own. */
+export function applicationTask(json: any): any {
+  const found = resources(json, 'AWS::ECS::TaskDefinition')
+    .filter(([, r]) => r.Properties.ContainerDefinitions.some((c: any) => c.Name === 'Application'));
+  if (found.length !== 1) throw new Error(`expected one task definition with an Application container, found ${found.length}`);
+  return found[0][1];
+}
+
 /** The EC2 user data of the launch template, with CloudFormation references shown as JSON. */
 export function userData(json: any): string {
   const value = only(json, 'AWS::EC2::LaunchTemplate').Properties.LaunchTemplateData.UserData['Fn::Base64'];

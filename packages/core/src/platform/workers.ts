@@ -1,0 +1,120 @@
+import { Arn, ArnFormat, Fn, Stack } from 'aws-cdk-lib';
+import * as ec2 from 'aws-cdk-lib/aws-ec2';
+import * as ecs from 'aws-cdk-lib/aws-ecs';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { Construct } from 'constructs';
+import { type EphemeralWorkers, WorkerVariables } from '../contract/ephemeral-workers';
+import { acknowledge } from '../profiles/compliance';
+import type { Logging } from './logging';
+import type { Network } from './network';
+
+export interface WorkersProps {
+  readonly network: Network;
+  readonly logging: Logging;
+  /** Names the workers' log streams (`<applicationId>-worker`). */
+  readonly applicationId: string;
+  readonly workers: EphemeralWorkers;
+}
+
+/**
+ * The workers an application starts itself (`IApplicationSpec.ephemeralWorkers()`), the same on both runtimes: their
+ * own ECS cluster, one Fargate task definition, an execution role, a task role without permissions, and a security
+ * group that admits nothing. `admitTo` and `grantLaunch` connect them to the application.
+ */
+export class Workers extends Construct {
+  public readonly cluster: ecs.Cluster;
+  public readonly taskDefinition: ecs.FargateTaskDefinition;
+  /** The workers' role. It has no permissions: grant a deployment job what it needs here (see the README). */
+  public readonly taskRole: iam.IRole;
+  public readonly executionRole: iam.IRole;
+  public readonly securityGroup: ec2.SecurityGroup;
+  /** The application's ports the workers connect to. */
+  public readonly applicationPorts: number[];
+  private readonly props: WorkersProps;
+
+  constructor(scope: Construct, id: string, props: WorkersProps) {
+    super(scope, id);
+    this.props = props;
+    const { network, logging, workers } = props;
+    this.applicationPorts = workers.applicationPorts;
+    // A cluster of their own: the application may stop only tasks of this cluster, and nothing else runs in it.
+    this.cluster = new ecs.Cluster(this, 'Cluster', { vpc: network.vpc, containerInsightsV2: ecs.ContainerInsights.ENABLED });
+    this.taskDefinition = new ecs.FargateTaskDefinition(this, 'Task', {
+      cpu: workers.cpu,
+      memoryLimitMiB: workers.memoryLimitMiB,
+    });
+    this.taskRole = this.taskDefinition.taskRole;
+    this.taskDefinition.addContainer('Worker', {
+      image: ecs.ContainerImage.fromRegistry(workers.image),
+      environment: workers.environment,
+      logging: ecs.LogDrivers.awsLogs({ logGroup: logging.applicationLogGroup, streamPrefix: `${props.applicationId}-worker` }),
+    });
+    this.executionRole = this.taskDefinition.obtainExecutionRole();
+    if (workers.environment && Object.keys(workers.environment).length > 0) {
+      acknowledge(this.taskDefinition, 'AwsSolutions-ECS2', 'The environment holds only the plugin\'s non-secret worker configuration.');
+    }
+    this.securityGroup = new ec2.SecurityGroup(this, 'SecurityGroup', {
+      vpc: network.vpc,
+      description: 'Ephemeral workers: nothing inbound',
+    });
+  }
+
+  /** The application admits the workers on the declared ports, and nothing else from them. */
+  public admitTo(application: ec2.SecurityGroup): void {
+    for (const port of this.applicationPorts) {
+      application.addIngressRule(this.securityGroup, ec2.Port.tcp(port), 'From the ephemeral workers');
+    }
+  }
+
+  /**
+   * Lets the application's role run, describe and stop the workers: RunTask only of this task definition's current
+   * revision and only in this cluster, DescribeTasks/StopTask only on this cluster's tasks, tags only when RunTask creates the
+   * task, and PassRole only of the workers' two roles to ECS tasks. A policy of its own, so its acknowledgements
+   * cover these statements and nothing else of the role.
+   */
+  public grantLaunch(role: iam.IRole): void {
+    const stack = Stack.of(this);
+    const onCluster = { ArnEquals: { 'ecs:cluster': this.cluster.clusterArn } };
+    const tasks = Arn.format({
+      service: 'ecs', resource: 'task', resourceName: `${this.cluster.clusterName}/*`, arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+    }, stack);
+    const policy = new iam.Policy(this, 'LaunchPolicy', {
+      roles: [role],
+      statements: [
+        // The current revision only: it is the family's latest, which the application runs.
+        new iam.PolicyStatement({ actions: ['ecs:RunTask'], resources: [this.taskDefinition.taskDefinitionArn], conditions: onCluster }),
+        new iam.PolicyStatement({ actions: ['ecs:DescribeTasks', 'ecs:StopTask'], resources: [tasks], conditions: onCluster }),
+        // RunTask tags the task it creates; ECS authorises that as TagResource on the new task.
+        new iam.PolicyStatement({ actions: ['ecs:TagResource'], resources: [tasks], conditions: { StringEquals: { 'ecs:CreateAction': 'RunTask' } } }),
+        // DescribeTaskDefinition has no resource-level permissions: "*" is the only resource it honours.
+        new iam.PolicyStatement({ actions: ['ecs:DescribeTaskDefinition'], resources: ['*'] }),
+        new iam.PolicyStatement({
+          actions: ['iam:PassRole'],
+          resources: [this.executionRole.roleArn, this.taskRole.roleArn],
+          conditions: { StringEquals: { 'iam:PassedToService': 'ecs-tasks.amazonaws.com' } },
+        }),
+      ],
+    });
+    acknowledge(policy, 'AwsSolutions-IAM5', 'Task ARNs exist only once RunTask creates them: the statements name this ' +
+      'cluster\'s tasks and require ecs:cluster to be this cluster. ' +
+      'DescribeTaskDefinition supports no resource-level permission (AWS Service Authorization Reference), so it takes "*".');
+    acknowledge(policy, 'IAMNoInlinePolicy', 'The worker-launch statements of one role, kept apart so their ' +
+      'acknowledgements cover nothing else; a customer-managed policy would hold the same statements.');
+  }
+
+  /** The variables of `WorkerVariables`, except the application's private name, which each runtime knows. */
+  public environment(): Record<string, string> {
+    const { network, logging } = this.props;
+    return {
+      [WorkerVariables.CLUSTER_ARN]: this.cluster.clusterArn,
+      [WorkerVariables.TASK_DEFINITION]: this.taskDefinition.family,
+      [WorkerVariables.SUBNETS]: Fn.join(',', network.vpc.selectSubnets(network.computeSubnets).subnetIds),
+      [WorkerVariables.SECURITY_GROUP]: this.securityGroup.securityGroupId,
+      [WorkerVariables.ASSIGN_PUBLIC_IP]: String(network.computeNeedsPublicIp),
+      [WorkerVariables.EXECUTION_ROLE_ARN]: this.executionRole.roleArn,
+      [WorkerVariables.TASK_ROLE_ARN]: this.taskRole.roleArn,
+      [WorkerVariables.LOG_GROUP]: logging.applicationLogGroupName,
+      [WorkerVariables.REGION]: Stack.of(this).region,
+    };
+  }
+}
