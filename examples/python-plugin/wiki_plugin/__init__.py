@@ -6,6 +6,7 @@ from fw_core import (
     AuthMode,
     ContainerInitialization,
     Ec2Context,
+    EphemeralWorkers,
     IApplicationSpec,
     IOidcIntegration,
     IUserDataBuilder,
@@ -70,6 +71,10 @@ class WikiSpec:
 
     def supported_auth_modes(self) -> typing.List[str]:
         return list(AuthMode.ALL)
+
+    def ephemeral_workers(self) -> typing.Optional[EphemeralWorkers]:
+        """No workers."""
+        return None
 
     def supports_oidc_integration(self) -> bool:
         return False

@@ -114,6 +114,21 @@ describe('negative controls: the check reports what configuration-as-code would 
     return checker.check(copy);
   };
 
+  test('a misspelled attribute of the ecs cloud or its agent template (amazon-ecs 1.49)', () => {
+    expect(changed((c) => { c.jenkins.clouds[0].ecs.clustr = c.jenkins.clouds[0].ecs.cluster; delete c.jenkins.clouds[0].ecs.cluster; })).toEqual([
+      expect.stringMatching(/^jenkins\.clouds\[0\]\.ecs\.clustr: com\.cloudbees\.jenkins\.plugins\.amazonecs\.ECSCloud has no attribute "clustr"/),
+    ]);
+    expect(changed((c) => { c.jenkins.clouds[0].ecs.templates[0].taskDefinitionOveride = 'x'; })).toEqual([
+      expect.stringMatching(/^jenkins\.clouds\[0\]\.ecs\.templates\[0\]\.taskDefinitionOveride: com\.cloudbees\.jenkins\.plugins\.amazonecs\.ECSTaskTemplate has no attribute/),
+    ]);
+    expect(changed((c) => { c.jenkins.clouds[0].ecs.maxAgents = 'many'; })).toEqual([
+      'jenkins.clouds[0].ecs.maxAgents: expected an integer (int), found "many"',
+    ]);
+    expect(changed((c) => { c.jenkins.clouds = [{ amazonEcs: c.jenkins.clouds[0].ecs }]; })).toEqual([
+      expect.stringMatching(/^jenkins\.clouds\[0\]: no hudson\.slaves\.Cloud implementation found for "amazonEcs"; known: .*ecs/),
+    ]);
+  });
+
   test('the crumb issuer\'s excludeClientIPFromCrumb, gone since Jenkins 2.543', () => {
     expect(changed((c) => { c.jenkins.crumbIssuer = { standard: { excludeClientIPFromCrumb: false } }; })).toEqual([
       expect.stringMatching(/^jenkins\.crumbIssuer\.standard\.excludeClientIPFromCrumb: hudson\.security\.csrf\.DefaultCrumbIssuer has no attribute "excludeClientIPFromCrumb"/),
