@@ -1,4 +1,4 @@
-import { Duration, Fn } from 'aws-cdk-lib';
+import { Duration, Fn, Stack } from 'aws-cdk-lib';
 import * as autoscaling from 'aws-cdk-lib/aws-autoscaling';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
@@ -171,9 +171,8 @@ function environmentFileCommands(props: RuntimeProps, workerSettings?: ssm.Strin
  */
 function workerCommands(settings: ssm.StringParameter, file: string): string[] {
   const imds = 'http://169.254.169.254/latest';
-  const region = Fn.select(3, Fn.split(':', settings.parameterArn));
   return [
-    `fw_workers=$(aws ssm get-parameter --region ${Shell.quote(region)} --name ${Shell.quote(settings.parameterName)} ` +
+    `fw_workers=$(aws ssm get-parameter --region ${Shell.quote(Stack.of(settings).region)} --name ${Shell.quote(settings.parameterName)} ` +
       '--query Parameter.Value --output text)',
     `printf '%s\\n' "$fw_workers" >> ${file}`,
     `fw_imds=$(curl -fsS -X PUT -H 'X-aws-ec2-metadata-token-ttl-seconds: 60' ${imds}/api/token)`,

@@ -6,6 +6,8 @@ import { AGENT_PORT } from '../../src/build-server/jenkins-agents';
 import { JENKINS_PORT } from '../../src/build-server/controller-files';
 import { AGENT_IMAGE } from '../../src/build-server/versions';
 import { applicationTask, OIDC, only, propsFor, resources, synth, userData } from '../support/synth';
+import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from '../support/sandbox';
+import { needing, shellcheck, shellcheckUnavailable } from '../support/shellcheck';
 import { filesWritten } from '../support/user-data-files';
 
 /**
@@ -217,5 +219,46 @@ describe('the README\'s Jenkinsfile', () => {
     const jenkinsfile = fs.readFileSync(path.join(__dirname, '../../jenkins/examples/Jenkinsfile'), 'utf-8');
     expect(readme).toContain('```groovy\n' + jenkinsfile + '```');
     expect(jenkinsfile).toContain("node('fw-agent')");
+  });
+});
+
+/**
+ * The EC2 boot with the workers' settings, executed in the sandbox: the whole user data the factory renders, the
+ * deploy-time references filled in with example values, `aws` and `curl` stubbed as the instance would answer.
+ */
+needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 boot: the workers\' settings and the private name reach the environment file', () => {
+  const SETTINGS = 'FW_WORKERS_CLUSTER_ARN=arn:aws:ecs:eu-west-1:123456789012:cluster/agents\nFW_WORKERS_TASK_DEFINITION=agents';
+  const HOST = 'ip-10-0-1-23.eu-west-1.compute.internal';
+  const { json } = build(RuntimeType.EC2, SecurityProfile.DEV);
+  const script = userData(json).replace(/\{"Ref":"(\w+)"\}/g, (_ref, id: string) =>
+    (/AccessPoint/.test(id) ? 'fsap-0123456789abcdef0' : /FileSystem/.test(id) ? 'fs-0123456789abcdef0' : /WorkerSettings/.test(id) ? 'CFN-WorkerSettings' : `unresolved ${id}`));
+  const aws = (ssm: string) => `case "$1" in secretsmanager) echo client-secret ;; ssm) ${ssm} ;; *) exit 2 ;; esac`;
+  const curl = (imds: string) => `case "$*" in *169.254.169.254*) ${imds} ;; *) ${DEFAULT_STUBS.curl} ;; esac`;
+  const IMDS_OK = `case "$*" in *api/token*) echo token ;; *local-hostname*) echo ${HOST} ;; *) exit 22 ;; esac`;
+
+  test('holds no unresolved reference', () => {
+    expect(script).not.toMatch(/Fn::|Ref"|\$\{Token|unresolved/);
+  });
+
+  needing('shellcheck', shellcheckUnavailable()).test('has zero shellcheck findings', () => {
+    expect(shellcheck(script)).toBe('');
+  });
+
+  test('the parameter\'s entries and the instance\'s private DNS name are appended, in the root-only file', () => {
+    const run = runInSandbox(script, { ...DEFAULT_STUBS, aws: aws(`printf '%s\\n' ${SETTINGS.split('\n').map((l) => `'${l}'`).join(' ')}`), curl: curl(IMDS_OK) });
+    expect(run.status).toBe(0);
+    expect(run.calls).toContain('aws ssm get-parameter --region eu-west-1 --name CFN-WorkerSettings --query Parameter.Value --output text');
+    const env = run.written('/etc/fw/application.env')!.split('\n');
+    expect(env).toEqual(expect.arrayContaining([...SETTINGS.split('\n'), `${WorkerVariables.PRIVATE_HOST}=${HOST}`]));
+  });
+
+  test.each([
+    ['the parameter cannot be read', aws('echo "AccessDeniedException" >&2; exit 254'), curl(IMDS_OK)],
+    ['the instance metadata does not answer', aws(`printf '%s\\n' ${SETTINGS.split('\n').map((l) => `'${l}'`).join(' ')}`), curl('exit 7')],
+  ])('the boot stops when %s, before Jenkins is installed', (_case, awsStub, curlStub) => {
+    const run = runInSandbox(script, { ...DEFAULT_STUBS, aws: awsStub, curl: curlStub });
+    expect(run.status).not.toBe(0);
+    expect(run.calls.some((c) => c.startsWith('dnf install -y jenkins'))).toBe(false);
+    expect(run.log.some((l) => l.startsWith('FAILED:'))).toBe(true);
   });
 });
