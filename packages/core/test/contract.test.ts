@@ -116,6 +116,29 @@ describe('spec values checked, naming the plugin and the member', () => {
     expect(specProblems(deniesButHas, 'P')[0]).toMatch(/must return nothing when supportsOidcIntegration\(\) is false/);
   });
 
+  test('a plugin that implements the interface directly and lacks a member is told which, and how to fix it', () => {
+    const members = Object.fromEntries(Object.getOwnPropertyNames(MinimalSpec.prototype).concat(
+      Object.getOwnPropertyNames(Object.getPrototypeOf(MinimalSpec.prototype)))
+      .filter((m) => m !== 'constructor' && m !== 'ephemeralWorkers')
+      .map((m) => [m, (MinimalSpec.prototype as any)[m]]));
+    expect(specProblems(members as any, 'P')).toEqual(['P lacks ephemeralWorkers(): a plugin that implements ' +
+      'IApplicationSpec directly writes every member (ephemeralWorkers() returns nothing when it starts no workers); ' +
+      'extending ApplicationSpec supplies the defaults.']);
+  });
+
+  test.each([
+    [{ image: 'a b' }, /^P\.ephemeralWorkers\(\)\.image "a b"; allowed: an image reference/],
+    [{ cpu: 300 }, /^P\.ephemeralWorkers\(\)\.cpu 300 is not a Fargate task size; allowed: 256, 512/],
+    [{ applicationPorts: [] }, /^P\.ephemeralWorkers\(\)\.applicationPorts \[\]; allowed: a non-empty list of integer ports/],
+    [{ applicationPorts: [70000] }, /applicationPorts \[70000\]/],
+    [{ environment: { 'BAD-NAME': 'x' } }, /^P\.ephemeralWorkers\(\)\.environment names \["BAD-NAME"\]; allowed: a letter or _/],
+  ])('ephemeralWorkers() %j is refused', (change, message) => {
+    const workers = { image: 'example/worker:1.0.0', cpu: 256, memoryLimitMiB: 512, applicationPorts: [80], ...change };
+    const problems = specProblems(Object.assign(new MinimalSpec(), { ephemeralWorkers: () => workers }), 'P');
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(message);
+  });
+
   test('a member that throws is reported, not propagated', () => {
     const spec = Object.assign(new MinimalSpec(), { applicationPort: () => { throw new Error('boom'); } });
     expect(specProblems(spec, 'P')).toEqual(['P.applicationPort() threw: boom']);

@@ -1,7 +1,7 @@
 import { shownValue } from '../context/context-keys';
 import { fargateSizeProblem } from '../context/factory-limits';
 import { UserError } from '../errors';
-import type { IApplicationSpec } from './application-spec';
+import { APPLICATION_SPEC_MEMBERS, type IApplicationSpec } from './application-spec';
 import { AuthMode } from './auth-mode';
 import { ContainerFiles } from './container-initialization';
 import { logAlarmProblems } from './log-alarm';
@@ -126,6 +126,12 @@ const ENVIRONMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * Every problem with a plugin's declared values, each naming the plugin, the member, the value and what is allowed.
  */
 export function specProblems(spec: IApplicationSpec, pluginName: string): string[] {
+  const missing = APPLICATION_SPEC_MEMBERS.filter((member) => typeof (spec as any)[member] !== 'function');
+  if (missing.length > 0) {
+    return [`${pluginName} lacks ${missing.map((m) => `${m}()`).join(', ')}: a plugin that implements IApplicationSpec ` +
+      'directly writes every member (ephemeralWorkers() returns nothing when it starts no workers); extending ' +
+      'ApplicationSpec supplies the defaults.'];
+  }
   const problems: string[] = [];
   for (const [member, check] of CHECKS) {
     let value: unknown;
