@@ -383,3 +383,9 @@ describe('PRODUCTION compliance (cdk-nag AwsSolutions, PCI DSS 3.2.1, NIST 800-5
     expect(() => app.synth()).not.toThrow();
   });
 });
+
+test('EC2: the instance starts only once its role\'s policy exists (the boot reads secrets and mounts with it)', () => {
+  const { json } = synth(RuntimeType.EC2, { ...TLS, authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC }, new WikiOidcSpec());
+  const [policyId] = resources(json, 'AWS::IAM::Policy').find(([id]) => id.includes('Ec2RoleDefaultPolicy'))!;
+  expect(only(json, 'AWS::AutoScaling::AutoScalingGroup').DependsOn).toContain(policyId);
+});

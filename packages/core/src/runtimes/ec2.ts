@@ -56,15 +56,16 @@ export class Ec2Runtime extends Construct {
       storage.fileSystem.grant(role, 'elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite');
       storage.allowFrom(this.securityGroup);
     }
-    // The workers' settings are long ARNs and ids resolved at deploy time: they reach the instance through one
-    // parameter, read at boot, so the user data stays within EC2's 16 KB however long they are.
-    const workerSettings = props.workers ? new ssm.StringParameter(this, 'WorkerSettings', {
-      description: 'Environment entries the application reads to start its workers',
-      stringValue: Object.entries(props.workers.environment()).map(([name, value]) => `${name}=${value}`).join('\n'),
-    }) : undefined;
-    if (props.workers && workerSettings) {
+    let workerSettings: ssm.StringParameter | undefined;
+    if (props.workers) {
       props.workers.admitTo(this.securityGroup);
       props.workers.grantLaunch(role);
+      // The workers' settings are long ARNs and ids resolved at deploy time: they reach the instance through one
+      // parameter, read at boot, so the user data stays within EC2's 16 KB however long they are.
+      workerSettings = new ssm.StringParameter(this, 'WorkerSettings', {
+        description: 'Environment entries the application reads to start its workers',
+        stringValue: Object.entries(props.workers.environment()).map(([name, value]) => `${name}=${value}`).join('\n'),
+      });
       // Only the one call the boot makes (grantRead would add DescribeParameters, which no resource ARN can scope).
       role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['ssm:GetParameter'], resources: [workerSettings.parameterArn] }));
     }
@@ -120,6 +121,9 @@ export class Ec2Runtime extends Construct {
         gracePeriod: Duration.minutes(10),
       }),
     });
+    // The boot reads secrets and settings and mounts with the role's permissions: the instance starts only once the
+    // role's policies exist (CloudFormation would otherwise create them in parallel with the group).
+    for (const policy of role.node.children.filter((c) => c instanceof iam.Policy)) this.autoScalingGroup.node.addDependency(policy);
     acknowledge(this.autoScalingGroup, 'AwsSolutions-AS3', 'A group of exactly one instance that never scales; ' +
       'replacements are recorded in CloudTrail and the load balancer\'s target health.');
     const targetGroup = loadBalancer.targetGroup(elbv2.TargetType.INSTANCE);
