@@ -53,6 +53,11 @@ export interface ApplicationFactoryProps {
   /** EC2 data volume. @default Ec2Storage.EFS */
   readonly ec2Storage?: Ec2Storage;
   /**
+   * EC2 with `ebs` storage: the EBS snapshot the data volume is created from (restore). Changing it replaces the volume.
+   * @default - an empty volume
+   */
+  readonly dataVolumeSnapshotId?: string;
+  /**
    * Secrets the application needs, by environment variable name: each value is a Secrets Manager secret ARN. Fargate
    * injects them as container secrets; EC2 reads them at boot with the instance role.
    * @default - none
@@ -173,6 +178,8 @@ export class ApplicationFactory extends Construct {
         ...runtimeProps,
         instanceType: new ec2.InstanceType(props.instanceType ?? FACTORY_SIZE_DEFAULTS.instanceType),
         dataVolumeGiB: props.dataVolumeGiB ?? FACTORY_SIZE_DEFAULTS.dataVolumeGiB,
+        dataVolumeBackupDays: settings.dataVolumeBackupDays,
+        dataVolumeRemovalPolicy: settings.removalPolicy,
       });
     }
     acknowledgeGrantPolicies(this);

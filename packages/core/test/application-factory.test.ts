@@ -152,12 +152,16 @@ describe('EC2', () => {
     expect(disks).toEqual([{ DeviceName: '/dev/xvda', Ebs: { Encrypted: true, VolumeSize: 30, VolumeType: 'gp3' } }]);
   });
 
-  test('with ec2Storage ebs: an encrypted data volume at ebsDeviceName(), no file system, mounted by the user data', () => {
+  test('with ec2Storage ebs: no file system, the data volume attached at ebsDeviceName() and mounted by the user data', () => {
     const ebs = synth(RuntimeType.EC2, { ec2Storage: Ec2Storage.EBS });
     const disks = only(ebs.json, 'AWS::EC2::LaunchTemplate').Properties.LaunchTemplateData.BlockDeviceMappings;
-    expect(disks).toContainEqual({ DeviceName: '/dev/xvdf', Ebs: { Encrypted: true, VolumeSize: 50, VolumeType: 'gp3', DeleteOnTermination: false } });
+    expect(disks).toEqual([{ DeviceName: '/dev/xvda', Ebs: { Encrypted: true, VolumeSize: 30, VolumeType: 'gp3' } }]);
     expect(resources(ebs.json, 'AWS::EFS::FileSystem')).toHaveLength(0);
-    expect(userData(ebs.json)).toContain("fw_mount_ebs '/dev/xvdf' '/srv/wiki' '1001' '1002'");
+    const script = userData(ebs.json);
+    const [volumeId] = resources(ebs.json, 'AWS::EC2::Volume')[0];
+    // The framework attaches before the plugin's first step mounts.
+    expect(script).toContain(`fw_attach_ebs '{"Ref":"${volumeId}"}' '/dev/xvdf' 'eu-west-1'`);
+    expect(script.indexOf('fw_attach_ebs \'')).toBeLessThan(script.indexOf("fw_mount_ebs '/dev/xvdf' '/srv/wiki' '1001' '1002'"));
   });
 
   test('the user data is the plugin\'s, through the framework\'s builder, with the EFS ids resolved at deploy time', () => {

@@ -23,6 +23,7 @@ const OPERATIONS: Record<string, (b: BashUserDataBuilder) => void> = {
   mountEfs: (b) => b.mountEfs('fs-0123456789abcdef0', 'fsap-0123456789abcdef0', '/srv/data', '1000', '1000'),
   mountEbs: (b) => b.mountEbs('/dev/xvdf', '/srv/data', '1000', '1000'),
   installCloudWatchAgent: (b) => b.installCloudWatchAgent('/aws/s/EC2/DEV', ['/var/log/app.log', '/var/log/b.log']),
+  writeFiles: (b) => b.writeFiles({ '/srv/a.conf': 'a = 1\n', '/srv/b.txt': 'no newline' }),
 };
 
 describe('rendering', () => {
@@ -125,6 +126,9 @@ describe('bad arguments are rejected before anything is added', () => {
     ['installCloudWatchAgent no paths', (b) => b.installCloudWatchAgent('/aws/x', []), /logPaths is empty/],
     ['installCloudWatchAgent relative path', (b) => b.installCloudWatchAgent('/aws/x', ['app.log']), /logPaths\[0\] "app.log" is not an absolute path/],
     ['installCloudWatchAgent bad group', (b) => b.installCloudWatchAgent('bad group', ['/a']), /logGroupName "bad group"/],
+    ['writeFiles none', (b) => b.writeFiles({}), /needs at least one file/],
+    ['writeFiles relative path and binary content', (b) => b.writeFiles({ 'etc/a': 'x', '/srv/my file': 'x', '/srv/b': 'a\0b' }),
+      /path "etc\/a" is not an absolute path without white space; path "\/srv\/my file" is not an absolute path without white space; the content of \/srv\/b is not text without NUL bytes/],
   ];
   test.each(cases)('%s', (_name, call, message) => {
     const b = new BashUserDataBuilder();
@@ -200,6 +204,20 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('executed in a sandbox wit
       'user data finished',
     ]);
     expect(run.fstab).toContain('fs-0123456789abcdef0:/ /srv/wiki efs _netdev,noresvport,tls,iam,accesspoint=fsap-0123456789abcdef0,nofail 0 0\n');
+  });
+
+  test('writeFiles writes each file byte for byte, keeps an existing file\'s mode, and needs nothing but the script', () => {
+    const files = { '/srv/app/a.conf': 'a = ${not expanded}\n%s 100%\n', '/srv/app/b.txt': 'no trailing newline', '/srv/app/c': '\n\nblank\n' };
+    const b = new BashUserDataBuilder();
+    b.addCommands('mkdir -p /srv/app', 'install -m 0600 /dev/null /srv/app/c');
+    b.writeFiles(files);
+    b.addCommands('stat -c %a /srv/app/c > /srv/mode');
+    const run = runInSandbox(b.render());
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    for (const [path, content] of Object.entries(files)) expect(run.written(path)).toBe(content);
+    expect(run.written('/srv/mode')).toBe('600\n');
+    expect(run.log).toContain('step 2: write 3 file(s)');
   });
 
   test('a second boot leaves exactly one fstab line per mount point and keeps the others', () => {

@@ -54,18 +54,22 @@ ACTIONS = [
     'kms:*',                              # the key policy grants kms:*, kms:ReEncrypt*, kms:GenerateDataKey*
     's3:*',                               # the bucket policy denies s3:* without TLS
     'sns:Publish',
-    # Being added: the application starts, watches and stops its ephemeral ECS workers.
+    # The application starts, watches and stops its ephemeral ECS workers.
     'ecs:RunTask',
     'ecs:StopTask',
     'ecs:DescribeTasks',
     'ecs:DescribeTaskDefinition',
     'ecs:TagResource',
     'iam:PassRole',
-    # Being added: the EC2 instance reads the workers' settings from an SSM parameter (CDK's StringParameter.grantRead).
+    # The EC2 instance reads the workers' settings and its file archives from SSM parameters (ssm:GetParameter only;
+    # the others are kept for the negative control of CDK's StringParameter.grantRead).
     'ssm:DescribeParameters',
     'ssm:GetParameter',
     'ssm:GetParameterHistory',
     'ssm:GetParameters',
+    # EC2 with EBS: the instance attaches the stack's data volume at boot and waits until it is free.
+    'ec2:AttachVolume',
+    'ec2:DescribeVolumes',
 ]
 
 OUTPUT = pathlib.Path(__file__).resolve().parent / 'iam-reference.json'

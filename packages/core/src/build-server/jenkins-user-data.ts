@@ -1,4 +1,3 @@
-import { gzipSync } from 'zlib';
 import type { IApplicationSpec } from '../contract/application-spec';
 import type { Ec2Context } from '../contract/ec2-context';
 import { Ec2Files } from '../contract/oidc-integration';
@@ -44,21 +43,6 @@ function verifyPluginManager(): string {
   return PLUGIN_MANAGER_SHA256
     ? `printf '%s  %s\\n' ${q(PLUGIN_MANAGER_SHA256)} ${q(PLUGIN_MANAGER)} | sha256sum -c --strict -`
     : `printf '%s  %s\\n' "$(curl -fsSL --retry 5 ${q(`${PLUGIN_MANAGER_URL}.sha256`)} | cut -d ' ' -f 1)" ${q(PLUGIN_MANAGER)} | sha256sum -c --strict -`;
-}
-
-/**
- * Writes the controller's files from one gzip-compressed, base64-encoded archive in the script: EC2 takes at most
- * 16 KB of user data, and the files alone are more than that as text. The archive is the files' contents separated
- * by NUL bytes (which no text file holds), in the order of `paths`; awk (gawk on Amazon Linux) reads it with NUL as
- * the record separator and writes each record byte for byte to its path. Paths are the framework's own, without spaces.
- */
-function writeFiles(files: ReadonlyArray<readonly [path: string, content: string]>): string {
-  if (files.some(([path, content]) => /\s/.test(path) || content.includes('\0'))) {
-    throw new Error('controller file paths must have no white space and contents no NUL byte');
-  }
-  const packed = gzipSync(Buffer.from(files.map(([, content]) => content).join('\0'), 'utf-8'), { level: 9 }).toString('base64');
-  return `printf '%s' ${Shell.quote(packed)} | base64 -d | gunzip | awk -v RS='\\0' -v paths=${Shell.quote(files.map(([path]) => path).join(' '))} ` +
-    '\'BEGIN { split(paths, path, " ") } { printf "%s", $0 > path[NR]; close(path[NR]) }\'';
 }
 
 /** The EC2 installation of the build server, in the spec's rule-5 order. */
@@ -112,12 +96,14 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
   builder.addCommands(
     `install -d -m 0750 -o 0 -g ${gid} ${q(configDir)}`,
     `install -d -m 0750 -o ${uid} -g ${gid} /var/log/jenkins /var/cache/jenkins ${q(`${home}/plugins`)}`,
-    // The mask-passwords file exists first with its owner and mode; awk's `>` keeps both.
+    // The mask-passwords file exists first with its owner and mode; writeFiles keeps both.
     `install -m 0640 -o ${uid} -g ${gid} /dev/null ${maskPasswords}`,
-    writeFiles([
-      ...Object.entries(files.config).map(([name, content]) => [`${configDir}/${name}`, content] as const),
-      [`${home}/${files.maskPasswords.fileName}`, files.maskPasswords.content],
-    ]),
+  );
+  builder.writeFiles({
+    ...Object.fromEntries(Object.entries(files.config).map(([name, content]) => [`${configDir}/${name}`, content])),
+    [`${home}/${files.maskPasswords.fileName}`]: files.maskPasswords.content,
+  });
+  builder.addCommands(
     `chown 0:${gid} ${configPaths}`,
     `chmod 0640 ${configPaths}`,
     `java -jar ${q(PLUGIN_MANAGER)} --war /usr/share/java/jenkins.war --plugin-download-directory ${q(`${home}/plugins`)} ` +

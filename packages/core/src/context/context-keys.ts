@@ -136,9 +136,16 @@ export const CONTEXT_KEYS: readonly ContextKey[] = [
   },
   {
     name: 'ec2Storage', required: false, defaultText: '`efs`',
-    description: 'Data volume on EC2: `efs` (survives instance replacement) or `ebs` (an encrypted volume at `ebsDeviceName()`, ' +
-      'kept when the instance is replaced but attached only to the first one: prefer `efs`). Fargate always uses EFS.',
+    description: 'Data volume on EC2: `efs` (a file system in two zones) or `ebs` (one encrypted volume created by the stack, ' +
+      'attached at `ebsDeviceName()` by every instance that replaces the last, in one zone; backed up daily in STAGING and ' +
+      'PRODUCTION). Fargate always uses EFS.',
     parse: oneOf(Object.values(Ec2Storage)),
+  },
+  {
+    name: 'dataVolumeSnapshotId', required: false, defaultText: 'none (an empty volume)',
+    description: 'EC2 with `ec2Storage` `ebs` only: create the data volume from this EBS snapshot (restore; see "Data and ' +
+      'restore"). Changing it replaces the volume.',
+    parse: text(/^snap-([0-9a-f]{8}|[0-9a-f]{17})$/, 'an EBS snapshot id: snap- and 8 or 17 hex digits, for example snap-0123456789abcdef0'),
   },
   {
     name: 'alarmEmail', required: false, defaultText: 'none (required in PRODUCTION when the plugin declares alarms)',

@@ -2,7 +2,7 @@ import type { IConstruct } from 'constructs';
 import { AuthMode } from '../contract/auth-mode';
 import { Ec2Storage } from '../contract/ec2-storage';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
-import type { RuntimeType } from '../contract/runtime-type';
+import { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
 import { UserError } from '../errors';
 import { PROFILE_SETTINGS } from '../profiles/profile-settings';
@@ -60,6 +60,11 @@ export interface DeploymentContext {
    * @default Ec2Storage.EFS
    */
   readonly ec2Storage?: Ec2Storage;
+  /**
+   * The snapshot the EBS data volume is created from (EC2 with `ebs` storage).
+   * @default - an empty volume
+   */
+  readonly dataVolumeSnapshotId?: string;
   /**
    * Subscribed to the alarm topic.
    * @default - no subscription
@@ -141,6 +146,7 @@ export class DeploymentContextReader {
       certificateArn: v.certificateArn,
       region: v.region,
       ec2Storage: v.ec2Storage ?? Ec2Storage.EFS,
+      dataVolumeSnapshotId: v.dataVolumeSnapshotId,
       alarmEmail: v.alarmEmail,
       oidc: authMode === AuthMode.NONE ? undefined : {
         issuer: v.oidcIssuer,
@@ -175,6 +181,11 @@ function crossKeyProblems(v: Record<string, any>, given: Set<string>, authMode: 
     problems.push(`securityProfile ${v.securityProfile} needs the stack's region (for example eu-west-1): its ` +
       'load-balancer access logs are delivered by a region-specific account. Set the region key or CDK_DEFAULT_REGION ' +
       '(in code: env.region on the stack).');
+  }
+  if (v.dataVolumeSnapshotId !== undefined && (v.runtimeType !== RuntimeType.EC2 || (v.ec2Storage ?? Ec2Storage.EFS) !== Ec2Storage.EBS)) {
+    problems.push(`dataVolumeSnapshotId ${JSON.stringify(v.dataVolumeSnapshotId)} applies to runtimeType EC2 with ec2Storage ebs ` +
+      `only (given: runtimeType ${v.runtimeType ?? '-'}, ec2Storage ${v.ec2Storage ?? Ec2Storage.EFS}); EFS is restored from AWS ` +
+      'Backup (see "Data and restore").');
   }
   if (v.subdomain !== undefined && v.domain === undefined) {
     problems.push(`subdomain ${JSON.stringify(v.subdomain)} needs a domain; set domain (for example example.com).`);

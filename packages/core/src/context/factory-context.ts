@@ -38,6 +38,7 @@ export function factoryContext(scope: IConstruct, runtimeType: RuntimeType, appl
     certificateArn: code.certificateArn,
     authMode: code.authMode,
     ec2Storage: code.ec2Storage,
+    dataVolumeSnapshotId: code.dataVolumeSnapshotId,
     alarmEmail: code.alarmEmail,
     oidcIssuer: code.oidc?.issuer,
     oidcAuthorizationEndpoint: code.oidc?.authorizationEndpoint,

@@ -43,4 +43,14 @@ export interface IUserDataBuilder {
 
   /** Installs and starts the CloudWatch agent, shipping each of `logPaths` to the log group `logGroupName`. */
   installCloudWatchAgent(logGroupName: string, logPaths: string[]): void;
+
+  /**
+   * Writes files, absolute path -> content, byte for byte: a new file is created by root with mode 0644, an existing
+   * one keeps its owner and mode (create it first with `install -m ... /dev/null PATH` to choose them). The directories
+   * must exist. Paths without white space; contents are configuration, with only references to secrets in them.
+   *
+   * The contents travel compressed, and on EC2 outside the user data when they are large (EC2 takes 16 KB of it), so
+   * a plugin can deliver its configuration files without counting bytes.
+   */
+  writeFiles(files: Record<string, string>): void;
 }

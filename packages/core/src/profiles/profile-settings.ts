@@ -29,6 +29,11 @@ export interface ProfileSettings {
   readonly waf: boolean;
   /** Load-balancer access logs to an S3 bucket. */
   readonly accessLogs: boolean;
+  /**
+   * Days a daily AWS Backup recovery point of the EC2 EBS data volume is kept; no backup plan when undefined. EFS has
+   * its own automatic backups (AWS Backup's default plan, 35 days) in every profile.
+   */
+  readonly dataVolumeBackupDays?: number;
   /** cdk-nag AwsSolutions, PCI DSS 3.2.1, NIST 800-53 R5 and HIPAA at synth, failing on unacknowledged findings. */
   readonly complianceChecks: boolean;
 }
@@ -46,6 +51,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     deletionProtection: false,
     waf: false,
     accessLogs: false,
+    // No backups: DEV data is disposable (and the volume goes with the stack).
     complianceChecks: false,
   },
   [SecurityProfile.STAGING]: {
@@ -60,6 +66,8 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     deletionProtection: false,
     waf: true,
     accessLogs: true,
+    // A week: enough to undo a bad deployment or a broken upgrade found in testing.
+    dataVolumeBackupDays: 7,
     complianceChecks: false,
   },
   [SecurityProfile.PRODUCTION]: {
@@ -74,6 +82,8 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     deletionProtection: true,
     waf: true,
     accessLogs: true,
+    // 35 days, as EFS's automatic backups keep: a month of daily restore points on either storage.
+    dataVolumeBackupDays: 35,
     complianceChecks: true,
   },
 };

@@ -1,4 +1,4 @@
-import { Duration, Fn, Stack } from 'aws-cdk-lib';
+import { Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as autoscaling from 'aws-cdk-lib/aws-autoscaling';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
@@ -10,15 +10,20 @@ import { WorkerVariables } from '../contract/ephemeral-workers';
 import { Ec2Files } from '../contract/oidc-integration';
 import { userDataProblem } from '../contract/spec-validation';
 import { UserError } from '../errors';
-import { BashUserDataBuilder } from '../userdata/bash-user-data-builder';
 import { Shell } from '../userdata/shell';
 import { acknowledge } from '../profiles/compliance';
+import { Ec2DataVolume } from './ec2-data-volume';
+import { Ec2UserDataBuilder, readParameter } from './ec2-user-data';
 import type { RuntimeProps } from './runtime-props';
 
 export interface Ec2Size {
   readonly instanceType: ec2.InstanceType;
   /** Size of the EBS data volume in GiB (EBS storage only). */
   readonly dataVolumeGiB: number;
+  /** Days a daily backup of the EBS data volume is kept; none when undefined (EBS storage only). */
+  readonly dataVolumeBackupDays?: number;
+  /** Removal policy of the EBS data volume (EBS storage only). */
+  readonly dataVolumeRemovalPolicy: RemovalPolicy;
 }
 
 /**
@@ -31,6 +36,8 @@ export class Ec2Runtime extends Construct {
   public readonly securityGroup: ec2.SecurityGroup;
   /** The rendered startup script (CDK tokens unresolved). */
   public readonly userDataScript: string;
+  /** The data volume with EBS storage; undefined with EFS. */
+  public readonly dataVolume?: ec2.Volume;
 
   constructor(scope: Construct, id: string, props: RuntimeProps & Ec2Size) {
     super(scope, id);
@@ -70,6 +77,18 @@ export class Ec2Runtime extends Construct {
       role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['ssm:GetParameter'], resources: [workerSettings.parameterArn] }));
     }
 
+    // EBS: one volume in the zone of the group's only subnet, attached by every instance at boot.
+    const subnet = network.vpc.selectSubnets(network.computeSubnets).subnets[0];
+    const dataVolume = storage ? undefined : new Ec2DataVolume(this, 'Data', {
+      availabilityZone: subnet.availabilityZone,
+      sizeGiB: props.dataVolumeGiB,
+      key: logging.key,
+      removalPolicy: props.dataVolumeRemovalPolicy,
+      snapshotId: context.dataVolumeSnapshotId,
+      backupDays: props.dataVolumeBackupDays,
+    });
+    this.dataVolume = dataVolume?.volume;
+
     const ec2Context: Ec2Context = {
       stackName: context.stackName,
       securityProfile: context.securityProfile,
@@ -81,9 +100,12 @@ export class Ec2Runtime extends Construct {
       efsId: storage?.fileSystem.fileSystemId,
       accessPointId: storage?.accessPoint.accessPointId,
     };
-    const builder = new BashUserDataBuilder();
+    const builder = new Ec2UserDataBuilder(this, role);
     const environment = environmentFileCommands(props, workerSettings);
     if (environment.length > 0) builder.addCommands(...environment);
+    // The application's private name, for its workers: the instance's own DNS name, which resolves inside the VPC.
+    if (props.workers) builder.appendInstanceMetadata(Ec2Files.APPLICATION_ENVIRONMENT_FILE, WorkerVariables.PRIVATE_HOST, 'local-hostname');
+    if (dataVolume) builder.attachEbsVolume(dataVolume.volume.volumeId, spec.ebsDeviceName(), Stack.of(this).region);
     spec.configureUserData(builder, ec2Context);
     this.userDataScript = builder.render();
     const tooLarge = userDataProblem(this.userDataScript, spec.constructor?.name || spec.applicationId());
@@ -100,17 +122,12 @@ export class Ec2Runtime extends Construct {
       userData: ec2.UserData.custom(this.userDataScript),
       blockDevices: [
         { deviceName: '/dev/xvda', volume: ec2.BlockDeviceVolume.ebs(30, { encrypted: true, volumeType: ec2.EbsDeviceVolumeType.GP3 }) },
-        ...(storage ? [] : [{
-          deviceName: spec.ebsDeviceName(),
-          volume: ec2.BlockDeviceVolume.ebs(props.dataVolumeGiB, {
-            encrypted: true, volumeType: ec2.EbsDeviceVolumeType.GP3, deleteOnTermination: false,
-          }),
-        }]),
       ],
     });
     this.autoScalingGroup = new autoscaling.AutoScalingGroup(this, 'Instances', {
       vpc: network.vpc,
-      vpcSubnets: network.computeSubnets,
+      // With EBS the group lives in the volume's zone; with EFS in every compute subnet.
+      vpcSubnets: dataVolume ? { subnets: [subnet] } : network.computeSubnets,
       launchTemplate: this.launchTemplate,
       minCapacity: 1,
       maxCapacity: 1,
@@ -121,9 +138,12 @@ export class Ec2Runtime extends Construct {
         gracePeriod: Duration.minutes(10),
       }),
     });
-    // The boot reads secrets and settings and mounts with the role's permissions: the instance starts only once the
-    // role's policies exist (CloudFormation would otherwise create them in parallel with the group).
-    for (const policy of role.node.children.filter((c) => c instanceof iam.Policy)) this.autoScalingGroup.node.addDependency(policy);
+    const attachPolicy = dataVolume?.grantAttach(role, this.autoScalingGroup);
+    // The boot reads secrets and settings, attaches and mounts with the role's permissions: the instance starts only
+    // once the role's policies exist (CloudFormation would otherwise create them in parallel with the group).
+    for (const policy of [...role.node.children.filter((c) => c instanceof iam.Policy), ...attachPolicy ? [attachPolicy] : []]) {
+      this.autoScalingGroup.node.addDependency(policy);
+    }
     acknowledge(this.autoScalingGroup, 'AwsSolutions-AS3', 'A group of exactly one instance that never scales; ' +
       'replacements are recorded in CloudTrail and the load balancer\'s target health.');
     const targetGroup = loadBalancer.targetGroup(elbv2.TargetType.INSTANCE);
@@ -152,7 +172,7 @@ function environmentFileCommands(props: RuntimeProps, workerSettings?: ssm.Strin
     `install -d -m 0700 ${Shell.quote(Ec2Files.APPLICATION_ENVIRONMENT_FILE.replace(/\/[^/]+$/, ''))}`,
     `install -m 0600 /dev/null ${file}`,
     ...plain.length > 0 ? [`printf '%s\\n' ${plain.map(([name, value]) => Shell.quote(`${name}=${value}`)).join(' ')} >> ${file}`] : [],
-    ...workerSettings ? workerCommands(workerSettings, file) : [],
+    ...workerSettings ? [readParameter('fw_workers', workerSettings), `printf '%s\\n' "$fw_workers" >> ${file}`] : [],
     ...secrets.flatMap(([name, secret]) => {
       const region = Fn.select(3, Fn.split(':', secret.secretArn));
       return [
@@ -168,19 +188,3 @@ function environmentFileCommands(props: RuntimeProps, workerSettings?: ssm.Strin
   ];
 }
 
-/**
- * The workers' settings from their parameter, then the instance's private DNS name, which resolves only inside the VPC
- * and names the instance that starts the workers (read from the instance metadata with an IMDSv2 token). As for
- * secrets, each value is assigned first, so a failed read stops the boot.
- */
-function workerCommands(settings: ssm.StringParameter, file: string): string[] {
-  const imds = 'http://169.254.169.254/latest';
-  return [
-    `fw_workers=$(aws ssm get-parameter --region ${Shell.quote(Stack.of(settings).region)} --name ${Shell.quote(settings.parameterName)} ` +
-      '--query Parameter.Value --output text)',
-    `printf '%s\\n' "$fw_workers" >> ${file}`,
-    `fw_imds=$(curl -fsS -X PUT -H 'X-aws-ec2-metadata-token-ttl-seconds: 60' ${imds}/api/token)`,
-    `fw_host=$(curl -fsS -H "X-aws-ec2-metadata-token: $fw_imds" ${imds}/meta-data/local-hostname)`,
-    `test -n "$fw_host" && printf '%s=%s\\n' ${Shell.quote(WorkerVariables.PRIVATE_HOST)} "$fw_host" >> ${file}`,
-  ];
-}

@@ -1,4 +1,5 @@
 import { Ec2Contexts, type Ec2Context } from '../contract/ec2-context';
+import { gzipSync } from 'zlib';
 import { Token } from 'aws-cdk-lib';
 import type { IUserDataBuilder } from '../contract/user-data-builder';
 import { UserError } from '../errors';
@@ -82,6 +83,52 @@ export class BashUserDataBuilder implements IUserDataBuilder {
     };
     this.helperStep(`CloudWatch agent shipping ${logPaths.length} log file(s) to ${logGroupName}`,
       'fw_install_cloudwatch_agent', JSON.stringify(config, undefined, 2));
+  }
+
+  public writeFiles(files: Record<string, string>): void {
+    const paths = Object.keys(files);
+    if (paths.length === 0) throw new UserError('writeFiles() needs at least one file.');
+    const bad = paths.filter((p) => !/^\/[^\s\0]+$/.test(p));
+    const binary = paths.filter((p) => typeof files[p] !== 'string' || files[p].includes('\0'));
+    if (bad.length + binary.length > 0) {
+      throw new UserError(`writeFiles(): ${[
+        ...bad.map((p) => `path ${JSON.stringify(p)} is not an absolute path without white space`),
+        ...binary.map((p) => `the content of ${p} is not text without NUL bytes`),
+      ].join('; ')}.`);
+    }
+    const packed = gzipSync(Buffer.from(paths.map((p) => files[p]).join('\0'), 'utf-8'), { level: 9 }).toString('base64');
+    this.useHelper('fw_write_files');
+    this.step(`write ${paths.length} file(s)`, [...this.archiveCommands(packed), `fw_write_files ${Shell.quote(paths.join(' '))} "$fw_archive"`]);
+  }
+
+  /**
+   * The lines that set the shell variable `fw_archive` to a `writeFiles` archive (base64). Here it is written into the
+   * script; the EC2 runtime keeps it in parameters read at boot, outside the 16 KB of user data.
+   */
+  protected archiveCommands(packed: string): string[] {
+    return [`fw_archive=${Shell.quote(packed)}`];
+  }
+
+  /**
+   * The framework's step on EC2 with EBS storage, before the plugin's: attaches the stack's data volume at
+   * `deviceName` (see `fw_attach_ebs`). Not part of `IUserDataBuilder`: plugins mount, the framework attaches.
+   */
+  public attachEbsVolume(volumeId: string, deviceName: string, region: string): void {
+    check('attachEbsVolume', [['deviceName', deviceName, /^\/dev\/[a-z0-9]+$/, 'a block device name such as /dev/xvdf']]);
+    this.helperStep(`attach EBS volume ${volumeId} at ${deviceName}`, 'fw_attach_ebs', volumeId, deviceName, region);
+  }
+
+  /**
+   * The instance's own value of the instance metadata (for example `local-hostname`), appended as `name=value` to a
+   * file: the framework's step that tells an application its private name.
+   */
+  public appendInstanceMetadata(file: string, name: string, metadataPath: string): void {
+    this.useHelper('fw_imds');
+    this.step(`${name} from the instance metadata`, [
+      `fw_value=$(fw_imds ${Shell.quote(metadataPath)})`,
+      'test -n "$fw_value"',
+      `printf '%s=%s\\n' ${Shell.quote(name)} "$fw_value" >> ${Shell.quote(file)}`,
+    ]);
   }
 
   /** The whole script: preamble, the helpers the steps use, the steps in order, a closing progress line. */

@@ -163,6 +163,67 @@ const CLOUDWATCH_AGENT = `fw_install_cloudwatch_agent() {
 }
 `;
 
+/** A value of the instance metadata (IMDSv2: a session token first, as the launch template requires). */
+const IMDS = `fw_imds() {
+  local token
+  token=$(curl -fsS -X PUT -H 'X-aws-ec2-metadata-token-ttl-seconds: 60' http://169.254.169.254/latest/api/token)
+  curl -fsS -H "X-aws-ec2-metadata-token: $token" "http://169.254.169.254/latest/meta-data/$1"
+}
+`;
+
+/**
+ * Attaches an EBS volume to this instance at a device name: waits until the volume is free (a terminating instance may
+ * still hold it) or finds it already attached here, then waits for the block device whose serial is the volume id
+ * (NVMe EBS devices carry it without its dash), and makes the device name point at it if udev has not. Each value is
+ * read into a variable first, so a failed call stops the boot.
+ */
+const ATTACH_EBS = `fw_attach_ebs() {
+  local volume=$1 device=$2 region=$3 me answer state holder attached='' dev=''
+  me=$(fw_imds instance-id)
+  for _ in $(seq 1 120); do
+    answer=$(aws ec2 describe-volumes --region "$region" --volume-ids "$volume" --query 'Volumes[0].[State,Attachments[0].InstanceId]' --output text)
+    read -r state holder <<< "$answer"
+    if [ "$state" = available ]; then
+      aws ec2 attach-volume --region "$region" --volume-id "$volume" --instance-id "$me" --device "$device" > /dev/null
+      attached=yes
+      break
+    elif [ "$holder" = "$me" ]; then
+      attached=yes
+      break
+    fi
+    fw_log "waiting for $volume: $state, $holder"
+    sleep 5
+  done
+  if [ -z "$attached" ]; then
+    fw_log "$volume was not free after 600s"
+    return 1
+  fi
+  for _ in $(seq 1 60); do
+    answer=$(lsblk -dnpo NAME,SERIAL)
+    dev=$(awk -v s="\${volume/-/}" '$2 == s { print $1 }' <<< "$answer")
+    if [ -n "$dev" ]; then break; fi
+    sleep 5
+  done
+  if [ -z "$dev" ]; then
+    fw_log "$volume is not attached here"
+    return 1
+  fi
+  if [ ! -e "$device" ]; then ln -s "$dev" "$device"; fi
+  fw_log "attached $volume as $dev"
+}
+`;
+
+/**
+ * Writes files from an archive: base64 of the gzip-compressed contents separated by NUL bytes (which no text file
+ * holds), in the order of the space-separated paths. awk (gawk on Amazon Linux 2023) reads it with NUL as the record
+ * separator and writes each record byte for byte; \`>\` keeps an existing file's owner and mode.
+ */
+const WRITE_FILES = `fw_write_files() {
+  local paths=$1 archive=$2
+  printf '%s' "$archive" | base64 -d | gunzip | awk -v RS='\\0' -v paths="$paths" 'BEGIN { split(paths, path, " ") } { printf "%s", $0 > path[NR]; close(path[NR]) }'
+}
+`;
+
 /** Helper functions by name, each with those it calls, in the order they must be defined. */
 export const HELPERS: Record<string, { readonly needs: string[]; readonly body: string }> = {
   fw_fstab_set: { needs: [], body: FSTAB_SET },
@@ -170,4 +231,7 @@ export const HELPERS: Record<string, { readonly needs: string[]; readonly body: 
   fw_mount_ebs: { needs: ['fw_fstab_set', 'fw_find_block_device'], body: MOUNT_EBS },
   fw_mount_efs: { needs: ['fw_fstab_set'], body: MOUNT_EFS },
   fw_install_cloudwatch_agent: { needs: [], body: CLOUDWATCH_AGENT },
+  fw_imds: { needs: [], body: IMDS },
+  fw_write_files: { needs: [], body: WRITE_FILES },
+  fw_attach_ebs: { needs: ['fw_imds'], body: ATTACH_EBS },
 };

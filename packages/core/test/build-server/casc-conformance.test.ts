@@ -58,7 +58,7 @@ const unquote = (word: string) => word.replace(/'\\''/g, "'");
 function ec2(profile: SecurityProfile, props: JenkinsSpecProps): Delivered {
   const { json } = synth(RuntimeType.EC2, { ...propsFor(profile), ...SIGN_IN }, new JenkinsSpec(props));
   const script = userData(json);
-  const files = filesWritten(script);
+  const files = filesWritten(script, json);
   const dropIn = files['/etc/systemd/system/jenkins.service.d/override.conf'] ??
     unquote(/printf '%s\\n' '((?:[^']|'\\'')*)' > '\/etc\/systemd\/system\/jenkins.service.d\/override.conf'/.exec(script)![1]);
   // The workers' settings: one parameter, appended to the environment file at boot.

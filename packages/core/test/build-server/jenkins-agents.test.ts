@@ -55,7 +55,7 @@ function controllerVariables(runtime: RuntimeType, json: any): Record<string, an
 }
 
 function cascOf(runtime: RuntimeType, json: any): any {
-  if (runtime === RuntimeType.EC2) return YAML.parse(filesWritten(userData(json))['/etc/jenkins/casc/jenkins.yaml']);
+  if (runtime === RuntimeType.EC2) return YAML.parse(filesWritten(userData(json), json)['/etc/jenkins/casc/jenkins.yaml']);
   const containers = applicationTask(json).Properties.ContainerDefinitions;
   const init = containers.find((c: any) => c.Name === 'Initialization');
   const env = Object.fromEntries(init.Environment.map((e: any) => [e.Name, e.Value]));
@@ -174,8 +174,9 @@ describe.each(CASES)('%s %s', (runtime, profile) => {
     } else {
       // The instance's own private DNS name, from the instance metadata with an IMDSv2 token, into the environment file.
       const script = userData(json);
-      expect(script).toContain('/latest/meta-data/local-hostname)');
-      expect(script).toContain(`printf '%s=%s\\n' '${WorkerVariables.PRIVATE_HOST}' "$fw_host" >> '/etc/fw/application.env'`);
+      expect(script).toContain("fw_value=$(fw_imds 'local-hostname')\ntest -n \"$fw_value\"\n" +
+        `printf '%s=%s\\n' '${WorkerVariables.PRIVATE_HOST}' "$fw_value" >> '/etc/fw/application.env'`);
+      expect(script).toContain('"http://169.254.169.254/latest/meta-data/$1"');
     }
   });
 });
@@ -230,9 +231,15 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 boot: the workers\' s
   const SETTINGS = 'FW_WORKERS_CLUSTER_ARN=arn:aws:ecs:eu-west-1:123456789012:cluster/agents\nFW_WORKERS_TASK_DEFINITION=agents';
   const HOST = 'ip-10-0-1-23.eu-west-1.compute.internal';
   const { json } = build(RuntimeType.EC2, SecurityProfile.DEV);
+  // Parameters are named after their logical ids; the file archives' parts answer with their values.
+  const parameters = resources(json, 'AWS::SSM::Parameter');
   const script = userData(json).replace(/\{"Ref":"(\w+)"\}/g, (_ref, id: string) =>
-    (/AccessPoint/.test(id) ? 'fsap-0123456789abcdef0' : /FileSystem/.test(id) ? 'fs-0123456789abcdef0' : /WorkerSettings/.test(id) ? 'CFN-WorkerSettings' : `unresolved ${id}`));
-  const aws = (ssm: string) => `case "$1" in secretsmanager) echo client-secret ;; ssm) ${ssm} ;; *) exit 2 ;; esac`;
+    (/AccessPoint/.test(id) ? 'fsap-0123456789abcdef0' : /FileSystem/.test(id) ? 'fs-0123456789abcdef0'
+      : parameters.some(([p]) => p === id) ? (/WorkerSettings/.test(id) ? 'CFN-WorkerSettings' : `CFN-${id}`) : `unresolved ${id}`));
+  const archiveParts = parameters.filter(([id]) => /Files/.test(id))
+    .map(([id, p]) => `*CFN-${id}\\ *) printf '%s\\n' '${p.Properties.Value}' ;;`).join(' ');
+  const aws = (settings: string) =>
+    `case "$*" in secretsmanager*) echo client-secret ;; ${archiveParts} ssm*) ${settings} ;; *) exit 2 ;; esac`;
   const curl = (imds: string) => `case "$*" in *169.254.169.254*) ${imds} ;; *) ${DEFAULT_STUBS.curl} ;; esac`;
   const IMDS_OK = `case "$*" in *api/token*) echo token ;; *local-hostname*) echo ${HOST} ;; *) exit 22 ;; esac`;
 

@@ -11,7 +11,7 @@ import { approvedScriptHash, pipelineScripts } from '../../src/build-server/comp
 import { JENKINS_PLUGINS } from '../../src/build-server/versions';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from '../support/sandbox';
 import { needing, shellcheck, shellcheckUnavailable } from '../support/shellcheck';
-import { OIDC, only, propsFor, synth, TLS, applicationTask } from '../support/synth';
+import { applicationTask, OIDC, only, propsFor, resources, synth, TLS, userData } from '../support/synth';
 import { filesWritten } from '../support/user-data-files';
 import { AGENT_PORT } from '../../src/build-server/jenkins-agents';
 
@@ -310,7 +310,9 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed w
       'step 2: commands (6 lines)',
       'step 3: CloudWatch agent shipping 2 log file(s) to /aws/ci/EC2/PRODUCTION',
       'step 4: mount EFS fs-0123456789abcdef0 (fsap-0123456789abcdef0) at /var/lib/jenkins',
-      'step 5: commands (14 lines)',
+      'step 5: commands (3 lines)',
+      'step 6: write 5 file(s)',
+      'step 7: commands (10 lines)',
     ]);
     expect(run.log[run.log.length - 1]).toBe('user data finished');
   });
@@ -368,6 +370,24 @@ test('the EC2 user data stays within EC2\'s 16 KB for the longest stack name, wi
   // EC2 takes at most 16384 bytes of user data before base64 (the factory refuses more: limits.test.ts).
   const ec2 = factory.node.findAll().find((c): c is Ec2Runtime => c instanceof Ec2Runtime)!;
   expect(Buffer.byteLength(ec2.userDataScript)).toBeLessThanOrEqual(16384);
+});
+
+test('EC2: the controller\'s files travel in parameters of at most 4096 characters that only the instance role reads', () => {
+  const { json } = synth(RuntimeType.EC2, { ...propsFor(SecurityProfile.PRODUCTION), ...SIGN_IN, alarmEmail: ALARM_EMAIL }, new JenkinsSpec());
+  const parts = resources(json, 'AWS::SSM::Parameter').filter(([id]) => /Files1Part/.test(id));
+  expect(parts.length).toBeGreaterThan(1);
+  for (const [, part] of parts) expect(part.Properties.Value.length).toBeLessThanOrEqual(4096);
+  const script = userData(json);
+  expect(script).not.toMatch(/'H4sI/);
+  expect(script).toContain(`fw_archive="${parts.map((_, i) => `$fw_part_${i + 1}`).join('')}"`);
+  const reads = resources(json, 'AWS::IAM::Policy').flatMap(([, p]) => p.Properties.PolicyDocument.Statement
+    .filter((st: any) => [st.Action].flat().includes('ssm:GetParameter')).map((st: any) => ({ roles: p.Properties.Roles, st })));
+  const instanceRole = only(json, 'AWS::IAM::InstanceProfile').Properties.Roles[0];
+  for (const { roles } of reads) expect(roles).toEqual([instanceRole]);
+  const granted = JSON.stringify(reads.map(({ st }) => st.Resource));
+  for (const [id] of parts) expect(granted).toContain(`{"Ref":"${id}"}`);
+  // Reassembled, they are the files the controller reads.
+  expect(Object.keys(filesWritten(script, json))).toEqual(expect.arrayContaining(['/etc/jenkins/casc/jenkins.yaml', '/etc/jenkins/casc/compliance-jobs.groovy']));
 });
 
 describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('PRODUCTION on %s', (runtime) => {

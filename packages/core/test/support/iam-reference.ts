@@ -256,6 +256,7 @@ export const CFN_RETURN_VALUES: Record<string, { readonly Ref?: string; readonly
   'AWS::SSM::Parameter': { Ref: '${ParameterName}' },
   'AWS::EC2::VPC': { Ref: '${VpcId}', DefaultSecurityGroup: '${SecurityGroupId}' },
   'AWS::EC2::SecurityGroup': { Ref: '${SecurityGroupId}', GroupId: '${SecurityGroupId}' },
+  'AWS::EC2::Volume': { Ref: '${VolumeId}', VolumeId: '${VolumeId}' },
 };
 
 /** Pseudo parameters: values unknown at synth time, without colons (StackId is an ARN). */

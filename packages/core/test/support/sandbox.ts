@@ -77,14 +77,23 @@ export function loopDeviceUnavailable(): string | undefined {
   return undefined;
 }
 
+export interface SandboxOptions {
+  /**
+   * More directories to overlay, for example /dev, where a script that links a device name must not change the
+   * machine's (the devices stay usable through the overlay).
+   */
+  readonly alsoOverlaid?: string[];
+}
+
 /**
  * Runs a script in a private mount namespace where /etc, /var, /usr, /opt and /srv are overlays whose changes land in
  * the sandbox's directory, with stub commands first on PATH and a known /etc/fstab.
  */
-export function runInSandbox(script: string, stubs: Stubs = DEFAULT_STUBS, dir?: string): SandboxResult {
+export function runInSandbox(script: string, stubs: Stubs = DEFAULT_STUBS, dir?: string, options: SandboxOptions = {}): SandboxResult {
   const root = dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fw-sandbox-'));
   const upper = (d: string) => path.join(root, 'upper', d);
-  for (const d of OVERLAID) {
+  const overlaid = [...OVERLAID, ...options.alsoOverlaid ?? []];
+  for (const d of overlaid) {
     fs.mkdirSync(upper(d), { recursive: true });
     fs.mkdirSync(path.join(root, 'work', d), { recursive: true });
   }
@@ -104,14 +113,14 @@ export function runInSandbox(script: string, stubs: Stubs = DEFAULT_STUBS, dir?:
   fs.writeFileSync(scriptFile, script);
 
   const setup = [
-    ...OVERLAID.filter((d) => fs.existsSync(d)).map((d) =>
+    ...overlaid.filter((d) => fs.existsSync(d)).map((d) =>
       `mount -t overlay overlay -o lowerdir=${d},upperdir=${upper(d)},workdir=${path.join(root, 'work', d)} ${d}`),
     `PATH=${bin}:$PATH exec bash ${scriptFile}`,
   ].join(' && ');
   const run = spawnSync('unshare', ['-m', '--propagation', 'private', 'bash', '-c', setup], { encoding: 'utf-8' });
 
   const written = (file: string) => {
-    const top = OVERLAID.find((d) => file.startsWith(`${d}/`));
+    const top = overlaid.find((d) => file.startsWith(`${d}/`));
     const copy = top ? path.join(upper(top), file.slice(top.length)) : undefined;
     return copy && fs.existsSync(copy) && fs.statSync(copy).isFile() ? fs.readFileSync(copy, 'utf-8') : undefined;
   };

@@ -1,0 +1,114 @@
+import { Duration, Names, RemovalPolicy, Size, Stack, Tags } from 'aws-cdk-lib';
+import * as autoscaling from 'aws-cdk-lib/aws-autoscaling';
+import * as backup from 'aws-cdk-lib/aws-backup';
+import * as ec2 from 'aws-cdk-lib/aws-ec2';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
+import { Construct } from 'constructs';
+import { acknowledge } from '../profiles/compliance';
+
+export interface Ec2DataVolumeProps {
+  /** The zone of the group's only subnet. */
+  readonly availabilityZone: string;
+  readonly sizeGiB: number;
+  /** The stack's key: encrypts the volume (and so its snapshots). */
+  readonly key: kms.IKey;
+  readonly removalPolicy: RemovalPolicy;
+  /**
+   * Creates the volume from this snapshot (restore).
+   * @default - an empty volume
+   */
+  readonly snapshotId?: string;
+  /**
+   * Days a daily backup is kept.
+   * @default - no backup plan
+   */
+  readonly backupDays?: number;
+}
+
+/**
+ * EC2 with EBS storage: one data volume, created once by the stack, that every instance of the group attaches at boot
+ * (the user data's `fw_attach_ebs`), so the data outlives each instance; a daily AWS Backup plan when the profile
+ * keeps backups.
+ */
+export class Ec2DataVolume extends Construct {
+  public readonly volume: ec2.Volume;
+  public readonly backupPlan?: backup.BackupPlan;
+
+  constructor(scope: Construct, id: string, props: Ec2DataVolumeProps) {
+    super(scope, id);
+    this.volume = new ec2.Volume(this, 'Volume', {
+      availabilityZone: props.availabilityZone,
+      size: Size.gibibytes(props.sizeGiB),
+      volumeType: ec2.EbsDeviceVolumeType.GP3,
+      encrypted: true,
+      encryptionKey: props.key,
+      snapshotId: props.snapshotId,
+      removalPolicy: props.removalPolicy,
+    });
+    if (props.backupDays !== undefined) {
+      // Recovery points outlive the stack: a vault that holds them cannot be deleted.
+      const vault = new backup.BackupVault(this, 'Vault', { encryptionKey: props.key, removalPolicy: RemovalPolicy.RETAIN });
+      this.backupPlan = new backup.BackupPlan(this, 'Plan', {
+        backupVault: vault,
+        backupPlanRules: [new backup.BackupPlanRule({
+          ruleName: 'Daily',
+          scheduleExpression: events.Schedule.cron({ hour: '3', minute: '0' }),
+          deleteAfter: Duration.days(props.backupDays),
+        })],
+      });
+      const selection = this.backupPlan.addSelection('DataVolume', {
+        resources: [backup.BackupResource.fromArn(this.volumeArn())],
+      });
+      acknowledge(selection.node.findChild('Role'), 'AwsSolutions-IAM4', 'AWS Backup\'s own service role policy ' +
+        '(AWSBackupServiceRolePolicyForBackup), which AWS maintains for the services it backs up; the selection names ' +
+        'only the data volume.');
+    }
+  }
+
+  /**
+   * Lets the instances of `group` attach this volume and nothing else, in a policy of its own (so its acknowledgements
+   * cover these statements only). As aws-cdk-lib 2.263.0's `grantAttachVolumeByResourceTag` does (aws-ec2/lib/volume.ts):
+   * AttachVolume on this volume and on instances, both carrying a tag only this volume and the group's instances have
+   * (the group puts it on every instance it launches); CreateGrant on the key only for EC2 acting for an AWS resource.
+   * DescribeVolumes, to wait until the volume is free, supports no resource-level permission (AWS Service
+   * Authorization Reference), so it takes "*".
+   */
+  public grantAttach(role: iam.IRole, group: autoscaling.AutoScalingGroup): iam.Policy {
+    const tag = 'fw:data-volume';
+    const value = Names.uniqueId(this);
+    Tags.of(this.volume).add(tag, value);
+    Tags.of(group).add(tag, value, { applyToLaunchedInstances: true });
+    const stack = Stack.of(this);
+    const policy = new iam.Policy(this, 'AttachPolicy', {
+      roles: [role],
+      statements: [
+        new iam.PolicyStatement({
+          actions: ['ec2:AttachVolume'],
+          resources: [this.volumeArn(), stack.formatArn({ service: 'ec2', resource: 'instance', resourceName: '*' })],
+          conditions: { StringEquals: { [`ec2:ResourceTag/${tag}`]: value } },
+        }),
+        new iam.PolicyStatement({
+          actions: ['kms:CreateGrant'],
+          resources: [this.volume.encryptionKey!.keyArn],
+          conditions: {
+            Bool: { 'kms:GrantIsForAWSResource': true },
+            StringEquals: { 'kms:ViaService': `ec2.${stack.region}.amazonaws.com`, 'kms:GrantConstraintType': 'EncryptionContextSubset' },
+          },
+        }),
+        new iam.PolicyStatement({ actions: ['ec2:DescribeVolumes'], resources: ['*'] }),
+      ],
+    });
+    acknowledge(policy, 'AwsSolutions-IAM5', 'The instance id is known only at boot: AttachVolume names this volume and ' +
+      'instances of any id that carry this volume\'s tag (condition); DescribeVolumes supports no resource-level ' +
+      'permission (AWS Service Authorization Reference), so it takes "*".');
+    acknowledge(policy, 'IAMNoInlinePolicy', 'The data-volume statements of one role, kept apart so their ' +
+      'acknowledgements cover nothing else; a customer-managed policy would hold the same statements.');
+    return policy;
+  }
+
+  private volumeArn(): string {
+    return Stack.of(this).formatArn({ service: 'ec2', resource: 'volume', resourceName: this.volume.volumeId });
+  }
+}

@@ -1,0 +1,44 @@
+import { Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
+import type { Construct } from 'constructs';
+import { BashUserDataBuilder } from '../userdata/bash-user-data-builder';
+import { Shell } from '../userdata/shell';
+
+/**
+ * A standard-tier String parameter holds at most 4 KB (4096 characters).
+ * @see https://docs.aws.amazon.com/systems-manager/latest/userguide/parameter-store-advanced-parameters.html
+ */
+const PARAMETER_MAX_CHARACTERS = 4096;
+
+/** `variable=$(aws ssm get-parameter ...)`: an assignment, so a failed read stops the boot. */
+export function readParameter(variable: string, parameter: ssm.IStringParameter): string {
+  return `${variable}=$(aws ssm get-parameter --region ${Shell.quote(Stack.of(parameter).region)} ` +
+    `--name ${Shell.quote(parameter.parameterName)} --query Parameter.Value --output text)`;
+}
+
+/**
+ * The EC2 runtime's builder. `writeFiles` archives are kept in parameters of at most 4 KB each, which the instance's
+ * role may read and the boot reads back, so a plugin's files do not count against EC2's 16 KB of user data.
+ */
+export class Ec2UserDataBuilder extends BashUserDataBuilder {
+  private archives = 0;
+
+  constructor(private readonly scope: Construct, private readonly role: iam.IRole) {
+    super();
+  }
+
+  protected archiveCommands(packed: string): string[] {
+    const archive = ++this.archives;
+    const parts = (packed.match(new RegExp(`.{1,${PARAMETER_MAX_CHARACTERS}}`, 'g')) ?? []).map((chunk, i) =>
+      new ssm.StringParameter(this.scope, `Files${archive}Part${i + 1}`, {
+        description: `Part ${i + 1} of a file archive the instance writes at boot (base64 of gzip)`,
+        stringValue: chunk,
+      }));
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['ssm:GetParameter'], resources: parts.map((p) => p.parameterArn) }));
+    return [
+      ...parts.map((part, i) => readParameter(`fw_part_${i + 1}`, part)),
+      `fw_archive="${parts.map((_, i) => `$fw_part_${i + 1}`).join('')}"`,
+    ];
+  }
+}
