@@ -43,6 +43,8 @@ describe.each(RUNTIMES)('every IAM statement the stacks synthesise is one AWS ho
 
   const wiki: Array<[string, () => IApplicationSpec, object]> = [
     ['WikiSpec, DEV, EBS', () => new WikiSpec(), { securityProfile: SecurityProfile.DEV, ec2Storage: Ec2Storage.EBS }],
+    ['WikiSpec, PRODUCTION, EBS (on EC2: the backup plan and the attach policy)', () => new WikiSpec(),
+      { ...propsFor(SecurityProfile.PRODUCTION), ec2Storage: Ec2Storage.EBS }],
     ['WikiOidcSpec, ALB OIDC', () => new WikiOidcSpec(), { ...TLS, authMode: AuthMode.ALB_OIDC, oidc: OIDC }],
     ['WikiOidcSpec, application OIDC, PRODUCTION', () => new WikiOidcSpec(), { ...propsFor(SecurityProfile.PRODUCTION), ...SIGN_IN }],
   ];
