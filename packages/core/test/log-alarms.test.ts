@@ -39,6 +39,25 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('a plugin\'s log alarms on
     const policy = only(json, 'AWS::SNS::TopicPolicy').Properties.PolicyDocument.Statement;
     expect(policy).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
   });
+
+  test('CloudWatch may publish to the topic, for these alarms of this account only, and use the topic\'s key', () => {
+    const [topicId, topic] = resources(json, 'AWS::SNS::Topic')[0];
+    const [alarmId] = resources(json, 'AWS::CloudWatch::Alarm')[0];
+    const statements = only(json, 'AWS::SNS::TopicPolicy').Properties.PolicyDocument.Statement;
+    expect(statements).toContainEqual(expect.objectContaining({
+      Effect: 'Allow', Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: 'sns:Publish', Resource: { Ref: topicId },
+      Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } }, ArnEquals: { 'aws:SourceArn': [{ 'Fn::GetAtt': [alarmId, 'Arn'] }] } },
+    }));
+    // The chain an alarm's notification travels: alarm -> topic (allowed above) -> the key that encrypts it -> the e-mail.
+    const keyId = topic.Properties.KmsMasterKeyId['Fn::GetAtt'][0];
+    const keyStatements = json.Resources[keyId].Properties.KeyPolicy.Statement;
+    const forCloudWatch = keyStatements.find((st: any) => st.Principal?.Service === 'cloudwatch.amazonaws.com');
+    expect(forCloudWatch.Action).toEqual(['kms:Decrypt', 'kms:GenerateDataKey*']);
+    expect(forCloudWatch.Condition.StringEquals).toEqual({ 'aws:SourceAccount': { Ref: 'AWS::AccountId' } });
+    expect(JSON.stringify(forCloudWatch.Condition.ArnLike['aws:SourceArn'])).toContain(':cloudwatch:eu-west-1:');
+    expect(only(json, 'AWS::CloudWatch::Alarm').Properties.AlarmActions).toEqual([{ Ref: topicId }]);
+    expect(only(json, 'AWS::SNS::Subscription').Properties.TopicArn).toEqual({ Ref: topicId });
+  });
 });
 
 test('a plugin without alarms gets no topic and no alarm', () => {

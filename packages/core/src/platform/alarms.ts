@@ -1,7 +1,7 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -35,8 +35,6 @@ export class LogAlarms extends Construct {
       masterKey: logging.key,
       enforceSSL: true,
     });
-    // An alarm publishes to an encrypted topic only when the key lets CloudWatch use it.
-    logging.key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
     if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
 
     const action = new SnsAction(this.topic);
@@ -61,5 +59,34 @@ export class LogAlarms extends Construct {
       alarm.addAlarmAction(action);
       return alarm;
     });
+    this.letCloudWatchPublish(logging);
+  }
+
+  /**
+   * A topic policy replaces SNS's default policy, and the one that enforces TLS holds only its deny: CloudWatch may
+   * publish only when the policy allows it, and to an encrypted topic only when the key lets it use the key ("Enable
+   * compatibility between event sources from AWS services and encrypted topics",
+   * https://docs.aws.amazon.com/sns/latest/dg/sns-key-management.html#compatibility-with-aws-services). Both are
+   * limited to this account's alarms by aws:SourceAccount and aws:SourceArn (the confused-deputy conditions): the topic
+   * to these alarms; the key, whose policy cannot name them (they depend on the topic, which depends on the key), to
+   * the account's alarms in this region.
+   */
+  private letCloudWatchPublish(logging: Logging): void {
+    const stack = Stack.of(this);
+    const cloudwatchPrincipal = new ServicePrincipal('cloudwatch.amazonaws.com');
+    const fromAccount = { StringEquals: { 'aws:SourceAccount': stack.account } };
+    this.topic.addToResourcePolicy(new PolicyStatement({
+      principals: [cloudwatchPrincipal],
+      actions: ['sns:Publish'],
+      resources: [this.topic.topicArn],
+      conditions: { ...fromAccount, ArnEquals: { 'aws:SourceArn': this.alarms.map((a) => a.alarmArn) } },
+    }));
+    const anyAlarm = stack.formatArn({ service: 'cloudwatch', resource: 'alarm', resourceName: '*', arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+    logging.key.addToResourcePolicy(new PolicyStatement({
+      principals: [cloudwatchPrincipal],
+      actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+      resources: ['*'],
+      conditions: { ...fromAccount, ArnLike: { 'aws:SourceArn': anyAlarm } },
+    }));
   }
 }
