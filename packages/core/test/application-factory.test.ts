@@ -191,7 +191,7 @@ describe.each(RUNTIMES)('listeners on %s', (runtime) => {
   test('with TLS: HTTPS on 443 with a TLS 1.2+ policy and a DNS-validated certificate, HTTP redirected, a DNS record', () => {
     const { template, json } = synth(runtime, TLS);
     template.hasResourceProperties('AWS::ElasticLoadBalancingV2::Listener', {
-      Port: 443, Protocol: 'HTTPS', SslPolicy: 'ELBSecurityPolicy-TLS13-1-2-2021-06', Certificates: [{ CertificateArn: Match.anyValue() }],
+      Port: 443, Protocol: 'HTTPS', SslPolicy: 'ELBSecurityPolicy-TLS13-1-2-Res-PQ-2025-09', Certificates: [{ CertificateArn: Match.anyValue() }],
     });
     template.hasResourceProperties('AWS::ElasticLoadBalancingV2::Listener', {
       Port: 80, Protocol: 'HTTP',

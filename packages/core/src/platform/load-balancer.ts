@@ -22,6 +22,19 @@ export interface TlsSettings {
   readonly certificateArn?: string;
 }
 
+/** Strict-Transport-Security on every HTTPS response: a year, subdomains included. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Requests one client address may send in 5 minutes before WAF blocks it for a while: far above a person's use of the
+ * application (a Jenkins page with its polling makes a few requests a minute), low enough to slow password and token
+ * guessing and scraping. Webhooks from a shared source (for example a git host) count against one address.
+ */
+export const WAF_RATE_LIMIT = 2000;
+
+/** Headers WAF's log replaces with REDACTED: the session cookie and credentials. */
+export const WAF_REDACTED_HEADERS = ['cookie', 'authorization'];
+
 export interface LoadBalancerProps {
   readonly network: Network;
   /** The application's port and health check. */
@@ -69,6 +82,8 @@ export class LoadBalancer extends Construct {
       dropInvalidHeaderFields: true,
       deletionProtection: props.deletionProtection,
     });
+    // Requests that might be smuggled past the application (HTTP desync) are refused, not only classified.
+    this.alb.setAttribute('routing.http.desync_mitigation_mode', 'strictest');
     acknowledge(this.securityGroup, 'AwsSolutions-EC23', 'Internet-facing load balancer: it admits 443 (and 80, ' +
       'which only redirects to 443) from anywhere; the application itself admits traffic from this group only.');
     if (props.accessLogs) this.alb.logAccessLogs(this.accessLogBucket());
@@ -85,9 +100,16 @@ export class LoadBalancer extends Construct {
         port: 443,
         protocol: elbv2.ApplicationProtocol.HTTPS,
         certificates: [certificate],
-        sslPolicy: elbv2.SslPolicy.RECOMMENDED_TLS,
+        // TLS 1.3, and TLS 1.2 with the restricted (AEAD-only, no AES-CBC) suites and a post-quantum hybrid key
+        // exchange: the strongest policy that still serves TLS 1.2 clients (aws-cdk-lib 2.263.0 SslPolicy, after
+        // ELB's policy table https://docs.aws.amazon.com/elasticloadbalancing/latest/application/describe-ssl-policies.html).
+        sslPolicy: elbv2.SslPolicy.TLS13_12_RES_PQ,
         open: true,
       });
+      // Browsers that saw the site once never try plain HTTP again for a year.
+      (this.listener.node.defaultChild as elbv2.CfnListener).listenerAttributes = [
+        { key: 'routing.http.response.strict_transport_security.header_value', value: HSTS },
+      ];
       const redirect = this.alb.addListener('Http', {
         port: 80,
         open: true,
@@ -187,6 +209,13 @@ export class LoadBalancer extends Construct {
         sampledRequestsEnabled: true,
       },
       rules: [
+        {
+          name: 'RateLimitPerAddress',
+          priority: 0,
+          action: { block: {} },
+          statement: { rateBasedStatement: { limit: WAF_RATE_LIMIT, evaluationWindowSec: 300, aggregateKeyType: 'IP' } },
+          visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'RateLimitPerAddress', sampledRequestsEnabled: true },
+        },
         rule('AWSManagedRulesCommonRuleSet', 1),
         rule('AWSManagedRulesKnownBadInputsRuleSet', 2),
         rule('AWSManagedRulesAmazonIpReputationList', 3),
@@ -196,6 +225,8 @@ export class LoadBalancer extends Construct {
     const wafLogs = this.props.logging.logGroup('WafLogs', `aws-waf-logs-${Stack.of(this).stackName}`);
     new wafv2.CfnLoggingConfiguration(this, 'WebAclLogging', {
       resourceArn: acl.attrArn,
+      // The session cookie and credentials must not sit in a log kept for a year.
+      redactedFields: WAF_REDACTED_HEADERS.map((name) => ({ singleHeader: { Name: name } })),
       logDestinationConfigs: [Stack.of(this).formatArn({
         service: 'logs', resource: 'log-group', resourceName: wafLogs.logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME,
       })],

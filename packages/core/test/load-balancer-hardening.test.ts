@@ -1,0 +1,54 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { RuntimeType, SecurityProfile } from '../src';
+import { HSTS, WAF_RATE_LIMIT, WAF_REDACTED_HEADERS } from '../src/platform/load-balancer';
+import { only, propsFor, resources, synth } from './support/synth';
+
+/**
+ * The load balancer's own hardening on both runtimes and every profile: HSTS and the strongest TLS policy with TLS,
+ * desync mitigation, and a WAF that limits each address and keeps no session cookie or credentials in its log.
+ * Attribute keys and values are checked against what Elastic Load Balancing documents in its published service model
+ * (aws/elbv2-attributes/elbv2-attributes.json, derived from botocore 1.44.8's ELBv2 model).
+ */
+const ELB = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'aws', 'elbv2-attributes', 'elbv2-attributes.json'), 'utf-8'));
+const CASES = [RuntimeType.FARGATE, RuntimeType.EC2].flatMap((runtime) =>
+  [SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION].map((profile) => [runtime, profile] as const));
+
+describe.each(CASES)('%s %s', (runtime, profile) => {
+  const { json } = synth(runtime, propsFor(profile));
+  const attributes = (only(json, 'AWS::ElasticLoadBalancingV2::LoadBalancer').Properties.LoadBalancerAttributes as Array<{ Key: string; Value: string }>);
+
+  test('desync mitigation is strictest (a key and value ELB documents)', () => {
+    expect(attributes).toContainEqual({ Key: 'routing.http.desync_mitigation_mode', Value: 'strictest' });
+    for (const { Key, Value } of attributes) {
+      expect(Object.keys(ELB.loadBalancer)).toContain(Key);
+      if (ELB.loadBalancer[Key]) expect(ELB.loadBalancer[Key]).toContain(Value);
+    }
+  });
+
+  if (profile === SecurityProfile.PRODUCTION) {
+    test('HTTPS answers with Strict-Transport-Security and the restricted TLS 1.2/1.3 policy', () => {
+      const https = resources(json, 'AWS::ElasticLoadBalancingV2::Listener').map(([, l]) => l.Properties).find((l) => l.Port === 443)!;
+      expect(https.SslPolicy).toBe('ELBSecurityPolicy-TLS13-1-2-Res-PQ-2025-09');
+      expect(https.ListenerAttributes).toEqual([{ Key: 'routing.http.response.strict_transport_security.header_value', Value: HSTS }]);
+      for (const { Key } of https.ListenerAttributes) expect(Object.keys(ELB.listener)).toContain(Key);
+      expect(HSTS).toMatch(/^max-age=31536000; includeSubDomains$/);
+    });
+  }
+
+  test(profile === SecurityProfile.DEV ? 'no WAF' : 'WAF: a rate limit per address first, and the log redacts cookie and authorization', () => {
+    const acls = resources(json, 'AWS::WAFv2::WebACL');
+    if (profile === SecurityProfile.DEV) {
+      expect(acls).toEqual([]);
+      return;
+    }
+    const [first] = acls[0][1].Properties.Rules;
+    expect(first).toMatchObject({
+      Name: 'RateLimitPerAddress', Priority: 0, Action: { Block: {} },
+      Statement: { RateBasedStatement: { Limit: WAF_RATE_LIMIT, EvaluationWindowSec: 300, AggregateKeyType: 'IP' } },
+    });
+    expect(only(json, 'AWS::WAFv2::LoggingConfiguration').Properties.RedactedFields)
+      .toEqual(WAF_REDACTED_HEADERS.map((name) => ({ SingleHeader: { Name: name } })));
+    expect(WAF_REDACTED_HEADERS).toEqual(['cookie', 'authorization']);
+  });
+});
