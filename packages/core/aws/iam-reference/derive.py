@@ -43,6 +43,7 @@ ACTIONS = [
     'ec2:RevokeSecurityGroupIngress',
     'elasticfilesystem:ClientMount',      # task role / instance role on the file system
     'elasticfilesystem:ClientWrite',
+    'elasticfilesystem:ClientRootAccess', # the file system policy denies it
     'logs:CreateLogStream',               # execution role / instance role / VPC flow logs role
     'logs:DescribeLogStreams',
     'logs:PutLogEvents',

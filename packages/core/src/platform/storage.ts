@@ -1,6 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as efs from 'aws-cdk-lib/aws-efs';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import type { PosixIds } from '../contract/posix-user';
@@ -50,8 +51,41 @@ export class SharedStorage extends Construct {
       'AWS Backup default plan (daily, kept 35 days), which the service creates outside this template.');
   }
 
-  /** Lets compute behind `peer` mount the file system over NFS. */
-  public allowFrom(peer: ec2.ISecurityGroup): void {
+  /**
+   * Lets compute behind `peer` mount the file system over NFS, as `role` only: the file system policy denies every
+   * client without TLS, root access to everyone, and mounting or writing other than by `role` through an access point
+   * (the stack's is the only one); `role` gets mount and write through it. Explicit denies win over any allow (CDK's own statement
+   * for IAM clients included), and with a file system policy no anonymous client may mount.
+   */
+  public allowFrom(peer: ec2.ISecurityGroup, role: iam.IRole): void {
     this.securityGroup.addIngressRule(peer, ec2.Port.tcp(2049), 'NFS from the application');
+    const clientActions = ['elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite'];
+    const everyone = [new iam.AnyPrincipal()];
+    const statements = [
+      new iam.PolicyStatement({
+        sid: 'DenyWithoutTls', effect: iam.Effect.DENY, principals: everyone, actions: [...clientActions, 'elasticfilesystem:ClientRootAccess'],
+        conditions: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+      new iam.PolicyStatement({ sid: 'DenyRootAccess', effect: iam.Effect.DENY, principals: everyone, actions: ['elasticfilesystem:ClientRootAccess'] }),
+      // The policy cannot name the access point (it belongs to the file system, so that would be a cycle); the stack's
+      // is the file system's only one, so "through an access point" is "through the stack's".
+      new iam.PolicyStatement({
+        sid: 'DenyOtherThanAnAccessPoint', effect: iam.Effect.DENY, principals: everyone, actions: clientActions,
+        conditions: { Null: { 'elasticfilesystem:AccessPointArn': 'true' } },
+      }),
+      new iam.PolicyStatement({
+        sid: 'DenyOtherThanTheApplication', effect: iam.Effect.DENY, principals: everyone, actions: clientActions,
+        conditions: { ArnNotEquals: { 'aws:PrincipalArn': role.roleArn } },
+      }),
+      new iam.PolicyStatement({
+        sid: 'AllowTheApplication', principals: [new iam.ArnPrincipal(role.roleArn)], actions: clientActions,
+        conditions: { Null: { 'elasticfilesystem:AccessPointArn': 'false' } },
+      }),
+    ];
+    // In a resource policy "*" is the resource itself; naming its own ARN would be a cycle.
+    statements.forEach((statement) => {
+      statement.addAllResources();
+      this.fileSystem.addToResourcePolicy(statement);
+    });
   }
 }

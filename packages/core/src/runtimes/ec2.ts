@@ -61,7 +61,7 @@ export class Ec2Runtime extends Construct {
     Object.values(props.secrets).forEach((secret) => secret.grantRead(role));
     if (storage) {
       storage.fileSystem.grant(role, 'elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite');
-      storage.allowFrom(this.securityGroup);
+      storage.allowFrom(this.securityGroup, role);
     }
     let workerSettings: ssm.StringParameter | undefined;
     if (props.workers) {

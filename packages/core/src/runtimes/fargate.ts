@@ -83,7 +83,7 @@ export class FargateRuntime extends Construct {
       description: 'Application tasks: the application port from the load balancer only',
     });
     this.securityGroup.addIngressRule(loadBalancer.securityGroup, ec2.Port.tcp(spec.applicationPort()), 'From the load balancer');
-    storage.allowFrom(this.securityGroup);
+    storage.allowFrom(this.securityGroup, this.taskDefinition.taskRole);
     if (workers) {
       workers.admitTo(this.securityGroup);
       workers.grantLaunch(this.taskDefinition.taskRole);

@@ -7,7 +7,7 @@
  * Documents checked:
  *  - identity policies: `AWS::IAM::Policy` and `AWS::IAM::ManagedPolicy` (PolicyDocument), and the inline `Policies` of
  *    `AWS::IAM::Role`, `AWS::IAM::User` and `AWS::IAM::Group`: every rule below;
- *  - resource policies: `AWS::KMS::Key` (KeyPolicy), `AWS::S3::BucketPolicy`, `AWS::SNS::TopicPolicy` and
+ *  - resource policies: `AWS::KMS::Key` (KeyPolicy), `AWS::EFS::FileSystem` (FileSystemPolicy), `AWS::S3::BucketPolicy`, `AWS::SNS::TopicPolicy` and
  *    `AWS::SQS::QueuePolicy` (PolicyDocument): rules 1-4 (the same SAR tables apply to them: their Resource names the
  *    resource the policy is attached to, and a key policy's "*" means the key itself, both of which rule 3 accepts;
  *    rule 5 is about principals, which a resource policy names rather than is);
@@ -342,6 +342,7 @@ interface PolicyDocument {
 
 const RESOURCE_POLICIES: Record<string, string> = {
   'AWS::KMS::Key': 'KeyPolicy',
+  'AWS::EFS::FileSystem': 'FileSystemPolicy',
   'AWS::S3::BucketPolicy': 'PolicyDocument',
   'AWS::SNS::TopicPolicy': 'PolicyDocument',
   'AWS::SQS::QueuePolicy': 'PolicyDocument',

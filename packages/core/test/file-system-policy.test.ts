@@ -1,0 +1,38 @@
+import { RuntimeType, SecurityProfile } from '../src';
+import { applicationTask, only, propsFor, synth } from './support/synth';
+
+/** The EFS file system policy on both runtimes and every profile: TLS only, no root, the application's role only, through an access point. */
+const CASES = [RuntimeType.FARGATE, RuntimeType.EC2].flatMap((runtime) =>
+  [SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION].map((profile) => [runtime, profile] as const));
+const target = (value: any): string => value.Ref ?? value['Fn::GetAtt']?.[0];
+
+describe.each(CASES)('%s %s', (runtime, profile) => {
+  const { json } = synth(runtime, propsFor(profile));
+  const statements: any[] = only(json, 'AWS::EFS::FileSystem').Properties.FileSystemPolicy.Statement;
+  const bySid = (sid: string) => statements.find((s) => s.Sid === sid);
+  const role = runtime === RuntimeType.FARGATE
+    ? target(applicationTask(json).Properties.TaskRoleArn)
+    : target(only(json, 'AWS::IAM::InstanceProfile').Properties.Roles[0]);
+  const client = ['elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite'];
+
+  test('denies every client without TLS, and root access to everyone', () => {
+    expect(bySid('DenyWithoutTls')).toMatchObject({ Effect: 'Deny', Principal: { AWS: '*' }, Condition: { Bool: { 'aws:SecureTransport': 'false' } } });
+    expect(bySid('DenyWithoutTls').Action).toEqual([...client, 'elasticfilesystem:ClientRootAccess']);
+    expect(bySid('DenyRootAccess')).toMatchObject({ Effect: 'Deny', Principal: { AWS: '*' }, Action: 'elasticfilesystem:ClientRootAccess' });
+  });
+
+  test('denies mounting and writing other than through an access point, or by another principal than the application\'s role', () => {
+    expect(bySid('DenyOtherThanAnAccessPoint')).toMatchObject({
+      Effect: 'Deny', Action: client, Condition: { Null: { 'elasticfilesystem:AccessPointArn': 'true' } },
+    });
+    expect(bySid('DenyOtherThanTheApplication')).toMatchObject({
+      Effect: 'Deny', Action: client, Condition: { ArnNotEquals: { 'aws:PrincipalArn': { 'Fn::GetAtt': [role, 'Arn'] } } },
+    });
+    expect(bySid('AllowTheApplication')).toMatchObject({
+      Effect: 'Allow', Principal: { AWS: { 'Fn::GetAtt': [role, 'Arn'] } }, Action: client,
+      Condition: { Null: { 'elasticfilesystem:AccessPointArn': 'false' } },
+    });
+    // Nothing else is allowed, to anyone: no anonymous access.
+    expect(statements.filter((s) => s.Effect === 'Allow')).toHaveLength(1);
+  });
+});
