@@ -52,3 +52,16 @@ describe.each(CASES)('%s %s', (runtime, profile) => {
     expect(WAF_REDACTED_HEADERS).toEqual(['cookie', 'authorization']);
   });
 });
+
+test('PRODUCTION: every acknowledgement is in the deployed template, with its reason, on the resource it concerns', () => {
+  const { json } = synth(RuntimeType.EC2, { ...propsFor(SecurityProfile.PRODUCTION) });
+  const acknowledged = Object.entries<any>(json.Resources).filter(([, r]) => r.Metadata?.cdk_nag);
+  expect(acknowledged.length).toBeGreaterThan(5);
+  for (const [, r] of acknowledged) {
+    for (const rule of r.Metadata.cdk_nag.rules_to_suppress) expect(rule.reason.length).toBeGreaterThan(20);
+  }
+  const alb = resources(json, 'AWS::EC2::SecurityGroup').find(([, g]) => g.Properties.GroupDescription === 'Public load balancer')![1];
+  expect(alb.Metadata.cdk_nag.rules_to_suppress).toContainEqual(expect.objectContaining({ id: 'AwsSolutions-EC23' }));
+  // DEV and STAGING run no packs and write nothing.
+  expect(Object.values<any>(synth(RuntimeType.EC2, propsFor(SecurityProfile.STAGING)).json.Resources).some((r) => r.Metadata?.cdk_nag)).toBe(false);
+});

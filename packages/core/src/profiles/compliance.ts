@@ -1,5 +1,5 @@
-import { AwsSolutionsChecks, HIPAASecurityChecks, NIST80053R5Checks, PCIDSS321Checks } from 'cdk-nag';
-import { Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks, HIPAASecurityChecks, NIST80053R5Checks, PCIDSS321Checks, WriteNagSuppressionsToCloudFormationAspect } from 'cdk-nag';
+import { Aspects, Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 
 /** The cdk-nag packs a PRODUCTION deployment must pass. */
@@ -35,9 +35,15 @@ function coversFinding(resource: IConstruct | undefined, ruleName: string): bool
   return false;
 }
 
-/** Makes synth fail, through `owner`'s validation, on any unacknowledged finding below `scope`. */
+/**
+ * Makes synth fail, through `owner`'s validation, on any unacknowledged finding below `scope`, and writes every
+ * acknowledgement below `scope` into its resource's template metadata.
+ */
 export function requireCompliance(owner: IConstruct, scope: IConstruct): void {
   owner.node.addValidation({ validate: () => complianceFindings(scope) });
+  // The deployed template carries the evidence: each resource's acknowledgements, with their reasons, in its
+  // Metadata (cdk_nag.rules_to_suppress, cdk-nag's own format).
+  Aspects.of(scope).add(new WriteNagSuppressionsToCloudFormationAspect());
 }
 
 /** The rule-id prefixes of the four packs. */
