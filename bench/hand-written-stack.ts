@@ -44,6 +44,7 @@ export class HandWrittenStack extends Stack {
     const alb = new elbv2.ApplicationLoadBalancer(this, 'Alb', {
       vpc, internetFacing: true, securityGroup: albGroup, dropInvalidHeaderFields: true, vpcSubnets: { subnetType: ec2.SubnetType.PUBLIC },
     });
+    alb.setAttribute('routing.http.desync_mitigation_mode', 'strictest');
     const listener = alb.addListener('Http', { port: 80, open: true });
     const appGroup = new ec2.SecurityGroup(this, 'AppSg', { vpc });
     appGroup.addIngressRule(albGroup, ec2.Port.tcp(8080));
@@ -69,6 +70,7 @@ export class HandWrittenStack extends Stack {
       });
       container.addMountPoints({ sourceVolume: 'data', containerPath: '/data', readOnly: false });
       fileSystem.grant(task.taskRole, 'elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite');
+      restrictFileSystem(fileSystem, task.taskRole);
       const service = new ecs.FargateService(this, 'Service', {
         cluster, taskDefinition: task, desiredCount: 1, minHealthyPercent: 0, maxHealthyPercent: 100,
         circuitBreaker: { rollback: true }, assignPublicIp: true, securityGroups: [appGroup],
@@ -80,6 +82,7 @@ export class HandWrittenStack extends Stack {
       logGroup.grantWrite(role);
       role.addToPolicy(new iam.PolicyStatement({ actions: ['logs:DescribeLogStreams'], resources: [logGroup.logGroupArn] }));
       fileSystem.grant(role, 'elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite');
+      restrictFileSystem(fileSystem, role);
       const template = new ec2.LaunchTemplate(this, 'Lt', {
         machineImage: ec2.MachineImage.latestAmazonLinux2023(), instanceType: new ec2.InstanceType('t3.medium'),
         requireImdsv2: true, httpPutResponseHopLimit: 1, role, securityGroup: appGroup, associatePublicIpAddress: true,
@@ -93,8 +96,22 @@ export class HandWrittenStack extends Stack {
           additionalTypes: [autoscaling.AdditionalHealthCheckType.ELB], gracePeriod: Duration.minutes(10),
         }),
       });
+      asg.node.addDependency(role.node.findChild('DefaultPolicy'));
       asg.attachToApplicationTargetGroup(targetGroup);
     }
     listener.addAction('App', { action: elbv2.ListenerAction.forward([targetGroup]) });
   }
+}
+
+/** The file system policy the framework writes: TLS only, no root, the role only, through an access point. */
+function restrictFileSystem(fileSystem: efs.FileSystem, role: iam.IRole): void {
+  const client = ['elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite'];
+  const anyone = [new iam.AnyPrincipal()];
+  for (const statement of [
+    new iam.PolicyStatement({ effect: iam.Effect.DENY, principals: anyone, actions: [...client, 'elasticfilesystem:ClientRootAccess'], resources: ['*'], conditions: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    new iam.PolicyStatement({ effect: iam.Effect.DENY, principals: anyone, actions: ['elasticfilesystem:ClientRootAccess'], resources: ['*'] }),
+    new iam.PolicyStatement({ effect: iam.Effect.DENY, principals: anyone, actions: client, resources: ['*'], conditions: { Null: { 'elasticfilesystem:AccessPointArn': 'true' } } }),
+    new iam.PolicyStatement({ effect: iam.Effect.DENY, principals: anyone, actions: client, resources: ['*'], conditions: { ArnNotEquals: { 'aws:PrincipalArn': role.roleArn } } }),
+    new iam.PolicyStatement({ principals: [new iam.ArnPrincipal(role.roleArn)], actions: client, resources: ['*'], conditions: { Null: { 'elasticfilesystem:AccessPointArn': 'false' } } }),
+  ]) fileSystem.addToResourcePolicy(statement);
 }
