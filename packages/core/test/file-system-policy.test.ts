@@ -36,3 +36,14 @@ describe.each(CASES)('%s %s', (runtime, profile) => {
     expect(statements.filter((s) => s.Effect === 'Allow')).toHaveLength(1);
   });
 });
+
+test.each([SecurityProfile.STAGING, SecurityProfile.PRODUCTION])('%s: the flow-log role may be assumed only for this account\'s flow logs', (profile) => {
+  const { json } = synth(RuntimeType.FARGATE, propsFor(profile));
+  const flowLog = only(json, 'AWS::EC2::FlowLog').Properties;
+  const role = json.Resources[flowLog.DeliverLogsPermissionArn['Fn::GetAtt'][0]];
+  const [trust] = role.Properties.AssumeRolePolicyDocument.Statement;
+  expect(trust.Principal).toEqual({ Service: 'vpc-flow-logs.amazonaws.com' });
+  expect(trust.Condition.StringEquals).toEqual({ 'aws:SourceAccount': { Ref: 'AWS::AccountId' } });
+  expect(JSON.stringify(trust.Condition.ArnLike['aws:SourceArn'])).toContain(':ec2:eu-west-1:');
+  expect(JSON.stringify(trust.Condition.ArnLike['aws:SourceArn'])).toContain(':vpc-flow-log/*');
+});

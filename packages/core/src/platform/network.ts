@@ -1,4 +1,6 @@
+import { Stack } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { acknowledge } from '../profiles/compliance';
 import type { Logging } from './logging';
@@ -40,8 +42,17 @@ export class Network extends Construct {
         'which needs a route to the internet gateway; compute sits in private subnets (or, in DEV, has no public ingress).');
     }
     if (props.flowLogs) {
+      // The service may assume the role only for this account's flow logs (the confused-deputy conditions).
+      const stack = Stack.of(this);
+      const role = new iam.Role(this, 'FlowLogRole', {
+        assumedBy: new iam.ServicePrincipal('vpc-flow-logs.amazonaws.com').withConditions({
+          StringEquals: { 'aws:SourceAccount': stack.account },
+          ArnLike: { 'aws:SourceArn': stack.formatArn({ service: 'ec2', resource: 'vpc-flow-log', resourceName: '*' }) },
+        }),
+        description: 'VPC flow logs: write to the stack\'s flow-log group',
+      });
       this.vpc.addFlowLog('FlowLog', {
-        destination: ec2.FlowLogDestination.toCloudWatchLogs(props.logging.logGroup('FlowLogs')),
+        destination: ec2.FlowLogDestination.toCloudWatchLogs(props.logging.logGroup('FlowLogs'), role),
         trafficType: ec2.FlowLogTrafficType.ALL,
       });
     }
