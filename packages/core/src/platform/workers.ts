@@ -4,7 +4,7 @@ import * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { type EphemeralWorkers, WorkerVariables } from '../contract/ephemeral-workers';
-import { acknowledge } from '../profiles/compliance';
+import { acknowledge, wildcardPolicy } from '../profiles/compliance';
 import type { Logging } from './logging';
 import type { Network } from './network';
 
@@ -69,8 +69,7 @@ export class Workers extends Construct {
   /**
    * Lets the application's role run, describe and stop the workers: RunTask only of this task definition's current
    * revision and only in this cluster, DescribeTasks/StopTask only on this cluster's tasks, tags only when RunTask creates the
-   * task, and PassRole only of the workers' two roles to ECS tasks. A policy of its own, so its acknowledgements
-   * cover these statements and nothing else of the role.
+   * task, and PassRole only of the workers' two roles to ECS tasks (a `wildcardPolicy`).
    */
   public grantLaunch(role: iam.IRole): void {
     const stack = Stack.of(this);
@@ -78,28 +77,22 @@ export class Workers extends Construct {
     const tasks = Arn.format({
       service: 'ecs', resource: 'task', resourceName: `${this.cluster.clusterName}/*`, arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
     }, stack);
-    const policy = new iam.Policy(this, 'LaunchPolicy', {
-      roles: [role],
-      statements: [
-        // The current revision only: it is the family's latest, which the application runs.
-        new iam.PolicyStatement({ actions: ['ecs:RunTask'], resources: [this.taskDefinition.taskDefinitionArn], conditions: onCluster }),
-        new iam.PolicyStatement({ actions: ['ecs:DescribeTasks', 'ecs:StopTask'], resources: [tasks], conditions: onCluster }),
-        // RunTask tags the task it creates; ECS authorises that as TagResource on the new task.
-        new iam.PolicyStatement({ actions: ['ecs:TagResource'], resources: [tasks], conditions: { StringEquals: { 'ecs:CreateAction': 'RunTask' } } }),
-        // DescribeTaskDefinition has no resource-level permissions: "*" is the only resource it honours.
-        new iam.PolicyStatement({ actions: ['ecs:DescribeTaskDefinition'], resources: ['*'] }),
-        new iam.PolicyStatement({
-          actions: ['iam:PassRole'],
-          resources: [this.executionRole.roleArn, this.taskRole.roleArn],
-          conditions: { StringEquals: { 'iam:PassedToService': 'ecs-tasks.amazonaws.com' } },
-        }),
-      ],
-    });
-    acknowledge(policy, 'AwsSolutions-IAM5', 'Task ARNs exist only once RunTask creates them: the statements name this ' +
-      'cluster\'s tasks and require ecs:cluster to be this cluster. ' +
-      'DescribeTaskDefinition supports no resource-level permission (AWS Service Authorization Reference), so it takes "*".');
-    acknowledge(policy, 'IAMNoInlinePolicy', 'The worker-launch statements of one role, kept apart so their ' +
-      'acknowledgements cover nothing else; a customer-managed policy would hold the same statements.');
+    wildcardPolicy(this, 'LaunchPolicy', role, 'worker-launch', [
+      // The current revision only: it is the family's latest, which the application runs.
+      new iam.PolicyStatement({ actions: ['ecs:RunTask'], resources: [this.taskDefinition.taskDefinitionArn], conditions: onCluster }),
+      new iam.PolicyStatement({ actions: ['ecs:DescribeTasks', 'ecs:StopTask'], resources: [tasks], conditions: onCluster }),
+      // RunTask tags the task it creates; ECS authorises that as TagResource on the new task.
+      new iam.PolicyStatement({ actions: ['ecs:TagResource'], resources: [tasks], conditions: { StringEquals: { 'ecs:CreateAction': 'RunTask' } } }),
+      // DescribeTaskDefinition has no resource-level permissions: "*" is the only resource it honours.
+      new iam.PolicyStatement({ actions: ['ecs:DescribeTaskDefinition'], resources: ['*'] }),
+      new iam.PolicyStatement({
+        actions: ['iam:PassRole'],
+        resources: [this.executionRole.roleArn, this.taskRole.roleArn],
+        conditions: { StringEquals: { 'iam:PassedToService': 'ecs-tasks.amazonaws.com' } },
+      }),
+    ], 'Task ARNs exist only once RunTask creates them: the statements name this cluster\'s tasks and require ' +
+      'ecs:cluster to be this cluster. DescribeTaskDefinition supports no resource-level permission (AWS Service ' +
+      'Authorization Reference), so it takes "*".');
   }
 
   /** The variables of `WorkerVariables`, except the application's private name, which each runtime knows. */

@@ -1,6 +1,7 @@
 import { AwsSolutionsChecks, HIPAASecurityChecks, NIST80053R5Checks, PCIDSS321Checks, WriteNagSuppressionsToCloudFormationAspect } from 'cdk-nag';
 import { Aspects, Validations } from 'aws-cdk-lib';
-import type { IConstruct } from 'constructs';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type { Construct, IConstruct } from 'constructs';
 
 /** The cdk-nag packs a PRODUCTION deployment must pass. */
 export function compliancePacks() {
@@ -57,4 +58,18 @@ export function acknowledge(resource: IConstruct, rule: string, reason: string):
   const target = resource.node.defaultChild ?? resource;
   const ids = rule.includes('-') ? [rule] : PACK_PREFIXES.map((p) => `${p}-${rule}`);
   Validations.of(target).acknowledge(...ids.map((id) => ({ id, reason })));
+}
+
+/**
+ * A policy of its own on `role` for statements whose wildcards cannot be narrowed (ids that exist only at run time,
+ * actions AWS scopes by nothing but "*"): AwsSolutions-IAM5 is acknowledged on it with `wildcardReason`, so the
+ * acknowledgement covers these statements and nothing else of the role.
+ */
+export function wildcardPolicy(scope: Construct, id: string, role: iam.IRole, purpose: string,
+  statements: iam.PolicyStatement[], wildcardReason: string): iam.Policy {
+  const policy = new iam.Policy(scope, id, { roles: [role], statements });
+  acknowledge(policy, 'AwsSolutions-IAM5', wildcardReason);
+  acknowledge(policy, 'IAMNoInlinePolicy', `The ${purpose} statements of one role, kept apart so their ` +
+    'acknowledgements cover nothing else; a customer-managed policy would hold the same statements.');
+  return policy;
 }

@@ -6,7 +6,7 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
-import { acknowledge } from '../profiles/compliance';
+import { acknowledge, wildcardPolicy } from '../profiles/compliance';
 
 export interface Ec2DataVolumeProps {
   /** The zone of the group's only subnet. */
@@ -68,8 +68,7 @@ export class Ec2DataVolume extends Construct {
   }
 
   /**
-   * Lets the instances of `group` attach this volume and nothing else, in a policy of its own (so its acknowledgements
-   * cover these statements only). As aws-cdk-lib 2.263.0's `grantAttachVolumeByResourceTag` does (aws-ec2/lib/volume.ts):
+   * Lets the instances of `group` attach this volume and nothing else (a `wildcardPolicy`). As aws-cdk-lib 2.263.0's `grantAttachVolumeByResourceTag` does (aws-ec2/lib/volume.ts):
    * AttachVolume on this volume and on instances, both carrying a tag only this volume and the group's instances have
    * (the group puts it on every instance it launches); CreateGrant on the key only for EC2 acting for an AWS resource.
    * DescribeVolumes, to wait until the volume is free, supports no resource-level permission (AWS Service
@@ -81,31 +80,24 @@ export class Ec2DataVolume extends Construct {
     Tags.of(this.volume).add(tag, value);
     Tags.of(group).add(tag, value, { applyToLaunchedInstances: true });
     const stack = Stack.of(this);
-    const policy = new iam.Policy(this, 'AttachPolicy', {
-      roles: [role],
-      statements: [
-        new iam.PolicyStatement({
-          actions: ['ec2:AttachVolume'],
-          resources: [this.volumeArn(), stack.formatArn({ service: 'ec2', resource: 'instance', resourceName: '*' })],
-          conditions: { StringEquals: { [`ec2:ResourceTag/${tag}`]: value } },
-        }),
-        new iam.PolicyStatement({
-          actions: ['kms:CreateGrant'],
-          resources: [this.volume.encryptionKey!.keyArn],
-          conditions: {
-            Bool: { 'kms:GrantIsForAWSResource': true },
-            StringEquals: { 'kms:ViaService': `ec2.${stack.region}.amazonaws.com`, 'kms:GrantConstraintType': 'EncryptionContextSubset' },
-          },
-        }),
-        new iam.PolicyStatement({ actions: ['ec2:DescribeVolumes'], resources: ['*'] }),
-      ],
-    });
-    acknowledge(policy, 'AwsSolutions-IAM5', 'The instance id is known only at boot: AttachVolume names this volume and ' +
-      'instances of any id that carry this volume\'s tag (condition); DescribeVolumes supports no resource-level ' +
-      'permission (AWS Service Authorization Reference), so it takes "*".');
-    acknowledge(policy, 'IAMNoInlinePolicy', 'The data-volume statements of one role, kept apart so their ' +
-      'acknowledgements cover nothing else; a customer-managed policy would hold the same statements.');
-    return policy;
+    return wildcardPolicy(this, 'AttachPolicy', role, 'data-volume', [
+      new iam.PolicyStatement({
+        actions: ['ec2:AttachVolume'],
+        resources: [this.volumeArn(), stack.formatArn({ service: 'ec2', resource: 'instance', resourceName: '*' })],
+        conditions: { StringEquals: { [`ec2:ResourceTag/${tag}`]: value } },
+      }),
+      new iam.PolicyStatement({
+        actions: ['kms:CreateGrant'],
+        resources: [this.volume.encryptionKey!.keyArn],
+        conditions: {
+          Bool: { 'kms:GrantIsForAWSResource': true },
+          StringEquals: { 'kms:ViaService': `ec2.${stack.region}.amazonaws.com`, 'kms:GrantConstraintType': 'EncryptionContextSubset' },
+        },
+      }),
+      new iam.PolicyStatement({ actions: ['ec2:DescribeVolumes'], resources: ['*'] }),
+    ], 'The instance id is known only at boot: AttachVolume names this volume and instances of any id that carry this ' +
+      'volume\'s tag (condition); DescribeVolumes supports no resource-level permission (AWS Service Authorization ' +
+      'Reference), so it takes "*".');
   }
 
   private volumeArn(): string {

@@ -18,6 +18,14 @@ export function readParameter(variable: string, parameter: ssm.IStringParameter)
 }
 
 /**
+ * Lets `role` read `parameters` at boot: ssm:GetParameter only, the one call `readParameter` makes (grantRead would add
+ * DescribeParameters, which no resource ARN can scope).
+ */
+export function grantBootRead(role: iam.IRole, parameters: ssm.IStringParameter[]): void {
+  role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['ssm:GetParameter'], resources: parameters.map((p) => p.parameterArn) }));
+}
+
+/**
  * The EC2 runtime's builder. `writeFiles` archives are kept in parameters of at most 4 KB each, which the instance's
  * role may read and the boot reads back, so a plugin's files do not count against EC2's 16 KB of user data.
  */
@@ -35,7 +43,7 @@ export class Ec2UserDataBuilder extends BashUserDataBuilder {
         description: `Part ${i + 1} of a file archive the instance writes at boot (base64 of gzip)`,
         stringValue: chunk,
       }));
-    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['ssm:GetParameter'], resources: parts.map((p) => p.parameterArn) }));
+    grantBootRead(this.role, parts);
     return [
       ...parts.map((part, i) => readParameter(`fw_part_${i + 1}`, part)),
       `fw_archive="${parts.map((_, i) => `$fw_part_${i + 1}`).join('')}"`,

@@ -13,7 +13,7 @@ import { UserError } from '../errors';
 import { Shell } from '../userdata/shell';
 import { acknowledge } from '../profiles/compliance';
 import { Ec2DataVolume } from './ec2-data-volume';
-import { Ec2UserDataBuilder, readParameter } from './ec2-user-data';
+import { Ec2UserDataBuilder, grantBootRead, readParameter } from './ec2-user-data';
 import type { RuntimeProps } from './runtime-props';
 
 export interface Ec2Size {
@@ -73,8 +73,7 @@ export class Ec2Runtime extends Construct {
         description: 'Environment entries the application reads to start its workers',
         stringValue: Object.entries(props.workers.environment()).map(([name, value]) => `${name}=${value}`).join('\n'),
       });
-      // Only the one call the boot makes (grantRead would add DescribeParameters, which no resource ARN can scope).
-      role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['ssm:GetParameter'], resources: [workerSettings.parameterArn] }));
+      grantBootRead(role, [workerSettings]);
     }
 
     // EBS: one volume in the zone of the group's only subnet, attached by every instance at boot.
