@@ -1,4 +1,4 @@
-import { ApplicationSpec, AuthMode, BashUserDataBuilder, Ec2Context, Ec2Contexts, IOidcIntegration, PosixUser, RuntimeType, SecurityProfile } from '../src';
+import { AuthMode, BashUserDataBuilder, Ec2Context, Ec2Contexts, IOidcIntegration, PosixUser, RuntimeType, SecurityProfile } from '../src';
 import { specProblems } from '../src/contract/spec-validation';
 import { MinimalSpec, problemsWith } from './fixtures/minimal-spec';
 import { WikiSpec } from './fixtures/wiki-spec';

@@ -3,7 +3,7 @@ import { ApplicationFactory, Ec2Storage, RuntimeType, SecurityProfile } from '..
 import { complianceFindings } from '../src/profiles/compliance';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { needing, shellcheck, shellcheckUnavailable } from './support/shellcheck';
-import { only, propsFor, REGION_ENV, resources, synth, userData } from './support/synth';
+import { only, propsFor, refTarget, REGION_ENV, resources, synth, userData } from './support/synth';
 
 /**
  * EC2 with EBS storage: the data volume is the stack's own resource, in the zone of the group's only subnet, attached
@@ -12,7 +12,6 @@ import { only, propsFor, REGION_ENV, resources, synth, userData } from './suppor
 
 const PROFILES = [SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION];
 const ebs = (profile: SecurityProfile, extra = {}) => synth(RuntimeType.EC2, { ...propsFor(profile), ec2Storage: Ec2Storage.EBS, ...extra });
-const target = (value: any): string => value.Ref ?? value['Fn::GetAtt']?.[0];
 
 describe.each(PROFILES)('EC2 with EBS, %s', (profile) => {
   const { json } = ebs(profile);
@@ -22,7 +21,7 @@ describe.each(PROFILES)('EC2 with EBS, %s', (profile) => {
   test('one data volume, encrypted with the stack\'s key, and none in the launch template', () => {
     expect(resources(json, 'AWS::EC2::Volume')).toHaveLength(1);
     expect(volume.Properties).toMatchObject({ Encrypted: true, Size: 50, VolumeType: 'gp3' });
-    expect(json.Resources[target(volume.Properties.KmsKeyId)].Type).toBe('AWS::KMS::Key');
+    expect(json.Resources[refTarget(volume.Properties.KmsKeyId)].Type).toBe('AWS::KMS::Key');
     const disks = only(json, 'AWS::EC2::LaunchTemplate').Properties.LaunchTemplateData.BlockDeviceMappings;
     expect(disks.map((d: any) => d.DeviceName)).toEqual(['/dev/xvda']);
     expect(volume.DeletionPolicy).toBe(profile === SecurityProfile.PRODUCTION ? 'Retain' : 'Delete');
@@ -30,7 +29,7 @@ describe.each(PROFILES)('EC2 with EBS, %s', (profile) => {
 
   test('the group\'s only subnet is in the volume\'s zone', () => {
     expect(group.Properties.VPCZoneIdentifier).toHaveLength(1);
-    const subnet = json.Resources[target(group.Properties.VPCZoneIdentifier[0])];
+    const subnet = json.Resources[refTarget(group.Properties.VPCZoneIdentifier[0])];
     expect(subnet.Properties.AvailabilityZone).toEqual(volume.Properties.AvailabilityZone);
   });
 
@@ -48,7 +47,7 @@ describe.each(PROFILES)('EC2 with EBS, %s', (profile) => {
     expect(grant).toMatchObject({ Action: 'kms:CreateGrant', Condition: { Bool: { 'kms:GrantIsForAWSResource': true } } });
     expect(describe).toMatchObject({ Action: 'ec2:DescribeVolumes', Resource: '*' });
     // Attached to the instance role only, and the instance starts only once it exists.
-    const instanceRole = target(only(json, 'AWS::IAM::InstanceProfile').Properties.Roles[0]);
+    const instanceRole = refTarget(only(json, 'AWS::IAM::InstanceProfile').Properties.Roles[0]);
     expect(policy.Properties.Roles).toEqual([{ Ref: instanceRole }]);
     expect(group.DependsOn).toContain(policyId);
   });
@@ -76,7 +75,7 @@ describe.each(PROFILES)('EC2 with EBS, %s', (profile) => {
     expect(JSON.stringify(selection.Resources[0])).toContain(`:volume/",{"Ref":"${volumeId}"}`);
     const vault = only(json, 'AWS::Backup::BackupVault');
     expect(vault.DeletionPolicy).toBe('Retain');
-    expect(json.Resources[target(vault.Properties.EncryptionKeyArn)].Type).toBe('AWS::KMS::Key');
+    expect(json.Resources[refTarget(vault.Properties.EncryptionKeyArn)].Type).toBe('AWS::KMS::Key');
   });
 });
 

@@ -1,18 +1,15 @@
 import { RuntimeType, SecurityProfile } from '../src';
-import { applicationTask, only, propsFor, synth } from './support/synth';
+import { applicationTask, only, propsFor, refTarget, RUNTIMES_AND_PROFILES, synth } from './support/synth';
 
 /** The EFS file system policy on both runtimes and every profile: TLS only, no root, the application's role only, through an access point. */
-const CASES = [RuntimeType.FARGATE, RuntimeType.EC2].flatMap((runtime) =>
-  [SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION].map((profile) => [runtime, profile] as const));
-const target = (value: any): string => value.Ref ?? value['Fn::GetAtt']?.[0];
 
-describe.each(CASES)('%s %s', (runtime, profile) => {
+describe.each(RUNTIMES_AND_PROFILES)('%s %s', (runtime, profile) => {
   const { json } = synth(runtime, propsFor(profile));
   const statements: any[] = only(json, 'AWS::EFS::FileSystem').Properties.FileSystemPolicy.Statement;
   const bySid = (sid: string) => statements.find((s) => s.Sid === sid);
   const role = runtime === RuntimeType.FARGATE
-    ? target(applicationTask(json).Properties.TaskRoleArn)
-    : target(only(json, 'AWS::IAM::InstanceProfile').Properties.Roles[0]);
+    ? refTarget(applicationTask(json).Properties.TaskRoleArn)
+    : refTarget(only(json, 'AWS::IAM::InstanceProfile').Properties.Roles[0]);
   const client = ['elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite'];
 
   test('denies every client without TLS, and root access to everyone', () => {

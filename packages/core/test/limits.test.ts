@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import {
-  ApplicationFactory, ApplicationSpec, ContainerInitialization, DeploymentContextReader, IOidcIntegration, LogAlarm,
+  ApplicationFactory, ContainerInitialization, DeploymentContextReader, IOidcIntegration, LogAlarm,
   RuntimeType, SecurityProfile,
 } from '../src';
 import { factorySizeProblems, checkFactorySizes } from '../src/context/factory-limits';

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { RuntimeType, SecurityProfile } from '../src';
 import { HSTS, WAF_RATE_LIMIT, WAF_REDACTED_HEADERS } from '../src/platform/load-balancer';
-import { only, propsFor, resources, synth } from './support/synth';
+import { only, propsFor, resources, RUNTIMES_AND_PROFILES, synth } from './support/synth';
 
 /**
  * The load balancer's own hardening on both runtimes and every profile: HSTS and the strongest TLS policy with TLS,
@@ -11,10 +11,8 @@ import { only, propsFor, resources, synth } from './support/synth';
  * (aws/elbv2-attributes/elbv2-attributes.json, derived from botocore 1.44.8's ELBv2 model).
  */
 const ELB = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'aws', 'elbv2-attributes', 'elbv2-attributes.json'), 'utf-8'));
-const CASES = [RuntimeType.FARGATE, RuntimeType.EC2].flatMap((runtime) =>
-  [SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION].map((profile) => [runtime, profile] as const));
 
-describe.each(CASES)('%s %s', (runtime, profile) => {
+describe.each(RUNTIMES_AND_PROFILES)('%s %s', (runtime, profile) => {
   const { json } = synth(runtime, propsFor(profile));
   const attributes = (only(json, 'AWS::ElasticLoadBalancingV2::LoadBalancer').Properties.LoadBalancerAttributes as Array<{ Key: string; Value: string }>);
 

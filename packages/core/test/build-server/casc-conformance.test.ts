@@ -6,7 +6,7 @@ import { approvedScriptHash, pipelineScripts } from '../../src/build-server/comp
 import { JENKINS_LTS, JENKINS_PLUGINS } from '../../src/build-server/versions';
 import { CascChecker, loadSchema } from '../support/casc-schema';
 import { expand, expandDocument } from '../support/casc-variables';
-import { applicationTask, OIDC, only, propsFor, resources, synth, userData } from '../support/synth';
+import { applicationTask, OIDC, propsFor, resources, synth, userData } from '../support/synth';
 import { filesWritten } from '../support/user-data-files';
 
 /**

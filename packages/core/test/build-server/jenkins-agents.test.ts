@@ -5,7 +5,7 @@ import { AuthMode, JenkinsSpec, JenkinsSpecProps, RuntimeType, SecurityProfile, 
 import { AGENT_PORT } from '../../src/build-server/jenkins-agents';
 import { JENKINS_PORT } from '../../src/build-server/controller-files';
 import { AGENT_IMAGE } from '../../src/build-server/versions';
-import { applicationTask, OIDC, only, propsFor, resources, synth, userData } from '../support/synth';
+import { applicationTask, OIDC, only, propsFor, refTarget, resources, RUNTIMES_AND_PROFILES, synth, userData } from '../support/synth';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from '../support/sandbox';
 import { needing, shellcheck, shellcheckUnavailable } from '../support/shellcheck';
 import { filesWritten } from '../support/user-data-files';
@@ -16,8 +16,6 @@ import { filesWritten } from '../support/user-data-files';
  */
 
 const SIGN_IN = { authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, alarmEmail: 'security@example.com' };
-const CASES = [RuntimeType.FARGATE, RuntimeType.EC2].flatMap((runtime) =>
-  [SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION].map((profile) => [runtime, profile] as const));
 
 const build = (runtime: RuntimeType, profile: SecurityProfile, props: JenkinsSpecProps = {}) =>
   synth(runtime, { ...propsFor(profile), ...SIGN_IN }, new JenkinsSpec(props));
@@ -29,9 +27,6 @@ function agentTask(json: any): [string, any] {
   expect(found).toHaveLength(1);
   return found[0];
 }
-
-/** The logical id a `{ Ref }` or `{ Fn::GetAtt }` names. */
-const target = (value: any): string => value.Ref ?? value['Fn::GetAtt']?.[0];
 
 /** Which resource (logical id) the controller's environment names for each of the workers' variables. */
 function controllerVariables(runtime: RuntimeType, json: any): Record<string, any> {
@@ -63,7 +58,7 @@ function cascOf(runtime: RuntimeType, json: any): any {
   return YAML.parse(Buffer.from(env[`FW_FILE_${index}`], 'base64').toString('utf-8'));
 }
 
-describe.each(CASES)('%s %s', (runtime, profile) => {
+describe.each(RUNTIMES_AND_PROFILES)('%s %s', (runtime, profile) => {
   const { json } = build(runtime, profile);
   const [agentTaskId, task] = agentTask(json);
   const cluster = resources(json, 'AWS::ECS::Cluster').find(([id]) => id.includes('Workers'))!;
@@ -81,7 +76,7 @@ describe.each(CASES)('%s %s', (runtime, profile) => {
     expect(task.Properties.RequiresCompatibilities).toEqual(['FARGATE']);
     expect(task.Properties.NetworkMode).toBe('awsvpc');
     expect(container.LogConfiguration.LogDriver).toBe('awslogs');
-    const logGroup = target(container.LogConfiguration.Options['awslogs-group']);
+    const logGroup = refTarget(container.LogConfiguration.Options['awslogs-group']);
     const group = json.Resources[logGroup];
     expect(group.Type).toBe('AWS::Logs::LogGroup');
     // The application's log group: its card-data protection policy and the profile's retention apply to agents too.
@@ -92,11 +87,11 @@ describe.each(CASES)('%s %s', (runtime, profile) => {
 
   test('the agents\' security group admits nothing; the controller admits them on its HTTP and agent ports only', () => {
     expect(agentGroup.Properties.SecurityGroupIngress ?? []).toEqual([]);
-    const intoAgents = resources(json, 'AWS::EC2::SecurityGroupIngress').filter(([, r]) => target(r.Properties.GroupId) === agentGroupId);
+    const intoAgents = resources(json, 'AWS::EC2::SecurityGroupIngress').filter(([, r]) => refTarget(r.Properties.GroupId) === agentGroupId);
     expect(intoAgents).toEqual([]);
     const fromAgents = resources(json, 'AWS::EC2::SecurityGroupIngress')
-      .filter(([, r]) => target(r.Properties.SourceSecurityGroupId) === agentGroupId)
-      .map(([, r]) => [target(r.Properties.GroupId), r.Properties.IpProtocol, r.Properties.FromPort, r.Properties.ToPort]);
+      .filter(([, r]) => refTarget(r.Properties.SourceSecurityGroupId) === agentGroupId)
+      .map(([, r]) => [refTarget(r.Properties.GroupId), r.Properties.IpProtocol, r.Properties.FromPort, r.Properties.ToPort]);
     expect(fromAgents.sort()).toEqual([
       [controllerGroupId, 'tcp', AGENT_PORT, AGENT_PORT],
       [controllerGroupId, 'tcp', JENKINS_PORT, JENKINS_PORT],
@@ -120,19 +115,19 @@ describe.each(CASES)('%s %s', (runtime, profile) => {
   test('iam:PassRole of the agents\' execution and task roles only, to ECS tasks only', () => {
     const pass = statementFor('iam:PassRole');
     expect(pass.Resource).toEqual([
-      { 'Fn::GetAtt': [target(task.Properties.ExecutionRoleArn), 'Arn'] },
-      { 'Fn::GetAtt': [target(task.Properties.TaskRoleArn), 'Arn'] },
+      { 'Fn::GetAtt': [refTarget(task.Properties.ExecutionRoleArn), 'Arn'] },
+      { 'Fn::GetAtt': [refTarget(task.Properties.TaskRoleArn), 'Arn'] },
     ]);
     expect(pass.Condition).toEqual({ StringEquals: { 'iam:PassedToService': 'ecs-tasks.amazonaws.com' } });
     // The policy belongs to the controller's role (the task role on Fargate, the instance role on EC2).
     const controllerRole = runtime === RuntimeType.FARGATE
-      ? target(applicationTask(json).Properties.TaskRoleArn)
-      : target(only(json, 'AWS::IAM::InstanceProfile').Properties.Roles[0]);
+      ? refTarget(applicationTask(json).Properties.TaskRoleArn)
+      : refTarget(only(json, 'AWS::IAM::InstanceProfile').Properties.Roles[0]);
     expect(launch.Roles).toEqual([{ Ref: controllerRole }]);
   });
 
   test('the agents\' task role has no permissions', () => {
-    const role = target(task.Properties.TaskRoleArn);
+    const role = refTarget(task.Properties.TaskRoleArn);
     const policies = resources(json, 'AWS::IAM::Policy').filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === role));
     expect(policies).toEqual([]);
     expect(json.Resources[role].Properties.ManagedPolicyArns).toBeUndefined();
@@ -143,11 +138,11 @@ describe.each(CASES)('%s %s', (runtime, profile) => {
     const template = cloud.templates[0];
     const variables = controllerVariables(runtime, json);
     const resolved = (value: string) => variables[/^\$\{([A-Z_]+)\}$/.exec(value)![1]];
-    expect(target(resolved(cloud.cluster))).toBe(cluster[0]);
+    expect(refTarget(resolved(cloud.cluster))).toBe(cluster[0]);
     expect(resolved(template.taskDefinitionOverride)).toBe(task.Properties.Family);
-    expect(target(resolved(template.securityGroups))).toBe(agentGroupId);
-    expect(target(resolved(template.executionRole))).toBe(target(task.Properties.ExecutionRoleArn));
-    expect(target(resolved(template.taskrole))).toBe(target(task.Properties.TaskRoleArn));
+    expect(refTarget(resolved(template.securityGroups))).toBe(agentGroupId);
+    expect(refTarget(resolved(template.executionRole))).toBe(refTarget(task.Properties.ExecutionRoleArn));
+    expect(refTarget(resolved(template.taskrole))).toBe(refTarget(task.Properties.TaskRoleArn));
     expect(resolved(template.logDriverOptions[0].value)).toBe(`/aws/WikiStack/${runtime}/${profile}`);
     expect(resolved(cloud.regionName)).toBe('eu-west-1');
     expect(resolved(template.assignPublicIp)).toBe(profile === SecurityProfile.DEV ? 'true' : 'false');
@@ -165,7 +160,7 @@ describe.each(CASES)('%s %s', (runtime, profile) => {
       const namespace = only(json, 'AWS::ServiceDiscovery::PrivateDnsNamespace').Properties;
       expect(namespace.Name).toBe('fw.internal');
       const service = only(json, 'AWS::ECS::Service').Properties;
-      const registry = json.Resources[target(service.ServiceRegistries[0].RegistryArn)];
+      const registry = json.Resources[refTarget(service.ServiceRegistries[0].RegistryArn)];
       expect(registry.Properties.Name).toBe('jenkins');
       expect(controllerVariables(runtime, json)[WorkerVariables.PRIVATE_HOST]).toBe('jenkins.fw.internal');
       // The container maps the agent port too, for the agents' connection.

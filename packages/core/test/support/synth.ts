@@ -39,6 +39,15 @@ export function synth(runtime: RuntimeType, props: ApplicationFactoryProps = {},
   return { app, stack, factory, template, json: template.toJSON() };
 }
 
+/** Every runtime with every profile, for the tests that must hold on all of them. */
+export const RUNTIMES_AND_PROFILES = [RuntimeType.FARGATE, RuntimeType.EC2].flatMap((runtime) =>
+  [SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION].map((profile) => [runtime, profile] as const));
+
+/** The logical id a `{ "Ref": id }` or `{ "Fn::GetAtt": [id, attribute] }` names. */
+export function refTarget(value: any): string {
+  return value.Ref ?? value['Fn::GetAtt']?.[0];
+}
+
 /** Every resource of a type, as [logicalId, resource]. */
 export function resources(json: any, type: string): Array<[string, any]> {
   return Object.entries<any>(json.Resources).filter(([, r]) => r.Type === type);
