@@ -19,6 +19,7 @@ import { UserError } from './errors';
 import { LogAlarms } from './platform/alarms';
 import { LoadBalancer, TlsSettings } from './platform/load-balancer';
 import { addEcsConsistencyChecks } from './platform/ecs-consistency';
+import { purposeKey } from './platform/keys';
 import { Logging } from './platform/logging';
 import { Network } from './platform/network';
 import { SharedStorage } from './platform/storage';
@@ -123,10 +124,11 @@ export class ApplicationFactory extends Construct {
       retention: settings.logRetention,
       removalPolicy: settings.removalPolicy,
     });
+    const dataKey = purposeKey(this, 'DataKey', 'application data (file system, data volume, backups)', settings.removalPolicy);
     const network = new Network(this, 'Network', { natGateways: settings.natGateways, flowLogs: settings.flowLogs, logging });
     const storage = ebs ? undefined : new SharedStorage(this, 'Storage', {
       network,
-      key: logging.key,
+      key: dataKey,
       removalPolicy: settings.removalPolicy,
       path: spec.efsDataPath(),
       owner: PosixUser.parse(spec.containerUser()),
@@ -145,7 +147,7 @@ export class ApplicationFactory extends Construct {
       logging,
     });
     this.url = loadBalancer.url;
-    if (alarms.length > 0) new LogAlarms(this, 'Alarms', { logging, alarms, email: context.alarmEmail });
+    if (alarms.length > 0) new LogAlarms(this, 'Alarms', { logging, alarms, email: context.alarmEmail, removalPolicy: settings.removalPolicy });
 
     const integration = context.authMode === AuthMode.APPLICATION_OIDC ? spec.oidcIntegration() : undefined;
     const provider = integration ? providerOf(context) : undefined;
@@ -160,6 +162,7 @@ export class ApplicationFactory extends Construct {
       spec,
       workers,
       context,
+      dataKey,
       network,
       loadBalancer,
       logging,

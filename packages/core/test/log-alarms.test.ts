@@ -40,22 +40,27 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('a plugin\'s log alarms on
     expect(policy).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
   });
 
-  test('CloudWatch may publish to the topic, for these alarms of this account only, and use the topic\'s key', () => {
+  test('CloudWatch may publish to the topic and use its key, for these alarms of this account only', () => {
     const [topicId, topic] = resources(json, 'AWS::SNS::Topic')[0];
-    const [alarmId] = resources(json, 'AWS::CloudWatch::Alarm')[0];
+    // The alarm is named, so that both policies name its ARN without depending on it (the key would be a cycle).
+    const alarm = only(json, 'AWS::CloudWatch::Alarm').Properties;
+    expect(alarm.AlarmName).toBe('WikiStack-WikiErrors');
+    const conditions = {
+      StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
+      ArnEquals: { 'aws:SourceArn': [{ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':cloudwatch:eu-west-1:', { Ref: 'AWS::AccountId' }, ':alarm:WikiStack-WikiErrors']] }] },
+    };
     const statements = only(json, 'AWS::SNS::TopicPolicy').Properties.PolicyDocument.Statement;
     expect(statements).toContainEqual(expect.objectContaining({
-      Effect: 'Allow', Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: 'sns:Publish', Resource: { Ref: topicId },
-      Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } }, ArnEquals: { 'aws:SourceArn': [{ 'Fn::GetAtt': [alarmId, 'Arn'] }] } },
+      Effect: 'Allow', Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: 'sns:Publish', Resource: { Ref: topicId }, Condition: conditions,
     }));
     // The chain an alarm's notification travels: alarm -> topic (allowed above) -> the key that encrypts it -> the e-mail.
     const keyId = topic.Properties.KmsMasterKeyId['Fn::GetAtt'][0];
-    const keyStatements = json.Resources[keyId].Properties.KeyPolicy.Statement;
-    const forCloudWatch = keyStatements.find((st: any) => st.Principal?.Service === 'cloudwatch.amazonaws.com');
-    expect(forCloudWatch.Action).toEqual(['kms:Decrypt', 'kms:GenerateDataKey*']);
-    expect(forCloudWatch.Condition.StringEquals).toEqual({ 'aws:SourceAccount': { Ref: 'AWS::AccountId' } });
-    expect(JSON.stringify(forCloudWatch.Condition.ArnLike['aws:SourceArn'])).toContain(':cloudwatch:eu-west-1:');
-    expect(only(json, 'AWS::CloudWatch::Alarm').Properties.AlarmActions).toEqual([{ Ref: topicId }]);
+    const key = json.Resources[keyId].Properties;
+    expect(key.Description).toBe('Encrypts the notifications of WikiStack');
+    expect(key.KeyPolicy.Statement).toContainEqual(expect.objectContaining({
+      Effect: 'Allow', Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'], Condition: conditions,
+    }));
+    expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
     expect(only(json, 'AWS::SNS::Subscription').Properties.TopicArn).toEqual({ Ref: topicId });
   });
 });

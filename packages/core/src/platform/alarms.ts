@@ -1,12 +1,14 @@
-import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import type { LogAlarm } from '../contract/log-alarm';
+import { purposeKey } from './keys';
 import type { Logging } from './logging';
 import { boundedName, NAME_LIMITS } from './names';
 
@@ -16,30 +18,37 @@ export interface LogAlarmsProps {
   readonly alarms: LogAlarm[];
   /** Subscribed to the topic. @default - no subscription */
   readonly email?: string;
+  /** Of the topic's key. */
+  readonly removalPolicy: RemovalPolicy;
 }
 
 /**
  * The plugin's log alarms: a metric filter on the application log group and an alarm per declaration, all notifying
- * one encrypted topic.
+ * one topic encrypted with a key of its own.
  */
 export class LogAlarms extends Construct {
   public readonly topic: sns.Topic;
+  /** Encrypts the topic, and CloudWatch may use it for these alarms only. */
+  public readonly key: kms.Key;
   public readonly alarms: cloudwatch.Alarm[];
 
   constructor(scope: Construct, id: string, props: LogAlarmsProps) {
     super(scope, id);
     const { logging } = props;
+    const stack = Stack.of(this);
+    this.key = purposeKey(this, 'Key', 'notifications', props.removalPolicy);
     this.topic = new sns.Topic(this, 'Topic', {
       // Every stack name the key table accepts (up to 128 characters) gives a display name SNS accepts (100).
       displayName: boundedName(`Alarms of ${Stack.of(this).stackName}`, NAME_LIMITS.snsDisplayName),
-      masterKey: logging.key,
+      masterKey: this.key,
       enforceSSL: true,
     });
     if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
 
     const action = new SnsAction(this.topic);
-    const namespace = `FW/${Stack.of(this).stackName}`;
-    this.alarms = props.alarms.map((declared) => {
+    const namespace = `FW/${stack.stackName}`;
+    const alarmNames = props.alarms.map((declared) => boundedName(`${stack.stackName}-${declared.name}`, NAME_LIMITS.alarmName));
+    this.alarms = props.alarms.map((declared, i) => {
       const filter = new logs.MetricFilter(this, `${declared.name}Filter`, {
         logGroup: logging.applicationLogGroup,
         filterPattern: logs.FilterPattern.literal(declared.filterPattern),
@@ -48,6 +57,8 @@ export class LogAlarms extends Construct {
         metricValue: '1',
       });
       const alarm = new cloudwatch.Alarm(this, declared.name, {
+        // Named, so that the topic's and the key's policies can name it without depending on it.
+        alarmName: alarmNames[i],
         alarmDescription: declared.description,
         metric: filter.metric({ statistic: cloudwatch.Stats.SUM, period: Duration.seconds(declared.periodSeconds) }),
         threshold: declared.threshold,
@@ -59,7 +70,7 @@ export class LogAlarms extends Construct {
       alarm.addAlarmAction(action);
       return alarm;
     });
-    this.letCloudWatchPublish(logging);
+    this.letCloudWatchPublish(alarmNames);
   }
 
   /**
@@ -67,26 +78,20 @@ export class LogAlarms extends Construct {
    * publish only when the policy allows it, and to an encrypted topic only when the key lets it use the key ("Enable
    * compatibility between event sources from AWS services and encrypted topics",
    * https://docs.aws.amazon.com/sns/latest/dg/sns-key-management.html#compatibility-with-aws-services). Both are
-   * limited to this account's alarms by aws:SourceAccount and aws:SourceArn (the confused-deputy conditions): the topic
-   * to these alarms; the key, whose policy cannot name them (they depend on the topic, which depends on the key), to
-   * the account's alarms in this region.
+   * limited to these alarms of this account by aws:SourceArn and aws:SourceAccount (the confused-deputy conditions).
    */
-  private letCloudWatchPublish(logging: Logging): void {
+  private letCloudWatchPublish(alarmNames: string[]): void {
     const stack = Stack.of(this);
-    const cloudwatchPrincipal = new ServicePrincipal('cloudwatch.amazonaws.com');
-    const fromAccount = { StringEquals: { 'aws:SourceAccount': stack.account } };
-    this.topic.addToResourcePolicy(new PolicyStatement({
-      principals: [cloudwatchPrincipal],
-      actions: ['sns:Publish'],
-      resources: [this.topic.topicArn],
-      conditions: { ...fromAccount, ArnEquals: { 'aws:SourceArn': this.alarms.map((a) => a.alarmArn) } },
-    }));
-    const anyAlarm = stack.formatArn({ service: 'cloudwatch', resource: 'alarm', resourceName: '*', arnFormat: ArnFormat.COLON_RESOURCE_NAME });
-    logging.key.addToResourcePolicy(new PolicyStatement({
-      principals: [cloudwatchPrincipal],
-      actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
-      resources: ['*'],
-      conditions: { ...fromAccount, ArnLike: { 'aws:SourceArn': anyAlarm } },
-    }));
+    const principals = [new ServicePrincipal('cloudwatch.amazonaws.com')];
+    const conditions = {
+      StringEquals: { 'aws:SourceAccount': stack.account },
+      ArnEquals: {
+        'aws:SourceArn': alarmNames.map((name) => stack.formatArn({
+          service: 'cloudwatch', resource: 'alarm', resourceName: name, arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        })),
+      },
+    };
+    this.topic.addToResourcePolicy(new PolicyStatement({ principals, actions: ['sns:Publish'], resources: [this.topic.topicArn], conditions }));
+    this.key.addToResourcePolicy(new PolicyStatement({ principals, actions: ['kms:Decrypt', 'kms:GenerateDataKey*'], resources: ['*'], conditions }));
   }
 }

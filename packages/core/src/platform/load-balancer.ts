@@ -1,12 +1,15 @@
-import { ArnFormat, Duration, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
+import { ArnFormat, CfnResource, Duration, RemovalPolicy, SecretValue, Stack, Token } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as targets from 'aws-cdk-lib/aws-route53-targets';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
+import { RegionInfo } from 'aws-cdk-lib/region-info';
 import { Construct } from 'constructs';
+import { UserError } from '../errors';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
 import { acknowledge } from '../profiles/compliance';
 import type { Logging } from './logging';
@@ -86,7 +89,7 @@ export class LoadBalancer extends Construct {
     this.alb.setAttribute('routing.http.desync_mitigation_mode', 'strictest');
     acknowledge(this.securityGroup, 'AwsSolutions-EC23', 'Internet-facing load balancer: it admits 443 (and 80, ' +
       'which only redirects to 443) from anywhere; the application itself admits traffic from this group only.');
-    if (props.accessLogs) this.alb.logAccessLogs(this.accessLogBucket());
+    if (props.accessLogs) this.logAccessLogs();
     if (props.waf) this.addWaf();
 
     if (props.tls) {
@@ -168,6 +171,32 @@ export class LoadBalancer extends Construct {
         unhealthyThresholdCount: 5,
       },
     });
+  }
+
+  /**
+   * Access logs to a bucket of the stack. CDK's `logAccessLogs` also allows `delivery.logs.amazonaws.com`, which an
+   * application load balancer does not use: the bucket policy here holds only ELB's own statement (the region's ELB
+   * account, or the log-delivery service principal in regions opened since August 2022, as aws-cdk-lib's RegionInfo
+   * says), confined to this account's prefix. AWS documents no source condition for ELB's delivery; see the README.
+   */
+  private logAccessLogs(): void {
+    const bucket = this.accessLogBucket();
+    const stack = Stack.of(this);
+    if (Token.isUnresolved(stack.region)) {
+      throw new UserError(`Stack ${stack.stackName} has no region, and load-balancer access logs (STAGING, PRODUCTION) ` +
+        'are written by the region\'s own ELB account: give the stack env.region (or set CDK_DEFAULT_REGION).');
+    }
+    this.alb.setAttribute('access_logs.s3.enabled', 'true');
+    this.alb.setAttribute('access_logs.s3.bucket', bucket.bucketName);
+    const elbAccount = RegionInfo.get(stack.region).elbv2Account;
+    bucket.addToResourcePolicy(new iam.PolicyStatement({
+      principals: [elbAccount ? new iam.AccountPrincipal(elbAccount) : new iam.ServicePrincipal('logdelivery.elasticloadbalancing.amazonaws.com')],
+      actions: ['s3:PutObject'],
+      resources: [bucket.arnForObjects(`AWSLogs/${stack.account}/*`)],
+    }));
+    // The load balancer checks that it may write when its attributes are set.
+    const policy = bucket.policy?.node.defaultChild as CfnResource | undefined;
+    if (policy) this.alb.node.defaultChild?.node.addDependency(policy);
   }
 
   private accessLogBucket(): s3.Bucket {

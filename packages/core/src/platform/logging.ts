@@ -1,8 +1,9 @@
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import * as kms from 'aws-cdk-lib/aws-kms';
+import { ArnFormat, Lazy, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { purposeKey } from './keys';
 
 export interface LoggingProps {
   /** `/aws/<stackName>/<runtimeType>/<securityProfile>`. */
@@ -12,11 +13,11 @@ export interface LoggingProps {
 }
 
 /**
- * The stack's encryption key and its log groups. Every log group is created and owned by the stack, so retention and
- * KMS encryption apply to all of them.
+ * The stack's log groups and the key that encrypts them and nothing else. Every log group is created and owned by the
+ * stack, so retention and KMS encryption apply to all of them.
  */
 export class Logging extends Construct {
-  /** Encrypts logs, the file system and the data volume. */
+  /** Encrypts the log groups, and CloudWatch Logs may use it for these log groups only. */
   public readonly key: kms.Key;
   /** Where the application's logs go, on both runtimes. */
   public readonly applicationLogGroup: logs.LogGroup;
@@ -24,18 +25,29 @@ export class Logging extends Construct {
   public readonly applicationLogGroupName: string;
 
   private readonly props: LoggingProps;
+  private readonly logGroupNames: string[] = [];
 
   constructor(scope: Construct, id: string, props: LoggingProps) {
     super(scope, id);
     this.props = props;
-    this.key = new kms.Key(this, 'Key', {
-      description: `Encrypts the logs and data of ${Stack.of(this).stackName}`,
-      enableKeyRotation: true,
-      removalPolicy: props.removalPolicy,
-      pendingWindow: Duration.days(30),
-    });
-    // CloudWatch Logs encrypts with the key only when the key policy lets the service in.
-    this.key.grantEncryptDecrypt(new ServicePrincipal(`logs.${Stack.of(this).region}.amazonaws.com`));
+    this.key = purposeKey(this, 'Key', 'logs', props.removalPolicy);
+    // CloudWatch Logs may use the key only for the log groups created here: it names the log group in the encryption
+    // context of every request (https://docs.aws.amazon.com/AmazonCloudWatch/latest/logs/encrypt-log-data-kms.html).
+    const stack = Stack.of(this);
+    this.key.addToResourcePolicy(new PolicyStatement({
+      principals: [new ServicePrincipal(`logs.${stack.region}.amazonaws.com`)],
+      actions: ['kms:Encrypt*', 'kms:Decrypt*', 'kms:ReEncrypt*', 'kms:GenerateDataKey*', 'kms:Describe*'],
+      resources: ['*'],
+      conditions: {
+        ArnEquals: {
+          'kms:EncryptionContext:aws:logs:arn': Lazy.list({
+            produce: () => this.logGroupNames.map((name) => stack.formatArn({
+              service: 'logs', resource: 'log-group', resourceName: name, arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+            })),
+          }),
+        },
+      },
+    }));
     this.applicationLogGroupName = props.applicationLogGroupName;
     this.applicationLogGroup = this.logGroup('Application', props.applicationLogGroupName);
   }
@@ -44,7 +56,9 @@ export class Logging extends Construct {
    * A log group with the profile's retention, encrypted with the stack's key, and a data-protection policy that masks
    * card numbers, expiry dates and security codes (PCI DSS 3.3, 3.4) in everything written to it.
    */
-  public logGroup(id: string, logGroupName?: string): logs.LogGroup {
+  public logGroup(id: string, logGroupName: string): logs.LogGroup {
+    // Named, so that the key policy can name it (a generated name exists only once the group does).
+    this.logGroupNames.push(logGroupName);
     return new logs.LogGroup(this, id, {
       logGroupName,
       retention: this.props.retention,

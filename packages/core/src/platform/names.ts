@@ -39,4 +39,9 @@ export const NAME_LIMITS = {
    * @see https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/API_PutMetricAlarm.html
    */
   metricNamespace: 255,
+  /**
+   * CloudWatch alarm name: 1 to 255 characters.
+   * @see https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/API_PutMetricAlarm.html
+   */
+  alarmName: 255,
 } as const;

@@ -52,7 +52,7 @@ export class Network extends Construct {
         description: 'VPC flow logs: write to the stack\'s flow-log group',
       });
       this.vpc.addFlowLog('FlowLog', {
-        destination: ec2.FlowLogDestination.toCloudWatchLogs(props.logging.logGroup('FlowLogs'), role),
+        destination: ec2.FlowLogDestination.toCloudWatchLogs(props.logging.logGroup('FlowLogs', `/aws/${stack.stackName}/vpc-flow-logs`), role),
         trafficType: ec2.FlowLogTrafficType.ALL,
       });
     }

@@ -81,7 +81,7 @@ export class Ec2Runtime extends Construct {
     const dataVolume = storage ? undefined : new Ec2DataVolume(this, 'Data', {
       availabilityZone: subnet.availabilityZone,
       sizeGiB: props.dataVolumeGiB,
-      key: logging.key,
+      key: props.dataKey,
       removalPolicy: props.dataVolumeRemovalPolicy,
       snapshotId: context.dataVolumeSnapshotId,
       backupDays: props.dataVolumeBackupDays,

@@ -1,3 +1,4 @@
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { IApplicationSpec } from '../contract/application-spec';
 import type { DeploymentContext } from '../context/deployment-context';
@@ -14,6 +15,8 @@ export interface RuntimeProps {
   readonly network: Network;
   readonly loadBalancer: LoadBalancer;
   readonly logging: Logging;
+  /** Encrypts the application's data: the file system, the EC2 data volume and its backups. */
+  readonly dataKey: kms.IKey;
   /** The shared file system; absent only on EC2 with EBS storage. */
   readonly storage?: SharedStorage;
   /** The OIDC integration's entries in `application-oidc` mode (container, or the EC2 environment file). */

@@ -1,0 +1,60 @@
+import { Ec2Storage, LogAlarm, RuntimeType } from '../src';
+import { WikiSpec } from './fixtures/wiki-spec';
+import { propsFor, refTarget, resources, RUNTIMES_AND_PROFILES, synth } from './support/synth';
+
+const ALARM: LogAlarm = { name: 'WikiErrors', description: 'Too many errors', filterPattern: '"ERROR"', threshold: 5, periodSeconds: 300 };
+class AlarmingWiki extends WikiSpec {
+  public logAlarms() { return [ALARM]; }
+}
+
+/** The logical id of the key a resource property names (a Ref, a GetAtt of its Arn). */
+const keyOf = (value: any) => refTarget(value);
+
+const CASES = [
+  ...RUNTIMES_AND_PROFILES.map(([runtime, profile]) => [runtime, profile, Ec2Storage.EFS] as const),
+  ...RUNTIMES_AND_PROFILES.filter(([runtime]) => runtime === RuntimeType.EC2).map(([runtime, profile]) => [runtime, profile, Ec2Storage.EBS] as const),
+];
+
+describe.each(CASES)('keys on %s in %s (%s)', (runtime, profile, ec2Storage) => {
+  const { json } = synth(runtime, { ...propsFor(profile), ec2Storage, alarmEmail: 'ops@example.com' }, new AlarmingWiki());
+  const keys = Object.fromEntries(resources(json, 'AWS::KMS::Key').map(([id, key]) => [key.Properties.Description, id]));
+
+  test('one key per purpose: logs, application data, notifications, each used for its purpose only', () => {
+    expect(Object.keys(keys).sort()).toEqual([
+      'Encrypts the application data (file system, data volume, backups) of WikiStack',
+      'Encrypts the logs of WikiStack',
+      'Encrypts the notifications of WikiStack',
+    ]);
+    const logs = keys['Encrypts the logs of WikiStack'];
+    const data = keys['Encrypts the application data (file system, data volume, backups) of WikiStack'];
+    const notifications = keys['Encrypts the notifications of WikiStack'];
+    const groups = resources(json, 'AWS::Logs::LogGroup');
+    expect(groups.length).toBeGreaterThan(0);
+    for (const [, group] of groups) expect(keyOf(group.Properties.KmsKeyId)).toBe(logs);
+    const dataUsers = [
+      ...resources(json, 'AWS::EFS::FileSystem').map(([, r]) => r.Properties.KmsKeyId),
+      ...resources(json, 'AWS::EC2::Volume').map(([, r]) => r.Properties.KmsKeyId),
+      ...resources(json, 'AWS::Backup::BackupVault').map(([, r]) => r.Properties.EncryptionKeyArn),
+    ];
+    expect(dataUsers.length).toBeGreaterThan(0);
+    for (const user of dataUsers) expect(keyOf(user)).toBe(data);
+    for (const [, topic] of resources(json, 'AWS::SNS::Topic')) expect(keyOf(topic.Properties.KmsMasterKeyId)).toBe(notifications);
+    for (const id of Object.values(keys)) {
+      expect(json.Resources[id].Properties.EnableKeyRotation).toBe(true);
+      expect(json.Resources[id].Properties.PendingWindowInDays).toBe(30);
+    }
+  });
+
+  test('CloudWatch Logs may use the logs key for the stack\'s own log groups only, named in the encryption context', () => {
+    const policy = json.Resources[keys['Encrypts the logs of WikiStack']].Properties.KeyPolicy.Statement;
+    const forLogs = policy.filter((st: any) => JSON.stringify(st.Principal ?? {}).includes('logs.'));
+    expect(forLogs).toHaveLength(1);
+    expect(forLogs[0].Principal).toEqual({ Service: 'logs.eu-west-1.amazonaws.com' });
+    expect(Object.keys(forLogs[0].Condition)).toEqual(['ArnEquals']);
+    const named = forLogs[0].Condition.ArnEquals['kms:EncryptionContext:aws:logs:arn'].map((arn: any) => arn['Fn::Join'][1].at(-1));
+    const groups = resources(json, 'AWS::Logs::LogGroup').map(([, g]) => `:log-group:${g.Properties.LogGroupName}`);
+    expect(named.sort()).toEqual(groups.sort());
+    // No other service principal is let in by the logs key.
+    expect(policy.filter((st: any) => st.Principal?.Service && st !== forLogs[0])).toEqual([]);
+  });
+});
