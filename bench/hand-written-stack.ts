@@ -11,6 +11,7 @@ import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 
 export interface HandWrittenStackProps extends StackProps {
@@ -22,16 +23,26 @@ export interface HandWrittenStackProps extends StackProps {
 export class HandWrittenStack extends Stack {
   constructor(scope: Construct, id: string, props: HandWrittenStackProps) {
     super(scope, id, props);
-    const key = new kms.Key(this, 'Key', { enableKeyRotation: true, removalPolicy: RemovalPolicy.DESTROY });
-    key.grantEncryptDecrypt(new iam.ServicePrincipal(`logs.${this.region}.amazonaws.com`));
+    const logsKey = new kms.Key(this, 'LogsKey', { enableKeyRotation: true, removalPolicy: RemovalPolicy.DESTROY });
+    const key = new kms.Key(this, 'DataKey', { enableKeyRotation: true, removalPolicy: RemovalPolicy.DESTROY });
+    const logGroupName = `/aws/${this.stackName}/${props.runtime}/DEV`;
+    const defaultGroupLogsName = `/aws/${this.stackName}/default-security-group`;
+    logsKey.addToResourcePolicy(new iam.PolicyStatement({
+      principals: [new iam.ServicePrincipal(`logs.${this.region}.amazonaws.com`)],
+      actions: ['kms:Encrypt*', 'kms:Decrypt*', 'kms:ReEncrypt*', 'kms:GenerateDataKey*'],
+      resources: ['*'],
+      conditions: { ArnEquals: { 'kms:EncryptionContext:aws:logs:arn': [logGroupName, defaultGroupLogsName].map((name) => `arn:aws:logs:${this.region}:${this.account}:log-group:${name}`) } },
+    }));
     const logGroup = new logs.LogGroup(this, 'Logs', {
-      logGroupName: `/aws/${this.stackName}/${props.runtime}/DEV`, retention: logs.RetentionDays.ONE_WEEK,
-      encryptionKey: key, removalPolicy: RemovalPolicy.DESTROY,
+      logGroupName, retention: logs.RetentionDays.ONE_WEEK, encryptionKey: logsKey, removalPolicy: RemovalPolicy.DESTROY,
     });
     const vpc = new ec2.Vpc(this, 'Vpc', {
-      maxAzs: 2, natGateways: 0, restrictDefaultSecurityGroup: true,
+      maxAzs: 2, natGateways: 0, restrictDefaultSecurityGroup: false,
       subnetConfiguration: [{ name: 'Public', subnetType: ec2.SubnetType.PUBLIC, cidrMask: 24, mapPublicIpOnLaunch: false }],
     });
+    closeDefaultSecurityGroup(this, vpc, new logs.LogGroup(this, 'DefaultSgLogs', {
+      logGroupName: defaultGroupLogsName, retention: logs.RetentionDays.ONE_WEEK, encryptionKey: logsKey, removalPolicy: RemovalPolicy.DESTROY,
+    }));
     const efsGroup = new ec2.SecurityGroup(this, 'EfsSg', { vpc, allowAllOutbound: false });
     const fileSystem = new efs.FileSystem(this, 'Fs', {
       vpc, vpcSubnets: { subnetType: ec2.SubnetType.PUBLIC }, securityGroup: efsGroup, encrypted: true, kmsKey: key,
@@ -46,9 +57,11 @@ export class HandWrittenStack extends Stack {
     });
     alb.setAttribute('routing.http.desync_mitigation_mode', 'strictest');
     const listener = alb.addListener('Http', { port: 80, open: true });
-    const appGroup = new ec2.SecurityGroup(this, 'AppSg', { vpc });
+    const appGroup = new ec2.SecurityGroup(this, 'AppSg', { vpc, allowAllOutbound: false });
+    appGroup.addEgressRule(ec2.Peer.anyIpv4(), ec2.Port.tcp(443));
     appGroup.addIngressRule(albGroup, ec2.Port.tcp(8080));
     efsGroup.addIngressRule(appGroup, ec2.Port.tcp(2049));
+    appGroup.addEgressRule(efsGroup, ec2.Port.tcp(2049));
     const targetGroup = new elbv2.ApplicationTargetGroup(this, 'Tg', {
       vpc, port: 8080, protocol: elbv2.ApplicationProtocol.HTTP, deregistrationDelay: Duration.seconds(30),
       targetType: props.runtime === 'FARGATE' ? elbv2.TargetType.IP : elbv2.TargetType.INSTANCE,
@@ -114,4 +127,23 @@ function restrictFileSystem(fileSystem: efs.FileSystem, role: iam.IRole): void {
     new iam.PolicyStatement({ effect: iam.Effect.DENY, principals: anyone, actions: client, resources: ['*'], conditions: { ArnNotEquals: { 'aws:PrincipalArn': role.roleArn } } }),
     new iam.PolicyStatement({ principals: [new iam.ArnPrincipal(role.roleArn)], actions: client, resources: ['*'], conditions: { Null: { 'elasticfilesystem:AccessPointArn': 'false' } } }),
   ]) fileSystem.addToResourcePolicy(statement);
+}
+
+/** The default security group's two rules revoked, as the framework does (platform/default-security-group.ts). */
+function closeDefaultSecurityGroup(scope: Construct, vpc: ec2.Vpc, logGroup: logs.ILogGroup): void {
+  const groupId = vpc.vpcDefaultSecurityGroup;
+  const arn = Stack.of(scope).formatArn({ service: 'ec2', resource: 'security-group', resourceName: groupId });
+  for (const [name, action, permission] of [
+    ['Ingress', 'revokeSecurityGroupIngress', { UserIdGroupPairs: [{ GroupId: groupId, UserId: Stack.of(scope).account }] }],
+    ['Egress', 'revokeSecurityGroupEgress', { IpRanges: [{ CidrIp: '0.0.0.0/0' }] }],
+  ] as const) {
+    const call = {
+      service: 'EC2', action, parameters: { GroupId: groupId, IpPermissions: [{ IpProtocol: '-1', ...permission }] },
+      physicalResourceId: cr.PhysicalResourceId.of(`${groupId}-${name}`), ignoreErrorCodesMatching: 'InvalidPermission.NotFound',
+    };
+    new cr.AwsCustomResource(scope, `DefaultSg${name}`, {
+      onCreate: call, onUpdate: call, logGroup, installLatestAwsSdk: false,
+      policy: cr.AwsCustomResourcePolicy.fromStatements([new iam.PolicyStatement({ actions: [`ec2:${action[0].toUpperCase()}${action.slice(1)}`], resources: [arn] })]),
+    });
+  }
 }

@@ -6,6 +6,7 @@ from fw_core import (
     AuthMode,
     ContainerInitialization,
     Ec2Context,
+    EgressRule,
     EphemeralWorkers,
     IApplicationSpec,
     IOidcIntegration,
@@ -75,6 +76,10 @@ class WikiSpec:
     def ephemeral_workers(self) -> typing.Optional[EphemeralWorkers]:
         """No workers."""
         return None
+
+    def egress_rules(self) -> typing.List[EgressRule]:
+        """Nothing beyond HTTPS and NFS."""
+        return []
 
     def supports_oidc_integration(self) -> bool:
         return False

@@ -19,6 +19,7 @@ import { UserError } from './errors';
 import { LogAlarms } from './platform/alarms';
 import { LoadBalancer, TlsSettings } from './platform/load-balancer';
 import { addEcsConsistencyChecks } from './platform/ecs-consistency';
+import { VpcEndpoints } from './platform/endpoints';
 import { purposeKey } from './platform/keys';
 import { Logging } from './platform/logging';
 import { Network } from './platform/network';
@@ -94,6 +95,12 @@ export class ApplicationFactory extends Construct {
    * permissions: grant what your jobs need here, for example `factory.workerTaskRole?.addToPrincipalPolicy(...)`.
    */
   public readonly workerTaskRole?: iam.IRole;
+  /**
+   * The S3 gateway endpoint of STAGING and PRODUCTION (undefined in DEV). Its policy allows this account's buckets and
+   * Amazon Linux's package repository only: add a statement for another account's bucket your jobs need, for example
+   * `factory.s3Endpoint?.addToPolicy(...)`.
+   */
+  public readonly s3Endpoint?: ec2.GatewayVpcEndpoint;
 
   constructor(scope: Construct, id: string, runtimeType: RuntimeType, spec: IApplicationSpec, props: ApplicationFactoryProps = {}) {
     super(scope, id);
@@ -171,19 +178,31 @@ export class ApplicationFactory extends Construct {
       secrets: Object.fromEntries(Object.entries(secretArns).map(([name, arn]) =>
         [name, secretsmanager.Secret.fromSecretCompleteArn(this, `Secret-${name}`, arn)])),
     };
+    let runtime: FargateRuntime | Ec2Runtime;
     if (runtimeType === RuntimeType.FARGATE) {
       if (!storage) throw new Error('Fargate always keeps its data on EFS, but no file system was created');
-      new FargateRuntime(this, 'Fargate', {
+      runtime = new FargateRuntime(this, 'Fargate', {
         ...runtimeProps, storage, cpu: props.cpu ?? FACTORY_SIZE_DEFAULTS.cpu, memoryLimitMiB: props.memoryLimitMiB ?? FACTORY_SIZE_DEFAULTS.memoryLimitMiB,
       });
     } else {
-      new Ec2Runtime(this, 'Ec2', {
+      runtime = new Ec2Runtime(this, 'Ec2', {
         ...runtimeProps,
         instanceType: new ec2.InstanceType(props.instanceType ?? FACTORY_SIZE_DEFAULTS.instanceType),
         dataVolumeGiB: props.dataVolumeGiB ?? FACTORY_SIZE_DEFAULTS.dataVolumeGiB,
         dataVolumeBackupDays: settings.dataVolumeBackupDays,
         dataVolumeRemovalPolicy: settings.removalPolicy,
       });
+    }
+    if (settings.vpcEndpoints) {
+      const endpoints = new VpcEndpoints(this, 'Endpoints', {
+        network,
+        clients: [runtime.securityGroup, ...workers ? [workers.securityGroup] : []],
+        logGroup: logging.applicationLogGroup,
+        secretArns: Object.values(secretArns),
+        workers,
+        amazonLinuxRepositories: runtimeType === RuntimeType.EC2,
+      });
+      this.s3Endpoint = endpoints.s3;
     }
     acknowledgeGrantPolicies(this);
     addEcsConsistencyChecks(this);

@@ -4,6 +4,7 @@ export { IOidcIntegration, OidcProviderSettings, Ec2Files } from './contract/oid
 export { IUserDataBuilder } from './contract/user-data-builder';
 export { ContainerInitialization, ContainerFiles } from './contract/container-initialization';
 export { LogAlarm } from './contract/log-alarm';
+export { EgressRule } from './contract/egress-rule';
 export { EphemeralWorkers, WorkerVariables } from './contract/ephemeral-workers';
 export { Ec2Context, EfsIds, Ec2Contexts } from './contract/ec2-context';
 export { PosixIds, PosixUser } from './contract/posix-user';

@@ -17,7 +17,7 @@ const CASES = [
 
 describe.each(CASES)('keys on %s in %s (%s)', (runtime, profile, ec2Storage) => {
   const { json } = synth(runtime, { ...propsFor(profile), ec2Storage, alarmEmail: 'ops@example.com' }, new AlarmingWiki());
-  const keys = Object.fromEntries(resources(json, 'AWS::KMS::Key').map(([id, key]) => [key.Properties.Description, id]));
+  const keys: Record<string, string> = Object.fromEntries(resources(json, 'AWS::KMS::Key').map(([id, key]) => [key.Properties.Description, id]));
 
   test('one key per purpose: logs, application data, notifications, each used for its purpose only', () => {
     expect(Object.keys(keys).sort()).toEqual([

@@ -34,6 +34,21 @@ describe.each(RUNTIMES_AND_PROFILES)('%s %s', (runtime, profile) => {
     });
   }
 
+  test(profile === SecurityProfile.DEV ? 'no access-log bucket' : 'access logs: the bucket lets only the region\'s ELB account write, under this account\'s prefix', () => {
+    const policies = resources(json, 'AWS::S3::BucketPolicy');
+    if (profile === SecurityProfile.DEV) {
+      expect(policies).toEqual([]);
+      return;
+    }
+    expect(attributes).toContainEqual({ Key: 'access_logs.s3.enabled', Value: 'true' });
+    const [denyWithoutTls, elb, ...others] = only(json, 'AWS::S3::BucketPolicy').Properties.PolicyDocument.Statement;
+    expect(denyWithoutTls).toMatchObject({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } });
+    // eu-west-1's ELB account (aws-cdk-lib RegionInfo, after AWS's table); no delivery.logs.amazonaws.com, which ALB does not use.
+    expect(elb).toMatchObject({ Effect: 'Allow', Action: 's3:PutObject', Principal: { AWS: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::156460612806:root']] } } });
+    expect(elb.Resource['Fn::Join'][1].slice(1)).toEqual(['/AWSLogs/', { Ref: 'AWS::AccountId' }, '/*']);
+    expect(others).toEqual([]);
+  });
+
   test(profile === SecurityProfile.DEV ? 'no WAF' : 'WAF: a rate limit per address first, and the log redacts cookie and authorization', () => {
     const acls = resources(json, 'AWS::WAFv2::WebACL');
     if (profile === SecurityProfile.DEV) {

@@ -2,15 +2,18 @@ import { ApplicationSpec } from '../contract/application-spec';
 import { AuthMode } from '../contract/auth-mode';
 import type { ContainerInitialization } from '../contract/container-initialization';
 import type { Ec2Context } from '../contract/ec2-context';
+import { type EgressRule, isIpv4 } from '../contract/egress-rule';
 import type { EphemeralWorkers } from '../contract/ephemeral-workers';
 import type { LogAlarm } from '../contract/log-alarm';
 import type { IOidcIntegration } from '../contract/oidc-integration';
 import type { IUserDataBuilder } from '../contract/user-data-builder';
+import { UserError } from '../errors';
 import { controllerEnvironment, controllerFiles, ControllerLayout, JENKINS_PORT } from './controller-files';
 import { AGENT_DEFAULTS, agentWorkers, assertValidAgentSettings, type AgentSettings } from './jenkins-agents';
 import { CONTAINER_LAYOUT, jenkinsContainerInitialization } from './jenkins-container';
 import type { PipelineLibrarySource } from './jenkins-configuration';
 import { FAILED_LOGIN_ALARM } from './jenkins-monitoring';
+import { AUDIT_SYSLOG_PORT } from './hardening';
 import { JenkinsOidcIntegration } from './jenkins-oidc';
 import { configureJenkinsUserData, EC2_JENKINS_LOG, EC2_LAYOUT } from './jenkins-user-data';
 import { JENKINS_IMAGE } from './versions';
@@ -25,8 +28,19 @@ export interface JenkinsSpecProps {
   readonly devopsGroup?: string;
   /** Group with Job/Read only. @default 'jenkins-viewers' */
   readonly viewerGroup?: string;
-  /** Remote syslog server (UDP 514) that also receives the audit trail. @default - none */
+  /** Remote syslog server (UDP 514) that also receives the audit trail: an IPv4 address or a name. @default - none */
   readonly syslogHost?: string;
+  /**
+   * The IPv4 range the controller may send syslog to (UDP 514), for example `10.0.5.20/32`. Required when `syslogHost`
+   * is a name; with an address, that address alone.
+   * @default - `syslogHost`/32
+   */
+  readonly syslogNetwork?: string;
+  /**
+   * Traffic the controller and its agents send beyond HTTPS to anywhere, for example SSH (TCP 22) to your Git server.
+   * @default - none
+   */
+  readonly egress?: EgressRule[];
   /**
    * The git repository holding the pipeline library (`jenkins/pipeline-library` of @fw/core), loaded as the global
    * library `fw-pci`. Jenkins' git plugin refuses repositories on the controller's own disk, so the library is pushed
@@ -73,6 +87,10 @@ export class JenkinsSpec extends ApplicationSpec {
       label: props.agentLabel ?? AGENT_DEFAULTS.label,
     };
     assertValidAgentSettings(this.agents);
+    if (props.syslogHost && !isIpv4(props.syslogHost) && !props.syslogNetwork) {
+      throw new UserError(`JenkinsSpec: syslogHost ${JSON.stringify(props.syslogHost)} is a name, and the controller's security ` +
+        'group sends only to addresses: set syslogNetwork to the syslog server\'s IPv4 range (for example 10.0.5.20/32).');
+    }
   }
 
   public applicationId() { return 'jenkins'; }
@@ -121,7 +139,16 @@ export class JenkinsSpec extends ApplicationSpec {
 
   /** One ECS Fargate task a build, started by the amazon-ecs plugin (`jenkins-agents.ts`). */
   public ephemeralWorkers(): EphemeralWorkers {
-    return agentWorkers(this.agents, JENKINS_PORT);
+    return { ...agentWorkers(this.agents, JENKINS_PORT), egress: this.props.egress };
+  }
+
+  /** The audit trail to the syslog server, when one is set, and the deployment's own `egress`. */
+  public egressRules(): EgressRule[] {
+    const { syslogHost, syslogNetwork, egress = [] } = this.props;
+    const syslog: EgressRule[] = syslogHost
+      ? [{ description: 'Audit trail to the syslog server', protocol: 'udp', port: AUDIT_SYSLOG_PORT, cidr: syslogNetwork ?? `${syslogHost}/32` }]
+      : [];
+    return [...syslog, ...egress];
   }
 
   public supportsOidcIntegration(): boolean {

@@ -1,6 +1,7 @@
 import { AuthMode } from './auth-mode';
 import type { ContainerInitialization } from './container-initialization';
 import type { Ec2Context } from './ec2-context';
+import type { EgressRule } from './egress-rule';
 import type { EphemeralWorkers } from './ephemeral-workers';
 import type { IOidcIntegration } from './oidc-integration';
 import type { LogAlarm } from './log-alarm';
@@ -77,6 +78,12 @@ export interface IApplicationSpec {
    * of the spec's members.
    */
   ephemeralWorkers(): EphemeralWorkers | undefined;
+  /**
+   * Traffic the application sends beyond HTTPS to anywhere, NFS to its file system and what its workers need (for
+   * example UDP 514 to a syslog server). The application's security group sends nothing else. Not one of the spec's
+   * members.
+   */
+  egressRules(): EgressRule[];
   /** Whether the application can perform OIDC sign-in itself. */
   supportsOidcIntegration(): boolean;
   /** The application's OIDC handler; undefined when OIDC is unsupported (the spec's `getOidcIntegration()`). */
@@ -130,6 +137,11 @@ export abstract class ApplicationSpec implements IApplicationSpec {
     return undefined;
   }
 
+  /** Default: nothing beyond what the framework allows. */
+  public egressRules(): EgressRule[] {
+    return [];
+  }
+
   /** Default: OIDC unsupported. */
   public supportsOidcIntegration(): boolean {
     return false;
@@ -145,5 +157,5 @@ export abstract class ApplicationSpec implements IApplicationSpec {
 export const APPLICATION_SPEC_MEMBERS: readonly string[] = [
   'applicationId', 'defaultContainerImage', 'applicationPort', 'containerDataPath', 'efsDataPath', 'volumeName',
   'containerUser', 'efsPermissions', 'ebsDeviceName', 'ec2DataPath', 'ec2LogPaths', 'configureUserData',
-  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportedAuthModes', 'ephemeralWorkers', 'supportsOidcIntegration', 'oidcIntegration',
+  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportedAuthModes', 'ephemeralWorkers', 'egressRules', 'supportsOidcIntegration', 'oidcIntegration',
 ];

@@ -1,3 +1,5 @@
+import type { EgressRule } from './egress-rule';
+
 /**
  * Short-lived ECS Fargate tasks that the application starts itself, one per unit of work, and stops when it is done
  * (for example build agents). The framework defines the task and its roles, gives the workers a security group that
@@ -22,6 +24,11 @@ export interface EphemeralWorkers {
    * @default - none
    */
   readonly environment?: Record<string, string>;
+  /**
+   * Traffic the workers send beyond HTTPS to anywhere and the application's ports (for example SSH to a Git server).
+   * @default - nothing more
+   */
+  readonly egress?: EgressRule[];
 }
 
 /**

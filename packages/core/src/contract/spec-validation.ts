@@ -4,6 +4,7 @@ import { UserError } from '../errors';
 import { APPLICATION_SPEC_MEMBERS, type IApplicationSpec } from './application-spec';
 import { AuthMode } from './auth-mode';
 import { ContainerFiles } from './container-initialization';
+import { egressRuleProblems, type EgressRule } from './egress-rule';
 import { logAlarmProblems } from './log-alarm';
 
 /** One member's check: undefined when the value is allowed, otherwise what is allowed. */
@@ -167,6 +168,13 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
     });
   }
   problems.push(...workerProblems(spec, pluginName));
+  let egress: unknown;
+  try {
+    egress = spec.egressRules();
+  } catch (e) {
+    problems.push(`${pluginName}.egressRules() threw: ${(e as Error).message}`);
+  }
+  if (egress !== undefined) problems.push(...egressProblems(egress, `${pluginName}.egressRules()`));
   if (spec.supportsOidcIntegration() && !spec.oidcIntegration()) {
     problems.push(`${pluginName}.oidcIntegration() returned nothing although supportsOidcIntegration() is true.`);
   }
@@ -202,11 +210,18 @@ function workerProblems(spec: IApplicationSpec, pluginName: string): string[] {
   if (!Array.isArray(ports) || ports.length === 0 || !ports.every((p) => Number.isInteger(p) && p >= 1 && p <= 65535)) {
     problems.push(`${at}.applicationPorts ${shownValue(ports)}; allowed: a non-empty list of integer ports from 1 to 65535.`);
   }
+  if (workers.egress !== undefined) problems.push(...egressProblems(workers.egress, `${at}.egress`));
   const badNames = Object.keys(workers.environment ?? {}).filter((name) => !ENVIRONMENT_NAME.test(name));
   if (badNames.length > 0) {
     problems.push(`${at}.environment names ${JSON.stringify(badNames)}; allowed: a letter or _, then letters, digits and _.`);
   }
   return problems;
+}
+
+/** The problems of a list of egress rules, each prefixed with `at[i]`. */
+function egressProblems(rules: unknown, at: string): string[] {
+  if (!Array.isArray(rules)) return [`${at} returned ${shownValue(rules)}; allowed: a list of EgressRule.`];
+  return rules.flatMap((rule: EgressRule, i) => egressRuleProblems(rule).map((problem) => `${at}[${i}].${problem}.`));
 }
 
 /** Fails with one error listing every problem in the plugin's declared values. */

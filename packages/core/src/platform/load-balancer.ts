@@ -9,7 +9,6 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { RegionInfo } from 'aws-cdk-lib/region-info';
 import { Construct } from 'constructs';
-import { UserError } from '../errors';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
 import { acknowledge } from '../profiles/compliance';
 import type { Logging } from './logging';
@@ -182,10 +181,8 @@ export class LoadBalancer extends Construct {
   private logAccessLogs(): void {
     const bucket = this.accessLogBucket();
     const stack = Stack.of(this);
-    if (Token.isUnresolved(stack.region)) {
-      throw new UserError(`Stack ${stack.stackName} has no region, and load-balancer access logs (STAGING, PRODUCTION) ` +
-        'are written by the region\'s own ELB account: give the stack env.region (or set CDK_DEFAULT_REGION).');
-    }
+    // The profiles with access logs require a region (ProfileSettings.regionRequired).
+    if (Token.isUnresolved(stack.region)) throw new Error('Access logs without a region passed the context reader');
     this.alb.setAttribute('access_logs.s3.enabled', 'true');
     this.alb.setAttribute('access_logs.s3.bucket', bucket.bucketName);
     const elbAccount = RegionInfo.get(stack.region).elbv2Account;

@@ -3,6 +3,7 @@ import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { acknowledge } from '../profiles/compliance';
+import { ClosedDefaultSecurityGroup } from './default-security-group';
 import type { Logging } from './logging';
 
 export interface NetworkProps {
@@ -34,7 +35,12 @@ export class Network extends Construct {
         { name: 'LoadBalancer', subnetType: ec2.SubnetType.PUBLIC, cidrMask: 24, mapPublicIpOnLaunch: false },
         ...(isolated ? [] : [{ name: 'Compute', subnetType: ec2.SubnetType.PRIVATE_WITH_EGRESS, cidrMask: 22 }]),
       ],
-      restrictDefaultSecurityGroup: true,
+      // Closed below, by a function the compliance packs can see.
+      restrictDefaultSecurityGroup: false,
+    });
+    new ClosedDefaultSecurityGroup(this, 'DefaultSecurityGroup', {
+      vpc: this.vpc,
+      logGroup: props.logging.logGroup('DefaultSecurityGroupLogs', `/aws/${Stack.of(this).stackName}/default-security-group`),
     });
     for (const subnet of this.vpc.publicSubnets) {
       const route = subnet.node.findChild('DefaultRoute');

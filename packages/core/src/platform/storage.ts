@@ -59,6 +59,7 @@ export class SharedStorage extends Construct {
    */
   public allowFrom(peer: ec2.ISecurityGroup, role: iam.IRole): void {
     this.securityGroup.addIngressRule(peer, ec2.Port.tcp(2049), 'NFS from the application');
+    peer.addEgressRule(this.securityGroup, ec2.Port.tcp(2049), 'NFS to the file system');
     const clientActions = ['elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite'];
     const everyone = [new iam.AnyPrincipal()];
     const statements = [

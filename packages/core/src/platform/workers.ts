@@ -4,6 +4,7 @@ import * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { type EphemeralWorkers, WorkerVariables } from '../contract/ephemeral-workers';
+import { computeSecurityGroup } from './egress';
 import { acknowledge, wildcardPolicy } from '../profiles/compliance';
 import type { Logging } from './logging';
 import type { Network } from './network';
@@ -53,16 +54,14 @@ export class Workers extends Construct {
     if (workers.environment && Object.keys(workers.environment).length > 0) {
       acknowledge(this.taskDefinition, 'AwsSolutions-ECS2', 'The environment holds only the plugin\'s non-secret worker configuration.');
     }
-    this.securityGroup = new ec2.SecurityGroup(this, 'SecurityGroup', {
-      vpc: network.vpc,
-      description: 'Ephemeral workers: nothing inbound',
-    });
+    this.securityGroup = computeSecurityGroup(this, 'SecurityGroup', network.vpc, 'Ephemeral workers: nothing inbound', workers.egress);
   }
 
   /** The application admits the workers on the declared ports, and nothing else from them. */
   public admitTo(application: ec2.SecurityGroup): void {
     for (const port of this.applicationPorts) {
       application.addIngressRule(this.securityGroup, ec2.Port.tcp(port), 'From the ephemeral workers');
+      this.securityGroup.addEgressRule(application, ec2.Port.tcp(port), 'To the application');
     }
   }
 
@@ -72,19 +71,8 @@ export class Workers extends Construct {
    * task, and PassRole only of the workers' two roles to ECS tasks (a `wildcardPolicy`).
    */
   public grantLaunch(role: iam.IRole): void {
-    const stack = Stack.of(this);
-    const onCluster = { ArnEquals: { 'ecs:cluster': this.cluster.clusterArn } };
-    const tasks = Arn.format({
-      service: 'ecs', resource: 'task', resourceName: `${this.cluster.clusterName}/*`, arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-    }, stack);
     wildcardPolicy(this, 'LaunchPolicy', role, 'worker-launch', [
-      // The current revision only: it is the family's latest, which the application runs.
-      new iam.PolicyStatement({ actions: ['ecs:RunTask'], resources: [this.taskDefinition.taskDefinitionArn], conditions: onCluster }),
-      new iam.PolicyStatement({ actions: ['ecs:DescribeTasks', 'ecs:StopTask'], resources: [tasks], conditions: onCluster }),
-      // RunTask tags the task it creates; ECS authorises that as TagResource on the new task.
-      new iam.PolicyStatement({ actions: ['ecs:TagResource'], resources: [tasks], conditions: { StringEquals: { 'ecs:CreateAction': 'RunTask' } } }),
-      // DescribeTaskDefinition has no resource-level permissions: "*" is the only resource it honours.
-      new iam.PolicyStatement({ actions: ['ecs:DescribeTaskDefinition'], resources: ['*'] }),
+      ...this.ecsStatements(),
       new iam.PolicyStatement({
         actions: ['iam:PassRole'],
         resources: [this.executionRole.roleArn, this.taskRole.roleArn],
@@ -93,6 +81,33 @@ export class Workers extends Construct {
     ], 'Task ARNs exist only once RunTask creates them: the statements name this cluster\'s tasks and require ' +
       'ecs:cluster to be this cluster. DescribeTaskDefinition supports no resource-level permission (AWS Service ' +
       'Authorization Reference), so it takes "*".');
+  }
+
+  /**
+   * The ECS calls the application makes to run its workers, for its role (`grantLaunch`) or, with `principals` and
+   * `conditions`, for a resource policy such as the ECS endpoint's.
+   */
+  public ecsStatements(principals?: iam.IPrincipal[], conditions: Record<string, Record<string, unknown>> = {}): iam.PolicyStatement[] {
+    const stack = Stack.of(this);
+    const onCluster = { ArnEquals: { 'ecs:cluster': this.cluster.clusterArn } };
+    const tasks = Arn.format({
+      service: 'ecs', resource: 'task', resourceName: `${this.cluster.clusterName}/*`, arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+    }, stack);
+    const statement = (actions: string[], resources: string[], own: Record<string, Record<string, unknown>> = {}) => {
+      const created = new iam.PolicyStatement({ principals, actions, resources });
+      // addCondition merges keys under the same operator (StringEquals of both).
+      for (const [operator, keys] of [...Object.entries(conditions), ...Object.entries(own)]) created.addCondition(operator, keys);
+      return created;
+    };
+    return [
+      // The current revision only: it is the family's latest, which the application runs.
+      statement(['ecs:RunTask'], [this.taskDefinition.taskDefinitionArn], onCluster),
+      statement(['ecs:DescribeTasks', 'ecs:StopTask'], [tasks], onCluster),
+      // RunTask tags the task it creates; ECS authorises that as TagResource on the new task.
+      statement(['ecs:TagResource'], [tasks], { StringEquals: { 'ecs:CreateAction': 'RunTask' } }),
+      // DescribeTaskDefinition has no resource-level permissions: "*" is the only resource it honours.
+      statement(['ecs:DescribeTaskDefinition'], ['*']),
+    ];
   }
 
   /** The variables of `WorkerVariables`, except the application's private name, which each runtime knows. */

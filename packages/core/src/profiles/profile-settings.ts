@@ -19,6 +19,12 @@ export interface ProfileSettings {
   readonly natGateways: number;
   /** VPC flow logs to CloudWatch. */
   readonly flowLogs: boolean;
+  /**
+   * VPC endpoints for the AWS APIs the compute calls (CloudWatch Logs, Secrets Manager, ECS; S3 as a gateway), each with
+   * a policy that allows only the stack's own calls: those calls stay inside the VPC, and stolen credentials used
+   * from inside reach nothing else through them.
+   */
+  readonly vpcEndpoints: boolean;
   /** Retention of every log group the stack creates. */
   readonly logRetention: RetentionDays;
   /** Log groups, EFS and the access-log bucket: kept or destroyed with the stack. */
@@ -46,6 +52,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     fullAuditTrail: false,
     natGateways: 0,
     flowLogs: false,
+    vpcEndpoints: false,
     logRetention: RetentionDays.ONE_WEEK,
     removalPolicy: RemovalPolicy.DESTROY,
     deletionProtection: false,
@@ -61,6 +68,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     fullAuditTrail: false,
     natGateways: 1,
     flowLogs: true,
+    vpcEndpoints: true,
     logRetention: RetentionDays.ONE_MONTH,
     removalPolicy: RemovalPolicy.DESTROY,
     deletionProtection: false,
@@ -77,6 +85,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     fullAuditTrail: true,
     natGateways: 2,
     flowLogs: true,
+    vpcEndpoints: true,
     logRetention: RetentionDays.ONE_YEAR, // PCI DSS 10.5.1: a year of audit history
     removalPolicy: RemovalPolicy.RETAIN,
     deletionProtection: true,

@@ -11,6 +11,7 @@ import { Ec2Files } from '../contract/oidc-integration';
 import { userDataProblem } from '../contract/spec-validation';
 import { UserError } from '../errors';
 import { Shell } from '../userdata/shell';
+import { computeSecurityGroup } from '../platform/egress';
 import { acknowledge } from '../profiles/compliance';
 import { Ec2DataVolume } from './ec2-data-volume';
 import { Ec2UserDataBuilder, grantBootRead, readParameter } from './ec2-user-data';
@@ -43,10 +44,7 @@ export class Ec2Runtime extends Construct {
     super(scope, id);
     const { spec, network, loadBalancer, logging, storage, context } = props;
 
-    this.securityGroup = new ec2.SecurityGroup(this, 'SecurityGroup', {
-      vpc: network.vpc,
-      description: 'Application instance: the application port from the load balancer only',
-    });
+    this.securityGroup = computeSecurityGroup(this, 'SecurityGroup', network.vpc, 'Application instance: the application port from the load balancer only', spec.egressRules());
     this.securityGroup.addIngressRule(loadBalancer.securityGroup, ec2.Port.tcp(spec.applicationPort()), 'From the load balancer');
 
     const role = new iam.Role(this, 'Role', {

@@ -7,6 +7,7 @@ import { Construct } from 'constructs';
 import { ContainerFiles, type ContainerInitialization } from '../contract/container-initialization';
 import { WorkerVariables } from '../contract/ephemeral-workers';
 import { UserError } from '../errors';
+import { computeSecurityGroup } from '../platform/egress';
 import { acknowledge } from '../profiles/compliance';
 import { Shell } from '../userdata/shell';
 import type { SharedStorage } from '../platform/storage';
@@ -78,10 +79,7 @@ export class FargateRuntime extends Construct {
     if (initialization) this.addInitialization(container, initialization, props);
     storage.fileSystem.grant(this.taskDefinition.taskRole, 'elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite');
 
-    this.securityGroup = new ec2.SecurityGroup(this, 'SecurityGroup', {
-      vpc: network.vpc,
-      description: 'Application tasks: the application port from the load balancer only',
-    });
+    this.securityGroup = computeSecurityGroup(this, 'SecurityGroup', network.vpc, 'Application tasks: the application port from the load balancer only', spec.egressRules());
     this.securityGroup.addIngressRule(loadBalancer.securityGroup, ec2.Port.tcp(spec.applicationPort()), 'From the load balancer');
     storage.allowFrom(this.securityGroup, this.taskDefinition.taskRole);
     if (workers) {

@@ -32,7 +32,7 @@ interface Delivered {
 
 const SIGN_IN = { authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, alarmEmail: 'security@example.com' };
 const FULL: JenkinsSpecProps = {
-  syslogHost: 'syslog.example.com',
+  syslogHost: 'syslog.example.com', syslogNetwork: '10.0.5.20/32',
   pipelineLibrary: { repository: 'https://git.example.com/ci/fw-pipeline-library.git', version: 'v0.1.0' },
 };
 

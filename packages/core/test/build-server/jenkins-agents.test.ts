@@ -85,16 +85,19 @@ describe.each(RUNTIMES_AND_PROFILES)('%s %s', (runtime, profile) => {
     expect(group.Properties.RetentionInDays).toBeGreaterThan(0);
   });
 
-  test('the agents\' security group admits nothing; the controller admits them on its HTTP and agent ports only', () => {
+  test('the agents\' security group admits nothing; the controller admits them on its HTTP and agent ports only, the VPC endpoints on HTTPS', () => {
     expect(agentGroup.Properties.SecurityGroupIngress ?? []).toEqual([]);
     const intoAgents = resources(json, 'AWS::EC2::SecurityGroupIngress').filter(([, r]) => refTarget(r.Properties.GroupId) === agentGroupId);
     expect(intoAgents).toEqual([]);
     const fromAgents = resources(json, 'AWS::EC2::SecurityGroupIngress')
       .filter(([, r]) => refTarget(r.Properties.SourceSecurityGroupId) === agentGroupId)
       .map(([, r]) => [refTarget(r.Properties.GroupId), r.Properties.IpProtocol, r.Properties.FromPort, r.Properties.ToPort]);
+    const endpoints = resources(json, 'AWS::EC2::SecurityGroup').find(([, g]) => g.Properties.GroupDescription.startsWith('VPC interface endpoints'))?.[0];
+    expect(endpoints === undefined).toBe(profile === SecurityProfile.DEV);
     expect(fromAgents.sort()).toEqual([
       [controllerGroupId, 'tcp', AGENT_PORT, AGENT_PORT],
       [controllerGroupId, 'tcp', JENKINS_PORT, JENKINS_PORT],
+      ...endpoints ? [[endpoints, 'tcp', 443, 443]] : [],
     ].sort());
     // Nothing else may reach the agent port.
     const toAgentPort = resources(json, 'AWS::EC2::SecurityGroupIngress').filter(([, r]) => r.Properties.FromPort === AGENT_PORT);

@@ -217,7 +217,7 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
   });
 
   test('audit trail to a remote syslog on 514/UDP when a host is given', () => {
-    const withSyslog = load(new JenkinsSpec({ syslogHost: 'syslog.example.com' }));
+    const withSyslog = load(new JenkinsSpec({ syslogHost: 'syslog.example.com', syslogNetwork: '10.0.5.20/32' }));
     expect(loggers(withSyslog, 'syslog')).toEqual([{
       syslogServerHostname: 'syslog.example.com', syslogServerPort: 514, appName: 'jenkins', facility: 'AUTHPRIV', messageFormat: 'RFC_5424',
     }]);
@@ -363,7 +363,7 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed w
 test('the EC2 user data stays within EC2\'s 16 KB for the longest stack name, with EBS, syslog, the pipeline library and the OIDC secret', () => {
   const app = new App();
   const stack = new Stack(app, 'Longest', { stackName: 'a'.repeat(128), env: { region: 'eu-west-1' } });
-  const spec = new JenkinsSpec({ syslogHost: 'syslog.example.com', pipelineLibrary: { repository: 'https://git.example.com/ci/fw-pipeline-library.git', version: 'v0.1.0' } });
+  const spec = new JenkinsSpec({ syslogHost: 'syslog.example.com', syslogNetwork: '10.0.5.20/32', pipelineLibrary: { repository: 'https://git.example.com/ci/fw-pipeline-library.git', version: 'v0.1.0' } });
   const factory = new ApplicationFactory(stack, 'BuildServer', RuntimeType.EC2, spec, {
     securityProfile: SecurityProfile.PRODUCTION, ...TLS, ...SIGN_IN, alarmEmail: ALARM_EMAIL, ec2Storage: Ec2Storage.EBS,
   });

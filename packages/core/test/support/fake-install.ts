@@ -24,6 +24,7 @@ export function pluginClassSource(className: string, applicationId: string, over
     logAlarms: 'return [];',
     supportedAuthModes: 'return ["none", "application-oidc", "alb-oidc"];',
     ephemeralWorkers: 'return undefined;',
+    egressRules: 'return [];',
     supportsOidcIntegration: 'return false;',
     oidcIntegration: 'return undefined;',
     ...overrides,

@@ -7,8 +7,8 @@
  * Documents checked:
  *  - identity policies: `AWS::IAM::Policy` and `AWS::IAM::ManagedPolicy` (PolicyDocument), and the inline `Policies` of
  *    `AWS::IAM::Role`, `AWS::IAM::User` and `AWS::IAM::Group`: every rule below;
- *  - resource policies: `AWS::KMS::Key` (KeyPolicy), `AWS::EFS::FileSystem` (FileSystemPolicy), `AWS::S3::BucketPolicy`, `AWS::SNS::TopicPolicy` and
- *    `AWS::SQS::QueuePolicy` (PolicyDocument): rules 1-4 (the same SAR tables apply to them: their Resource names the
+ *  - resource policies: `AWS::KMS::Key` (KeyPolicy), `AWS::EFS::FileSystem` (FileSystemPolicy), `AWS::S3::BucketPolicy`, `AWS::SNS::TopicPolicy`,
+ *    `AWS::SQS::QueuePolicy` and `AWS::EC2::VPCEndpoint` (PolicyDocument): rules 1-4 (the same SAR tables apply to them: their Resource names the
  *    resource the policy is attached to, and a key policy's "*" means the key itself, both of which rule 3 accepts;
  *    rule 5 is about principals, which a resource policy names rather than is);
  *  - trust policies (`AssumeRolePolicyDocument` of a role): rules 1 and 4 only (they have no Resource: it is the role).
@@ -346,6 +346,8 @@ const RESOURCE_POLICIES: Record<string, string> = {
   'AWS::S3::BucketPolicy': 'PolicyDocument',
   'AWS::SNS::TopicPolicy': 'PolicyDocument',
   'AWS::SQS::QueuePolicy': 'PolicyDocument',
+  // An endpoint policy names the resources of the calls it lets through, as an identity policy does.
+  'AWS::EC2::VPCEndpoint': 'PolicyDocument',
 };
 const PRINCIPAL_TYPES: Record<string, string> = { 'AWS::IAM::Role': 'Role', 'AWS::IAM::User': 'User', 'AWS::IAM::Group': 'Group' };
 

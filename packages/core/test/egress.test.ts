@@ -1,0 +1,101 @@
+import { Ec2Storage, EgressRule, JenkinsSpec, RuntimeType } from '../src';
+import { WikiSpec } from './fixtures/wiki-spec';
+import { OIDC, propsFor, refTarget, resources, RUNTIMES_AND_PROFILES, synth } from './support/synth';
+
+/** Every egress rule of the template, inline or standalone, as [group logical id, rule]. */
+function egressRules(json: any): Array<[string, any]> {
+  const inline = resources(json, 'AWS::EC2::SecurityGroup')
+    .flatMap(([id, group]) => (group.Properties.SecurityGroupEgress ?? []).map((rule: any) => [id, rule] as [string, any]));
+  const standalone = resources(json, 'AWS::EC2::SecurityGroupEgress')
+    .map(([, rule]) => [refTarget(rule.Properties.GroupId), rule.Properties] as [string, any]);
+  return [...inline, ...standalone];
+}
+
+/** The rule as one line: protocol, ports, destination (a CIDR or a group's logical id). */
+function shown(rule: any): string {
+  const destination = rule.CidrIp ?? refTarget(rule.DestinationSecurityGroupId);
+  return `${rule.IpProtocol} ${rule.FromPort}-${rule.ToPort} to ${destination}`;
+}
+
+const groupOf = (json: any, description: string) =>
+  resources(json, 'AWS::EC2::SecurityGroup').find(([, g]) => g.Properties.GroupDescription.startsWith(description))?.[0];
+
+const SSH_TO_GIT: EgressRule = { description: 'SSH to the Git server', protocol: 'tcp', port: 22, cidr: '10.20.0.0/24' };
+const CASES = [
+  ...RUNTIMES_AND_PROFILES.map(([runtime, profile]) => [runtime, profile, Ec2Storage.EFS] as const),
+  ...RUNTIMES_AND_PROFILES.filter(([runtime]) => runtime === RuntimeType.EC2).map(([runtime, profile]) => [runtime, profile, Ec2Storage.EBS] as const),
+];
+
+describe.each(CASES)('egress of the build server on %s in %s (%s)', (runtime, profile, ec2Storage) => {
+  const spec = new JenkinsSpec({ syslogHost: '10.0.5.20', egress: [SSH_TO_GIT] });
+  const { json } = synth(runtime, { ...propsFor(profile), ec2Storage, authMode: 'application-oidc', oidc: OIDC, alarmEmail: 'ops@example.com' }, spec);
+  const rules = egressRules(json);
+  const application = groupOf(json, 'Application')!;
+  const workers = groupOf(json, 'Ephemeral workers')!;
+  const storage = groupOf(json, 'EFS mount targets');
+
+  test('no security group sends all traffic, or anything to anywhere but HTTPS', () => {
+    expect(rules.length).toBeGreaterThan(0);
+    for (const [, rule] of rules) {
+      expect(rule.IpProtocol).not.toBe('-1');
+      if (rule.CidrIp === '0.0.0.0/0') expect(shown(rule)).toBe('tcp 443-443 to 0.0.0.0/0');
+    }
+    expect(rules.some(([, rule]) => rule.CidrIpv6 === '::/0')).toBe(false);
+  });
+
+  test('the application sends HTTPS, NFS to its file system only, syslog to the syslog host and what the deployment declared', () => {
+    const own = rules.filter(([id]) => id === application).map(([, rule]) => shown(rule)).sort();
+    expect(own).toEqual([
+      'tcp 22-22 to 10.20.0.0/24',
+      'tcp 443-443 to 0.0.0.0/0',
+      ...storage ? [`tcp 2049-2049 to ${storage}`] : [],
+      'udp 514-514 to 10.0.5.20/32',
+    ].sort());
+  });
+
+  test('the agents send HTTPS, the deployment\'s declared egress, and reach the controller on its two ports only', () => {
+    const own = rules.filter(([id]) => id === workers).map(([, rule]) => shown(rule)).sort();
+    expect(own).toEqual([
+      `tcp 50000-50000 to ${application}`, `tcp 8080-8080 to ${application}`, 'tcp 22-22 to 10.20.0.0/24', 'tcp 443-443 to 0.0.0.0/0',
+    ].sort());
+  });
+
+  test('the file system and the load balancer send nothing of their own', () => {
+    if (storage) expect(rules.filter(([id]) => id === storage).map(([, rule]) => shown(rule))).toEqual(['icmp 252-86 to 255.255.255.255/32']);
+    const balancer = groupOf(json, 'Public load balancer')!;
+    expect(rules.filter(([id]) => id === balancer).map(([, rule]) => shown(rule))).toEqual([`tcp 8080-8080 to ${application}`]);
+  });
+});
+
+test('a plugin without declared egress sends HTTPS and NFS only', () => {
+  const { json } = synth(RuntimeType.FARGATE, {}, new WikiSpec());
+  const application = groupOf(json, 'Application')!;
+  expect(egressRules(json).filter(([id]) => id === application).map(([, rule]) => shown(rule)).sort())
+    .toEqual([`tcp 2049-2049 to ${groupOf(json, 'EFS mount targets')}`, 'tcp 443-443 to 0.0.0.0/0']);
+});
+
+test('a syslog server given by name needs its network, said before anything is built', () => {
+  expect(() => new JenkinsSpec({ syslogHost: 'syslog.example.com' })).toThrow('JenkinsSpec: syslogHost "syslog.example.com" is a name, ' +
+    'and the controller\'s security group sends only to addresses: set syslogNetwork to the syslog server\'s IPv4 range (for example 10.0.5.20/32).');
+  const spec = new JenkinsSpec({ syslogHost: 'syslog.example.com', syslogNetwork: '10.0.5.0/28' });
+  expect(spec.egressRules()).toEqual([{ description: 'Audit trail to the syslog server', protocol: 'udp', port: 514, cidr: '10.0.5.0/28' }]);
+});
+
+test('invalid egress is refused with the member, the value and what is allowed', () => {
+  class Leaky extends WikiSpec {
+    public egressRules(): EgressRule[] {
+      return [
+        { description: 'Everything', protocol: 'all', port: 0, cidr: '0.0.0.0/0' },
+        { description: 'Bad "quote"', protocol: 'tcp', port: 22, cidr: '10.0.0.300/32' },
+      ];
+    }
+  }
+  expect(() => synth(RuntimeType.FARGATE, {}, new Leaky())).toThrow([
+    'Plugin Leaky declares invalid values:',
+    '  - Leaky.egressRules()[0].protocol "all"; allowed: "tcp" or "udp".',
+    '  - Leaky.egressRules()[0].port 0; allowed: an integer from 1 to 65535.',
+    '  - Leaky.egressRules()[0].cidr "0.0.0.0/0"; allowed: an IPv4 range such as 203.0.113.10/32, not 0.0.0.0/0 (name the destination).',
+    '  - Leaky.egressRules()[1].description "Bad \\"quote\\""; allowed: 1 to 255 letters, digits, spaces and ._-:/()#,@[]+=&;{}!$*.',
+    '  - Leaky.egressRules()[1].cidr "10.0.0.300/32"; allowed: an IPv4 range such as 203.0.113.10/32, not 0.0.0.0/0 (name the destination).',
+  ].join('\n'));
+});
