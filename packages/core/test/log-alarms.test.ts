@@ -1,7 +1,7 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { ApplicationFactory, LogAlarm, RuntimeType, SecurityProfile } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
-import { only, resources, synth, TLS } from './support/synth';
+import { only, propsFor, resources, RUNTIMES_AND_PROFILES, synth, TLS } from './support/synth';
 
 const ERRORS: LogAlarm = {
   name: 'WikiErrors', description: 'Too many errors', filterPattern: '"ERROR"', threshold: 5, periodSeconds: 300,
@@ -39,6 +39,11 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('a plugin\'s log alarms on
     const policy = only(json, 'AWS::SNS::TopicPolicy').Properties.PolicyDocument.Statement;
     expect(policy).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
   });
+
+});
+
+describe.each(RUNTIMES_AND_PROFILES)('the alarm chain on %s in %s', (runtime, profile) => {
+  const { json } = synth(runtime, { ...propsFor(profile), alarmEmail: 'ops@example.com' }, new AlarmingWiki());
 
   test('CloudWatch may publish to the topic and use its key, for these alarms of this account only', () => {
     const [topicId, topic] = resources(json, 'AWS::SNS::Topic')[0];
