@@ -241,10 +241,15 @@ root.testTask.spawn(checkApiDocs);
 root.testTask.exec('bash test/e2e/plugin-template.sh');
 // The build server's pipeline library and seeded jobs, run by Groovy with the Jenkins steps they call stood in for.
 root.testTask.exec('mvn -B test', { cwd: 'packages/core/jenkins' });
-// A plugin written in Java, against the Java bindings this build made (JUnit via Surefire and Failsafe).
 // The framework's version stays 0.1.0 between builds: drop Maven's cached copy so the fresh build is the one used.
-root.testTask.exec('rm -rf "$HOME/.m2/repository/dev/fwframework" && mvn -B verify', { cwd: 'examples/java-plugin' });
-// The same plugin in Python (@jsii.implements), against the Python bindings this build made (pytest).
+// The deployment app for Java (dev.fwframework:deploy), installed for the example that runs it.
+root.testTask.exec('rm -rf "$HOME/.m2/repository/dev/fwframework" && mvn -B install', { cwd: 'deploy/java' });
+// A plugin written in Java, against the Java bindings this build made (JUnit via Surefire and Failsafe), then used by
+// configuration as a user runs it: `cdk synth` runs the deployment app (cdk.json), which finds it with ServiceLoader.
+root.testTask.exec('mvn -B verify', { cwd: 'examples/java-plugin' });
+root.testTask.exec('npx cdk synth -q -c runtimeType=FARGATE && npx cdk synth -q -c runtimeType=EC2', { cwd: 'examples/java-plugin' });
+// The same plugin in Python (@jsii.implements), against the Python bindings this build made (pytest), then used by
+// configuration: `cdk synth` runs `python -m fw_deploy`, which finds it through its fw.plugins entry point.
 root.testTask.exec('bash examples/python-plugin/test.sh');
 // The main job, both runtimes, as a user runs it from the example directory.
 root.testTask.exec('npx cdk synth -q -c runtimeType=FARGATE && npx cdk synth -q -c runtimeType=EC2', {

@@ -13,6 +13,12 @@ export interface DeploymentAppOptions {
    * @default process.cwd()
    */
   readonly searchFrom?: string;
+  /**
+   * Plugins the host language found itself (Java's `ServiceLoader`, Python's entry points; see the README), added to
+   * those the registry finds. An applicationId both declare is refused.
+   * @default - only the registry's
+   */
+  readonly plugins?: IApplicationSpec[];
 }
 
 /**
@@ -21,19 +27,21 @@ export interface DeploymentAppOptions {
  */
 export class DeploymentApp {
   /**
-   * Builds the stack the context keys describe in `app`, with the plugin the registry finds for `applicationId`.
+   * Builds the stack the context keys describe in `app`, with the plugin for `applicationId` among those the registry
+   * finds (the built-in ones and every installed npm package's) and those handed in (`options.plugins`).
    * The region comes from the `region` key, else from `CDK_DEFAULT_REGION`. The account is left open, so
    * availability zones resolve at deploy time and synth never needs an AWS lookup.
    */
   public static addTo(app: App, options: DeploymentAppOptions = {}): Stack {
     const context = readContext(app);
-    return addStack(app, context, PluginRegistry.discover({ searchFrom: options.searchFrom }).get(context.applicationId));
+    const registry = PluginRegistry.discover({ searchFrom: options.searchFrom }).withPlugins(options.plugins ?? []);
+    return addStack(app, context, registry.get(context.applicationId));
   }
 
   /**
-   * The same, with the plugins the host language found itself (Java's ServiceLoader, a Python entry point) instead of
-   * the registry: the one entry point of every deployment app. Takes the plugin whose `applicationId()` the
-   * `applicationId` key names.
+   * The same with exactly these plugins and no discovery: for a deployment that configures a plugin itself (a
+   * `JenkinsSpec` with its own props, which would otherwise clash with the registered one), and for languages without
+   * a plugin convention of their own (Go, .NET). Takes the plugin whose `applicationId()` the `applicationId` key names.
    */
   public static addToWithPlugins(app: App, plugins: IApplicationSpec[]): Stack {
     const context = readContext(app);

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { DeploymentApp } from '../src';
+import { WikiSpec } from './fixtures/wiki-spec';
 import { fakeInstall, pluginClassSource } from './support/fake-install';
 import { requireInCi } from './support/shellcheck';
 
@@ -33,6 +34,32 @@ describe('DeploymentApp.addTo', () => {
   test('an applicationId no plugin has names those available', () => {
     const app = new App({ context: { ...CONTEXT, applicationId: 'jira' } });
     expect(() => DeploymentApp.addTo(app, { searchFrom: PROJECT })).toThrow(/No installed plugin has applicationId 'jira'. Available: jenkins \(@fw\/core\), wiki \(@acme\/wiki-plugin\)\./);
+  });
+});
+
+describe('DeploymentApp.addTo with plugins the host language found', () => {
+  class NotesSpec extends WikiSpec {
+    public applicationId() { return 'notes'; }
+  }
+
+  test('a handed-in plugin is deployed beside the registered ones', () => {
+    const app = new App({ context: { ...CONTEXT, stackName: 'notes-dev', applicationId: 'notes' } });
+    const stack = DeploymentApp.addTo(app, { searchFrom: PROJECT, plugins: [new NotesSpec()] });
+    Template.fromStack(stack).hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: '/aws/notes-dev/FARGATE/DEV' });
+  });
+
+  test('an applicationId both a manifest and a handed-in plugin declare is refused, naming both', () => {
+    const app = new App({ context: CONTEXT });
+    expect(() => DeploymentApp.addTo(app, { searchFrom: PROJECT, plugins: [new NotesSpec(), new WikiSpec()] })).toThrow(
+      `applicationId 'wiki' is declared twice: by @acme/wiki-plugin.WikiSpec in package @acme/wiki-plugin (${PROJECT}/node_modules/@acme/wiki-plugin/` +
+      'META-INF/services/dev.fwframework.core.IApplicationSpec:1) and by WikiSpec handed to the deployment app (plugins[1]). ' +
+      'Hand in only plugins no installed package registers.');
+  });
+
+  test('addToWithPlugins takes exactly the plugins given, so a configured built-in plugin does not clash', () => {
+    class ConfiguredWiki extends WikiSpec {}
+    const stack = DeploymentApp.addToWithPlugins(new App({ context: CONTEXT }), [new ConfiguredWiki()]);
+    expect(stack.stackName).toBe('wiki-dev');
   });
 });
 

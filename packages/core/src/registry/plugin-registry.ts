@@ -31,6 +31,8 @@ export interface PluginRegistration {
 
 interface Loaded extends PluginRegistration {
   readonly spec: IApplicationSpec;
+  /** Handed to the deployment app by the host language rather than found in a manifest. */
+  readonly handedIn?: boolean;
 }
 
 /**
@@ -47,7 +49,7 @@ export class PluginRegistry {
     const searchFrom = path.resolve(options.searchFrom ?? process.cwd());
     let registry = PluginRegistry.discovered.get(searchFrom);
     if (!registry) {
-      registry = new PluginRegistry(searchFrom);
+      registry = new PluginRegistry(discoverIn(searchFrom));
       PluginRegistry.discovered.set(searchFrom, registry);
     }
     return registry;
@@ -56,17 +58,27 @@ export class PluginRegistry {
   // The one process-wide cache: discovery reads the file system and loads modules, which must happen once.
   private static readonly discovered = new Map<string, PluginRegistry>();
 
-  private readonly plugins: Loaded[] = [];
+  private constructor(private readonly plugins: Loaded[]) {}
 
-  private constructor(searchFrom: string) {
-    const problems: string[] = [];
-    for (const packageDir of packagesWithManifest(searchFrom)) {
-      this.plugins.push(...loadManifest(packageDir, problems));
-    }
-    problems.push(...duplicateProblems(this.plugins));
-    if (problems.length > 0) {
-      throw new UserError(`Plugin discovery failed:\n  - ${problems.join('\n  - ')}`);
-    }
+  /**
+   * These plugins and the ones the host language found itself (Java's ServiceLoader, Python's entry points), which
+   * it hands in. An applicationId declared twice, by a manifest and a handed-in plugin or by two handed-in ones, is
+   * refused with both sources named.
+   */
+  public withPlugins(plugins: IApplicationSpec[]): PluginRegistry {
+    const handedIn: Loaded[] = plugins.map((spec, i) => ({
+      applicationId: spec.applicationId(),
+      // Objects of another language reach JavaScript as proxies of class Object, which names nothing.
+      className: spec.constructor?.name && spec.constructor.name !== 'Object' ? spec.constructor.name : '',
+      packageName: '',
+      source: `plugins[${i}]`,
+      spec,
+      handedIn: true,
+    }));
+    const merged = [...this.plugins, ...handedIn];
+    const problems = duplicateProblems(merged);
+    if (problems.length > 0) throw new UserError(`Plugin discovery failed:\n  - ${problems.join('\n  - ')}`);
+    return new PluginRegistry(merged);
   }
 
   /** Every plugin found, in discovery order. */
@@ -85,15 +97,27 @@ export class PluginRegistry {
   public get(applicationId: string): IApplicationSpec {
     const found = this.plugins.find((p) => p.applicationId === applicationId);
     if (!found) {
-      const available = this.plugins.map((p) => `${p.applicationId} (${p.packageName})`);
+      const available = this.plugins.map((p) => `${p.applicationId} (${p.handedIn ? 'handed in' : p.packageName})`);
       throw new UserError(`No installed plugin has applicationId '${applicationId}'. Available: ${available.join(', ')}.`);
     }
-    assertValidSpec(found.spec, `${found.className} (${found.source})`);
+    assertValidSpec(found.spec, `${found.className || found.applicationId} (${found.source})`);
     return found.spec;
   }
 }
 
-/** Package directories that carry a manifest: @fw/core itself first, then every installed package. */
+function discoverIn(searchFrom: string): Loaded[] {
+  const problems: string[] = [];
+  const plugins = packagesWithManifest(searchFrom).flatMap((packageDir) => loadManifest(packageDir, problems));
+  problems.push(...duplicateProblems(plugins));
+  if (problems.length > 0) throw new UserError(`Plugin discovery failed:\n  - ${problems.join('\n  - ')}`);
+  return plugins;
+}
+
+/**
+ * Package directories that carry a manifest: @fw/core itself first, then every installed package, each package name
+ * once, the nearest copy as Node would resolve it (a second copy of @fw/core above a project that runs its own is
+ * the same plugins again).
+ */
 function packagesWithManifest(searchFrom: string): string[] {
   const seen = new Set<string>();
   const result: string[] = [];
@@ -101,10 +125,12 @@ function packagesWithManifest(searchFrom: string): string[] {
     ...nodeModulesDirs(searchFrom).flatMap(installedPackages)];
   for (const dir of candidates) {
     if (!fs.existsSync(path.join(dir, MANIFEST_PATH))) continue;
-    const real = fs.realpathSync(dir);
-    if (seen.has(real)) continue;
-    seen.add(real);
-    result.push(real);
+    const name = readPackageName(dir);
+    if (seen.has(name)) continue;
+    seen.add(name);
+    // Loaded through the path it was found at, not its real path: the jsii runtime (Java, Python, Go) links packages
+    // into a node_modules of its own and resolves their dependencies from there.
+    result.push(dir);
   }
   return result;
 }
@@ -117,7 +143,7 @@ function loadManifest(packageDir: string, problems: string[]): Loaded[] {
   for (const entry of parseManifest(fs.readFileSync(manifest, 'utf-8'))) {
     const source = `${manifest}:${entry.line}`;
     try {
-      const spec = instantiate(entry.className, packageName, requireFrom);
+      const spec = instantiate(entry.className, packageName, packageDir, requireFrom);
       loaded.push({ applicationId: spec.applicationId(), className: entry.className, packageName, source, spec });
     } catch (e) {
       problems.push(`${source}: ${(e as Error).message}`);
@@ -126,8 +152,12 @@ function loadManifest(packageDir: string, problems: string[]): Loaded[] {
   return loaded;
 }
 
-/** Resolves `<package>.<Export>[.<Nested>...]` and constructs it without arguments, as Java's ServiceLoader does. */
-function instantiate(className: string, ownPackage: string, requireFrom: NodeRequire): IApplicationSpec {
+/**
+ * Resolves `<package>.<Export>[.<Nested>...]` and constructs it without arguments, as Java's ServiceLoader does. A
+ * manifest's own package is loaded from its directory: under the jsii runtime that Java, Python and Go use, a package
+ * is unpacked where no node_modules names it, so loading `@fw/core` by name from itself would fail.
+ */
+function instantiate(className: string, ownPackage: string, ownDir: string, requireFrom: NodeRequire): IApplicationSpec {
   const packageName = className.startsWith(`${ownPackage}.`) ? ownPackage
     : /^(@[^/\s]+\/[^.\s]+|[^@.\s][^.\s]*)\./.exec(className)?.[1];
   if (!packageName) {
@@ -136,7 +166,7 @@ function instantiate(className: string, ownPackage: string, requireFrom: NodeReq
   const exportPath = className.slice(packageName.length + 1).split('.');
   let target: any;
   try {
-    target = requireFrom(packageName);
+    target = requireFrom(packageName === ownPackage ? ownDir : packageName);
   } catch (e) {
     throw new Error(`'${className}' names no class: package '${packageName}' cannot be loaded (${(e as Error).message.split('\n')[0]}).`);
   }
@@ -169,11 +199,17 @@ function duplicateProblems(plugins: Loaded[]): string[] {
     const first = plugins.findIndex((q) => q.applicationId === p.applicationId);
     if (first < i) {
       const q = plugins[first];
-      problems.push(`applicationId '${p.applicationId}' is declared twice: by ${q.className} in package ${q.packageName} ` +
-        `(${q.source}) and by ${p.className} in package ${p.packageName} (${p.source}). Uninstall one of them.`);
+      problems.push(`applicationId '${p.applicationId}' is declared twice: ${origin(q)} and ${origin(p)}. ` +
+        (p.handedIn ? 'Hand in only plugins no installed package registers.' : 'Uninstall one of them.'));
     }
   });
   return problems;
+}
+
+function origin(plugin: Loaded): string {
+  return plugin.handedIn
+    ? `by ${plugin.className || 'the plugin'} handed to the deployment app (${plugin.source})`
+    : `by ${plugin.className} in package ${plugin.packageName} (${plugin.source})`;
 }
 
 function readPackageName(packageDir: string): string {

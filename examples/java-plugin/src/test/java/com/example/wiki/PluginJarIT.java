@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fwframework.core.IApplicationSpec;
+import dev.fwframework.deploy.Deploy;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +37,7 @@ class PluginJarIT {
         App app = new App(AppProps.builder().outdir(outdir.toString()).context(Map.of(
             "stackName", "wiki-" + runtimeType.toLowerCase(), "applicationId", "wiki", "runtimeType", runtimeType,
             "securityProfile", "DEV", "sslEnabled", "false")).build());
-        DeployApp.build(app);
+        Deploy.addTo(app);
         app.synth();
         File template = outdir.resolve("wiki-" + runtimeType.toLowerCase() + ".template.json").toFile();
         assertTrue(template.isFile(), template.toString());

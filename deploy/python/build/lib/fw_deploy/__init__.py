@@ -1,0 +1,75 @@
+"""The deployment app for Python: ``python -m fw_deploy`` in a cdk.json.
+
+Python finds plugins the Python way: every installed distribution that declares an entry point in the ``fw.plugins``
+group, for example in its pyproject.toml::
+
+    [project.entry-points."fw.plugins"]
+    wiki = "wiki_plugin:WikiSpec"
+
+Each entry point names a class constructed without arguments (as Java's ServiceLoader does). The plugins are handed
+to the framework's deployment app, which adds its built-in plugins, reads the context keys and builds the one stack
+they describe.
+"""
+import sys
+import typing
+from importlib.metadata import entry_points
+
+ENTRY_POINT_GROUP = "fw.plugins"
+
+
+def plugins() -> typing.List[typing.Any]:
+    """One instance of every class registered in the ``fw.plugins`` entry-point group, in name order."""
+    found = []
+    for entry in sorted(_group(ENTRY_POINT_GROUP), key=lambda e: e.name):
+        try:
+            found.append(entry.load()())
+        except Exception as error:  # the user's registration is wrong: say which one
+            raise PluginLoadError(f"entry point {entry.name!r} = {entry.value!r} in group {ENTRY_POINT_GROUP!r}: {error}") from error
+    return found
+
+
+def add_to(app):
+    """Builds in ``app`` the stack its context keys describe, with the entry points' plugins and the built-in ones."""
+    from fw_core import DeploymentApp
+    return DeploymentApp.add_to(app, plugins=plugins())
+
+
+class PluginLoadError(Exception):
+    """An entry point of the ``fw.plugins`` group that names no class constructible without arguments."""
+
+
+def _group(name):
+    selected = entry_points()
+    return selected.select(group=name) if hasattr(selected, "select") else selected.get(name, [])
+
+
+def user_message(error: BaseException) -> typing.Optional[str]:
+    """The message of a mistake the user can fix, or None for a fault.
+
+    The framework's UserError (a context key, a plugin) and a PRODUCTION compliance finding reach Python through the
+    jsii runtime as a RuntimeError whose text is the JavaScript error's name and message, then
+    ``@jsii/kernel.RuntimeError:`` and the same again.
+    """
+    if isinstance(error, PluginLoadError):
+        return str(error)
+    text = str(error).split("\n@jsii/kernel.RuntimeError: ")[0]
+    if text.startswith("UserError: "):
+        return text[len("UserError: "):].strip()
+    head = text.split(": ", 1)
+    if text.startswith("Validation failed") or (len(head) == 2 and head[0].endswith("Error") and head[1].startswith("Validation failed")):
+        return (head[1] if not text.startswith("Validation failed") else text).strip()
+    return None
+
+
+def main() -> None:
+    from aws_cdk import App
+    try:
+        app = App()
+        add_to(app)
+        app.synth()
+    except Exception as error:
+        message = user_message(error)
+        if message is None:
+            raise
+        print(f"fw-deploy: {message}", file=sys.stderr)
+        sys.exit(1)
