@@ -1,4 +1,4 @@
-import { cdk, javascript, TaskShell, typescript } from 'projen';
+import { cdk, javascript, release, TaskShell, typescript } from 'projen';
 
 // One lockstep version for every package, so sibling ranges are real (`^x.y.z`) in published tarballs.
 const VERSION = '0.1.0';
@@ -38,7 +38,9 @@ const root = new typescript.TypeScriptProject({
   licensed: true,
   license: 'Apache-2.0',
   copyrightOwner: NAMES.author,
-  github: false,
+  // GitHub for the release workflow only (see "One release for the repository" below).
+  github: true,
+  githubOptions: { mergify: false, pullRequestLint: false },
   release: false,
   buildWorkflow: false,
   depsUpgrade: false,
@@ -237,6 +239,9 @@ const checkApiDocs = root.addTask('check:api-docs', {
   ].join('\n'),
 });
 root.testTask.spawn(checkApiDocs);
+// The generated release workflows (node's test runner), and a release made in a fresh clone of this repository.
+root.testTask.exec('node --test test/release/');
+root.testTask.exec('bash test/release/local-release.sh');
 // A plugin author's journey against a local registry (test/e2e/plugin-template.sh).
 root.testTask.exec('bash test/e2e/plugin-template.sh');
 // The build server's pipeline library and seeded jobs, run by Groovy with the Jenkins steps they call stood in for.
@@ -256,5 +261,43 @@ root.testTask.exec('npx cdk synth -q -c runtimeType=FARGATE && npx cdk synth -q 
   cwd: 'examples/build-server',
 });
 root.testTask.env('CDK_DISABLE_CLI_TELEMETRY', 'true');
+
+// One release for the repository: every package shares the root's version, bumped from the conventional commits
+// since the last tag (projen's bump, commit-and-tag-version), with a changelog. `release:build` writes that version
+// into each package, builds each one (compile, then every language's package), gathers the artifacts into the root's
+// dist/ (js, java, python, go, dotnet) and restores the packages' files; publib publishes each directory.
+const releaseBuild = root.addTask('release:build', {
+  description: 'Build every package at the bumped version and gather the artifacts into dist/',
+  steps: [
+    { exec: 'node scripts/release-version.js apply' },
+    ...[core, pluginTemplate].map((pkg) => ({ exec: 'npx projen compile && npx projen package', cwd: pkg.outdir.slice(root.outdir.length + 1) })),
+    { exec: 'node scripts/release-version.js collect' },
+    { exec: 'node scripts/release-version.js restore' },
+  ],
+});
+const PUBLIB_VERSION = '0.2.1061';
+const repositoryRelease = new release.Release(root, {
+  versionFile: 'package.json',
+  // publib, which publishes to every registry, and the bump tool, pinned (projen's defaults float).
+  jsiiReleaseVersion: PUBLIB_VERSION,
+  bumpPackage: 'commit-and-tag-version@13.2.1',
+  tasks: [releaseBuild],
+  branch: 'main',
+  // 0.x until the API is declared stable: a breaking change bumps the minor version.
+  majorVersion: 0,
+  artifactsDirectory: 'dist',
+  workflowNodeVersion: '20.x',
+  publishTasks: true,
+  // The release job tests what it publishes first (the test command of the README).
+  releaseWorkflowSetupSteps: [{ name: 'Test', run: 'bash scripts/setup.sh && npx projen test' }],
+});
+// Pre-releases from the `next` branch: 0.x.y-next.N, published under npm's `next` tag.
+repositoryRelease.addBranch('next', { majorVersion: 0, prerelease: 'next', npmDistTag: 'next' });
+repositoryRelease.publisher.publishToNpm();
+repositoryRelease.publisher.publishToMaven();
+repositoryRelease.publisher.publishToPyPi();
+repositoryRelease.publisher.publishToGo();
+repositoryRelease.publisher.publishToNuget();
+
 
 root.synth();

@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { cdk, javascript, SampleFile, TextFile } from 'projen';
 import { pluginNames } from './names';
 import { specSource, testSource } from './sample-code';
@@ -24,10 +26,13 @@ export interface FwPluginProjectOptions extends cdk.JsiiProjectOptions {
   readonly specClasses?: string[];
   /**
    * Version range of the framework (`@fw/core`), a peer dependency.
-   * @default "^0.1.0"
+   * @default - `^` and this template's own version: the framework and the template are released in lockstep
    */
   readonly frameworkVersion?: string;
 }
+
+/** This template's version, which is the framework's: one release publishes both. */
+const TEMPLATE_VERSION: string = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf-8')).version;
 
 /**
  * A plugin for the fw deployment framework: a jsii library with a spec class, its registration manifests, the spec's
@@ -44,7 +49,7 @@ export class FwPluginProject extends cdk.JsiiProject {
   constructor(options: FwPluginProjectOptions) {
     const names = pluginNames(options.name, options.applicationId);
     const javaPackage = options.publishToMaven?.javaPackage ?? `dev.fwframework.plugins.${names.flat}`;
-    const frameworkVersion = options.frameworkVersion ?? '^0.1.0';
+    const frameworkVersion = options.frameworkVersion ?? `^${TEMPLATE_VERSION}`;
     super({
       packageManager: javascript.NodePackageManager.NPM,
       minNodeVersion: '20.0.0',

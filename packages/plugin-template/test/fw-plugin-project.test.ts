@@ -55,7 +55,9 @@ describe('the scaffold', () => {
 
   test('the framework, aws-cdk-lib and constructs are peer dependencies (provided)', () => {
     const pkg = files['package.json'];
-    expect(pkg.peerDependencies).toMatchObject({ '@fw/core': '^0.1.0', 'aws-cdk-lib': '^2.263.0', 'constructs': '^10.8.1' });
+    // The framework at this template's own version: one release publishes both.
+    const ownVersion = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf-8')).version;
+    expect(pkg.peerDependencies).toMatchObject({ '@fw/core': `^${ownVersion}`, 'aws-cdk-lib': '^2.263.0', 'constructs': '^10.8.1' });
     expect(pkg.dependencies ?? {}).not.toHaveProperty('@fw/core');
   });
 

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// The lockstep version of a release (see .projenrc.ts, release:build).
+//   apply    write the root's bumped version into every package's package.json (kept in .tmp/release-backup)
+//   collect  gather each package's dist/<language> into the root's dist/<language>
+//   restore  put the packages' package.json back, so the release leaves no change behind
+const fs = require('fs');
+const path = require('path');
+
+const root = path.resolve(__dirname, '..');
+const packages = fs.readdirSync(path.join(root, 'packages')).map((name) => path.join(root, 'packages', name))
+  .filter((dir) => fs.existsSync(path.join(dir, 'package.json')));
+const backup = path.join(root, '.tmp', 'release-backup');
+const LANGUAGES = ['js', 'java', 'python', 'go', 'dotnet'];
+
+function version() {
+  const { version: v } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf-8'));
+  if (!v || v === '0.0.0') throw new Error('release-version: the root package.json has no bumped version; run `npx projen bump` first');
+  return v;
+}
+
+function apply() {
+  const v = version();
+  const names = packages.map((dir) => JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf-8')).name);
+  fs.mkdirSync(backup, { recursive: true });
+  for (const dir of packages) {
+    const file = path.join(dir, 'package.json');
+    fs.copyFileSync(file, path.join(backup, `${path.basename(dir)}.package.json`));
+    const pkg = JSON.parse(fs.readFileSync(file, 'utf-8'));
+    pkg.version = v;
+    // A sibling's range follows: published packages must ask for this very release of each other.
+    for (const field of ['dependencies', 'peerDependencies', 'devDependencies']) {
+      for (const name of Object.keys(pkg[field] ?? {})) if (names.includes(name)) pkg[field][name] = `^${v}`;
+    }
+    fs.chmodSync(file, 0o644);
+    fs.writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
+  }
+  console.log(`release-version: ${packages.length} packages at ${v}`);
+}
+
+function collect() {
+  const dist = path.join(root, 'dist');
+  for (const dir of packages) {
+    for (const language of LANGUAGES) {
+      const from = path.join(dir, 'dist', language);
+      if (fs.existsSync(from)) fs.cpSync(from, path.join(dist, language), { recursive: true });
+    }
+  }
+  console.log(`release-version: dist/ holds ${LANGUAGES.filter((l) => fs.existsSync(path.join(dist, l))).join(', ')}`);
+}
+
+function restore() {
+  for (const dir of packages) {
+    const saved = path.join(backup, `${path.basename(dir)}.package.json`);
+    if (fs.existsSync(saved)) fs.copyFileSync(saved, path.join(dir, 'package.json'));
+  }
+  fs.rmSync(backup, { recursive: true, force: true });
+}
+
+const commands = { apply, collect, restore };
+const command = commands[process.argv[2]];
+if (!command) {
+  console.error(`usage: release-version.js ${Object.keys(commands).join('|')}`);
+  process.exit(2);
+}
+command();

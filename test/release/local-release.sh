@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# `npx projen release` as a maintainer runs it, without credentials, in a fresh clone of this repository's HEAD: it
+# bumps from the commit history, builds every package and language at that version into dist/, and leaves the clone
+# unchanged (the release task's own last step fails on any change). Then every artifact must carry the version.
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+git clone -q "$repo" "$work/clone"
+cd "$work/clone"
+git config user.name "release test" && git config user.email "release-test@example.com"
+npm ci --no-audit --no-fund --silent
+npx projen release
+version="$(cat dist/version.txt)"
+echo "local-release: released ${version}"
+[ -n "$version" ] && [ "$version" != "0.0.0" ] || { echo "local-release: no version was bumped" >&2; exit 1; }
+problems=0
+expect() { if [ -e "$1" ]; then echo "  ok  $1"; else echo "  MISSING  $1" >&2; problems=$((problems + 1)); fi; }
+expect "dist/js/fw-core-${version}.tgz"
+expect "dist/js/fw-plugin-template-${version}.tgz"
+expect "dist/java/dev/fwframework/core/${version}/core-${version}.jar"
+expect "dist/java/dev/fwframework/core/${version}/core-${version}.pom"
+expect "dist/python/fw_core-${version}-py3-none-any.whl"
+expect "dist/go/fwcore/version"
+expect dist/changelog.md
+expect dist/releasetag.txt
+if [ -e dist/go/fwcore/version ] && [ "$(cat dist/go/fwcore/version)" != "$version" ]; then
+  echo "  WRONG  dist/go/fwcore/version says $(cat dist/go/fwcore/version)" >&2; problems=$((problems + 1))
+fi
+# The tarballs' package.json carry the version, and the template asks for this very framework release.
+tar -xzOf "dist/js/fw-plugin-template-${version}.tgz" package/package.json | grep -q "\"version\": \"${version}\"" || { echo "  WRONG  template tarball version" >&2; problems=$((problems + 1)); }
+if command -v dotnet > /dev/null; then expect "dist/dotnet/FwFramework.Core.${version}.nupkg"; else echo "  skip  .NET (no dotnet SDK on this machine)"; fi
+git diff --quiet || { echo "local-release: the release left changes:" >&2; git status --short >&2; problems=$((problems + 1)); }
+[ "$problems" -eq 0 ] || { echo "local-release: ${problems} problem(s)" >&2; exit 1; }
+echo "local-release: every artifact at ${version}"
