@@ -14,7 +14,10 @@ const LANGUAGES = ['js', 'java', 'python', 'go', 'dotnet'];
 
 function version() {
   const { version: v } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf-8'));
-  if (!v || v === '0.0.0') throw new Error('release-version: the root package.json has no bumped version; run `npx projen bump` first');
+  if (!v || v === '0.0.0') {
+    throw new Error('release-version: the root package.json holds 0.0.0, so nothing was bumped: run `npx projen bump` first, ' +
+      'and tag the last release if there is none yet (git tag v0.1.0 <commit>; see the README, "Releasing")');
+  }
   return v;
 }
 

@@ -9,11 +9,14 @@ trap 'rm -rf "$work"' EXIT
 git clone -q "$repo" "$work/clone"
 cd "$work/clone"
 git config user.name "release test" && git config user.email "release-test@example.com"
+# The last release, as its tag would be: the commit before HEAD at the version the packages declare. Without any tag,
+# projen's first release is 0.0.0 and bumps nothing.
+git tag -f v0.1.0 HEAD~1 > /dev/null
 npm ci --no-audit --no-fund --silent
 npx projen release
 version="$(cat dist/version.txt)"
 echo "local-release: released ${version}"
-[ -n "$version" ] && [ "$version" != "0.0.0" ] || { echo "local-release: no version was bumped" >&2; exit 1; }
+case "$version" in 0.1.[1-9]*|0.[2-9].*) ;; *) echo "local-release: expected a bump past 0.1.0, got '${version}'" >&2; exit 1 ;; esac
 problems=0
 expect() { if [ -e "$1" ]; then echo "  ok  $1"; else echo "  MISSING  $1" >&2; problems=$((problems + 1)); fi; }
 expect "dist/js/fw-core-${version}.tgz"
