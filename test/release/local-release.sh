@@ -19,8 +19,8 @@ echo "local-release: released ${version}"
 case "$version" in 0.1.[1-9]*|0.[2-9].*) ;; *) echo "local-release: expected a bump past 0.1.0, got '${version}'" >&2; exit 1 ;; esac
 problems=0
 expect() { if [ -e "$1" ]; then echo "  ok  $1"; else echo "  MISSING  $1" >&2; problems=$((problems + 1)); fi; }
-expect "dist/js/fw-core-${version}.tgz"
-expect "dist/js/fw-plugin-template-${version}.tgz"
+expect "dist/js/core@${version}.jsii.tgz"
+expect "dist/js/plugin-template@${version}.jsii.tgz"
 expect "dist/java/dev/fwframework/core/${version}/core-${version}.jar"
 expect "dist/java/dev/fwframework/core/${version}/core-${version}.pom"
 expect "dist/python/fw_core-${version}-py3-none-any.whl"
@@ -31,7 +31,7 @@ if [ -e dist/go/fwcore/version ] && [ "$(cat dist/go/fwcore/version)" != "$versi
   echo "  WRONG  dist/go/fwcore/version says $(cat dist/go/fwcore/version)" >&2; problems=$((problems + 1))
 fi
 # The tarballs' package.json carry the version, and the template asks for this very framework release.
-tar -xzOf "dist/js/fw-plugin-template-${version}.tgz" package/package.json | grep -q "\"version\": \"${version}\"" || { echo "  WRONG  template tarball version" >&2; problems=$((problems + 1)); }
+tar -xzOf "dist/js/plugin-template@${version}.jsii.tgz" package/package.json | grep -q "\"version\": \"${version}\"" || { echo "  WRONG  template tarball version" >&2; problems=$((problems + 1)); }
 if command -v dotnet > /dev/null; then expect "dist/dotnet/FwFramework.Core.${version}.nupkg"; else echo "  skip  .NET (no dotnet SDK on this machine)"; fi
 git diff --quiet || { echo "local-release: the release left changes:" >&2; git status --short >&2; problems=$((problems + 1)); }
 [ "$problems" -eq 0 ] || { echo "local-release: ${problems} problem(s)" >&2; exit 1; }
