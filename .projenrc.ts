@@ -165,6 +165,10 @@ function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
     project.npmignore?.exclude('/dist/*');
     project.npmignore?.include('/dist/java/**');
   }
+  // .NET for real where its SDK is (the release workflow's runner); code only everywhere (the step below).
+  if (options.dotnet !== false) {
+    project.packageTask.exec('jsii-pacmak -v --no-npmignore --target dotnet', { condition: 'command -v dotnet' });
+  }
   // --no-npmignore: pacmak would otherwise add `dist` back to .npmignore.
   project.packageTask.exec('jsii-pacmak -v --no-npmignore --target js');
   project.packageTask.exec(`jsii-pacmak --no-npmignore --code-only ${codeOnly.map((t) => `--target ${t}`).join(' ')} --outdir .tmp/bindings`);
