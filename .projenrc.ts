@@ -250,12 +250,11 @@ root.testTask.exec('bash test/release/local-release.sh');
 root.testTask.exec('bash test/e2e/plugin-template.sh');
 // The build server's pipeline library and seeded jobs, run by Groovy with the Jenkins steps they call stood in for.
 root.testTask.exec('mvn -B test', { cwd: 'packages/core/jenkins' });
-// The framework's version stays 0.1.0 between builds: drop Maven's cached copy so the fresh build is the one used.
-// The deployment app for Java (dev.fwframework:deploy), installed for the example that runs it.
-root.testTask.exec('rm -rf "$HOME/.m2/repository/dev/fwframework" && mvn -B install', { cwd: 'deploy/java' });
-// A plugin written in Java, against the Java bindings this build made (JUnit via Surefire and Failsafe), then used by
-// configuration as a user runs it: `cdk synth` runs the deployment app (cdk.json), which finds it with ServiceLoader.
-root.testTask.exec('mvn -B verify', { cwd: 'examples/java-plugin' });
+// The Java deployment app (dev.fwframework:deploy, its JUnit tests) and the framework's JAR deployed to a Maven
+// repository of the test's own, then the Java plugin example (JUnit via Surefire and Failsafe) built against them,
+// resolved by coordinates from there; then used by configuration as a user runs it: `cdk synth` runs the deployment
+// app (cdk.json), which finds the plugin with ServiceLoader.
+root.testTask.exec('bash test/release/maven-rehearsal.sh');
 root.testTask.exec('npx cdk synth -q -c runtimeType=FARGATE && npx cdk synth -q -c runtimeType=EC2', { cwd: 'examples/java-plugin' });
 // The same plugin in Python (@jsii.implements), against the Python bindings this build made (pytest), then used by
 // configuration: `cdk synth` runs `python -m fw_deploy`, which finds it through its fw.plugins entry point.

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The Java side of a release, as users get it: the framework's JAR (this build's, packages/core/dist/java) and the Java
+# deployment app (deploy/java) deployed with `mvn deploy` to a Maven repository of their own (a file:// repository,
+# removed afterwards), Maven's local cache of dev.fwframework emptied, then the Java example built and tested against
+# them, resolved by coordinates from that repository alone.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+repo="file://$work/maven"
+core_dir="$root/packages/core/dist/java/dev/fwframework/core"
+version="$(ls "$core_dir" | grep -v maven-metadata | head -1)"
+[ -n "$version" ] || { echo "maven-rehearsal: no core JAR; build the packages first (npx projen test at the root)" >&2; exit 1; }
+jar="$core_dir/$version/core-$version"
+# The version stays 0.1.0 between builds: nothing cached may answer for dev.fwframework.
+rm -rf "$HOME/.m2/repository/dev/fwframework"
+
+mvn -B -q org.apache.maven.plugins:maven-deploy-plugin:3.1.4:deploy-file -DrepositoryId=rehearsal -Durl="$repo" \
+  -Dfile="$jar.jar" -DpomFile="$jar.pom" -Dsources="$jar-sources.jar" -Djavadoc="$jar-javadoc.jar"
+echo "maven-rehearsal: dev.fwframework:core:$version deployed to $repo"
+(cd "$root/deploy/java" && mvn -B deploy -Dfw.repository.url="$repo" -DaltDeploymentRepository="rehearsal::$repo")
+echo "maven-rehearsal: dev.fwframework:deploy:$version deployed to $repo"
+
+rm -rf "$HOME/.m2/repository/dev/fwframework"
+(cd "$root/examples/java-plugin" && mvn -B verify -Dfw.repository.url="$repo")
+for artifact in core deploy; do
+  origin="$HOME/.m2/repository/dev/fwframework/$artifact/$version/_remote.repositories"
+  grep -q ">fw-local=" "$origin" || { echo "maven-rehearsal: $artifact was not resolved from the rehearsal repository ($origin)" >&2; exit 1; }
+done
+echo "maven-rehearsal: the Java example passed against core and deploy resolved from $repo"
