@@ -35,7 +35,7 @@ const hasCfnLint = requireInCi(spawnSync('cfn-lint', ['--version']).status === 0
     fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(synth(runtime, props, spec ?? new WikiOidcSpec()).json, undefined, 1));
   }
   expect(fs.readdirSync(dir)).toHaveLength(cases.length);
-  // W3005 is ignored: CDK's own custom-resource provider (which closes the VPC's default security group) declares
+  // W3005 is ignored: the function of CDK's AwsCustomResource (which closes the VPC's default security group) declares
   // DependsOn on a role it also reaches with GetAtt, a harmless redundancy in generated code we do not control.
   const run = spawnSync('cfn-lint', ['--format', 'parseable', '--ignore-checks', 'W3005', '--', ...cases.map(([n]) => path.join(dir, `${n}.json`))], { encoding: 'utf-8' });
   expect(run.stdout + run.stderr).toBe('');
