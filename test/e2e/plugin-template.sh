@@ -16,11 +16,14 @@ echo "e2e: working in $work"
 CHECKS=(
   'projen new --from @fw/plugin-template scaffolds the plugin'
   'projen test reports exactly 3 passed'
+  'the README is written for the plugin'
   'projen build succeeds'
   'the build leaves the npm tarball'
   'the build leaves a Java JAR'
   'the JAR names the plugin class in its service manifest'
   'ServiceLoader loads the plugin from the JAR'
+  'cdk synth previews the plugin on FARGATE'
+  'cdk synth previews the plugin on EC2'
 )
 passed=0
 failed=0
@@ -66,6 +69,12 @@ projen_test() {
 }
 check 'projen test reports exactly 3 passed' projen_test
 
+readme_names_plugin() {
+  grep -q '^# gitlab-plugin$' README.md && grep -q 'src/gitlab-spec.ts' README.md && grep -q 'npx cdk synth' README.md \
+    && ! grep -q 'replace this' README.md
+}
+check 'the README is written for the plugin' readme_names_plugin
+
 check 'projen build succeeds' npx projen build
 check 'the build leaves the npm tarball' compgen -G 'dist/js/*.tgz'
 jar=$(find dist/java -name '*.jar' ! -name '*-sources.jar' ! -name '*-javadoc.jar' 2> /dev/null | head -1 || true)
@@ -90,3 +99,14 @@ service_loader() {
     -Dexpected.class=dev.fwframework.plugins.gitlabplugin.GitlabSpec
 }
 check 'ServiceLoader loads the plugin from the JAR' service_loader
+
+# The plugin's preview of its own deployment (cdk.json, DEV): `npx fw-deploy` finds it through the repository's own
+# manifest, now that the build has compiled it; the template goes to standard output.
+preview() {
+  local runtime=$1 expected=$2
+  npx cdk synth -c "runtimeType=$runtime" > "$work/preview-$runtime.yaml" 2> "$work/preview-$runtime.err" \
+    || { cat "$work/preview-$runtime.err"; return 1; }
+  grep -q "Type: $expected" "$work/preview-$runtime.yaml" && grep -q '/aws/gitlab-preview/'"$runtime"'/DEV' "$work/preview-$runtime.yaml"
+}
+check 'cdk synth previews the plugin on FARGATE' preview FARGATE AWS::ECS::Service
+check 'cdk synth previews the plugin on EC2' preview EC2 AWS::AutoScaling::AutoScalingGroup

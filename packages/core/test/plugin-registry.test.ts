@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { PluginRegistry } from '../src';
 import { CONTRACT_JAVA_FQN, MANIFEST_PATH, parseManifest } from '../src/registry/manifest';
 import { fakeInstall, manifestOf, pluginClassSource } from './support/fake-install';
@@ -135,4 +136,14 @@ describe('the manifest name', () => {
     expect(CONTRACT_JAVA_FQN).toBe(`${javaPackage}.IApplicationSpec`);
     expect(MANIFEST_PATH).toBe(`META-INF/services/${javaPackage}.IApplicationSpec`);
   });
+});
+
+test('the project\'s own package counts: a plugin repository finds its own plugin once compiled', () => {
+  const project = fakeInstall([]);
+  fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'notes-plugin', version: '1.0.0', main: 'index.js' }));
+  fs.writeFileSync(path.join(project, 'index.js'), pluginClassSource('NotesSpec', 'notes'));
+  fs.mkdirSync(path.join(project, path.dirname(MANIFEST_PATH)), { recursive: true });
+  fs.writeFileSync(path.join(project, MANIFEST_PATH), 'notes-plugin.NotesSpec\n');
+  const registry = PluginRegistry.discover({ searchFrom: project });
+  expect(registry.registrations().find((r) => r.applicationId === 'notes')).toMatchObject({ className: 'notes-plugin.NotesSpec', packageName: 'notes-plugin' });
 });

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cdk, javascript, SampleFile, TextFile } from 'projen';
 import { pluginNames } from './names';
+import { readmeSource } from './readme';
 import { specSource, testSource } from './sample-code';
 
 /** The contract's Java name: the manifest's file name in the npm package and in the JAR. */
@@ -31,6 +32,9 @@ export interface FwPluginProjectOptions extends cdk.JsiiProjectOptions {
   readonly frameworkVersion?: string;
 }
 
+/** The CDK command line the preview runs (`npx cdk synth`), as the framework's repository pins it. */
+const CDK_CLI_VERSION = '2.1148.1';
+
 /** This template's version, which is the framework's: one release publishes both. */
 const TEMPLATE_VERSION: string = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf-8')).version;
 
@@ -50,7 +54,16 @@ export class FwPluginProject extends cdk.JsiiProject {
     const names = pluginNames(options.name, options.applicationId);
     const javaPackage = options.publishToMaven?.javaPackage ?? `dev.fwframework.plugins.${names.flat}`;
     const frameworkVersion = options.frameworkVersion ?? `^${TEMPLATE_VERSION}`;
+    const className = options.specClasses?.[0] ?? `${names.pascal}Spec`;
+    const fileName = className.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+    const goModule = options.publishToGo?.moduleName ?? `github.com/fw-framework/${names.base}-go`;
     super({
+      readme: {
+        contents: readmeSource({
+          packageName: options.name, applicationId: names.applicationId, className, specFile: `src/${fileName}.ts`,
+          testFile: `test/${fileName}.test.ts`, javaClass: `${javaPackage}.${className}`, pythonDist: `fw-${names.base}`, goModule,
+        }),
+      },
       packageManager: javascript.NodePackageManager.NPM,
       minNodeVersion: '20.0.0',
       jsiiVersion: '~6.0.16',
@@ -60,7 +73,7 @@ export class FwPluginProject extends cdk.JsiiProject {
       sampleCode: false,
       publishToMaven: { javaPackage, mavenGroupId: 'dev.fwframework.plugins', mavenArtifactId: names.base },
       publishToPypi: { distName: `fw-${names.base}`, module: `fw_${names.base.replace(/-/g, '_')}` },
-      publishToGo: { moduleName: `github.com/fw-framework/${names.base}-go`, packageName: names.flat },
+      publishToGo: { moduleName: goModule, packageName: names.flat },
       publishToNuget: { dotNetNamespace: `FwFramework.Plugins.${names.pascal}`, packageId: `FwFramework.Plugins.${names.pascal}` },
       ...options,
       // The framework, the CDK and constructs are provided by the deployment (npm's form of Maven's `provided`).
@@ -73,11 +86,20 @@ export class FwPluginProject extends cdk.JsiiProject {
     this.applicationId = names.applicationId;
     this.specClasses = options.specClasses ?? [`${names.pascal}Spec`];
 
-    const className = this.specClasses[0];
-    const fileName = className.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
     new SampleFile(this, `src/${fileName}.ts`, { contents: specSource(className, this.applicationId) });
     new SampleFile(this, 'src/index.ts', { contents: `export * from './${fileName}';\n` });
     new SampleFile(this, `test/${fileName}.test.ts`, { contents: testSource(className, this.applicationId) });
+
+    // A preview of the plugin's own deployment: `npx fw-deploy` finds the plugin through this repository's manifest.
+    new SampleFile(this, 'cdk.json', {
+      contents: `${JSON.stringify({
+        app: 'npx fw-deploy',
+        context: { stackName: `${this.applicationId}-preview`, applicationId: this.applicationId, runtimeType: 'FARGATE', securityProfile: 'DEV', sslEnabled: 'false' },
+      }, undefined, 2)}\n`,
+    });
+    this.addDevDeps(`aws-cdk@${CDK_CLI_VERSION}`);
+    this.gitignore.exclude('/cdk.out/');
+    this.npmignore?.exclude('/cdk.out/', '/cdk.json');
 
     // The registration manifests, regenerated from `specClasses` at every synth.
     new TextFile(this, MANIFEST, {

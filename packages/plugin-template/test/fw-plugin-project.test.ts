@@ -47,6 +47,27 @@ describe('the scaffold', () => {
     expect(tests).toContain('for (const runtime of [RuntimeType.FARGATE, RuntimeType.EC2])');
   });
 
+  test('a README for this plugin: its id, its class, what to fill in, the commands, registration, releases, deployment', () => {
+    const readme: string = files['README.md'];
+    expect(readme.startsWith('# gitlab-plugin\n')).toBe(true);
+    expect(readme).not.toContain('replace this');
+    for (const text of ['`gitlab`', '`src/gitlab-spec.ts` holds `GitlabSpec`', '`npx projen test`', '`npx projen build`',
+      'npx cdk synth -c runtimeType=EC2', '`gitlab-plugin.GitlabSpec`', '`dev.fwframework.plugins.gitlabplugin.GitlabSpec`',
+      'NPM_TOKEN', 'MAVEN_GPG_PRIVATE_KEY', 'TWINE_PASSWORD', 'GO_GITHUB_TOKEN', 'NUGET_API_KEY', '"app": "npx fw-deploy"',
+      '"applicationId": "gitlab"', '`fw-gitlab-plugin`', '`github.com/fw-framework/gitlab-plugin-go`']) {
+      expect(readme).toContain(text);
+    }
+  });
+
+  test('a preview of its own deployment: cdk.json (DEV, no TLS, its applicationId) and the CDK command line', () => {
+    expect(files['cdk.json']).toEqual({
+      app: 'npx fw-deploy',
+      context: { stackName: 'gitlab-preview', applicationId: 'gitlab', runtimeType: 'FARGATE', securityProfile: 'DEV', sslEnabled: 'false' },
+    });
+    expect(files['package.json'].devDependencies).toHaveProperty('aws-cdk', '2.1148.1');
+    expect(files['.gitignore']).toContain('/cdk.out/');
+  });
+
   test('the registration manifests: jsii names for npm, Java names for the JAR', () => {
     expect(files[MANIFEST].split('\n').filter((l: string) => l && !l.startsWith('#'))).toEqual(['gitlab-plugin.GitlabSpec']);
     expect(files[`.jar-resources/${MANIFEST}`].split('\n').filter((l: string) => l && !l.startsWith('#')))

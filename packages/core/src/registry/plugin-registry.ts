@@ -11,7 +11,8 @@ import { installedPackages, nodeModulesDirs } from './node-modules';
 export interface PluginRegistryOptions {
   /**
    * Directory from which installed packages are searched, as Node resolves them (its `node_modules` and every
-   * ancestor's). `@fw/core`'s own manifest is always read too.
+   * ancestor's); the package in that directory itself counts too (a plugin's repository previewing its own
+   * deployment). `@fw/core`'s own manifest is always read.
    * @default process.cwd()
    */
   readonly searchFrom?: string;
@@ -114,14 +115,16 @@ function discoverIn(searchFrom: string): Loaded[] {
 }
 
 /**
- * Package directories that carry a manifest: @fw/core itself first, then every installed package, each package name
+ * Package directories that carry a manifest: @fw/core itself first, the project, then every installed package, each package name
  * once, the nearest copy as Node would resolve it (a second copy of @fw/core above a project that runs its own is
  * the same plugins again).
  */
 function packagesWithManifest(searchFrom: string): string[] {
   const seen = new Set<string>();
   const result: string[] = [];
-  const candidates = [path.resolve(__dirname, '..', '..'),
+  // The project itself comes second: a plugin's own repository previews its deployment (`cdk synth` there) through
+  // its own manifest, once compiled.
+  const candidates = [path.resolve(__dirname, '..', '..'), searchFrom,
     ...nodeModulesDirs(searchFrom).flatMap(installedPackages)];
   for (const dir of candidates) {
     if (!fs.existsSync(path.join(dir, MANIFEST_PATH))) continue;
