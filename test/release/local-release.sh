@@ -30,8 +30,10 @@ expect dist/releasetag.txt
 if [ -e dist/go/fwcore/version ] && [ "$(cat dist/go/fwcore/version)" != "$version" ]; then
   echo "  WRONG  dist/go/fwcore/version says $(cat dist/go/fwcore/version)" >&2; problems=$((problems + 1))
 fi
-# The tarballs' package.json carry the version, and the template asks for this very framework release.
-tar -xzOf "dist/js/plugin-template@${version}.jsii.tgz" package/package.json | grep -q "\"version\": \"${version}\"" || { echo "  WRONG  template tarball version" >&2; problems=$((problems + 1)); }
+# The template tarball's package.json carries the version.
+# (read whole first: grep -q closing the pipe early would fail tar under pipefail)
+template_package="$(tar -xzOf "dist/js/plugin-template@${version}.jsii.tgz" package/package.json)"
+grep -q "\"version\": \"${version}\"" <<< "$template_package" || { echo "  WRONG  template tarball version" >&2; problems=$((problems + 1)); }
 if command -v dotnet > /dev/null; then expect "dist/dotnet/FwFramework.Core.${version}.nupkg"; else echo "  skip  .NET (no dotnet SDK on this machine)"; fi
 git diff --quiet || { echo "local-release: the release left changes:" >&2; git status --short >&2; problems=$((problems + 1)); }
 [ "$problems" -eq 0 ] || { echo "local-release: ${problems} problem(s)" >&2; exit 1; }
