@@ -10,6 +10,7 @@ Each entry point names a class constructed without arguments (as Java's ServiceL
 to the framework's deployment app, which adds its built-in plugins, reads the context keys and builds the one stack
 they describe.
 """
+import re
 import sys
 import typing
 from importlib.metadata import entry_points
@@ -53,12 +54,8 @@ def user_message(error: BaseException) -> typing.Optional[str]:
     if isinstance(error, PluginLoadError):
         return str(error)
     text = str(error).split("\n@jsii/kernel.RuntimeError: ")[0]
-    if text.startswith("UserError: "):
-        return text[len("UserError: "):].strip()
-    head = text.split(": ", 1)
-    if text.startswith("Validation failed") or (len(head) == 2 and head[0].endswith("Error") and head[1].startswith("Validation failed")):
-        return (head[1] if not text.startswith("Validation failed") else text).strip()
-    return None
+    match = re.match(r"^(?:UserError: |(?:\w*Error: )?(?=Validation failed))(.*)$", text, re.DOTALL)
+    return match.group(1).strip() if match else None
 
 
 def main() -> None:

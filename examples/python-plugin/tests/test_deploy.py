@@ -51,3 +51,5 @@ def test_an_unknown_application_id_is_the_users_mistake():
         fw_deploy.add_to(app)
     assert fw_deploy.user_message(raised.value) == "No installed plugin has applicationId 'jira'. Available: jenkins (@fw/core), wiki (handed in)."
     assert fw_deploy.user_message(ValueError("boom")) is None
+    finding = RuntimeError("Error: Validation failed with the following errors: x\n@jsii/kernel.RuntimeError: Error: Validation failed")
+    assert fw_deploy.user_message(finding) == "Validation failed with the following errors: x"
