@@ -25,7 +25,7 @@ import { Logging } from './platform/logging';
 import { Network } from './platform/network';
 import { SharedStorage } from './platform/storage';
 import { Workers } from './platform/workers';
-import { acknowledge, requireCompliance } from './profiles/compliance';
+import { acknowledge, RECORD_ACKNOWLEDGEMENTS, requireCompliance } from './profiles/compliance';
 import { PROFILE_SETTINGS } from './profiles/profile-settings';
 import { Ec2Runtime } from './runtimes/ec2';
 import { FargateRuntime } from './runtimes/fargate';
@@ -119,6 +119,8 @@ export class ApplicationFactory extends Construct {
         `(applicationId ${spec.applicationId()}) does not support OIDC; use "alb-oidc" or "none".`);
     }
     const settings = PROFILE_SETTINGS[context.securityProfile];
+    // Before any child exists (context can only be set then): acknowledgements only where the packs read them.
+    this.node.setContext(RECORD_ACKNOWLEDGEMENTS, settings.complianceChecks);
     const alarms = spec.logAlarms();
     if (alarms.length > 0 && settings.alarmRecipientRequired && !context.alarmEmail) {
       throw new UserError(`${pluginName} raises alarms (${alarms.map((a) => a.name).join(', ')}), and in ${context.securityProfile} ` +

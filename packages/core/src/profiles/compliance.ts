@@ -51,10 +51,17 @@ export function requireCompliance(owner: IConstruct, scope: IConstruct): void {
 const PACK_PREFIXES = ['AwsSolutions', 'PCI.DSS.321', 'NIST.800.53.R5', 'HIPAA.Security'];
 
 /**
+ * Construct-tree context the factory sets to `false` below itself when its profile runs no packs: nothing reads the
+ * acknowledgements then, and each one records a stack trace (Validations.acknowledge), which showed in the synth profile.
+ */
+export const RECORD_ACKNOWLEDGEMENTS = 'fw:recordAcknowledgements';
+
+/**
  * Acknowledges a finding on the one resource it concerns, in every pack that has the rule, with the reason it is safe.
  * `rule` is the pack-independent part of the id (`VPCNoUnrestrictedRouteToIGW`), or a whole id (`AwsSolutions-EC23`).
  */
 export function acknowledge(resource: IConstruct, rule: string, reason: string): void {
+  if (resource.node.tryGetContext(RECORD_ACKNOWLEDGEMENTS) === false) return;
   const target = resource.node.defaultChild ?? resource;
   const ids = rule.includes('-') ? [rule] : PACK_PREFIXES.map((p) => `${p}-${rule}`);
   Validations.of(target).acknowledge(...ids.map((id) => ({ id, reason })));
