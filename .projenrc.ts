@@ -1,13 +1,16 @@
 import { cdk, javascript, release, TaskShell, typescript } from 'projen';
+import { VERSIONS } from './packages/plugin-template/src/versions';
 
 // One lockstep version for every package, so sibling ranges are real (`^x.y.z`) in published tarballs.
 const VERSION = '0.1.0';
-const CONSTRUCTS_VERSION = '10.8.1';
-const AWS_CDK_LIB_MIN = '2.263.0'; // cdk-nag 3 needs 2.257+; Go needs above 2.257 (see README); Maven Central's index lists up to 2.263
+// The versions shared with the scaffold, from one source (the template ships them; see its src/versions.ts).
+const CONSTRUCTS_VERSION = VERSIONS.constructs;
+const AWS_CDK_LIB_MIN = VERSIONS.awsCdkLib;
 const CDK_NAG_VERSION = '3.0.2';
-const AWS_CDK_CLI_VERSION = '2.1148.1';
-const JSII_VERSION = '~6.0.16';
-const TYPESCRIPT_VERSION = '~6.0.3';
+const AWS_CDK_CLI_VERSION = VERSIONS.awsCdkCli;
+const JSII_VERSION = VERSIONS.jsii;
+const TYPESCRIPT_VERSION = VERSIONS.typescript;
+const PROJEN_VERSION = VERSIONS.projen;
 const NODE_MIN = '20.0.0';
 
 /**
@@ -34,7 +37,7 @@ const root = new typescript.TypeScriptProject({
   minNodeVersion: NODE_MIN,
   typescriptVersion: TYPESCRIPT_VERSION,
   projenrcTs: true,
-  projenVersion: '0.103.25',
+  projenVersion: PROJEN_VERSION,
   licensed: true,
   license: 'Apache-2.0',
   copyrightOwner: NAMES.author,
@@ -96,7 +99,7 @@ function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
     minNodeVersion: NODE_MIN,
     jsiiVersion: JSII_VERSION,
     typescriptVersion: TYPESCRIPT_VERSION,
-    projenVersion: '0.103.25',
+    projenVersion: PROJEN_VERSION,
     licensed: true,
     license: 'Apache-2.0',
     copyrightOwner: NAMES.author,
@@ -196,7 +199,7 @@ core.npmignore?.exclude('/jenkins/target/', '/jenkins/src/test/', '/jenkins/pom.
 const pluginTemplate = fwPackage({
   short: 'plugin-template',
   description: 'projen project type for fw plugins: npx projen new --from @fw/plugin-template',
-  peerDeps: ['projen@^0.103.25', `constructs@^${CONSTRUCTS_VERSION}`],
+  peerDeps: [`projen@^${PROJEN_VERSION}`, `constructs@^${CONSTRUCTS_VERSION}`],
   dotnet: false, // projen, which it extends, has no .NET binding
 });
 

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { cdk, javascript, SampleFile, TextFile } from 'projen';
 import { pluginNames } from './names';
 import { readmeSource } from './readme';
+import { VERSIONS } from './versions';
 import { specSource, testSource } from './sample-code';
 
 /** The contract's Java name: the manifest's file name in the npm package and in the JAR. */
@@ -31,9 +32,6 @@ export interface FwPluginProjectOptions extends cdk.JsiiProjectOptions {
    */
   readonly frameworkVersion?: string;
 }
-
-/** The CDK command line the preview runs (`npx cdk synth`), as the framework's repository pins it. */
-const CDK_CLI_VERSION = '2.1148.1';
 
 /** This template's version, which is the framework's: one release publishes both. */
 const TEMPLATE_VERSION: string = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf-8')).version;
@@ -66,8 +64,8 @@ export class FwPluginProject extends cdk.JsiiProject {
       },
       packageManager: javascript.NodePackageManager.NPM,
       minNodeVersion: '20.0.0',
-      jsiiVersion: '~6.0.16',
-      typescriptVersion: '~6.0.3',
+      jsiiVersion: VERSIONS.jsii,
+      typescriptVersion: VERSIONS.typescript,
       projenrcTs: true,
       eslint: false,
       sampleCode: false,
@@ -78,7 +76,7 @@ export class FwPluginProject extends cdk.JsiiProject {
       ...options,
       // The framework, the CDK and constructs are provided by the deployment (npm's form of Maven's `provided`).
       peerDeps: [
-        `@fw/core@${frameworkVersion}`, 'aws-cdk-lib@^2.263.0', 'constructs@^10.8.1',
+        `@fw/core@${frameworkVersion}`, `aws-cdk-lib@^${VERSIONS.awsCdkLib}`, `constructs@^${VERSIONS.constructs}`,
         ...(options.peerDeps ?? []),
       ],
       jestOptions: { ...options.jestOptions, jestConfig: { testPathIgnorePatterns: ['/node_modules/'], ...options.jestOptions?.jestConfig } },
@@ -97,7 +95,7 @@ export class FwPluginProject extends cdk.JsiiProject {
         context: { stackName: `${this.applicationId}-preview`, applicationId: this.applicationId, runtimeType: 'FARGATE', securityProfile: 'DEV', sslEnabled: 'false' },
       }, undefined, 2)}\n`,
     });
-    this.addDevDeps(`aws-cdk@${CDK_CLI_VERSION}`);
+    this.addDevDeps(`aws-cdk@${VERSIONS.awsCdkCli}`);
     this.gitignore.exclude('/cdk.out/');
     this.npmignore?.exclude('/cdk.out/', '/cdk.json');
 

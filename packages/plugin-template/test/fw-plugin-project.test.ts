@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Testing } from 'projen';
 import { FwPluginProject, FwPluginProjectOptions } from '../src';
+import { VERSIONS } from '../src/versions';
 
 const MANIFEST = 'META-INF/services/dev.fwframework.core.IApplicationSpec';
 
@@ -80,6 +81,15 @@ describe('the scaffold', () => {
     const ownVersion = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf-8')).version;
     expect(pkg.peerDependencies).toMatchObject({ '@fw/core': `^${ownVersion}`, 'aws-cdk-lib': '^2.263.0', 'constructs': '^10.8.1' });
     expect(pkg.dependencies ?? {}).not.toHaveProperty('@fw/core');
+  });
+
+  test('its CDK floors and tool versions come from the one source the framework\'s own build uses', () => {
+    const pkg = files['package.json'];
+    expect(pkg.peerDependencies).toMatchObject({ 'aws-cdk-lib': `^${VERSIONS.awsCdkLib}`, 'constructs': `^${VERSIONS.constructs}` });
+    expect(pkg.devDependencies).toMatchObject({ 'jsii': VERSIONS.jsii, 'typescript': VERSIONS.typescript, 'aws-cdk': VERSIONS.awsCdkCli });
+    // The repository's root (built by .projenrc.ts, which imports the same constants).
+    const repository = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf-8'));
+    expect(repository.devDependencies).toMatchObject({ 'aws-cdk-lib': VERSIONS.awsCdkLib, 'aws-cdk': VERSIONS.awsCdkCli, 'projen': VERSIONS.projen });
   });
 
   test('jsii targets for Java, Python, Go and .NET, named from the plugin\'s name', () => {

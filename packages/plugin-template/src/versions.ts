@@ -1,0 +1,14 @@
+/**
+ * The versions the framework is built and tested with, in one place: the repository's `.projenrc.ts` builds every
+ * package with them, and the scaffold gives a plugin the same floors and tool versions.
+ */
+export const VERSIONS = {
+  /** aws-cdk-lib floor: cdk-nag 3 needs 2.257+, Go needs above 2.257, Maven Central's index here lists up to 2.263. */
+  awsCdkLib: '2.263.0',
+  constructs: '10.8.1',
+  /** The CDK command line (`cdk synth`). */
+  awsCdkCli: '2.1148.1',
+  jsii: '~6.0.16',
+  typescript: '~6.0.3',
+  projen: '0.103.25',
+} as const;
