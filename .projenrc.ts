@@ -201,6 +201,8 @@ const pluginTemplate = fwPackage({
   description: 'projen project type for fw plugins: npx projen new --from @fw/plugin-template',
   peerDeps: [`projen@^${PROJEN_VERSION}`, `constructs@^${CONSTRUCTS_VERSION}`],
   dotnet: false, // projen, which it extends, has no .NET binding
+  // Java and Go would need projen's own bindings at this version, which this machine's registries do not serve.
+  builtTargets: ['python'],
 });
 
 // The root builds and tests every package in dependency order, then the repository-wide checks.

@@ -24,6 +24,7 @@ expect "dist/js/plugin-template@${version}.jsii.tgz"
 expect "dist/java/dev/fwframework/core/${version}/core-${version}.jar"
 expect "dist/java/dev/fwframework/core/${version}/core-${version}.pom"
 expect "dist/python/fw_core-${version}-py3-none-any.whl"
+expect "dist/python/fw_plugin_template-${version}-py3-none-any.whl"
 expect "dist/go/fwcore/version"
 expect dist/changelog.md
 expect dist/releasetag.txt
