@@ -1,6 +1,6 @@
-import { Ec2Storage, EgressRule, JenkinsSpec, RuntimeType } from '../src';
+import { EgressRule, JenkinsSpec, RuntimeType } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
-import { OIDC, propsFor, refTarget, resources, RUNTIMES_AND_PROFILES, synth } from './support/synth';
+import { OIDC, propsFor, refTarget, resources, RUNTIMES_PROFILES_AND_STORAGE, securityGroupId, synth } from './support/synth';
 
 /** Every egress rule of the template, inline or standalone, as [group logical id, rule]. */
 function egressRules(json: any): Array<[string, any]> {
@@ -17,22 +17,14 @@ function shown(rule: any): string {
   return `${rule.IpProtocol} ${rule.FromPort}-${rule.ToPort} to ${destination}`;
 }
 
-const groupOf = (json: any, description: string) =>
-  resources(json, 'AWS::EC2::SecurityGroup').find(([, g]) => g.Properties.GroupDescription.startsWith(description))?.[0];
-
 const SSH_TO_GIT: EgressRule = { description: 'SSH to the Git server', protocol: 'tcp', port: 22, cidr: '10.20.0.0/24' };
-const CASES = [
-  ...RUNTIMES_AND_PROFILES.map(([runtime, profile]) => [runtime, profile, Ec2Storage.EFS] as const),
-  ...RUNTIMES_AND_PROFILES.filter(([runtime]) => runtime === RuntimeType.EC2).map(([runtime, profile]) => [runtime, profile, Ec2Storage.EBS] as const),
-];
-
-describe.each(CASES)('egress of the build server on %s in %s (%s)', (runtime, profile, ec2Storage) => {
+describe.each(RUNTIMES_PROFILES_AND_STORAGE)('egress of the build server on %s in %s (%s)', (runtime, profile, ec2Storage) => {
   const spec = new JenkinsSpec({ syslogHost: '10.0.5.20', egress: [SSH_TO_GIT] });
   const { json } = synth(runtime, { ...propsFor(profile), ec2Storage, authMode: 'application-oidc', oidc: OIDC, alarmEmail: 'ops@example.com' }, spec);
   const rules = egressRules(json);
-  const application = groupOf(json, 'Application')!;
-  const workers = groupOf(json, 'Ephemeral workers')!;
-  const storage = groupOf(json, 'EFS mount targets');
+  const application = securityGroupId(json, 'Application')!;
+  const workers = securityGroupId(json, 'Ephemeral workers')!;
+  const storage = securityGroupId(json, 'EFS mount targets');
 
   test('no security group sends all traffic, or anything to anywhere but HTTPS', () => {
     expect(rules.length).toBeGreaterThan(0);
@@ -62,16 +54,16 @@ describe.each(CASES)('egress of the build server on %s in %s (%s)', (runtime, pr
 
   test('the file system and the load balancer send nothing of their own', () => {
     if (storage) expect(rules.filter(([id]) => id === storage).map(([, rule]) => shown(rule))).toEqual(['icmp 252-86 to 255.255.255.255/32']);
-    const balancer = groupOf(json, 'Public load balancer')!;
+    const balancer = securityGroupId(json, 'Public load balancer')!;
     expect(rules.filter(([id]) => id === balancer).map(([, rule]) => shown(rule))).toEqual([`tcp 8080-8080 to ${application}`]);
   });
 });
 
 test('a plugin without declared egress sends HTTPS and NFS only', () => {
   const { json } = synth(RuntimeType.FARGATE, {}, new WikiSpec());
-  const application = groupOf(json, 'Application')!;
+  const application = securityGroupId(json, 'Application')!;
   expect(egressRules(json).filter(([id]) => id === application).map(([, rule]) => shown(rule)).sort())
-    .toEqual([`tcp 2049-2049 to ${groupOf(json, 'EFS mount targets')}`, 'tcp 443-443 to 0.0.0.0/0']);
+    .toEqual([`tcp 2049-2049 to ${securityGroupId(json, 'EFS mount targets')}`, 'tcp 443-443 to 0.0.0.0/0']);
 });
 
 test('a syslog server given by name needs its network, said before anything is built', () => {

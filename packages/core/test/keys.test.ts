@@ -1,6 +1,6 @@
-import { Ec2Storage, LogAlarm, RuntimeType } from '../src';
+import { LogAlarm } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
-import { propsFor, refTarget, resources, RUNTIMES_AND_PROFILES, synth } from './support/synth';
+import { propsFor, refTarget, resources, RUNTIMES_PROFILES_AND_STORAGE, synth } from './support/synth';
 
 const ALARM: LogAlarm = { name: 'WikiErrors', description: 'Too many errors', filterPattern: '"ERROR"', threshold: 5, periodSeconds: 300 };
 class AlarmingWiki extends WikiSpec {
@@ -10,12 +10,7 @@ class AlarmingWiki extends WikiSpec {
 /** The logical id of the key a resource property names (a Ref, a GetAtt of its Arn). */
 const keyOf = (value: any) => refTarget(value);
 
-const CASES = [
-  ...RUNTIMES_AND_PROFILES.map(([runtime, profile]) => [runtime, profile, Ec2Storage.EFS] as const),
-  ...RUNTIMES_AND_PROFILES.filter(([runtime]) => runtime === RuntimeType.EC2).map(([runtime, profile]) => [runtime, profile, Ec2Storage.EBS] as const),
-];
-
-describe.each(CASES)('keys on %s in %s (%s)', (runtime, profile, ec2Storage) => {
+describe.each(RUNTIMES_PROFILES_AND_STORAGE)('keys on %s in %s (%s)', (runtime, profile, ec2Storage) => {
   const { json } = synth(runtime, { ...propsFor(profile), ec2Storage, alarmEmail: 'ops@example.com' }, new AlarmingWiki());
   const keys: Record<string, string> = Object.fromEntries(resources(json, 'AWS::KMS::Key').map(([id, key]) => [key.Properties.Description, id]));
 

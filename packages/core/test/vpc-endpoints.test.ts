@@ -1,6 +1,6 @@
 import { JenkinsSpec, RuntimeType, SecurityProfile } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
-import { OIDC, propsFor, refTarget, resources, RUNTIMES_AND_PROFILES, synth } from './support/synth';
+import { OIDC, propsFor, refTarget, resources, RUNTIMES_AND_PROFILES, securityGroupId, synth } from './support/synth';
 
 const ACCOUNT_ONLY = { 'aws:PrincipalAccount': { Ref: 'AWS::AccountId' } };
 const serviceOf = (endpoint: any) => {
@@ -11,8 +11,6 @@ const serviceOf = (endpoint: any) => {
 describe.each(RUNTIMES_AND_PROFILES)('VPC endpoints of the build server on %s in %s', (runtime, profile) => {
   const { json, factory } = synth(runtime, { ...propsFor(profile), authMode: 'application-oidc', oidc: OIDC, alarmEmail: 'ops@example.com' }, new JenkinsSpec());
   const endpoints = Object.fromEntries(resources(json, 'AWS::EC2::VPCEndpoint').map(([, e]) => [serviceOf(e), e]));
-  const groupId = (description: string) =>
-    resources(json, 'AWS::EC2::SecurityGroup').find(([, g]) => g.Properties.GroupDescription.startsWith(description))?.[0];
 
   if (profile === SecurityProfile.DEV) {
     test('none in DEV', () => {
@@ -24,7 +22,7 @@ describe.each(RUNTIMES_AND_PROFILES)('VPC endpoints of the build server on %s in
 
   test('CloudWatch Logs, Secrets Manager and ECS in the compute subnets with private DNS, S3 as a gateway on their route tables', () => {
     expect(Object.keys(endpoints).sort()).toEqual(['ecs', 'logs', 's3', 'secretsmanager']);
-    const endpointGroup = groupId('VPC interface endpoints');
+    const endpointGroup = securityGroupId(json, 'VPC interface endpoints');
     for (const service of ['ecs', 'logs', 'secretsmanager']) {
       const { Properties: p } = endpoints[service];
       expect(p.VpcEndpointType).toBe('Interface');
@@ -38,10 +36,10 @@ describe.each(RUNTIMES_AND_PROFILES)('VPC endpoints of the build server on %s in
   });
 
   test('the endpoints\' group admits HTTPS from the controller and the agents only, and sends nothing', () => {
-    const endpointGroup = groupId('VPC interface endpoints')!;
+    const endpointGroup = securityGroupId(json, 'VPC interface endpoints')!;
     const admitted = resources(json, 'AWS::EC2::SecurityGroupIngress').filter(([, r]) => refTarget(r.Properties.GroupId) === endpointGroup)
       .map(([, r]) => [refTarget(r.Properties.SourceSecurityGroupId), r.Properties.FromPort, r.Properties.ToPort]);
-    expect(admitted.sort()).toEqual([[groupId('Application'), 443, 443], [groupId('Ephemeral workers'), 443, 443]].sort());
+    expect(admitted.sort()).toEqual([[securityGroupId(json, 'Application'), 443, 443], [securityGroupId(json, 'Ephemeral workers'), 443, 443]].sort());
     expect(json.Resources[endpointGroup].Properties.SecurityGroupIngress ?? []).toEqual([]);
     expect(json.Resources[endpointGroup].Properties.SecurityGroupEgress).toEqual([expect.objectContaining({ CidrIp: '255.255.255.255/32' })]);
   });

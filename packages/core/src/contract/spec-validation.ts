@@ -4,6 +4,7 @@ import { UserError } from '../errors';
 import { APPLICATION_SPEC_MEMBERS, type IApplicationSpec } from './application-spec';
 import { AuthMode } from './auth-mode';
 import { ContainerFiles } from './container-initialization';
+import type { EphemeralWorkers } from './ephemeral-workers';
 import { egressRuleProblems, type EgressRule } from './egress-rule';
 import { logAlarmProblems } from './log-alarm';
 
@@ -147,12 +148,7 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
       problems.push(`${pluginName}.${member}() returned ${shownValue(value)}; allowed: ${allowed}.`);
     }
   }
-  let alarms: unknown;
-  try {
-    alarms = spec.logAlarms();
-  } catch (e) {
-    problems.push(`${pluginName}.logAlarms() threw: ${(e as Error).message}`);
-  }
+  const alarms = resultOf(spec, 'logAlarms', pluginName, problems);
   if (alarms !== undefined && !Array.isArray(alarms)) {
     problems.push(`${pluginName}.logAlarms() returned ${JSON.stringify(alarms)}; allowed: a list of LogAlarm.`);
   } else if (Array.isArray(alarms)) {
@@ -167,13 +163,9 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
       names.add(alarm.name);
     });
   }
-  problems.push(...workerProblems(spec, pluginName));
-  let egress: unknown;
-  try {
-    egress = spec.egressRules();
-  } catch (e) {
-    problems.push(`${pluginName}.egressRules() threw: ${(e as Error).message}`);
-  }
+  const workers = resultOf(spec, 'ephemeralWorkers', pluginName, problems) as EphemeralWorkers | undefined;
+  if (workers !== undefined) problems.push(...workerProblems(workers, pluginName));
+  const egress = resultOf(spec, 'egressRules', pluginName, problems);
   if (egress !== undefined) problems.push(...egressProblems(egress, `${pluginName}.egressRules()`));
   if (spec.supportsOidcIntegration() && !spec.oidcIntegration()) {
     problems.push(`${pluginName}.oidcIntegration() returned nothing although supportsOidcIntegration() is true.`);
@@ -190,15 +182,19 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
   return problems;
 }
 
-/** The problems of `ephemeralWorkers()`: a pinned image, a Fargate size, ports, plain environment names. */
-function workerProblems(spec: IApplicationSpec, pluginName: string): string[] {
-  let workers;
+/** What a member without arguments returns, or undefined when it throws (which becomes one of `problems`). */
+function resultOf(spec: IApplicationSpec, member: 'logAlarms' | 'ephemeralWorkers' | 'egressRules', pluginName: string,
+  problems: string[]): unknown {
   try {
-    workers = spec.ephemeralWorkers();
+    return spec[member]();
   } catch (e) {
-    return [`${pluginName}.ephemeralWorkers() threw: ${(e as Error).message}`];
+    problems.push(`${pluginName}.${member}() threw: ${(e as Error).message}`);
+    return undefined;
   }
-  if (workers === undefined) return [];
+}
+
+/** The problems of `ephemeralWorkers()`: a pinned image, a Fargate size, ports, plain environment names. */
+function workerProblems(workers: EphemeralWorkers, pluginName: string): string[] {
   const at = `${pluginName}.ephemeralWorkers()`;
   const problems: string[] = [];
   if (typeof workers.image !== 'string' || !IMAGE.test(workers.image)) {

@@ -39,7 +39,7 @@ export class LogAlarms extends Construct {
     this.key = purposeKey(this, 'Key', 'notifications', props.removalPolicy);
     this.topic = new sns.Topic(this, 'Topic', {
       // Every stack name the key table accepts (up to 128 characters) gives a display name SNS accepts (100).
-      displayName: boundedName(`Alarms of ${Stack.of(this).stackName}`, NAME_LIMITS.snsDisplayName),
+      displayName: boundedName(`Alarms of ${stack.stackName}`, NAME_LIMITS.snsDisplayName),
       masterKey: this.key,
       enforceSSL: true,
     });

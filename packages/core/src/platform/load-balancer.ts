@@ -1,4 +1,4 @@
-import { ArnFormat, CfnResource, Duration, RemovalPolicy, SecretValue, Stack, Token } from 'aws-cdk-lib';
+import { CfnResource, Duration, RemovalPolicy, SecretValue, Stack, Token } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
@@ -253,9 +253,8 @@ export class LoadBalancer extends Construct {
       resourceArn: acl.attrArn,
       // The session cookie and credentials must not sit in a log kept for a year.
       redactedFields: WAF_REDACTED_HEADERS.map((name) => ({ singleHeader: { Name: name } })),
-      logDestinationConfigs: [Stack.of(this).formatArn({
-        service: 'logs', resource: 'log-group', resourceName: wafLogs.logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-      })],
+      // The group's reference, not its name as text: the logging configuration waits for the group.
+      logDestinationConfigs: [this.props.logging.logGroupArn(wafLogs.logGroupName)],
     });
     new wafv2.CfnWebACLAssociation(this, 'WebAclAssociation', {
       resourceArn: this.alb.loadBalancerArn,

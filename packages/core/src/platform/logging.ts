@@ -42,16 +42,20 @@ export class Logging extends Construct {
       resources: ['*'],
       conditions: {
         ArnEquals: {
-          'kms:EncryptionContext:aws:logs:arn': Lazy.list({
-            produce: () => this.logGroupNames.map((name) => stack.formatArn({
-              service: 'logs', resource: 'log-group', resourceName: name, arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-            })),
-          }),
+          'kms:EncryptionContext:aws:logs:arn': Lazy.list({ produce: () => this.logGroupNames.map((name) => this.logGroupArn(name)) }),
         },
       },
     }));
     this.applicationLogGroupName = props.applicationLogGroupName;
     this.applicationLogGroup = this.logGroup('Application', props.applicationLogGroupName);
+  }
+
+  /**
+   * A log group's ARN as services name it (WAF's log destination, the logs key's encryption context): without the
+   * `:*` suffix of the log group's own `logGroupArn`.
+   */
+  public logGroupArn(logGroupName: string): string {
+    return Stack.of(this).formatArn({ service: 'logs', resource: 'log-group', resourceName: logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
   }
 
   /**

@@ -38,9 +38,10 @@ export class Network extends Construct {
       // Closed below, by a function the compliance packs can see.
       restrictDefaultSecurityGroup: false,
     });
+    const stack = Stack.of(this);
     new ClosedDefaultSecurityGroup(this, 'DefaultSecurityGroup', {
       vpc: this.vpc,
-      logGroup: props.logging.logGroup('DefaultSecurityGroupLogs', `/aws/${Stack.of(this).stackName}/default-security-group`),
+      logGroup: props.logging.logGroup('DefaultSecurityGroupLogs', `/aws/${stack.stackName}/default-security-group`),
     });
     for (const subnet of this.vpc.publicSubnets) {
       const route = subnet.node.findChild('DefaultRoute');
@@ -49,7 +50,6 @@ export class Network extends Construct {
     }
     if (props.flowLogs) {
       // The service may assume the role only for this account's flow logs (the confused-deputy conditions).
-      const stack = Stack.of(this);
       const role = new iam.Role(this, 'FlowLogRole', {
         assumedBy: new iam.ServicePrincipal('vpc-flow-logs.amazonaws.com').withConditions({
           StringEquals: { 'aws:SourceAccount': stack.account },

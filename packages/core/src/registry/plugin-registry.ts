@@ -108,7 +108,7 @@ export class PluginRegistry {
 
 function discoverIn(searchFrom: string): Loaded[] {
   const problems: string[] = [];
-  const plugins = packagesWithManifest(searchFrom).flatMap((packageDir) => loadManifest(packageDir, problems));
+  const plugins = packagesWithManifest(searchFrom).flatMap((found) => loadManifest(found, problems));
   problems.push(...duplicateProblems(plugins));
   if (problems.length > 0) throw new UserError(`Plugin discovery failed:\n  - ${problems.join('\n  - ')}`);
   return plugins;
@@ -119,9 +119,9 @@ function discoverIn(searchFrom: string): Loaded[] {
  * once, the nearest copy as Node would resolve it (a second copy of @fw/core above a project that runs its own is
  * the same plugins again).
  */
-function packagesWithManifest(searchFrom: string): string[] {
+function packagesWithManifest(searchFrom: string): Array<{ dir: string; name: string }> {
   const seen = new Set<string>();
-  const result: string[] = [];
+  const result: Array<{ dir: string; name: string }> = [];
   // The project itself comes second: a plugin's own repository previews its deployment (`cdk synth` there) through
   // its own manifest, once compiled.
   const candidates = [path.resolve(__dirname, '..', '..'), searchFrom,
@@ -133,14 +133,13 @@ function packagesWithManifest(searchFrom: string): string[] {
     seen.add(name);
     // Loaded through the path it was found at, not its real path: the jsii runtime (Java, Python, Go) links packages
     // into a node_modules of its own and resolves their dependencies from there.
-    result.push(dir);
+    result.push({ dir, name });
   }
   return result;
 }
 
-function loadManifest(packageDir: string, problems: string[]): Loaded[] {
+function loadManifest({ dir: packageDir, name: packageName }: { dir: string; name: string }, problems: string[]): Loaded[] {
   const manifest = path.join(packageDir, MANIFEST_PATH);
-  const packageName = readPackageName(packageDir);
   const requireFrom = createRequire(path.join(packageDir, 'package.json'));
   const loaded: Loaded[] = [];
   for (const entry of parseManifest(fs.readFileSync(manifest, 'utf-8'))) {

@@ -5,7 +5,7 @@ import { AuthMode, JenkinsSpec, JenkinsSpecProps, RuntimeType, SecurityProfile, 
 import { AGENT_PORT } from '../../src/build-server/jenkins-agents';
 import { JENKINS_PORT } from '../../src/build-server/controller-files';
 import { AGENT_IMAGE } from '../../src/build-server/versions';
-import { applicationTask, OIDC, only, propsFor, refTarget, resources, RUNTIMES_AND_PROFILES, synth, userData } from '../support/synth';
+import { applicationTask, OIDC, only, propsFor, refTarget, resources, RUNTIMES_AND_PROFILES, securityGroupId, synth, userData } from '../support/synth';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from '../support/sandbox';
 import { needing, shellcheck, shellcheckUnavailable } from '../support/shellcheck';
 import { filesWritten } from '../support/user-data-files';
@@ -92,7 +92,7 @@ describe.each(RUNTIMES_AND_PROFILES)('%s %s', (runtime, profile) => {
     const fromAgents = resources(json, 'AWS::EC2::SecurityGroupIngress')
       .filter(([, r]) => refTarget(r.Properties.SourceSecurityGroupId) === agentGroupId)
       .map(([, r]) => [refTarget(r.Properties.GroupId), r.Properties.IpProtocol, r.Properties.FromPort, r.Properties.ToPort]);
-    const endpoints = resources(json, 'AWS::EC2::SecurityGroup').find(([, g]) => g.Properties.GroupDescription.startsWith('VPC interface endpoints'))?.[0];
+    const endpoints = securityGroupId(json, 'VPC interface endpoints');
     expect(endpoints === undefined).toBe(profile === SecurityProfile.DEV);
     expect(fromAgents.sort()).toEqual([
       [controllerGroupId, 'tcp', AGENT_PORT, AGENT_PORT],

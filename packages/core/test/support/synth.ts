@@ -1,6 +1,6 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { ApplicationFactory, ApplicationFactoryProps, IApplicationSpec, RuntimeType, SecurityProfile } from '../../src';
+import { ApplicationFactory, ApplicationFactoryProps, Ec2Storage, IApplicationSpec, RuntimeType, SecurityProfile } from '../../src';
 import { WikiSpec } from '../fixtures/wiki-spec';
 
 /** A region (access logs need one) and no account: availability zones stay deploy-time, no lookup. */
@@ -42,6 +42,17 @@ export function synth(runtime: RuntimeType, props: ApplicationFactoryProps = {},
 /** Every runtime with every profile, for the tests that must hold on all of them. */
 export const RUNTIMES_AND_PROFILES = [RuntimeType.FARGATE, RuntimeType.EC2].flatMap((runtime) =>
   [SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION].map((profile) => [runtime, profile] as const));
+
+/** Every runtime with every profile and every storage it has (EC2: EFS and EBS). */
+export const RUNTIMES_PROFILES_AND_STORAGE = [
+  ...RUNTIMES_AND_PROFILES.map(([runtime, profile]) => [runtime, profile, Ec2Storage.EFS] as const),
+  ...RUNTIMES_AND_PROFILES.filter(([runtime]) => runtime === RuntimeType.EC2).map(([runtime, profile]) => [runtime, profile, Ec2Storage.EBS] as const),
+];
+
+/** The logical id of the security group whose description starts with `description`, if there is one. */
+export function securityGroupId(json: any, description: string): string | undefined {
+  return resources(json, 'AWS::EC2::SecurityGroup').find(([, g]) => g.Properties.GroupDescription.startsWith(description))?.[0];
+}
 
 /** The logical id a `{ "Ref": id }` or `{ "Fn::GetAtt": [id, attribute] }` names. */
 export function refTarget(value: any): string {
