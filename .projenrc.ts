@@ -80,7 +80,22 @@ interface FwPackageOptions {
    * npm package (see below). @default - none
    */
   readonly builtTargets?: string[];
+  /**
+   * Languages built for real only where their probe succeeds (scripts/optional-target.sh; a release requires them).
+   * @default - .NET, where its SDK is
+   */
+  readonly optionalTargets?: OptionalTarget[];
 }
+
+interface OptionalTarget {
+  readonly target: string;
+  /** What the build needs, for the message when it is missing. */
+  readonly needs: string;
+  /** A command that succeeds where the build can run. */
+  readonly probe: string;
+}
+
+const DOTNET_TARGET: OptionalTarget = { target: 'dotnet', needs: 'the .NET SDK', probe: 'command -v dotnet' };
 
 function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
   const { short } = options;
@@ -157,6 +172,7 @@ function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
   // work of their own). One pacmak run for the code-only targets is much faster than one each.
   project.packageTask.reset('node ../../scripts/bundle-deps.js');
   const built = options.builtTargets ?? [];
+  const optional = options.optionalTargets ?? (options.dotnet === false ? [] : [DOTNET_TARGET]);
   const codeOnly = ['java', 'python', 'go', ...(options.dotnet === false ? [] : ['dotnet'])].filter((t) => !built.includes(t));
   if (built.length > 0) {
     project.packageTask.exec(`jsii-pacmak -v --no-npmignore ${built.map((t) => `--target ${t}`).join(' ')}`);
@@ -168,9 +184,9 @@ function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
     project.npmignore?.exclude('/dist/*');
     project.npmignore?.include('/dist/java/**');
   }
-  // .NET for real where its SDK is (the release workflow's runner); code only everywhere (the step below).
-  if (options.dotnet !== false) {
-    project.packageTask.exec('jsii-pacmak -v --no-npmignore --target dotnet', { condition: 'command -v dotnet' });
+  // Where the probe succeeds (the release workflow's runner), for real; code only everywhere (the step below).
+  for (const { target, needs, probe } of optional) {
+    project.packageTask.exec(`bash ../../scripts/optional-target.sh ${target} '${needs}' ${probe}`);
   }
   // --no-npmignore: pacmak would otherwise add `dist` back to .npmignore.
   project.packageTask.exec('jsii-pacmak -v --no-npmignore --target js');
@@ -201,8 +217,13 @@ const pluginTemplate = fwPackage({
   description: 'projen project type for fw plugins: npx projen new --from @fw/plugin-template',
   peerDeps: [`projen@^${PROJEN_VERSION}`, `constructs@^${CONSTRUCTS_VERSION}`],
   dotnet: false, // projen, which it extends, has no .NET binding
-  // Java and Go would need projen's own bindings at this version, which this machine's registries do not serve.
   builtTargets: ['python'],
+  // Java and Go build against projen's own bindings at this version, which Maven Central and the Go module proxy
+  // serve, but this machine's registries do not: built where they resolve (the release workflow's runner).
+  optionalTargets: [
+    { target: 'java', needs: `the projen Java binding io.github.cdklabs:projen:${PROJEN_VERSION}`, probe: `mvn -q -B dependency:get -Dartifact=io.github.cdklabs:projen:${PROJEN_VERSION}` },
+    { target: 'go', needs: `the projen Go module github.com/projen/projen-go/projen@v${PROJEN_VERSION}`, probe: `go mod download github.com/projen/projen-go/projen@v${PROJEN_VERSION}` },
+  ],
 });
 
 // The root builds and tests every package in dependency order, then the repository-wide checks.
@@ -298,6 +319,8 @@ const repositoryRelease = new release.Release(root, {
   publishTasks: true,
   // The release job tests what it publishes first (the test command of the README).
   releaseWorkflowSetupSteps: [{ name: 'Test', run: 'bash scripts/setup.sh && npx projen test' }],
+  // Every language of every package, or no release (scripts/optional-target.sh).
+  releaseWorkflowEnv: { FW_RELEASE_ALL_TARGETS: '1' },
 });
 // Pre-releases from the `next` branch: 0.x.y-next.N, published under npm's `next` tag.
 repositoryRelease.addBranch('next', { majorVersion: 0, prerelease: 'next', npmDistTag: 'next' });

@@ -35,7 +35,14 @@ fi
 # (read whole first: grep -q closing the pipe early would fail tar under pipefail)
 template_package="$(tar -xzOf "dist/js/plugin-template@${version}.jsii.tgz" package/package.json)"
 grep -q "\"version\": \"${version}\"" <<< "$template_package" || { echo "  WRONG  template tarball version" >&2; problems=$((problems + 1)); }
+# The languages scripts/optional-target.sh builds only where their dependency resolves: each expected exactly there.
 if command -v dotnet > /dev/null; then expect "dist/dotnet/FwFramework.Core.${version}.nupkg"; else echo "  skip  .NET (no dotnet SDK on this machine)"; fi
+projen_version="$(node -p "require('projen/package.json').version")"
+if mvn -q -B dependency:get "-Dartifact=io.github.cdklabs:projen:${projen_version}" > /dev/null 2>&1; then
+  expect "dist/java/dev/fwframework/plugin-template/${version}/plugin-template-${version}.jar"
+else echo "  skip  the template's Java package (projen's Java binding not served here)"; fi
+if go mod download "github.com/projen/projen-go/projen@v${projen_version}" > /dev/null 2>&1; then expect "dist/go/fwplugintemplate/version"
+else echo "  skip  the template's Go module (projen's Go module not served here)"; fi
 git diff --quiet || { echo "local-release: the release left changes:" >&2; git status --short >&2; problems=$((problems + 1)); }
 [ "$problems" -eq 0 ] || { echo "local-release: ${problems} problem(s)" >&2; exit 1; }
 echo "local-release: every artifact at ${version}"

@@ -27,6 +27,8 @@ for (const [file, branch] of [['release.yml', 'main'], ['release-next.yml', 'nex
     const released = steps.findIndex((run) => /^npx projen release(:next)?$/.test(run));
     assert.ok(tested >= 0 && released > tested, 'the release job runs the test command before `npx projen release`');
     for (const job of Object.keys(PUBLISH_JOBS)) assert.deepStrictEqual(wf.jobs[job].needs, 'release', job);
+    // A language whose build cannot run there fails the release instead of being left out (scripts/optional-target.sh).
+    assert.strictEqual(wf.jobs.release.env.FW_RELEASE_ALL_TARGETS, '1');
     assert.deepStrictEqual([...wf.jobs.release_github.needs].sort(), ['release', ...Object.keys(PUBLISH_JOBS)].sort());
   });
 
@@ -54,4 +56,31 @@ for (const [file, branch] of [['release.yml', 'main'], ['release-next.yml', 'nex
 test('release-next.yml publishes pre-releases under npm\'s next tag', () => {
   const step = workflow('release-next.yml').jobs.release_npm.steps.find((s) => (s.run ?? '').includes('publib-npm'));
   assert.strictEqual(step.env.NPM_DIST_TAG, 'next');
+});
+
+// scripts/optional-target.sh, which builds .NET, and the template's Java and Go, only where their dependency resolves.
+const { spawnSync } = require('node:child_process');
+function optionalTarget(env, probe) {
+  return spawnSync('bash', [path.join(root, 'scripts', 'optional-target.sh'), 'dotnet', 'the .NET SDK', ...probe], {
+    encoding: 'utf-8', env: { ...process.env, FW_RELEASE_ALL_TARGETS: '', ...env },
+  });
+}
+
+test('optional-target.sh skips a language whose probe fails, saying what is missing', () => {
+  const run = optionalTarget({}, ['false']);
+  assert.strictEqual(run.status, 0, run.stderr);
+  assert.match(run.stderr, /dotnet package skipped: it needs the \.NET SDK, which this machine does not have \(`false` failed\)/);
+});
+
+test('optional-target.sh fails a release (FW_RELEASE_ALL_TARGETS) whose language cannot be built', () => {
+  const run = optionalTarget({ FW_RELEASE_ALL_TARGETS: '1' }, ['false']);
+  assert.strictEqual(run.status, 1);
+  assert.match(run.stderr, /cannot build the dotnet package: it needs the \.NET SDK, and `false` failed here/);
+});
+
+test('optional-target.sh builds the language when its probe succeeds', () => {
+  // jsii-pacmak is not on this PATH on purpose: the build is attempted (and fails for that reason alone).
+  const run = optionalTarget({ PATH: `/nonexistent:${path.dirname(process.execPath)}:/usr/bin:/bin` }, ['true']);
+  assert.notStrictEqual(run.status, 0);
+  assert.match(run.stderr, /jsii-pacmak: (command )?not found/);
 });
