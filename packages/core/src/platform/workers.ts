@@ -4,8 +4,9 @@ import * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { type EphemeralWorkers, WorkerVariables } from '../contract/ephemeral-workers';
+import { acknowledgeEnvironment } from './container-environment';
 import { computeSecurityGroup } from './egress';
-import { acknowledge, wildcardPolicy } from '../profiles/compliance';
+import { wildcardPolicy } from '../profiles/compliance';
 import type { Logging } from './logging';
 import type { Network } from './network';
 
@@ -51,9 +52,7 @@ export class Workers extends Construct {
       logging: ecs.LogDrivers.awsLogs({ logGroup: logging.applicationLogGroup, streamPrefix: `${props.applicationId}-worker` }),
     });
     this.executionRole = this.taskDefinition.obtainExecutionRole();
-    if (workers.environment && Object.keys(workers.environment).length > 0) {
-      acknowledge(this.taskDefinition, 'AwsSolutions-ECS2', 'The environment holds only the plugin\'s non-secret worker configuration.');
-    }
+    acknowledgeEnvironment(this.taskDefinition, workers.environment, `The plugin's ephemeralWorkers().environment`);
     this.securityGroup = computeSecurityGroup(this, 'SecurityGroup', network.vpc, 'Ephemeral workers: nothing inbound', workers.egress);
   }
 

@@ -7,8 +7,8 @@ import { Construct } from 'constructs';
 import { ContainerFiles, type ContainerInitialization } from '../contract/container-initialization';
 import { WorkerVariables } from '../contract/ephemeral-workers';
 import { UserError } from '../errors';
+import { acknowledgeEnvironment } from '../platform/container-environment';
 import { computeSecurityGroup } from '../platform/egress';
-import { acknowledge } from '../profiles/compliance';
 import { Shell } from '../userdata/shell';
 import type { SharedStorage } from '../platform/storage';
 import type { RuntimeProps } from './runtime-props';
@@ -59,21 +59,21 @@ export class FargateRuntime extends Construct {
         },
       }],
     });
+    const environment = {
+      ...spec.containerEnvironmentVariables(fqdn, context.sslEnabled, context.authMode),
+      ...props.oidcEnvironment,
+      ...workers ? { ...workers.environment(), [WorkerVariables.PRIVATE_HOST]: `${spec.applicationId()}.${PRIVATE_NAMESPACE}` } : {},
+    };
     const container = this.taskDefinition.addContainer('Application', {
       image: ecs.ContainerImage.fromRegistry(spec.defaultContainerImage()),
       user: spec.containerUser(),
       portMappings: [...new Set([spec.applicationPort(), ...workers?.applicationPorts ?? []])].map((containerPort) => ({ containerPort })),
-      environment: {
-        ...spec.containerEnvironmentVariables(fqdn, context.sslEnabled, context.authMode),
-        ...props.oidcEnvironment,
-        ...workers ? { ...workers.environment(), [WorkerVariables.PRIVATE_HOST]: `${spec.applicationId()}.${PRIVATE_NAMESPACE}` } : {},
-      },
+      environment,
       secrets: Object.fromEntries(Object.entries(props.secrets)
         .map(([name, secret]) => [name, ecs.Secret.fromSecretsManager(secret)])),
       logging: ecs.LogDrivers.awsLogs({ logGroup: logging.applicationLogGroup, streamPrefix: spec.applicationId() }),
     });
-    acknowledge(this.taskDefinition, 'AwsSolutions-ECS2', 'The environment holds only non-secret configuration from the ' +
-      'plugin; every secret is a container secret read from Secrets Manager at start.');
+    acknowledgeEnvironment(this.taskDefinition, environment, `The plugin's containerEnvironmentVariables()`);
     container.addMountPoints({ sourceVolume: spec.volumeName(), containerPath: spec.containerDataPath(), readOnly: false });
     const initialization = spec.containerInitialization(fqdn, context.sslEnabled, context.authMode, context.securityProfile);
     if (initialization) this.addInitialization(container, initialization, props);

@@ -1,0 +1,39 @@
+import { Annotations } from 'aws-cdk-lib';
+import type * as ecs from 'aws-cdk-lib/aws-ecs';
+import { acknowledge } from '../profiles/compliance';
+
+/**
+ * Endings of a variable's name that say it holds a secret itself (`DB_PASSWORD`, `GITHUB_TOKEN`), not a reference to
+ * one (`PASSWORD_FILE`, `CLIENT_SECRET_ARN`). Secrets reach a container only as references: container secrets read from
+ * Secrets Manager at start, or a file or ARN the application reads.
+ */
+export const SECRET_NAME_ENDINGS = [
+  'PASSWORD', 'PASSWD', 'SECRET', 'TOKEN', 'API_KEY', 'APIKEY', 'PRIVATE_KEY', 'ACCESS_KEY', 'SECRET_KEY', 'CREDENTIAL', 'CREDENTIALS',
+];
+
+/** The names in `environment` whose ending says they hold a secret (case-insensitive), in order. */
+export function secretNames(environment: Record<string, string> | undefined): string[] {
+  return Object.keys(environment ?? {}).filter((name) =>
+    SECRET_NAME_ENDINGS.some((ending) => name.toUpperCase().endsWith(ending)));
+}
+
+/**
+ * Acknowledges AwsSolutions-ECS2 (a container's environment set directly) on `taskDefinition` only when no variable's
+ * name says it holds a secret. Otherwise the finding stands, so PRODUCTION's compliance check fails, and a warning in
+ * every profile names the variables and `source`, the plugin member they came from.
+ */
+export function acknowledgeEnvironment(taskDefinition: ecs.TaskDefinition, environment: Record<string, string> | undefined, source: string): void {
+  const secrets = secretNames(environment);
+  if (secrets.length > 0) {
+    Annotations.of(taskDefinition).addWarningV2('fw:secretInEnvironment', `${source} sets ${secrets.join(', ')}, whose ` +
+      `name says it holds a secret (names ending in ${SECRET_NAME_ENDINGS.join(', ')}); a container's environment is ` +
+      'written into the template in clear. Pass a reference instead (a Secrets Manager ARN, a file path; for example ' +
+      `${secrets[0]}_ARN) and read the secret at run time. PRODUCTION refuses it (AwsSolutions-ECS2).`);
+    return;
+  }
+  if (Object.keys(environment ?? {}).length > 0) {
+    acknowledge(taskDefinition, 'AwsSolutions-ECS2', `The environment holds only non-secret configuration from ${source} ` +
+      '(no name ends in a word that marks a secret); every secret is a reference, or a container secret read from ' +
+      'Secrets Manager at start.');
+  }
+}

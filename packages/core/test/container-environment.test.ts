@@ -1,0 +1,50 @@
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { EphemeralWorkers, RuntimeType, SecurityProfile } from '../src';
+import { secretNames } from '../src/platform/container-environment';
+import { WikiSpec } from './fixtures/wiki-spec';
+import { propsFor, synth } from './support/synth';
+
+/** The wiki with extra variables in its container's environment, or in its workers'. */
+class WikiWith extends WikiSpec {
+  constructor(private readonly extra: Record<string, string>, private readonly workerEnvironment?: Record<string, string>) { super(); }
+  public containerEnvironmentVariables(fqdn: string, sslEnabled: boolean, authMode: string): Record<string, string> {
+    return { ...super.containerEnvironmentVariables(fqdn, sslEnabled, authMode), ...this.extra };
+  }
+  public ephemeralWorkers(): EphemeralWorkers | undefined {
+    return this.workerEnvironment && { image: 'busybox:1.37.0', cpu: 256, memoryLimitMiB: 512, applicationPorts: [50000], environment: this.workerEnvironment };
+  }
+}
+
+const PRODUCTION = propsFor(SecurityProfile.PRODUCTION);
+
+test('a name says it holds a secret by its ending, whatever its case; references do not', () => {
+  expect(secretNames({ DB_PASSWORD: 'x', github_token: 'x', AWS_SECRET_ACCESS_KEY: 'x', Api_Key: 'x', SMTP_CREDENTIALS: 'x' }))
+    .toEqual(['DB_PASSWORD', 'github_token', 'AWS_SECRET_ACCESS_KEY', 'Api_Key', 'SMTP_CREDENTIALS']);
+  expect(secretNames({ DB_PASSWORD_FILE: 'x', CLIENT_SECRET_ARN: 'x', OIDC_TOKEN_ENDPOINT: 'x', PUBLIC_URL: 'x' })).toEqual([]);
+  expect(secretNames(undefined)).toEqual([]);
+});
+
+describe('a secret in the application container\'s environment (Fargate)', () => {
+  test('PRODUCTION refuses it: AwsSolutions-ECS2 is not acknowledged for it', () => {
+    expect(() => synth(RuntimeType.FARGATE, PRODUCTION, new WikiWith({ DB_PASSWORD: 'hunter2' })))
+      .toThrow(/AwsSolutions-ECS2 \(error\): The ECS Task Definition includes a container definition that directly specifies environment variables\. \[WikiStack\/App\/Fargate\/Task\/Resource\]/);
+  });
+
+  test('every profile warns, naming the variable, the plugin member and what to pass instead', () => {
+    const { stack } = synth(RuntimeType.FARGATE, {}, new WikiWith({ DB_PASSWORD: 'hunter2' }));
+    Annotations.fromStack(stack).hasWarning('*', Match.stringLikeRegexp(
+      "The plugin's containerEnvironmentVariables\\(\\) sets DB_PASSWORD, whose name says it holds a secret.*for example DB_PASSWORD_ARN"));
+  });
+
+  test('a reference to a secret passes PRODUCTION, acknowledged with the reason in the template', () => {
+    const { json } = synth(RuntimeType.FARGATE, PRODUCTION, new WikiWith({ DB_PASSWORD_FILE: '/run/db', DB_SECRET_ARN: 'arn:x' }));
+    const task = Object.values<any>(json.Resources).find((r) => r.Type === 'AWS::ECS::TaskDefinition');
+    expect(task.Metadata.cdk_nag.rules_to_suppress.map((r: any) => r.id)).toContain('AwsSolutions-ECS2');
+  });
+});
+
+test('a secret in the workers\' environment: PRODUCTION refuses it, naming the workers\' task definition', () => {
+  expect(() => synth(RuntimeType.FARGATE, PRODUCTION, new WikiWith({}, { AGENT_TOKEN: 'abc' })))
+    .toThrow(/AwsSolutions-ECS2 \(error\).*\[WikiStack\/App\/Workers\/Task\/Resource\]/);
+  expect(() => synth(RuntimeType.FARGATE, PRODUCTION, new WikiWith({}, { AGENT_NAME: 'abc' }))).not.toThrow();
+});
