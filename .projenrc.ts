@@ -122,7 +122,9 @@ function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
     release: false,
     depsUpgrade: false,
     pullRequestTemplate: false,
-    eslint: false,
+    // projen's rules; without --fix, so the test command fails on a violation instead of rewriting the file.
+    eslint: true,
+    eslintOptions: { dirs: ['src'], devdirs: ['test', 'bench'], commandOptions: { fix: false } },
     sampleCode: false,
     docgen: true,
     publishToMaven: {
@@ -170,7 +172,10 @@ function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
 
   // The npm tarball and the Java JAR for real; Python, Go and .NET as generated code only (their real builds are
   // work of their own). One pacmak run for the code-only targets is much faster than one each.
-  project.packageTask.reset('node ../../scripts/bundle-deps.js');
+  // A fresh dist/ each time: pacmak's JAR embeds the npm tarball, which would otherwise carry the last build's dist/java
+  // (the JAR grew by its own size on every local rebuild).
+  project.packageTask.reset('rm -rf dist');
+  project.packageTask.exec('node ../../scripts/bundle-deps.js');
   const built = options.builtTargets ?? [];
   const optional = options.optionalTargets ?? (options.dotnet === false ? [] : [DOTNET_TARGET]);
   const codeOnly = ['java', 'python', 'go', ...(options.dotnet === false ? [] : ['dotnet'])].filter((t) => !built.includes(t));
@@ -248,11 +253,13 @@ root.testTask.reset();
 for (const pkg of [core, pluginTemplate]) {
   root.testTask.exec('npx projen build', { cwd: pkg.outdir.slice(root.outdir.length + 1) });
 }
-// Each package's build writes its API.md (docgen, post-compile); the committed one must be exactly that. CI runs on a
+// Each package's build writes its API reference (docgen, post-compile: API.md for TypeScript, API.java.md, API.python.md);
+// the committed files must be exactly those. CI runs on a
 // fresh clone, so git compares what the build just wrote with HEAD. Runs alone too: `npx projen check:api-docs`.
-const apiDocs = [core, pluginTemplate].map((pkg) => `${pkg.outdir.slice(root.outdir.length + 1)}/API.md`);
+const apiDocs = [core, pluginTemplate].flatMap((pkg) =>
+  ['API.md', 'API.java.md', 'API.python.md'].map((doc) => `${pkg.outdir.slice(root.outdir.length + 1)}/${doc}`));
 const checkApiDocs = root.addTask('check:api-docs', {
-  description: 'Fail when a package\'s committed API.md differs from the one its build generated',
+  description: 'Fail when a package\'s committed API reference (API.md, API.java.md, API.python.md) differs from the one its build generated',
   shell: TaskShell.bash(), // a loop and conditions: more than projen's own shell parses
   exec: [
     'git rev-parse --verify -q HEAD > /dev/null || { echo "check:api-docs: needs a git checkout with a commit to compare API.md with" >&2; exit 1; }',
@@ -262,10 +269,10 @@ const checkApiDocs = root.addTask('check:api-docs', {
     '  elif ! git diff --quiet HEAD -- "$doc"; then git --no-pager diff --stat HEAD -- "$doc" >&2; stale="$stale $doc"; fi',
     'done',
     'if [ -n "$stale" ]; then',
-    '  echo "check:api-docs: the committed API.md is stale:$stale. It is generated from the code: run \'npx projen build\' (or \'npx projen compile && npx projen post-compile\') in the package, then commit$stale." >&2',
+    '  echo "check:api-docs: the committed API reference is stale:$stale. It is generated from the code: run \'npx projen build\' (or \'npx projen compile && npx projen post-compile\') in the package, then commit$stale." >&2',
     '  exit 1',
     'fi',
-    `echo "check:api-docs: ${apiDocs.join(' and ')} match the code"`,
+    `echo "check:api-docs: ${apiDocs.join(', ')} match the code"`,
   ].join('\n'),
 });
 root.testTask.spawn(checkApiDocs);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Writes API.md for the package in the current directory. jsii-docgen's CLI looks for dependency assemblies only
-// below the package directory; npm workspaces hoist them to the root node_modules, so point it there.
+// Writes the API reference of the package in the current directory, one file per language: API.md (TypeScript),
+// API.java.md and API.python.md. jsii-docgen's CLI looks for dependency assemblies only below the package directory;
+// npm workspaces hoist them to the root node_modules, so point it there.
 const path = require('node:path');
 const fs = require('node:fs');
 const { Documentation, Language } = require('jsii-docgen');
@@ -9,8 +10,10 @@ async function main() {
   const docs = await Documentation.forProject(process.cwd(), {
     assembliesDir: path.resolve(__dirname, '..', 'node_modules'),
   });
-  const markdown = await docs.toMarkdown({ language: Language.TYPESCRIPT, allSubmodules: true });
-  fs.writeFileSync('API.md', markdown.render());
+  for (const [language, file] of [[Language.TYPESCRIPT, 'API.md'], [Language.JAVA, 'API.java.md'], [Language.PYTHON, 'API.python.md']]) {
+    const markdown = await docs.toMarkdown({ language, allSubmodules: true });
+    fs.writeFileSync(file, markdown.render());
+  }
 }
 
 main().catch((err) => {

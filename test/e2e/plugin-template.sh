@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A plugin author's journey, against a real npm registry: Verdaccio on 127.0.0.1 (proxying the public registry this
 # machine's npm uses) serves the packages this repository built; in an empty directory the author runs exactly
-# `npx projen new --from @fw/plugin-template`, then `npx projen test` (three tests, green), then `npx projen build`,
+# `npx projen new --from @fw/plugin-template`, then `npx projen test` (the spec's three test kinds and PRODUCTION's compliance check, green), then `npx projen build`,
 # which must produce the npm tarball and a Java JAR whose service manifest names the plugin's Java class, and which
 # Java's ServiceLoader loads the plugin from.
 # Verdaccio is stopped by its own process id on every exit, failures included.
@@ -15,7 +15,7 @@ echo "e2e: working in $work"
 # The checks, in the order they run (`check` refuses any other), so a stopped run can say how many did not run.
 CHECKS=(
   'projen new --from @fw/plugin-template scaffolds the plugin'
-  'projen test reports exactly 3 passed'
+  'projen test passes the four kinds of test and lint'
   'the README is written for the plugin'
   'projen build succeeds'
   'the build leaves the npm tarball'
@@ -65,9 +65,15 @@ check 'projen new --from @fw/plugin-template scaffolds the plugin' npx projen ne
 
 projen_test() {
   npx projen test 2>&1 | tee "$work/test.log" || return 1
-  grep -Eq '^Tests: +3 passed, 3 total' "$work/test.log" || { echo "e2e: expected exactly three passing tests"; return 1; }
+  grep -Eq '^Tests: +5 passed, 5 total' "$work/test.log" || { echo "e2e: expected exactly five passing tests: (a), (b), (c), (d) on each runtime"; return 1; }
+  for kind in '\(a\)' '\(b\)' '\(c\)' '\(d\) on FARGATE' '\(d\) on EC2'; do
+    grep -Eq "✓ $kind" "$work/test.log" || { echo "e2e: no passing test $kind"; return 1; }
+  done
+  # The test task also lints (projen's eslint, with --fix): the generated code passes as it was written.
+  grep -q 'eslint' "$work/test.log" || { echo "e2e: projen test ran no eslint"; return 1; }
+  git diff --quiet || { echo "e2e: eslint --fix changed the generated code:"; git --no-pager diff --stat; return 1; }
 }
-check 'projen test reports exactly 3 passed' projen_test
+check 'projen test passes the four kinds of test and lint' projen_test
 
 readme_names_plugin() {
   grep -q '^# gitlab-plugin$' README.md && grep -q 'src/gitlab-spec.ts' README.md && grep -q 'npx cdk synth' README.md \

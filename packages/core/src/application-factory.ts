@@ -3,24 +3,25 @@ import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import type { DeploymentContext } from './context/deployment-context';
 import { SECRET_ARN } from './context/context-keys';
+import type { DeploymentContext } from './context/deployment-context';
 import { factoryContext } from './context/factory-context';
 import { checkFactorySizes, FACTORY_SIZE_DEFAULTS } from './context/factory-limits';
 import type { IApplicationSpec } from './contract/application-spec';
 import { AuthMode } from './contract/auth-mode';
 import { Ec2Storage } from './contract/ec2-storage';
 import type { OidcProviderSettings } from './contract/oidc-integration';
+import { callPlugin, pluginName } from './contract/plugin-calls';
 import { PosixUser } from './contract/posix-user';
 import { RuntimeType } from './contract/runtime-type';
 import { SecurityProfile } from './contract/security-profile';
 import { assertValidSpec } from './contract/spec-validation';
 import { UserError } from './errors';
 import { LogAlarms } from './platform/alarms';
-import { LoadBalancer, TlsSettings } from './platform/load-balancer';
 import { addEcsConsistencyChecks } from './platform/ecs-consistency';
 import { VpcEndpoints } from './platform/endpoints';
 import { purposeKey } from './platform/keys';
+import { LoadBalancer, TlsSettings } from './platform/load-balancer';
 import { Logging } from './platform/logging';
 import { Network } from './platform/network';
 import { SharedStorage } from './platform/storage';
@@ -104,18 +105,18 @@ export class ApplicationFactory extends Construct {
 
   constructor(scope: Construct, id: string, runtimeType: RuntimeType, spec: IApplicationSpec, props: ApplicationFactoryProps = {}) {
     super(scope, id);
-    const pluginName = spec.constructor?.name || spec.applicationId();
-    assertValidSpec(spec, pluginName);
+    const plugin = pluginName(spec);
+    assertValidSpec(spec, plugin);
     checkFactorySizes(runtimeType, props);
     const context = contextOf(this, runtimeType, spec, props);
     this.context = context;
     const modes = spec.supportedAuthModes();
     if (!modes.includes(context.authMode)) {
-      throw new UserError(`${pluginName} (applicationId ${spec.applicationId()}) cannot be deployed with authMode ` +
+      throw new UserError(`${plugin} (applicationId ${spec.applicationId()}) cannot be deployed with authMode ` +
         `${JSON.stringify(context.authMode)}; allowed: ${modes.map((m) => JSON.stringify(m)).join(', ')}.`);
     }
     if (context.authMode === AuthMode.APPLICATION_OIDC && !spec.supportsOidcIntegration()) {
-      throw new UserError(`authMode "application-oidc" needs a plugin that signs users in itself, but ${pluginName} ` +
+      throw new UserError(`authMode "application-oidc" needs a plugin that signs users in itself, but ${plugin} ` +
         `(applicationId ${spec.applicationId()}) does not support OIDC; use "alb-oidc" or "none".`);
     }
     const settings = PROFILE_SETTINGS[context.securityProfile];
@@ -123,7 +124,7 @@ export class ApplicationFactory extends Construct {
     this.node.setContext(RECORD_ACKNOWLEDGEMENTS, settings.complianceChecks);
     const alarms = spec.logAlarms();
     if (alarms.length > 0 && settings.alarmRecipientRequired && !context.alarmEmail) {
-      throw new UserError(`${pluginName} raises alarms (${alarms.map((a) => a.name).join(', ')}), and in ${context.securityProfile} ` +
+      throw new UserError(`${plugin} raises alarms (${alarms.map((a) => a.name).join(', ')}), and in ${context.securityProfile} ` +
         'someone must receive them: set alarmEmail (for example security@example.com).');
     }
     const ebs = runtimeType === RuntimeType.EC2 && context.ec2Storage === Ec2Storage.EBS;
@@ -176,7 +177,7 @@ export class ApplicationFactory extends Construct {
       loadBalancer,
       logging,
       storage,
-      oidcEnvironment: integration && provider ? integration.environment(provider) : {},
+      oidcEnvironment: integration && provider ? callPlugin(plugin, 'oidcIntegration().environment', () => integration.environment(provider)) : {},
       secrets: Object.fromEntries(Object.entries(secretArns).map(([name, arn]) =>
         [name, secretsmanager.Secret.fromSecretCompleteArn(this, `Secret-${name}`, arn)])),
     };
@@ -184,7 +185,10 @@ export class ApplicationFactory extends Construct {
     if (runtimeType === RuntimeType.FARGATE) {
       if (!storage) throw new Error('Fargate always keeps its data on EFS, but no file system was created');
       runtime = new FargateRuntime(this, 'Fargate', {
-        ...runtimeProps, storage, cpu: props.cpu ?? FACTORY_SIZE_DEFAULTS.cpu, memoryLimitMiB: props.memoryLimitMiB ?? FACTORY_SIZE_DEFAULTS.memoryLimitMiB,
+        ...runtimeProps,
+        storage,
+        cpu: props.cpu ?? FACTORY_SIZE_DEFAULTS.cpu,
+        memoryLimitMiB: props.memoryLimitMiB ?? FACTORY_SIZE_DEFAULTS.memoryLimitMiB,
       });
     } else {
       runtime = new Ec2Runtime(this, 'Ec2', {

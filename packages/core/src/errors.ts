@@ -12,3 +12,15 @@ export class UserError extends Error {
     this.name = 'UserError';
   }
 }
+
+/**
+ * A value as an error message shows it: JSON, and when long its first 40 characters, `…` and its length, so a
+ * message stays on one line; a missing value is `absent`.
+ */
+export function shownValue(raw: unknown): string {
+  // A Java or Python caller never wrote `undefined` or `null`: what it passed is absent.
+  if (raw === undefined || raw === null) return 'absent';
+  const shown = typeof raw === 'string' ? raw : JSON.stringify(raw) ?? String(raw);
+  if (shown.length <= 60) return typeof raw === 'string' ? JSON.stringify(raw) : shown;
+  return `${JSON.stringify(shown.slice(0, 40)).slice(0, -1)}…" (${shown.length} characters)`;
+}

@@ -1,10 +1,13 @@
+import * as fs from 'fs';
+import * as path from 'path';
 import { App, CfnResource, Stack } from 'aws-cdk-lib';
-import type { IConstruct } from 'constructs';
 import { Match } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { IConstruct } from 'constructs';
 import { ApplicationFactory, AuthMode, Ec2Storage, RuntimeType, SecurityProfile } from '../src';
 import { WikiOidcSpec, WikiSpec } from './fixtures/wiki-spec';
 import { OIDC, only, propsFor, REGION_ENV, resources, synth, TLS, userData } from './support/synth';
+import { complianceFindings } from '../src/profiles/compliance';
 
 const RUNTIMES = [RuntimeType.FARGATE, RuntimeType.EC2];
 const PROFILES = [SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION];
@@ -25,7 +28,9 @@ describe.each(EACH)('%s, %s', (runtime, profile) => {
 
   test('the target group uses the application port and the health-check path with its query string', () => {
     template.hasResourceProperties('AWS::ElasticLoadBalancingV2::TargetGroup', {
-      Port: 3000, Protocol: 'HTTP', HealthCheckPath: '/healthz?ready=1',
+      Port: 3000,
+      Protocol: 'HTTP',
+      HealthCheckPath: '/healthz?ready=1',
       TargetType: runtime === RuntimeType.FARGATE ? 'ip' : 'instance',
     });
   });
@@ -194,11 +199,13 @@ describe.each(RUNTIMES)('listeners on %s', (runtime) => {
       Port: 443, Protocol: 'HTTPS', SslPolicy: 'ELBSecurityPolicy-TLS13-1-2-Res-PQ-2025-09', Certificates: [{ CertificateArn: Match.anyValue() }],
     });
     template.hasResourceProperties('AWS::ElasticLoadBalancingV2::Listener', {
-      Port: 80, Protocol: 'HTTP',
+      Port: 80,
+      Protocol: 'HTTP',
       DefaultActions: [{ Type: 'redirect', RedirectConfig: { Protocol: 'HTTPS', Port: '443', StatusCode: 'HTTP_301' } }],
     });
     template.hasResourceProperties('AWS::CertificateManager::Certificate', {
-      DomainName: 'wiki.example.com', ValidationMethod: 'DNS',
+      DomainName: 'wiki.example.com',
+      ValidationMethod: 'DNS',
       DomainValidationOptions: [{ DomainName: 'wiki.example.com', HostedZoneId: 'Z0123456789ABCDEFGHIJ' }],
     });
     template.hasResourceProperties('AWS::Route53::RecordSet', { Name: 'wiki.example.com.', Type: 'A', HostedZoneId: 'Z0123456789ABCDEFGHIJ' });
@@ -233,10 +240,15 @@ describe.each(RUNTIMES)('auth modes on %s', (runtime) => {
     const { json } = synth(runtime, { ...TLS, authMode: AuthMode.ALB_OIDC, oidc: OIDC });
     const [authenticate, forward] = httpsActions(json);
     expect(authenticate).toMatchObject({
-      Type: 'authenticate-oidc', Order: 1,
+      Type: 'authenticate-oidc',
+      Order: 1,
       AuthenticateOidcConfig: {
-        Issuer: OIDC.issuer, AuthorizationEndpoint: OIDC.authorizationEndpoint, TokenEndpoint: OIDC.tokenEndpoint,
-        UserInfoEndpoint: OIDC.userInfoEndpoint, ClientId: 'wiki', Scope: 'openid profile email',
+        Issuer: OIDC.issuer,
+        AuthorizationEndpoint: OIDC.authorizationEndpoint,
+        TokenEndpoint: OIDC.tokenEndpoint,
+        UserInfoEndpoint: OIDC.userInfoEndpoint,
+        ClientId: 'wiki',
+        Scope: 'openid profile email',
         ClientSecret: `{{resolve:secretsmanager:${OIDC.clientSecretArn}:SecretString:::}}`,
       },
     });
@@ -259,7 +271,7 @@ describe.each(RUNTIMES)('auth modes on %s', (runtime) => {
       // Read into a variable first: a substitution used as an argument would hide a failing fetch (ec2-boot-failure.test.ts).
       expect(script).toMatch(/fw_secret=\$\(aws secretsmanager get-secret-value --region .* --secret-id '[^']+' --query SecretString --output text 2>> "\$FW_LOG"\)/);
       expect(script).toContain(`--secret-id '${OIDC.clientSecretArn}'`);
-      expect(script).toContain(`printf '%s=%s\\n' 'WIKI_OIDC_CLIENT_SECRET' "$fw_secret" >> '/etc/fw/application.env'`);
+      expect(script).toContain('printf \'%s=%s\\n\' \'WIKI_OIDC_CLIENT_SECRET\' "$fw_secret" >> \'/etc/fw/application.env\'');
       expect(script).toContain("install -m 0600 /dev/null '/etc/fw/application.env'");
     }
   });
@@ -325,12 +337,12 @@ describe('secrets travel by reference only', () => {
 
   test.each(RUNTIMES.flatMap((r) => [AuthMode.NONE, AuthMode.APPLICATION_OIDC, AuthMode.ALB_OIDC].map((m) => [r, m])))(
     '%s with %s: the canary appears in no synthesised file, the references do', (runtime, authMode) => {
-      const fs = require('fs') as typeof import('fs');
-      const path = require('path') as typeof import('path');
       const app = new App();
       const stack = new Stack(app, 'Canary', { env: REGION_ENV });
       new ApplicationFactory(stack, 'App', runtime as RuntimeType, new CanaryWiki(), {
-        ...TLS, authMode: authMode as string, oidc: authMode === AuthMode.NONE ? undefined : OIDC,
+        ...TLS,
+        authMode: authMode as string,
+        oidc: authMode === AuthMode.NONE ? undefined : OIDC,
         secrets: { WIKI_DB_PASSWORD: SECRET_ARN },
       });
       const out = app.synth().directory;
@@ -342,7 +354,6 @@ describe('secrets travel by reference only', () => {
 });
 
 describe('PRODUCTION compliance (cdk-nag AwsSolutions, PCI DSS 3.2.1, NIST 800-53 R5, HIPAA)', () => {
-  const { complianceFindings } = require('../src/profiles/compliance');
   const variants = [
     ['FARGATE', RuntimeType.FARGATE, {}],
     ['EC2 with EFS', RuntimeType.EC2, {}],

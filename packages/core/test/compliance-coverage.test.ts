@@ -2,8 +2,8 @@ import { CfnResource } from 'aws-cdk-lib';
 import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { NagRuleCompliance, rules } from 'cdk-nag';
 import { Ec2Storage, JenkinsSpec, RuntimeType, SecurityProfile } from '../src';
-import { complianceFindings } from '../src/profiles/compliance';
 import { OIDC, propsFor, resources, synth } from './support/synth';
+import { complianceFindings } from '../src/profiles/compliance';
 
 /**
  * The packs apply a rule to a resource by its L1 class (cdk-nag's rules test `node instanceof CfnFunction` and the

@@ -1,8 +1,8 @@
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { EphemeralWorkers, RuntimeType, SecurityProfile } from '../src';
-import { secretNames } from '../src/platform/container-environment';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { propsFor, synth } from './support/synth';
+import { secretNames } from '../src/platform/container-environment';
 
 /** The wiki with extra variables in its container's environment, or in its workers'. */
 class WikiWith extends WikiSpec {

@@ -1,7 +1,7 @@
 import { AuthMode, BashUserDataBuilder, Ec2Context, Ec2Contexts, IOidcIntegration, PosixUser, RuntimeType, SecurityProfile } from '../src';
-import { specProblems } from '../src/contract/spec-validation';
 import { MinimalSpec, problemsWith } from './fixtures/minimal-spec';
 import { WikiSpec } from './fixtures/wiki-spec';
+import { specProblems } from '../src/contract/spec-validation';
 
 describe('ApplicationSpec base class: the spec\'s defaults', () => {
   const spec = new MinimalSpec();
@@ -59,7 +59,7 @@ describe('Ec2Contexts.requireEfsIds (rule 6)', () => {
   });
   test('fails naming a missing access point', () => {
     expect(() => Ec2Contexts.requireEfsIds({ ...base, efsId: 'fs-1' }))
-      .toThrow('Ec2Context.hasEfs is true but accessPointId is missing (efsId: fs-1, accessPointId: undefined); both are required to mount EFS.');
+      .toThrow('Ec2Context.hasEfs is true but accessPointId is missing (efsId: "fs-1", accessPointId: absent); both are required to mount EFS.');
   });
   test('fails naming both when both are missing', () => {
     expect(() => Ec2Contexts.requireEfsIds(base)).toThrow(/efsId and accessPointId are missing/);

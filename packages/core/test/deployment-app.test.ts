@@ -69,10 +69,14 @@ describe('fw-deploy, as the CDK CLI runs it', () => {
 
   function run(context: Record<string, unknown>) {
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-deploy-'));
-    return { outdir, ...spawnSync(process.execPath, [bin], {
-      cwd: PROJECT, encoding: 'utf-8',
-      env: { ...process.env, CDK_CONTEXT_JSON: JSON.stringify(context), CDK_OUTDIR: outdir, CDK_DEFAULT_REGION: '' },
-    }) };
+    return {
+      outdir,
+      ...spawnSync(process.execPath, [bin], {
+        cwd: PROJECT,
+        encoding: 'utf-8',
+        env: { ...process.env, CDK_CONTEXT_JSON: JSON.stringify(context), CDK_OUTDIR: outdir, CDK_DEFAULT_REGION: '' },
+      }),
+    };
   }
 
   (built ? test : test.skip)('writes the template', () => {

@@ -1,5 +1,8 @@
+import * as fs from 'fs';
+import * as path from 'path';
 import { App } from 'aws-cdk-lib';
 import { DeploymentContextReader, RuntimeType, SecurityProfile } from '../src';
+import { CONTEXT_KEYS } from '../src/context/context-keys';
 
 const VALID = {
   stackName: 'build-server',
@@ -33,10 +36,20 @@ function errorOf(values: Record<string, unknown>): string {
 describe('valid context', () => {
   test('the spec keys with defaults applied', () => {
     expect(DeploymentContextReader.fromValues(VALID)).toEqual({
-      stackName: 'build-server', applicationId: 'wiki', runtimeType: RuntimeType.FARGATE,
-      securityProfile: SecurityProfile.DEV, sslEnabled: false, authMode: 'none',
-      domain: undefined, subdomain: undefined, fqdn: undefined, hostedZoneId: undefined, certificateArn: undefined,
-      region: undefined, ec2Storage: 'efs', oidc: undefined,
+      stackName: 'build-server',
+      applicationId: 'wiki',
+      runtimeType: RuntimeType.FARGATE,
+      securityProfile: SecurityProfile.DEV,
+      sslEnabled: false,
+      authMode: 'none',
+      domain: undefined,
+      subdomain: undefined,
+      fqdn: undefined,
+      hostedZoneId: undefined,
+      certificateArn: undefined,
+      region: undefined,
+      ec2Storage: 'efs',
+      oidc: undefined,
     });
   });
 
@@ -57,7 +70,11 @@ describe('valid context', () => {
 
   test('PRODUCTION with TLS and an imported certificate', () => {
     const ctx = DeploymentContextReader.fromValues({
-      ...VALID, securityProfile: 'PRODUCTION', sslEnabled: 'true', domain: 'example.com', region: 'eu-west-1',
+      ...VALID,
+      securityProfile: 'PRODUCTION',
+      sslEnabled: 'true',
+      domain: 'example.com',
+      region: 'eu-west-1',
       certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/12345678-1234-1234-1234-123456789012',
     });
     expect(ctx.securityProfile).toBe(SecurityProfile.PRODUCTION);
@@ -67,15 +84,22 @@ describe('valid context', () => {
     const ctx = DeploymentContextReader.fromValues({ ...VALID, ...TLS, ...OIDC, authMode: 'alb-oidc' });
     expect(ctx.authMode).toBe('alb-oidc');
     expect(ctx.oidc).toEqual({
-      issuer: OIDC.oidcIssuer, authorizationEndpoint: OIDC.oidcAuthorizationEndpoint, tokenEndpoint: OIDC.oidcTokenEndpoint,
-      userInfoEndpoint: OIDC.oidcUserInfoEndpoint, clientId: 'build-server', clientSecretArn: OIDC.oidcClientSecretArn,
+      issuer: OIDC.oidcIssuer,
+      authorizationEndpoint: OIDC.oidcAuthorizationEndpoint,
+      tokenEndpoint: OIDC.oidcTokenEndpoint,
+      userInfoEndpoint: OIDC.oidcUserInfoEndpoint,
+      clientId: 'build-server',
+      clientSecretArn: OIDC.oidcClientSecretArn,
     });
   });
 
   test('CDK\'s own context keys are not ours to judge', () => {
     expect(() => DeploymentContextReader.fromValues({
-      ...VALID, '@aws-cdk/core:newStyleStackSynthesis': true, 'aws:cdk:enable-path-metadata': true,
-      'availability-zones:account=1:region=eu-west-1': ['a'], 'acknowledged-issue-numbers': [1],
+      ...VALID,
+      '@aws-cdk/core:newStyleStackSynthesis': true,
+      'aws:cdk:enable-path-metadata': true,
+      'availability-zones:account=1:region=eu-west-1': ['a'],
+      'acknowledged-issue-numbers': [1],
     })).not.toThrow();
   });
 
@@ -137,8 +161,7 @@ describe('every problem is named with the key, the value given and what is allow
 });
 
 describe('the README documents every key', () => {
-  const readme = require('fs').readFileSync(require('path').join(__dirname, '..', '..', '..', 'README.md'), 'utf-8') as string;
-  const { CONTEXT_KEYS } = require('../src/context/context-keys');
+  const readme = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'README.md'), 'utf-8');
   test.each(CONTEXT_KEYS.map((k: any) => [k.name, k.required]))('%s (required: %s)', (name, required) => {
     expect(readme).toMatch(new RegExp(`^\\| \`${name}\` \\| ${required ? 'yes' : 'no'} \\| `, 'm'));
   });

@@ -87,7 +87,9 @@ needing('root, a mount namespace and a free loop device', loopDeviceUnavailable(
     };
     /** EC2 as the instance `me` sees it: the volume held by `previous` for `busy` more calls, then available. */
     const ec2 = (dir: string, me: string, previous: string, busy: number): Stubs => ({
-      dnf: '', yum: '', sleep: '',
+      dnf: '',
+      yum: '',
+      sleep: '',
       curl: `case "$*" in *api/token*) echo token ;; *meta-data/instance-id*) echo ${me} ;; *) exit 22 ;; esac`,
       aws: [
         `n=$(cat ${dir}/describe-calls 2>/dev/null || echo 0); echo $((n + 1)) > ${dir}/describe-calls`,

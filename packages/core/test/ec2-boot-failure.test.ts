@@ -1,11 +1,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AuthMode, BashUserDataBuilder, RuntimeType } from '../src';
-import { PREAMBLE } from '../src/userdata/preamble';
 import { WikiOidcSpec } from './fixtures/wiki-spec';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable, SandboxResult, Stubs } from './support/sandbox';
 import { needing, shellcheck, shellcheckUnavailable } from './support/shellcheck';
 import { OIDC, synth, TLS, userData } from './support/synth';
+import { PREAMBLE } from '../src/userdata/preamble';
 
 // The EC2 boot stops at its first failure, command substitutions included, appends the journal tail to the log
 // (spec rule 5.6) and exits non-zero. The script under test is the one the factory puts into the launch template.
@@ -106,7 +106,7 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('the EC2 boot, executed in
     expect(run.status).toBe(0);
     expect(run.written(ENV_FILE)).toBe('WIKI_OIDC_ISSUER=https://login.example.com\nWIKI_OIDC_CLIENT_ID=wiki\n' +
       `WIKI_OIDC_CLIENT_SECRET=${SECRET}\n`);
-    expect(fs.statSync(path.join(run.dir, 'upper', ENV_FILE)).mode & 0o777).toBe(0o600);
+    expect((fs.statSync(path.join(run.dir, 'upper', ENV_FILE)).mode % 0o1000).toString(8)).toBe('600');
     expect(run.calls).toContain(PLUGIN_FIRST_CALL);
     expect(run.log[run.log.length - 1]).toBe('user data finished');
     expect(everythingShown(run)).not.toContain(SECRET);

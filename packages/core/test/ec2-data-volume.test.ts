@@ -1,9 +1,10 @@
 import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
 import { ApplicationFactory, Ec2Storage, RuntimeType, SecurityProfile } from '../src';
-import { complianceFindings } from '../src/profiles/compliance';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { needing, shellcheck, shellcheckUnavailable } from './support/shellcheck';
 import { only, propsFor, refTarget, REGION_ENV, resources, synth, userData } from './support/synth';
+import { complianceFindings } from '../src/profiles/compliance';
 
 /**
  * EC2 with EBS storage: the data volume is the stack's own resource, in the zone of the group's only subnet, attached
@@ -108,7 +109,7 @@ describe('restore: dataVolumeSnapshotId', () => {
     const app = new App({ context: { dataVolumeSnapshotId: 'snap-01234567' } });
     const stack = new Stack(app, 'Restore', { env: REGION_ENV });
     new ApplicationFactory(stack, 'App', RuntimeType.EC2, new WikiSpec(), { ec2Storage: Ec2Storage.EBS });
-    expect(only(require('aws-cdk-lib/assertions').Template.fromStack(stack).toJSON(), 'AWS::EC2::Volume').Properties.SnapshotId).toBe('snap-01234567');
+    expect(only(Template.fromStack(stack).toJSON(), 'AWS::EC2::Volume').Properties.SnapshotId).toBe('snap-01234567');
   });
 
   test('a malformed snapshot id is refused in one line', () => {

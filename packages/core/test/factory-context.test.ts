@@ -79,8 +79,14 @@ test('a region in the context needs a stack in that region: the factory cannot m
 
 test('a secret ARN in both places that differs is named without showing either value', () => {
   const arn = (n: string) => `arn:aws:secretsmanager:eu-west-1:123456789012:secret:wiki/oidc-${n}`;
-  const oidc = { issuer: 'https://login.example.com', authorizationEndpoint: 'https://login.example.com/a', tokenEndpoint: 'https://login.example.com/t',
-    userInfoEndpoint: 'https://login.example.com/u', clientId: 'wiki', clientSecretArn: arn('AbCdEf') };
+  const oidc = {
+    issuer: 'https://login.example.com',
+    authorizationEndpoint: 'https://login.example.com/a',
+    tokenEndpoint: 'https://login.example.com/t',
+    userInfoEndpoint: 'https://login.example.com/u',
+    clientId: 'wiki',
+    clientSecretArn: arn('AbCdEf'),
+  };
   const error = errorOf(() => useInCode({ stackName: 'wiki-prod', oidcClientSecretArn: arn('ZyXwVu') }, RuntimeType.FARGATE, { authMode: 'alb-oidc', oidc }));
   expect(error.message).toContain('oidcClientSecretArn: the factory\'s props (hidden), the context (hidden)');
   expect(error.message).not.toContain('AbCdEf');

@@ -26,7 +26,9 @@ describe.each(RUNTIMES_AND_PROFILES)('%s %s', (runtime, profile) => {
       Effect: 'Deny', Action: client, Condition: { ArnNotEquals: { 'aws:PrincipalArn': { 'Fn::GetAtt': [role, 'Arn'] } } },
     });
     expect(bySid('AllowTheApplication')).toMatchObject({
-      Effect: 'Allow', Principal: { AWS: { 'Fn::GetAtt': [role, 'Arn'] } }, Action: client,
+      Effect: 'Allow',
+      Principal: { AWS: { 'Fn::GetAtt': [role, 'Arn'] } },
+      Action: client,
       Condition: { Null: { 'elasticfilesystem:AccessPointArn': 'false' } },
     });
     // Nothing else is allowed, to anyone: no anonymous access.

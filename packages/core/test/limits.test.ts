@@ -8,13 +8,13 @@ import {
   ApplicationFactory, ContainerInitialization, DeploymentContextReader, IOidcIntegration, LogAlarm,
   RuntimeType, SecurityProfile,
 } from '../src';
-import { factorySizeProblems, checkFactorySizes } from '../src/context/factory-limits';
-import { specProblems, USER_DATA_MAX_BYTES, userDataProblem } from '../src/contract/spec-validation';
-import { boundedName } from '../src/platform/names';
+import { MinimalSpec, problemsWith } from './fixtures/minimal-spec';
 import { WikiOidcSpec } from './fixtures/wiki-spec';
 import { requireInCi } from './support/shellcheck';
 import { OIDC } from './support/synth';
-import { MinimalSpec, problemsWith } from './fixtures/minimal-spec';
+import { factorySizeProblems, checkFactorySizes } from '../src/context/factory-limits';
+import { specProblems, USER_DATA_MAX_BYTES, userDataProblem } from '../src/contract/spec-validation';
+import { boundedName } from '../src/platform/names';
 
 /**
  * Every value checked against the limit AWS or Linux applies to it (issue 12, item 3): one test per limit, each
@@ -78,7 +78,10 @@ describe('context keys: each value within the limit AWS applies', () => {
     expect(() => DeploymentContextReader.fromValues({ ...VALID, ...tls, subdomain: long('c', 52) })).not.toThrow();
     // An imported certificate may carry the long name as a subject alternative name.
     expect(() => DeploymentContextReader.fromValues({
-      ...VALID, ...tls, subdomain: long('c', 53), region: 'eu-west-1',
+      ...VALID,
+      ...tls,
+      subdomain: long('c', 53),
+      region: 'eu-west-1',
       certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/12345678-1234-1234-1234-123456789012',
     })).not.toThrow();
   });
@@ -164,7 +167,10 @@ describe('the longest stack name the key table accepts (128 characters) synthesi
     // As the deployment app creates it: the stack's construct id is its name too.
     const stack = new Stack(app, STACK_NAME, { stackName: STACK_NAME, env: { region: 'eu-west-1' } });
     new ApplicationFactory(stack, 'Application', runtime, new FullWikiSpec(), {
-      securityProfile, authMode: 'application-oidc', oidc: OIDC, alarmEmail: 'security@example.com',
+      securityProfile,
+      authMode: 'application-oidc',
+      oidc: OIDC,
+      alarmEmail: 'security@example.com',
       ...(securityProfile === SecurityProfile.PRODUCTION
         ? { sslEnabled: true, domain: 'example.com', subdomain: 'wiki', hostedZoneId: 'Z0123456789ABCDEFGHIJ' } : {}),
     });
@@ -355,7 +361,9 @@ describe('through cdk synth in examples/build-server: the message only, exit non
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-limits-'));
     const args = ['cdk', 'synth', '-q', '-o', outdir, ...Object.entries(context).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
     const result = spawnSync('npx', args, {
-      cwd: example, encoding: 'utf-8', timeout: 120_000,
+      cwd: example,
+      encoding: 'utf-8',
+      timeout: 120_000,
       env: { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true' },
     });
     fs.rmSync(outdir, { recursive: true, force: true });

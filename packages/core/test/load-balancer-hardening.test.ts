@@ -1,8 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { RuntimeType, SecurityProfile } from '../src';
-import { HSTS, WAF_RATE_LIMIT, WAF_REDACTED_HEADERS } from '../src/platform/load-balancer';
 import { only, propsFor, resources, RUNTIMES_AND_PROFILES, synth } from './support/synth';
+import { HSTS, WAF_RATE_LIMIT, WAF_REDACTED_HEADERS } from '../src/platform/load-balancer';
 
 /**
  * The load balancer's own hardening on both runtimes and every profile: HSTS and the strongest TLS policy with TLS,
@@ -57,7 +57,9 @@ describe.each(RUNTIMES_AND_PROFILES)('%s %s', (runtime, profile) => {
     }
     const [first] = acls[0][1].Properties.Rules;
     expect(first).toMatchObject({
-      Name: 'RateLimitPerAddress', Priority: 0, Action: { Block: {} },
+      Name: 'RateLimitPerAddress',
+      Priority: 0,
+      Action: { Block: {} },
       Statement: { RateBasedStatement: { Limit: WAF_RATE_LIMIT, EvaluationWindowSec: 300, AggregateKeyType: 'IP' } },
     });
     expect(only(json, 'AWS::WAFv2::LoggingConfiguration').Properties.RedactedFields)

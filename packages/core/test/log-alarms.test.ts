@@ -25,8 +25,14 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('a plugin\'s log alarms on
 
   test('the alarm: Sum over the period, greater than the threshold, one period, quiet when nothing matches', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      MetricName: 'WikiErrors', Namespace: 'FW/WikiStack', Statistic: 'Sum', Period: 300, Threshold: 5,
-      ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 1, TreatMissingData: 'notBreaching',
+      MetricName: 'WikiErrors',
+      Namespace: 'FW/WikiStack',
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 5,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 1,
+      TreatMissingData: 'notBreaching',
       AlarmDescription: 'Too many errors',
     });
   });

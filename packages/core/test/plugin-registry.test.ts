@@ -1,11 +1,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { PluginRegistry } from '../src';
-import { CONTRACT_JAVA_FQN, MANIFEST_PATH, parseManifest } from '../src/registry/manifest';
 import { fakeInstall, manifestOf, pluginClassSource } from './support/fake-install';
+import { CONTRACT_JAVA_FQN, MANIFEST_PATH, parseManifest } from '../src/registry/manifest';
 
-const WIKI = { name: '@acme/wiki-plugin', source: pluginClassSource('WikiSpec', 'wiki'),
-  manifest: '# wiki\n@acme/wiki-plugin.WikiSpec\n' };
+const WIKI = {
+  name: '@acme/wiki-plugin',
+  source: pluginClassSource('WikiSpec', 'wiki'),
+  manifest: '# wiki\n@acme/wiki-plugin.WikiSpec\n',
+};
 
 function discoveryError(project: string): string {
   try {
@@ -29,14 +32,19 @@ describe('discovery', () => {
   test('finds plugins in scoped and unscoped packages, nested exports included', () => {
     const project = fakeInstall([
       WIKI,
-      { name: 'gitea-plugin', source: `const plugins = {};\n${pluginClassSource('GiteaSpec', 'gitea').replace('exports.GiteaSpec', 'plugins.GiteaSpec')}exports.plugins = plugins;\n`,
-        manifest: 'gitea-plugin.plugins.GiteaSpec\n' },
+      {
+        name: 'gitea-plugin',
+        source: `const plugins = {};\n${pluginClassSource('GiteaSpec', 'gitea').replace('exports.GiteaSpec', 'plugins.GiteaSpec')}exports.plugins = plugins;\n`,
+        manifest: 'gitea-plugin.plugins.GiteaSpec\n',
+      },
       { name: 'left-pad', source: 'module.exports = () => 0;' },
     ]);
     const registry = PluginRegistry.discover({ searchFrom: project });
     expect(registry.applicationIds()).toEqual(['gitea', 'jenkins', 'wiki']);
     expect(registry.registrations()).toEqual(expect.arrayContaining([{
-      applicationId: 'wiki', className: '@acme/wiki-plugin.WikiSpec', packageName: '@acme/wiki-plugin',
+      applicationId: 'wiki',
+      className: '@acme/wiki-plugin.WikiSpec',
+      packageName: '@acme/wiki-plugin',
       source: `${manifestOf(project, '@acme/wiki-plugin')}:2`,
     }]));
     expect(registry.get('wiki').applicationPort()).toBe(8080);
@@ -52,7 +60,9 @@ describe('discovery', () => {
   test('@fw/core\'s built-in plugin comes in through its own manifest, like any other', () => {
     const registrations = PluginRegistry.discover({ searchFrom: fakeInstall([WIKI]) }).registrations();
     expect(registrations).toContainEqual({
-      applicationId: 'jenkins', className: '@fw/core.JenkinsSpec', packageName: '@fw/core',
+      applicationId: 'jenkins',
+      className: '@fw/core.JenkinsSpec',
+      packageName: '@fw/core',
       source: expect.stringMatching(/packages\/core\/META-INF\/services\/dev\.fwframework\.core\.IApplicationSpec:2$/),
     });
   });
@@ -132,7 +142,7 @@ describe('errors name the manifest file and line', () => {
 
 describe('the manifest name', () => {
   test('is the Java name jsii gives the contract, so the npm package and the JAR use one file name', () => {
-    const javaPackage = require('../package.json').jsii.targets.java.package;
+    const javaPackage = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf-8')).jsii.targets.java.package;
     expect(CONTRACT_JAVA_FQN).toBe(`${javaPackage}.IApplicationSpec`);
     expect(MANIFEST_PATH).toBe(`META-INF/services/${javaPackage}.IApplicationSpec`);
   });

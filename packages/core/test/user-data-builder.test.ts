@@ -5,8 +5,14 @@ import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from '
 import { needing, shellcheck, shellcheckUnavailable } from './support/shellcheck';
 
 const EFS_CONTEXT: Ec2Context = {
-  stackName: 'wiki-dev', securityProfile: 'DEV', runtimeType: 'EC2', logGroupName: '/aws/wiki-dev/EC2/DEV', sslEnabled: false,
-  hasEfs: true, efsId: 'fs-0123456789abcdef0', accessPointId: 'fsap-0123456789abcdef0',
+  stackName: 'wiki-dev',
+  securityProfile: 'DEV',
+  runtimeType: 'EC2',
+  logGroupName: '/aws/wiki-dev/EC2/DEV',
+  sslEnabled: false,
+  hasEfs: true,
+  efsId: 'fs-0123456789abcdef0',
+  accessPointId: 'fsap-0123456789abcdef0',
 };
 const EBS_CONTEXT: Ec2Context = { ...EFS_CONTEXT, hasEfs: false, efsId: undefined, accessPointId: undefined };
 
@@ -116,6 +122,9 @@ describe('rendering', () => {
 describe('bad arguments are rejected before anything is added', () => {
   const cases: Array<[string, (b: BashUserDataBuilder) => void, RegExp]> = [
     ['addCommands()', (b) => b.addCommands(), /at least one command/],
+    ['addCommands line break', (b) => b.addCommands('echo one', 'echo two\necho three'),
+      /^addCommands\(\): command 2 \(argument index 1\) is "echo two\\necho three", which holds a line break; each string is one script line/],
+    ['addCommands carriage return', (b) => b.addCommands('echo one\r'), /command 1 \(argument index 0\).*line break/],
     ['mountEfs bad efsId', (b) => b.mountEfs('vol-1', 'fsap-0123456789abcdef0', '/srv/d', '1', '1'), /efsId "vol-1" is not an EFS id/],
     ['mountEfs bad access point', (b) => b.mountEfs('fs-0123456789abcdef0', 'ap', '/srv/d', '1', '1'), /accessPointId "ap"/],
     ['mountEfs relative path', (b) => b.mountEfs('fs-0123456789abcdef0', 'fsap-0123456789abcdef0', 'srv/d', '1', '1'), /mountPath "srv\/d"/],

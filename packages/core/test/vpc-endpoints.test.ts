@@ -48,12 +48,18 @@ describe.each(RUNTIMES_AND_PROFILES)('VPC endpoints of the build server on %s in
     const statements = (service: string) => endpoints[service].Properties.PolicyDocument.Statement;
     const [logGroupId] = resources(json, 'AWS::Logs::LogGroup').find(([, g]) => g.Properties.LogGroupName === `/aws/WikiStack/${runtime}/${profile}`)!;
     expect(statements('logs')).toEqual([{
-      Effect: 'Allow', Principal: { AWS: '*' }, Condition: { StringEquals: ACCOUNT_ONLY },
-      Action: ['logs:CreateLogStream', 'logs:PutLogEvents', 'logs:DescribeLogStreams'], Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] },
+      Effect: 'Allow',
+      Principal: { AWS: '*' },
+      Condition: { StringEquals: ACCOUNT_ONLY },
+      Action: ['logs:CreateLogStream', 'logs:PutLogEvents', 'logs:DescribeLogStreams'],
+      Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] },
     }]);
     expect(statements('secretsmanager')).toEqual([{
-      Effect: 'Allow', Principal: { AWS: '*' }, Condition: { StringEquals: ACCOUNT_ONLY },
-      Action: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], Resource: OIDC.clientSecretArn,
+      Effect: 'Allow',
+      Principal: { AWS: '*' },
+      Condition: { StringEquals: ACCOUNT_ONLY },
+      Action: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'],
+      Resource: OIDC.clientSecretArn,
     }]);
     // The ECS endpoint allows exactly the ECS statements of the controller's launch policy.
     const launch = resources(json, 'AWS::IAM::Policy').find(([id]) => id.includes('WorkersLaunchPolicy'))![1].Properties.PolicyDocument.Statement
@@ -66,12 +72,17 @@ describe.each(RUNTIMES_AND_PROFILES)('VPC endpoints of the build server on %s in
     }
     const s3 = statements('s3');
     expect(s3[0]).toEqual({
-      Effect: 'Allow', Principal: { AWS: '*' }, Action: 's3:*', Resource: '*',
+      Effect: 'Allow',
+      Principal: { AWS: '*' },
+      Action: 's3:*',
+      Resource: '*',
       Condition: { StringEquals: { ...ACCOUNT_ONLY, 's3:ResourceAccount': { Ref: 'AWS::AccountId' } } },
     });
     // EC2 installs its packages at boot from Amazon Linux 2023's repository bucket, which AWS owns.
     expect(s3.slice(1)).toEqual(runtime === RuntimeType.EC2 ? [{
-      Effect: 'Allow', Principal: { AWS: '*' }, Action: 's3:GetObject',
+      Effect: 'Allow',
+      Principal: { AWS: '*' },
+      Action: 's3:GetObject',
       Resource: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':s3:::al2023-repos-eu-west-1-de612dc2/*']] },
     }] : []);
   });

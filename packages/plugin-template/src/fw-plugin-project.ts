@@ -3,8 +3,8 @@ import * as path from 'node:path';
 import { cdk, javascript, SampleFile, TextFile } from 'projen';
 import { pluginNames } from './names';
 import { readmeSource } from './readme';
-import { VERSIONS } from './versions';
 import { specSource, testSource } from './sample-code';
+import { VERSIONS } from './versions';
 
 /** The contract's Java name: the manifest's file name in the npm package and in the JAR. */
 const CONTRACT = 'dev.fwframework.core.IApplicationSpec';
@@ -38,7 +38,7 @@ const TEMPLATE_VERSION: string = JSON.parse(fs.readFileSync(path.join(__dirname,
 
 /**
  * A plugin for the fw deployment framework: a jsii library with a spec class, its registration manifests, the spec's
- * three kinds of test, and npm, Maven, PyPI, Go (and .NET) packages.
+ * three kinds of test and PRODUCTION's compliance check, and npm, Maven, PyPI, Go (and .NET) packages.
  *
  * @pjid fw-plugin
  */
@@ -58,8 +58,14 @@ export class FwPluginProject extends cdk.JsiiProject {
     super({
       readme: {
         contents: readmeSource({
-          packageName: options.name, applicationId: names.applicationId, className, specFile: `src/${fileName}.ts`,
-          testFile: `test/${fileName}.test.ts`, javaClass: `${javaPackage}.${className}`, pythonDist: `fw-${names.base}`, goModule,
+          packageName: options.name,
+          applicationId: names.applicationId,
+          className,
+          specFile: `src/${fileName}.ts`,
+          testFile: `test/${fileName}.test.ts`,
+          javaClass: `${javaPackage}.${className}`,
+          pythonDist: `fw-${names.base}`,
+          goModule,
         }),
       },
       packageManager: javascript.NodePackageManager.NPM,
@@ -67,7 +73,9 @@ export class FwPluginProject extends cdk.JsiiProject {
       jsiiVersion: VERSIONS.jsii,
       typescriptVersion: VERSIONS.typescript,
       projenrcTs: true,
-      eslint: false,
+      // projen's lint, as its own TypeScript project types have it; `npx projen test` runs it (and the generated code
+      // passes it unchanged).
+      eslint: true,
       sampleCode: false,
       publishToMaven: { javaPackage, mavenGroupId: 'dev.fwframework.plugins', mavenArtifactId: names.base },
       publishToPypi: { distName: `fw-${names.base}`, module: `fw_${names.base.replace(/-/g, '_')}` },
@@ -97,6 +105,9 @@ export class FwPluginProject extends cdk.JsiiProject {
     });
     this.addDevDeps(`aws-cdk@${VERSIONS.awsCdkCli}`);
     this.gitignore.exclude('/cdk.out/');
+    // jsii's tools and runtime print a large end-of-life banner on Node 20, which the framework is tested on; the
+    // variable takes the major versions to keep quiet about (jsii 1.140.0, packages/@jsii/check-node/src/index.ts).
+    this.tasks.addEnvironment('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
     this.npmignore?.exclude('/cdk.out/', '/cdk.json');
 
     // The registration manifests, regenerated from `specClasses` at every synth.

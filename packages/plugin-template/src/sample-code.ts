@@ -61,10 +61,10 @@ export class ${className} extends ApplicationSpec {
 `;
 }
 
-/** The spec's three test kinds. */
+/** The spec's three test kinds, and a fourth: PRODUCTION's compliance check. */
 export function testSource(className: string, applicationId: string): string {
   return `import { App, Stack } from 'aws-cdk-lib';
-import { ApplicationFactory, AuthMode, RuntimeType } from '@fw/core';
+import { ApplicationFactory, AuthMode, RuntimeType, SecurityProfile } from '@fw/core';
 import { ${className} } from '../src';
 
 describe('${className}', () => {
@@ -90,6 +90,23 @@ describe('${className}', () => {
       new ApplicationFactory(new Stack(app, 'Test'), 'App', runtime, new ${className}());
       expect(() => app.synth()).not.toThrow();
     }
+  });
+
+  // What a PRODUCTION deployment needs: a region, TLS (a domain and its hosted zone) and an address for the alarms.
+  // Synth then runs the four compliance packs (AWS Solutions, PCI DSS 3.2.1, NIST 800-53 R5, HIPAA); a finding the
+  // framework does not acknowledge fails it, naming the rule and the resource (for example AwsSolutions-ECS2 for a
+  // secret in containerEnvironmentVariables()).
+  test.each([RuntimeType.FARGATE, RuntimeType.EC2])('(d) on %s, PRODUCTION passes the four compliance packs', (runtime) => {
+    const app = new App();
+    new ApplicationFactory(new Stack(app, 'Production', { env: { region: 'eu-west-1' } }), 'App', runtime, new ${className}(), {
+      securityProfile: SecurityProfile.PRODUCTION,
+      sslEnabled: true,
+      domain: 'example.com',
+      subdomain: '${applicationId}',
+      hostedZoneId: 'Z0123456789ABCDEFGHIJ',
+      alarmEmail: 'alerts@example.com',
+    });
+    expect(() => app.synth()).not.toThrow();
   });
 });
 `;

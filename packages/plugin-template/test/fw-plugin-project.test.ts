@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -39,13 +40,14 @@ describe('the scaffold', () => {
     expect(files['src/index.ts']).toBe("export * from './gitlab-spec';\n");
   });
 
-  test('the spec\'s three kinds of test', () => {
+  test('the spec\'s three kinds of test, and PRODUCTION\'s compliance check on each runtime', () => {
     const tests: string = files['test/gitlab-spec.test.ts'];
-    expect(tests.match(/^ {2}test\(/gm)).toHaveLength(3);
+    expect(tests.match(/^ {2}test(\.each\(.*\))?\(/gm)).toHaveLength(4);
     expect(tests).toContain("test('(a) metadata accessors return the declared values'");
     expect(tests).toContain("test('(b) with an fqdn, sslEnabled true and auth mode none, the public address is https://<fqdn>'");
     expect(tests).toContain("test('(c) for each runtime, a fresh stack with the factory synthesises'");
     expect(tests).toContain('for (const runtime of [RuntimeType.FARGATE, RuntimeType.EC2])');
+    expect(tests).toContain("test.each([RuntimeType.FARGATE, RuntimeType.EC2])('(d) on %s, PRODUCTION passes the four compliance packs'");
   });
 
   test('a README for this plugin: its id, its class, what to fill in, the commands, registration, releases, deployment', () => {
@@ -112,6 +114,18 @@ describe('the scaffold', () => {
     expect(tasks.package.steps).toEqual([{ spawn: 'package-all' }]);
     expect(tasks['package:go'].steps).toEqual([{ exec: 'jsii-pacmak -v --target go --code-only' }]);
   });
+
+  test('every task keeps jsii\'s Node 20 end-of-life banner quiet (Node 20 is what the framework is tested on)', () => {
+    expect(files['.projen/tasks.json'].env).toEqual(expect.objectContaining({ JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION: '20' }));
+  });
+
+  test('lint: projen\'s eslint over the sources, the tests and .projenrc.ts, run by the test task', () => {
+    const tasks = files['.projen/tasks.json'].tasks;
+    expect(tasks.test.steps).toContainEqual({ spawn: 'eslint' });
+    expect(tasks.eslint.steps[0].execArgs).toEqual(expect.arrayContaining(['eslint', 'src', 'test', '.projenrc.ts']));
+    expect(files['.eslintrc.json'].extends).toEqual(expect.arrayContaining(['plugin:import/typescript']));
+    expect(files['package.json'].devDependencies).toHaveProperty('eslint');
+  });
 });
 
 describe('options', () => {
@@ -131,5 +145,69 @@ describe('options', () => {
     const files = synth({ name: '@acme/gitlab-plugin' });
     expect(files[MANIFEST]).toContain('@acme/gitlab-plugin.GitlabSpec');
     expect(files['package.json'].jsii.targets.python.distName).toBe('fw-gitlab-plugin');
+  });
+});
+
+/**
+ * The scaffold's own test file, run by jest in a child process (as `npx projen test` runs it in a plugin) against the
+ * generated spec and against a stub that breaks a compliance rule: a secret in the container's environment, which the
+ * framework leaves to AwsSolutions-ECS2 (packages/core/src/platform/container-environment.ts). Needs @fw/core built.
+ */
+describe('the fourth test kind, run', () => {
+  const files = synth();
+  const spec: string = files['src/gitlab-spec.ts'];
+  const violating = spec.replace('return { PUBLIC_URL: url };', "return { PUBLIC_URL: url, DB_PASSWORD: 'hunter2' };");
+  // Below this package, so the plugin's imports resolve as in a plugin repository: @fw/core, aws-cdk-lib, ts-jest.
+  fs.mkdirSync(path.join(__dirname, '..', '.tmp'), { recursive: true });
+  const dir = fs.mkdtempSync(path.join(__dirname, '..', '.tmp', 'fourth-kind-'));
+  for (const [plugin, source] of [['generated', spec], ['violating', violating]]) {
+    fs.mkdirSync(path.join(dir, plugin, 'src'), { recursive: true });
+    fs.mkdirSync(path.join(dir, plugin, 'test'), { recursive: true });
+    fs.writeFileSync(path.join(dir, plugin, 'src', 'gitlab-spec.ts'), source);
+    fs.writeFileSync(path.join(dir, plugin, 'src', 'index.ts'), files['src/index.ts']);
+    fs.writeFileSync(path.join(dir, plugin, 'test', 'gitlab-spec.test.ts'), files['test/gitlab-spec.test.ts']);
+  }
+  fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { module: 'commonjs', target: 'es2022', esModuleInterop: true, skipLibCheck: true, outDir: 'lib' },
+    include: ['*/src/**/*.ts', '*/test/**/*.ts'],
+  }));
+  const config = {
+    rootDir: dir,
+    testMatch: ['<rootDir>/*/test/*.test.ts'],
+    transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', diagnostics: false }] },
+  };
+  const output = path.join(dir, 'results.json');
+  const run = spawnSync(process.execPath, [require.resolve('jest/bin/jest'), '--config', JSON.stringify(config), '--json', '--outputFile', output, '--coverage=false'], {
+    cwd: dir, encoding: 'utf-8', env: { ...process.env, JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION: '20' },
+  });
+  const results: Array<{ name: string; assertionResults: Array<{ title: string; status: string; failureMessages: string[] }> }> =
+    fs.existsSync(output) ? JSON.parse(fs.readFileSync(output, 'utf-8')).testResults : [];
+  const outcomes = (plugin: string) => Object.fromEntries((results.find((r) => r.name.includes(`/${plugin}/`))?.assertionResults ?? [])
+    .map((a) => [a.title, a.status === 'passed' ? 'passed' : a.failureMessages.join('\n')]));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  test('jest ran both plugins\' tests; the stub is the generated spec with a secret in its environment', () => {
+    expect(violating).toBe(spec.replace('PUBLIC_URL: url }', "PUBLIC_URL: url, DB_PASSWORD: 'hunter2' }"));
+    expect(violating).not.toBe(spec);
+    expect(results.map((r) => path.basename(path.dirname(path.dirname(r.name)))).sort()).toEqual(['generated', 'violating']);
+    expect(run.status).toBe(1);
+  });
+
+  test('the generated spec passes all four kinds', () => {
+    expect(outcomes('generated')).toEqual({
+      '(a) metadata accessors return the declared values': 'passed',
+      '(b) with an fqdn, sslEnabled true and auth mode none, the public address is https://<fqdn>': 'passed',
+      '(c) for each runtime, a fresh stack with the factory synthesises': 'passed',
+      '(d) on FARGATE, PRODUCTION passes the four compliance packs': 'passed',
+      '(d) on EC2, PRODUCTION passes the four compliance packs': 'passed',
+    });
+  });
+
+  test('the stub fails the fourth on Fargate, with the rule and the resource; (a) to (c) and EC2 (which has no container environment) pass', () => {
+    const outcome = outcomes('violating');
+    expect(outcome['(d) on FARGATE, PRODUCTION passes the four compliance packs'])
+      .toMatch(/AwsSolutions-ECS2 \(error\): The ECS Task Definition includes a container definition that directly specifies environment variables\. \[Production\/App\/Fargate\/Task\/Resource\]/);
+    expect(Object.entries(outcome).filter(([, o]) => o !== 'passed').map(([title]) => title))
+      .toEqual(['(d) on FARGATE, PRODUCTION passes the four compliance packs']);
   });
 });

@@ -1,5 +1,3 @@
-import { SecurityProfile } from '../contract/security-profile';
-import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 import { MASK_PASSWORDS_FILE, maskPasswordsConfig } from './card-data-masking';
 import { approvedScriptHash, complianceJobsScript, pipelineScripts } from './compliance-jobs';
 import {
@@ -9,6 +7,8 @@ import { AGENT_PORT, agentCloud, type AgentSettings } from './jenkins-agents';
 import { ENV, jenkinsConfiguration, JenkinsGroups, PipelineLibrarySource, renderConfiguration } from './jenkins-configuration';
 import { loggingProperties } from './jenkins-monitoring';
 import { pluginsTxt } from './versions';
+import { SecurityProfile } from '../contract/security-profile';
+import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 
 /** The controller's HTTP port, on both runtimes. */
 export const JENKINS_PORT = 8080;

@@ -1,7 +1,6 @@
 import type { EphemeralWorkers } from '../contract/ephemeral-workers';
 import { WorkerVariables } from '../contract/ephemeral-workers';
-import { UserError } from '../errors';
-import { shownValue } from '../context/context-keys';
+import { shownValue, UserError } from '../errors';
 import { ref } from './jenkins-configuration';
 import { AGENT_IMAGE } from './versions';
 

@@ -67,10 +67,15 @@ export interface MatrixEntry {
 export type AuditLogger =
   | { readonly console: { readonly output: 'STD_OUT'; readonly dateFormat: string; readonly logPrefix: string } }
   | { readonly logFile: { readonly log: string; readonly limit: number; readonly count: number } }
-  | { readonly syslog: {
-    readonly syslogServerHostname: string; readonly syslogServerPort: number;
-    readonly appName: string; readonly facility: string; readonly messageFormat: string;
-  } };
+  | {
+    readonly syslog: {
+      readonly syslogServerHostname: string;
+      readonly syslogServerPort: number;
+      readonly appName: string;
+      readonly facility: string;
+      readonly messageFormat: string;
+    };
+  };
 
 /**
  * The Jenkins configuration, typed after the configuration-as-code keys of Jenkins and its plugins (matrix-auth,
@@ -83,19 +88,23 @@ export interface JenkinsConfiguration {
     readonly numExecutors: number;
     readonly slaveAgentPort: number;
     readonly clouds: EcsCloud[];
-    readonly securityRealm: { readonly oic: {
-      readonly serverConfiguration: { readonly wellKnown: {
-        readonly wellKnownOpenIDConfigurationUrl: string; readonly scopesOverride: string;
-      } };
-      readonly clientId: string;
-      readonly clientSecret: string;
-      readonly userNameField: string;
-      readonly fullNameFieldName: string;
-      readonly emailFieldName: string;
-      readonly groupsFieldName: string;
-      readonly logoutFromOpenidProvider: boolean;
-      readonly properties: string[];
-    } };
+    readonly securityRealm: {
+      readonly oic: {
+        readonly serverConfiguration: {
+          readonly wellKnown: {
+            readonly wellKnownOpenIDConfigurationUrl: string; readonly scopesOverride: string;
+          };
+        };
+        readonly clientId: string;
+        readonly clientSecret: string;
+        readonly userNameField: string;
+        readonly fullNameFieldName: string;
+        readonly emailFieldName: string;
+        readonly groupsFieldName: string;
+        readonly logoutFromOpenidProvider: boolean;
+        readonly properties: string[];
+      };
+    };
     readonly authorizationStrategy: { readonly projectMatrix: { readonly entries: MatrixEntry[] } };
     readonly crumbIssuer: 'standard';
     readonly disableRememberMe: boolean;
@@ -107,19 +116,32 @@ export interface JenkinsConfiguration {
     readonly scriptApproval: { readonly approvedScriptHashes: string[] };
   };
   readonly unclassified: {
-    readonly location: { readonly url: string };
-    readonly buildDiscarders: { readonly configuredBuildDiscarders: Array<string | {
-      readonly simpleBuildDiscarder: { readonly discarder: { readonly logRotator: {
-        readonly daysToKeepStr: string; readonly numToKeepStr: string;
-        readonly artifactDaysToKeepStr: string; readonly artifactNumToKeepStr: string;
-      } } };
-    }> };
+    readonly 'location': { readonly url: string };
+    readonly 'buildDiscarders': {
+      readonly configuredBuildDiscarders: Array<string | {
+        readonly simpleBuildDiscarder: {
+          readonly discarder: {
+            readonly logRotator: {
+              readonly daysToKeepStr: string;
+              readonly numToKeepStr: string;
+              readonly artifactDaysToKeepStr: string;
+              readonly artifactNumToKeepStr: string;
+            };
+          };
+        };
+      }>;
+    };
     readonly 'audit-trail': { readonly logBuildCause: boolean; readonly loggers: AuditLogger[] };
-    readonly globalLibraries?: { readonly libraries: Array<{
-      readonly name: string; readonly defaultVersion: string; readonly implicit: boolean;
-      readonly allowVersionOverride: boolean; readonly includeInChangesets: boolean;
-      readonly retriever: { readonly modernSCM: { readonly scm: { readonly git: { readonly remote: string } } } };
-    }> };
+    readonly 'globalLibraries'?: {
+      readonly libraries: Array<{
+        readonly name: string;
+        readonly defaultVersion: string;
+        readonly implicit: boolean;
+        readonly allowVersionOverride: boolean;
+        readonly includeInChangesets: boolean;
+        readonly retriever: { readonly modernSCM: { readonly scm: { readonly git: { readonly remote: string } } } };
+      }>;
+    };
   };
   /** Job DSL scripts (the job-dsl plugin's configuration-as-code root). */
   readonly jobs: Array<{ readonly file: string }>;
@@ -140,29 +162,37 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
       clouds: [options.agentCloud],
       // OIDC only: no local user database, and no escape hatch (it would bypass the identity provider's MFA). The
       // provider's discovery document brings its endpoints and the keys that sign its ID tokens.
-      securityRealm: { oic: {
-        serverConfiguration: { wellKnown: {
-          wellKnownOpenIDConfigurationUrl: ref(ENV.oidcWellKnownUrl),
-          // Without it the realm asks for every scope the provider supports.
-          scopesOverride: OIDC_SCOPES,
-        } },
-        clientId: ref(ENV.oidcClientId),
-        clientSecret: ref(ENV.oidcClientSecret),
-        userNameField: 'preferred_username',
-        fullNameFieldName: 'name',
-        emailFieldName: 'email',
-        groupsFieldName: 'groups',
-        logoutFromOpenidProvider: true,
-        properties: ['pkce'],
-      } },
+      securityRealm: {
+        oic: {
+          serverConfiguration: {
+            wellKnown: {
+              wellKnownOpenIDConfigurationUrl: ref(ENV.oidcWellKnownUrl),
+              // Without it the realm asks for every scope the provider supports.
+              scopesOverride: OIDC_SCOPES,
+            },
+          },
+          clientId: ref(ENV.oidcClientId),
+          clientSecret: ref(ENV.oidcClientSecret),
+          userNameField: 'preferred_username',
+          fullNameFieldName: 'name',
+          emailFieldName: 'email',
+          groupsFieldName: 'groups',
+          logoutFromOpenidProvider: true,
+          properties: ['pkce'],
+        },
+      },
       // Administer implies RunScripts: only the admin group reaches the script console. Viewers only read.
-      authorizationStrategy: { projectMatrix: { entries: [
-        { group: { name: groups.admin, permissions: ['Overall/Administer'] } },
-        { group: { name: 'authenticated', permissions: ['Overall/Read'] } },
-        { group: { name: groups.developer, permissions: developer } },
-        { group: { name: groups.devops, permissions: [...developer, 'Job/Configure'] } },
-        { group: { name: groups.viewer, permissions: ['Job/Read'] } },
-      ] } },
+      authorizationStrategy: {
+        projectMatrix: {
+          entries: [
+            { group: { name: groups.admin, permissions: ['Overall/Administer'] } },
+            { group: { name: 'authenticated', permissions: ['Overall/Read'] } },
+            { group: { name: groups.developer, permissions: developer } },
+            { group: { name: groups.devops, permissions: [...developer, 'Job/Configure'] } },
+            { group: { name: groups.viewer, permissions: ['Job/Read'] } },
+          ],
+        },
+      },
       // Since Jenkins 2.543 the crumb is bound to the session, not the client address: the issuer has no options.
       crumbIssuer: 'standard',
       disableRememberMe: true,
@@ -175,35 +205,52 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
       scriptApproval: { approvedScriptHashes: options.approvedScriptHashes },
     },
     unclassified: {
-      location: { url: ref(ENV.publicUrl) },
-      buildDiscarders: { configuredBuildDiscarders: [
-        'jobBuildDiscarder',
-        { simpleBuildDiscarder: { discarder: { logRotator: {
-          daysToKeepStr: String(BUILD_LOG_RETENTION_DAYS),
-          numToKeepStr: String(BUILDS_KEPT),
-          artifactDaysToKeepStr: String(ARTIFACT_RETENTION_DAYS),
-          artifactNumToKeepStr: String(ARTIFACTS_KEPT),
-        } } } },
-      ] },
+      'location': { url: ref(ENV.publicUrl) },
+      'buildDiscarders': {
+        configuredBuildDiscarders: [
+          'jobBuildDiscarder',
+          {
+            simpleBuildDiscarder: {
+              discarder: {
+                logRotator: {
+                  daysToKeepStr: String(BUILD_LOG_RETENTION_DAYS),
+                  numToKeepStr: String(BUILDS_KEPT),
+                  artifactDaysToKeepStr: String(ARTIFACT_RETENTION_DAYS),
+                  artifactNumToKeepStr: String(ARTIFACTS_KEPT),
+                },
+              },
+            },
+          },
+        ],
+      },
       'audit-trail': {
         logBuildCause: true,
         loggers: [
           { logFile: { log: options.auditLogPattern, limit: options.auditLogLimit, count: options.auditLogCount } },
           ...(options.auditToConsole ? [{ console: { output: 'STD_OUT' as const, dateFormat: 'yyyy-MM-dd HH:mm:ss.SSS', logPrefix: 'audit' } }] : []),
-          ...(options.syslogHost ? [{ syslog: {
-            syslogServerHostname: options.syslogHost, syslogServerPort: AUDIT_SYSLOG_PORT,
-            appName: 'jenkins', facility: 'AUTHPRIV', messageFormat: 'RFC_5424',
-          } }] : []),
+          ...(options.syslogHost ? [{
+            syslog: {
+              syslogServerHostname: options.syslogHost,
+              syslogServerPort: AUDIT_SYSLOG_PORT,
+              appName: 'jenkins',
+              facility: 'AUTHPRIV',
+              messageFormat: 'RFC_5424',
+            },
+          }] : []),
         ],
       },
-      ...(options.pipelineLibrary ? { globalLibraries: { libraries: [{
-        name: PIPELINE_LIBRARY_NAME,
-        defaultVersion: options.pipelineLibrary.version,
-        implicit: false,
-        allowVersionOverride: false,
-        includeInChangesets: false,
-        retriever: { modernSCM: { scm: { git: { remote: options.pipelineLibrary.repository } } } },
-      }] } } : {}),
+      ...(options.pipelineLibrary ? {
+        globalLibraries: {
+          libraries: [{
+            name: PIPELINE_LIBRARY_NAME,
+            defaultVersion: options.pipelineLibrary.version,
+            implicit: false,
+            allowVersionOverride: false,
+            includeInChangesets: false,
+            retriever: { modernSCM: { scm: { git: { remote: options.pipelineLibrary.repository } } } },
+          }],
+        },
+      } : {}),
     },
     jobs: [{ file: options.seedJobFile }],
   };

@@ -1,7 +1,7 @@
-import { ContainerFiles, type ContainerInitialization } from '../contract/container-initialization';
 import type { ControllerFiles, ControllerLayout } from './controller-files';
 import { FILES } from './controller-files';
 import { PLUGIN_TOOL_FLAGS } from './versions';
+import { ContainerFiles, type ContainerInitialization } from '../contract/container-initialization';
 
 const HOME = '/var/jenkins_home';
 

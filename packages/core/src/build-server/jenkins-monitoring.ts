@@ -1,5 +1,5 @@
-import type { LogAlarm } from '../contract/log-alarm';
 import { FAILED_LOGIN_ALERT_THRESHOLD, FAILED_LOGIN_WINDOW_SECONDS } from './hardening';
+import type { LogAlarm } from '../contract/log-alarm';
 
 /*
  * What Jenkins 2.568.2 and its OIDC realm (oic-auth 4.715.vf202e4229f61, pac4j 6.4.3) write when a sign-in fails, for

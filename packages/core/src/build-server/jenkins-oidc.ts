@@ -1,5 +1,5 @@
-import type { IOidcIntegration, OidcProviderSettings } from '../contract/oidc-integration';
 import { ENV } from './jenkins-configuration';
+import type { IOidcIntegration, OidcProviderSettings } from '../contract/oidc-integration';
 
 /**
  * Jenkins' own sign-in with the oic-auth plugin. The realm reads the provider's discovery document (OpenID Connect

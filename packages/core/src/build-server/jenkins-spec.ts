@@ -1,3 +1,5 @@
+import { AUDIT_SYSLOG_PORT } from './hardening';
+import type { PipelineLibrarySource } from './jenkins-configuration';
 import { ApplicationSpec } from '../contract/application-spec';
 import { AuthMode } from '../contract/auth-mode';
 import type { ContainerInitialization } from '../contract/container-initialization';
@@ -11,9 +13,7 @@ import { UserError } from '../errors';
 import { controllerEnvironment, controllerFiles, ControllerLayout, JENKINS_PORT } from './controller-files';
 import { AGENT_DEFAULTS, agentWorkers, assertValidAgentSettings, type AgentSettings } from './jenkins-agents';
 import { CONTAINER_LAYOUT, jenkinsContainerInitialization } from './jenkins-container';
-import type { PipelineLibrarySource } from './jenkins-configuration';
 import { FAILED_LOGIN_ALARM } from './jenkins-monitoring';
-import { AUDIT_SYSLOG_PORT } from './hardening';
 import { JenkinsOidcIntegration } from './jenkins-oidc';
 import { configureJenkinsUserData, EC2_JENKINS_LOG, EC2_LAYOUT } from './jenkins-user-data';
 import { JENKINS_IMAGE } from './versions';

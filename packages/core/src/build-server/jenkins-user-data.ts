@@ -1,9 +1,3 @@
-import type { IApplicationSpec } from '../contract/application-spec';
-import type { Ec2Context } from '../contract/ec2-context';
-import { Ec2Files } from '../contract/oidc-integration';
-import { PosixUser } from '../contract/posix-user';
-import type { IUserDataBuilder } from '../contract/user-data-builder';
-import { Shell } from '../userdata/shell';
 import type { ControllerFiles, ControllerLayout } from './controller-files';
 import { FILES } from './controller-files';
 import {
@@ -14,6 +8,12 @@ import {
   EC2_JAVA_PACKAGE, JENKINS_LTS, JENKINS_RPM_KEY, JENKINS_RPM_REPO, PLUGIN_MANAGER_SHA256, PLUGIN_MANAGER_URL,
   PLUGIN_TOOL_FLAGS,
 } from './versions';
+import type { IApplicationSpec } from '../contract/application-spec';
+import type { Ec2Context } from '../contract/ec2-context';
+import { Ec2Files } from '../contract/oidc-integration';
+import { PosixUser } from '../contract/posix-user';
+import type { IUserDataBuilder } from '../contract/user-data-builder';
+import { Shell } from '../userdata/shell';
 
 export const EC2_JENKINS_LOG = '/var/log/jenkins/jenkins.log';
 const EC2_HOME = '/var/lib/jenkins';
@@ -98,10 +98,12 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
     `install -d -m 0750 -o ${uid} -g ${gid} /var/log/jenkins /var/cache/jenkins ${q(`${home}/plugins`)}`,
     // The mask-passwords file exists first with its owner and mode; writeFiles keeps both.
     `install -m 0640 -o ${uid} -g ${gid} /dev/null ${maskPasswords}`,
+    'install -d -m 0755 /etc/systemd/system/jenkins.service.d',
   );
   builder.writeFiles({
     ...Object.fromEntries(Object.entries(files.config).map(([name, content]) => [`${configDir}/${name}`, content])),
     [`${home}/${files.maskPasswords.fileName}`]: files.maskPasswords.content,
+    [DROP_IN]: `${dropIn}\n`,
   });
   builder.addCommands(
     `chown 0:${gid} ${configPaths}`,
@@ -109,8 +111,6 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
     `java -jar ${q(PLUGIN_MANAGER)} --war /usr/share/java/jenkins.war --plugin-download-directory ${q(`${home}/plugins`)} ` +
       `--plugin-file ${q(`${configDir}/${FILES.plugins}`)} ${PLUGIN_TOOL_FLAGS.join(' ')}`,
     `chown -R ${uid}:${gid} ${q(`${home}/plugins`)}`,
-    'install -d -m 0755 /etc/systemd/system/jenkins.service.d',
-    `printf '%s\\n' ${q(dropIn)} > ${q(DROP_IN)}`,
     `chmod 0644 ${q(DROP_IN)}`,
     'systemctl daemon-reload',
     'systemctl enable --now jenkins',

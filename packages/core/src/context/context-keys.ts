@@ -19,15 +19,6 @@ export interface ContextKey {
   readonly parse: (raw: unknown) => Parsed;
 }
 
-/**
- * A value as an error message shows it: JSON, and when long its first 40 characters, `…` and its length, so a
- * message stays on one line.
- */
-export function shownValue(raw: unknown): string {
-  const text = typeof raw === 'string' ? raw : JSON.stringify(raw) ?? String(raw);
-  if (text.length <= 60) return typeof raw === 'string' ? JSON.stringify(raw) : text;
-  return `${JSON.stringify(text.slice(0, 40)).slice(0, -1)}…" (${text.length} characters)`;
-}
 
 /** A Secrets Manager secret ARN: the only form in which a secret may be handed to the framework. */
 export const SECRET_ARN = /^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[\w/+=.@-]+$/;
@@ -77,108 +68,148 @@ function httpsUrl(raw: unknown): Parsed {
 
 export const CONTEXT_KEYS: readonly ContextKey[] = [
   {
-    name: 'stackName', required: true, defaultText: '-',
+    name: 'stackName',
+    required: true,
+    defaultText: '-',
     description: 'Name of the CloudFormation stack: a letter, then letters, digits and `-`, at most 128 characters.',
     parse: text(/^[A-Za-z][A-Za-z0-9-]{0,127}$/, 'a CloudFormation stack name: a letter, then letters, digits and -, at most 128 characters'),
   },
   {
-    name: 'applicationId', required: true, defaultText: '-',
+    name: 'applicationId',
+    required: true,
+    defaultText: '-',
     description: 'The `applicationId()` of an installed plugin (for example `jenkins`).',
     parse: text(/^[a-z][a-z0-9-]{0,62}$/, 'lower-case letters, digits and -, starting with a letter'),
   },
   {
-    name: 'runtimeType', required: true, defaultText: '-',
+    name: 'runtimeType',
+    required: true,
+    defaultText: '-',
     description: '`FARGATE` or `EC2`; usually given at synth time with `-c runtimeType=...`.',
     parse: oneOf(Object.values(RuntimeType)),
   },
   {
-    name: 'securityProfile', required: true, defaultText: '-',
+    name: 'securityProfile',
+    required: true,
+    defaultText: '-',
     description: '`DEV`, `STAGING` or `PRODUCTION` (see "Security profiles").',
     parse: oneOf(Object.values(SecurityProfile)),
   },
   {
-    name: 'sslEnabled', required: true, defaultText: '-',
+    name: 'sslEnabled',
+    required: true,
+    defaultText: '-',
     description: '`true` or `false` (text, or a JSON boolean in cdk.json). `true` needs `domain` and `hostedZoneId` or `certificateArn`.',
     parse: (raw) => (raw === true || raw === 'true' ? { value: true }
       : raw === false || raw === 'false' ? { value: false } : { allowed: 'true or false' }),
   },
   {
-    name: 'domain', required: false, defaultText: 'none (no DNS name; the load balancer\'s own name is used)',
+    name: 'domain',
+    required: false,
+    defaultText: 'none (no DNS name; the load balancer\'s own name is used)',
     description: 'Domain name, for example `example.com`.',
     parse: text(DOMAIN, 'a domain name such as example.com (labels of letters, digits and -, separated by dots)', (s) => s.toLowerCase()),
   },
   {
-    name: 'subdomain', required: false, defaultText: 'none (the FQDN is the domain itself)',
+    name: 'subdomain',
+    required: false,
+    defaultText: 'none (the FQDN is the domain itself)',
     description: 'Sub-domain; the FQDN is `<subdomain>.<domain>`.',
     parse: text(SUBDOMAIN, 'one or more DNS labels such as ci or build.eu', (s) => s.toLowerCase()),
   },
   {
-    name: 'authMode', required: false, defaultText: '`none`',
+    name: 'authMode',
+    required: false,
+    defaultText: '`none`',
     description: '`none`, `application-oidc` (the application signs users in) or `alb-oidc` (the load balancer does; needs TLS). ' +
       'A plugin may accept fewer (`supportedAuthModes()`; the build server accepts only `application-oidc`).',
     parse: oneOf(AuthMode.ALL),
   },
   {
-    name: 'hostedZoneId', required: false, defaultText: 'none',
+    name: 'hostedZoneId',
+    required: false,
+    defaultText: 'none',
     description: 'Route 53 hosted zone of `domain`: the certificate is DNS-validated in it and the FQDN record is created there. No lookup is made.',
     parse: text(/^Z[A-Z0-9]{1,31}$/, 'a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ'),
   },
   {
-    name: 'certificateArn', required: false, defaultText: 'none',
+    name: 'certificateArn',
+    required: false,
+    defaultText: 'none',
     description: 'An existing ACM certificate for the FQDN, used instead of creating one.',
     parse: text(/^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[0-9a-f-]{36}$/, 'an ACM certificate ARN'),
   },
   {
-    name: 'region', required: false, defaultText: '`CDK_DEFAULT_REGION`, else none',
+    name: 'region',
+    required: false,
+    defaultText: '`CDK_DEFAULT_REGION`, else none',
     description: 'AWS region of the stack. STAGING and PRODUCTION need one: load-balancer access logs are region-specific. The ' +
       'account is never set, so availability zones resolve at deploy time and synth makes no AWS lookup.',
     parse: text(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, 'an AWS region such as eu-west-1'),
   },
   {
-    name: 'ec2Storage', required: false, defaultText: '`efs`',
+    name: 'ec2Storage',
+    required: false,
+    defaultText: '`efs`',
     description: 'Data volume on EC2: `efs` (a file system in two zones) or `ebs` (one encrypted volume created by the stack, ' +
       'attached at `ebsDeviceName()` by every instance that replaces the last, in one zone; backed up daily in STAGING and ' +
       'PRODUCTION). Fargate always uses EFS.',
     parse: oneOf(Object.values(Ec2Storage)),
   },
   {
-    name: 'dataVolumeSnapshotId', required: false, defaultText: 'none (an empty volume)',
+    name: 'dataVolumeSnapshotId',
+    required: false,
+    defaultText: 'none (an empty volume)',
     description: 'EC2 with `ec2Storage` `ebs` only: create the data volume from this EBS snapshot (restore; see "Data and ' +
       'restore"). Changing it replaces the volume.',
     parse: text(/^snap-([0-9a-f]{8}|[0-9a-f]{17})$/, 'an EBS snapshot id: snap- and 8 or 17 hex digits, for example snap-0123456789abcdef0'),
   },
   {
-    name: 'alarmEmail', required: false, defaultText: 'none (required in PRODUCTION when the plugin declares alarms)',
+    name: 'alarmEmail',
+    required: false,
+    defaultText: 'none (required in PRODUCTION when the plugin declares alarms)',
     description: 'E-mail address subscribed to the alarm topic, which receives the plugin\'s log alarms (for the build server: more than 10 failed logins in a day).',
     parse: email,
   },
   {
-    name: 'oidcIssuer', required: false, defaultText: 'none (required when authMode is not none)',
+    name: 'oidcIssuer',
+    required: false,
+    defaultText: 'none (required when authMode is not none)',
     description: 'Issuer URL of the identity provider.',
     parse: httpsUrl,
   },
   {
-    name: 'oidcAuthorizationEndpoint', required: false, defaultText: 'none (required when authMode is not none)',
+    name: 'oidcAuthorizationEndpoint',
+    required: false,
+    defaultText: 'none (required when authMode is not none)',
     description: 'Authorization endpoint URL of the identity provider.',
     parse: httpsUrl,
   },
   {
-    name: 'oidcTokenEndpoint', required: false, defaultText: 'none (required when authMode is not none)',
+    name: 'oidcTokenEndpoint',
+    required: false,
+    defaultText: 'none (required when authMode is not none)',
     description: 'Token endpoint URL of the identity provider.',
     parse: httpsUrl,
   },
   {
-    name: 'oidcUserInfoEndpoint', required: false, defaultText: 'none (required when authMode is not none)',
+    name: 'oidcUserInfoEndpoint',
+    required: false,
+    defaultText: 'none (required when authMode is not none)',
     description: 'User-info endpoint URL of the identity provider.',
     parse: httpsUrl,
   },
   {
-    name: 'oidcClientId', required: false, defaultText: 'none (required when authMode is not none)',
+    name: 'oidcClientId',
+    required: false,
+    defaultText: 'none (required when authMode is not none)',
     description: 'OAuth client id registered with the identity provider.',
     parse: text(/^\S{1,255}$/, 'a client id without spaces'),
   },
   {
-    name: 'oidcClientSecretArn', required: false, defaultText: 'none (required when authMode is not none)',
+    name: 'oidcClientSecretArn',
+    required: false,
+    defaultText: 'none (required when authMode is not none)',
     description: 'ARN of the Secrets Manager secret holding the client secret. Only the reference is ever used; a value that is ' +
       'not an ARN is never echoed in an error.',
     sensitive: true,

@@ -1,13 +1,13 @@
 import type { IConstruct } from 'constructs';
+import { CONTEXT_KEYS, OIDC_KEYS } from './context-keys';
+import { didYouMean } from './did-you-mean';
 import { AuthMode } from '../contract/auth-mode';
 import { Ec2Storage } from '../contract/ec2-storage';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
 import { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
-import { UserError } from '../errors';
+import { shownValue, UserError } from '../errors';
 import { PROFILE_SETTINGS } from '../profiles/profile-settings';
-import { CONTEXT_KEYS, OIDC_KEYS, shownValue } from './context-keys';
-import { didYouMean } from './did-you-mean';
 
 /**
  * The validated deployment configuration: what the context keys say, with defaults applied.

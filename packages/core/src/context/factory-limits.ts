@@ -1,6 +1,5 @@
 import { RuntimeType } from '../contract/runtime-type';
-import { UserError } from '../errors';
-import { shownValue } from './context-keys';
+import { shownValue, UserError } from '../errors';
 
 /** The factory props that are no context keys, with the limits AWS applies to them. */
 export interface FactorySizes {

@@ -3,8 +3,8 @@ import type { ContainerInitialization } from './container-initialization';
 import type { Ec2Context } from './ec2-context';
 import type { EgressRule } from './egress-rule';
 import type { EphemeralWorkers } from './ephemeral-workers';
-import type { IOidcIntegration } from './oidc-integration';
 import type { LogAlarm } from './log-alarm';
+import type { IOidcIntegration } from './oidc-integration';
 import type { IUserDataBuilder } from './user-data-builder';
 
 /**
@@ -118,7 +118,8 @@ export abstract class ApplicationSpec implements IApplicationSpec {
   }
 
   /** Default: nothing to prepare. */
-  public containerInitialization(_fqdn: string, _sslEnabled: boolean, _authMode: string, _securityProfile: string): ContainerInitialization | undefined {
+  public containerInitialization(_fqdn: string, _sslEnabled: boolean, _authMode: string,
+    _securityProfile: string): ContainerInitialization | undefined {
     return undefined;
   }
 

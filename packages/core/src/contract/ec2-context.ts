@@ -1,4 +1,4 @@
-import { UserError } from '../errors';
+import { shownValue, UserError } from '../errors';
 
 /**
  * What the framework tells a plugin about the EC2 deployment it is configuring (the spec's Ec2Context).
@@ -60,7 +60,7 @@ export class Ec2Contexts {
       const missing = [efsId ? undefined : 'efsId', accessPointId ? undefined : 'accessPointId'].filter((m) => m !== undefined);
       throw new UserError(
         `Ec2Context.hasEfs is true but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing ` +
-        `(efsId: ${String(efsId)}, accessPointId: ${String(accessPointId)}); ` +
+        `(efsId: ${shownValue(efsId)}, accessPointId: ${shownValue(accessPointId)}); ` +
         'both are required to mount EFS.',
       );
     }

@@ -1,11 +1,10 @@
-import { shownValue } from '../context/context-keys';
 import { fargateSizeProblem } from '../context/factory-limits';
-import { UserError } from '../errors';
+import { shownValue, UserError } from '../errors';
 import { APPLICATION_SPEC_MEMBERS, type IApplicationSpec } from './application-spec';
 import { AuthMode } from './auth-mode';
 import { ContainerFiles } from './container-initialization';
-import type { EphemeralWorkers } from './ephemeral-workers';
 import { egressRuleProblems, type EgressRule } from './egress-rule';
+import type { EphemeralWorkers } from './ephemeral-workers';
 import { logAlarmProblems } from './log-alarm';
 
 /** One member's check: undefined when the value is allowed, otherwise what is allowed. */

@@ -4,9 +4,21 @@ import type { Ec2Context } from './ec2-context';
  * Builds the EC2 startup script (the spec's UserDataBuilder). The framework supplies it to
  * `IApplicationSpec.configureUserData`; a plugin only calls it.
  *
- * Besides its operations, the script it renders defines two shell functions that `addCommands` lines may use:
- * - `fw_log MESSAGE...`: append a progress line to `/var/log/userdata.log`;
- * - `fw_pkg ARGS...`: run `dnf` where it exists and `yum` otherwise, non-interactively (`fw_pkg install -y foo`).
+ * Besides its operations, the script it renders defines these shell functions. Three are for `addCommands` lines:
+ * - `fw_log MESSAGE...`: append a timestamped progress line to `/var/log/userdata.log`;
+ * - `fw_pkg ARGS...`: run `dnf` where it exists and `yum` otherwise (`fw_pkg install -y foo`);
+ * - `fw_require_active UNIT SECONDS`: wait, then fail the boot unless the systemd unit is active, appending its last
+ *   50 journal lines to the log (spec rule 5.6); from then on a failure appends that unit's journal.
+ *
+ * The others are the framework's own, defined only when a step needs them; a plugin calls the operations instead:
+ * - `fw_journal_tail`, `fw_on_exit`: on any failure, log the failing line and status and the last 50 journal lines;
+ * - `fw_imds PATH`: read a value of the instance metadata (IMDSv2);
+ * - `fw_fstab_set`: keep exactly one fstab entry per mount point (`mountEfs`, `mountEbs`);
+ * - `fw_find_block_device`, `fw_attach_ebs`, `fw_mount_ebs`: find, attach, format only when empty, and mount the EBS
+ *   data volume (`mountEbs`, `mountDataVolume`);
+ * - `fw_mount_efs`: mount EFS through its access point with TLS and IAM (`mountEfs`, `mountDataVolume`);
+ * - `fw_install_cloudwatch_agent`: install and configure the log agent (`installCloudWatchAgent`);
+ * - `fw_write_files`: write files the framework embeds, byte for byte (the OIDC settings, a plugin's files).
  *
  * The script runs with `set -Eeuo pipefail` and never traces (`set -x` would echo secrets).
  */
@@ -15,7 +27,8 @@ export interface IUserDataBuilder {
   addSystemUpdate(): void;
 
   /**
-   * Appends script lines, each one line of bash, to the startup script as they are.
+   * Appends script lines, each one line of bash, to the startup script as they are. A string that holds a line break
+   * is refused (pass each line as its own argument).
    *
    * Values that come from outside the plugin must be quoted by the caller (see `Shell.quote`).
    */

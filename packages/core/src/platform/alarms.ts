@@ -7,10 +7,10 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import type { LogAlarm } from '../contract/log-alarm';
 import { purposeKey } from './keys';
 import type { Logging } from './logging';
 import { boundedName, NAME_LIMITS } from './names';
+import type { LogAlarm } from '../contract/log-alarm';
 
 export interface LogAlarmsProps {
   readonly logging: Logging;

@@ -73,7 +73,9 @@ export class VpcEndpoints extends Construct {
     // The account's own buckets (the resource side of a data perimeter), and the AWS-owned bucket Amazon Linux 2023
     // serves its packages from, by the name AWS's Amazon Linux 2023 documentation gives (not checkable here: README).
     this.s3.addToPolicy(new iam.PolicyStatement({
-      principals: anyone, actions: ['s3:*'], resources: ['*'],
+      principals: anyone,
+      actions: ['s3:*'],
+      resources: ['*'],
       conditions: { StringEquals: { 'aws:PrincipalAccount': stack.account, 's3:ResourceAccount': stack.account } },
     }));
     if (props.amazonLinuxRepositories) {

@@ -9,11 +9,11 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { RegionInfo } from 'aws-cdk-lib/region-info';
 import { Construct } from 'constructs';
-import type { OidcProviderSettings } from '../contract/oidc-integration';
-import { acknowledge } from '../profiles/compliance';
 import type { Logging } from './logging';
 import { boundedName, NAME_LIMITS } from './names';
 import type { Network } from './network';
+import type { OidcProviderSettings } from '../contract/oidc-integration';
+import { acknowledge } from '../profiles/compliance';
 
 /** TLS for the load balancer. */
 export interface TlsSettings {

@@ -2,9 +2,9 @@ import { Stack } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { acknowledge } from '../profiles/compliance';
 import { ClosedDefaultSecurityGroup } from './default-security-group';
 import type { Logging } from './logging';
+import { acknowledge } from '../profiles/compliance';
 
 export interface NetworkProps {
   /** 0 puts compute in public subnets, reachable only from the load balancer. */

@@ -4,9 +4,9 @@ import * as efs from 'aws-cdk-lib/aws-efs';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
+import type { Network } from './network';
 import type { PosixIds } from '../contract/posix-user';
 import { acknowledge } from '../profiles/compliance';
-import type { Network } from './network';
 
 export interface SharedStorageProps {
   readonly network: Network;
@@ -64,22 +64,33 @@ export class SharedStorage extends Construct {
     const everyone = [new iam.AnyPrincipal()];
     const statements = [
       new iam.PolicyStatement({
-        sid: 'DenyWithoutTls', effect: iam.Effect.DENY, principals: everyone, actions: [...clientActions, 'elasticfilesystem:ClientRootAccess'],
+        sid: 'DenyWithoutTls',
+        effect: iam.Effect.DENY,
+        principals: everyone,
+        actions: [...clientActions, 'elasticfilesystem:ClientRootAccess'],
         conditions: { Bool: { 'aws:SecureTransport': 'false' } },
       }),
       new iam.PolicyStatement({ sid: 'DenyRootAccess', effect: iam.Effect.DENY, principals: everyone, actions: ['elasticfilesystem:ClientRootAccess'] }),
       // The policy cannot name the access point (it belongs to the file system, so that would be a cycle); the stack's
       // is the file system's only one, so "through an access point" is "through the stack's".
       new iam.PolicyStatement({
-        sid: 'DenyOtherThanAnAccessPoint', effect: iam.Effect.DENY, principals: everyone, actions: clientActions,
+        sid: 'DenyOtherThanAnAccessPoint',
+        effect: iam.Effect.DENY,
+        principals: everyone,
+        actions: clientActions,
         conditions: { Null: { 'elasticfilesystem:AccessPointArn': 'true' } },
       }),
       new iam.PolicyStatement({
-        sid: 'DenyOtherThanTheApplication', effect: iam.Effect.DENY, principals: everyone, actions: clientActions,
+        sid: 'DenyOtherThanTheApplication',
+        effect: iam.Effect.DENY,
+        principals: everyone,
+        actions: clientActions,
         conditions: { ArnNotEquals: { 'aws:PrincipalArn': role.roleArn } },
       }),
       new iam.PolicyStatement({
-        sid: 'AllowTheApplication', principals: [new iam.ArnPrincipal(role.roleArn)], actions: clientActions,
+        sid: 'AllowTheApplication',
+        principals: [new iam.ArnPrincipal(role.roleArn)],
+        actions: clientActions,
         conditions: { Null: { 'elasticfilesystem:AccessPointArn': 'false' } },
       }),
     ];

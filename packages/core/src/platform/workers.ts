@@ -3,12 +3,12 @@ import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { type EphemeralWorkers, WorkerVariables } from '../contract/ephemeral-workers';
 import { acknowledgeEnvironment } from './container-environment';
 import { computeSecurityGroup } from './egress';
-import { wildcardPolicy } from '../profiles/compliance';
 import type { Logging } from './logging';
 import type { Network } from './network';
+import { type EphemeralWorkers, WorkerVariables } from '../contract/ephemeral-workers';
+import { wildcardPolicy } from '../profiles/compliance';
 
 export interface WorkersProps {
   readonly network: Network;
@@ -52,7 +52,7 @@ export class Workers extends Construct {
       logging: ecs.LogDrivers.awsLogs({ logGroup: logging.applicationLogGroup, streamPrefix: `${props.applicationId}-worker` }),
     });
     this.executionRole = this.taskDefinition.obtainExecutionRole();
-    acknowledgeEnvironment(this.taskDefinition, workers.environment, `The plugin's ephemeralWorkers().environment`);
+    acknowledgeEnvironment(this.taskDefinition, workers.environment, 'The plugin\'s ephemeralWorkers().environment');
     this.securityGroup = computeSecurityGroup(this, 'SecurityGroup', network.vpc, 'Ephemeral workers: nothing inbound', workers.egress);
   }
 

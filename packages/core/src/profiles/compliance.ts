@@ -1,6 +1,6 @@
-import { AwsSolutionsChecks, HIPAASecurityChecks, NIST80053R5Checks, PCIDSS321Checks, WriteNagSuppressionsToCloudFormationAspect } from 'cdk-nag';
 import { Aspects, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import { AwsSolutionsChecks, HIPAASecurityChecks, NIST80053R5Checks, PCIDSS321Checks, WriteNagSuppressionsToCloudFormationAspect } from 'cdk-nag';
 import type { Construct, IConstruct } from 'constructs';
 
 /** The cdk-nag packs a PRODUCTION deployment must pass. */

@@ -5,17 +5,18 @@ import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
-import type { Ec2Context } from '../contract/ec2-context';
-import { WorkerVariables } from '../contract/ephemeral-workers';
-import { Ec2Files } from '../contract/oidc-integration';
-import { userDataProblem } from '../contract/spec-validation';
-import { UserError } from '../errors';
-import { Shell } from '../userdata/shell';
-import { computeSecurityGroup } from '../platform/egress';
-import { acknowledge } from '../profiles/compliance';
 import { Ec2DataVolume } from './ec2-data-volume';
 import { Ec2UserDataBuilder, grantBootRead, readParameter } from './ec2-user-data';
 import type { RuntimeProps } from './runtime-props';
+import type { Ec2Context } from '../contract/ec2-context';
+import { WorkerVariables } from '../contract/ephemeral-workers';
+import { Ec2Files } from '../contract/oidc-integration';
+import { callPlugin, pluginName } from '../contract/plugin-calls';
+import { userDataProblem } from '../contract/spec-validation';
+import { UserError } from '../errors';
+import { computeSecurityGroup } from '../platform/egress';
+import { acknowledge } from '../profiles/compliance';
+import { Shell } from '../userdata/shell';
 
 export interface Ec2Size {
   readonly instanceType: ec2.InstanceType;
@@ -103,7 +104,7 @@ export class Ec2Runtime extends Construct {
     // The application's private name, for its workers: the instance's own DNS name, which resolves inside the VPC.
     if (props.workers) builder.appendInstanceMetadata(Ec2Files.APPLICATION_ENVIRONMENT_FILE, WorkerVariables.PRIVATE_HOST, 'local-hostname');
     if (dataVolume) builder.attachEbsVolume(dataVolume.volume.volumeId, spec.ebsDeviceName(), Stack.of(this).region);
-    spec.configureUserData(builder, ec2Context);
+    callPlugin(pluginName(spec), 'configureUserData', () => spec.configureUserData(builder, ec2Context));
     this.userDataScript = builder.render();
     const tooLarge = userDataProblem(this.userDataScript, spec.constructor?.name || spec.applicationId());
     if (tooLarge) throw new UserError(tooLarge);

@@ -4,14 +4,15 @@ import * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
 import * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
 import { Construct } from 'constructs';
+import type { RuntimeProps } from './runtime-props';
 import { ContainerFiles, type ContainerInitialization } from '../contract/container-initialization';
 import { WorkerVariables } from '../contract/ephemeral-workers';
+import { callPlugin, pluginName } from '../contract/plugin-calls';
 import { UserError } from '../errors';
 import { acknowledgeEnvironment } from '../platform/container-environment';
 import { computeSecurityGroup } from '../platform/egress';
-import { Shell } from '../userdata/shell';
 import type { SharedStorage } from '../platform/storage';
-import type { RuntimeProps } from './runtime-props';
+import { Shell } from '../userdata/shell';
 
 /** The private DNS namespace of the application's Cloud Map name (`<applicationId>.fw.internal`). */
 const PRIVATE_NAMESPACE = 'fw.internal';
@@ -59,8 +60,9 @@ export class FargateRuntime extends Construct {
         },
       }],
     });
+    const plugin = pluginName(spec);
     const environment = {
-      ...spec.containerEnvironmentVariables(fqdn, context.sslEnabled, context.authMode),
+      ...callPlugin(plugin, 'containerEnvironmentVariables', () => spec.containerEnvironmentVariables(fqdn, context.sslEnabled, context.authMode)),
       ...props.oidcEnvironment,
       ...workers ? { ...workers.environment(), [WorkerVariables.PRIVATE_HOST]: `${spec.applicationId()}.${PRIVATE_NAMESPACE}` } : {},
     };
@@ -73,9 +75,10 @@ export class FargateRuntime extends Construct {
         .map(([name, secret]) => [name, ecs.Secret.fromSecretsManager(secret)])),
       logging: ecs.LogDrivers.awsLogs({ logGroup: logging.applicationLogGroup, streamPrefix: spec.applicationId() }),
     });
-    acknowledgeEnvironment(this.taskDefinition, environment, `The plugin's containerEnvironmentVariables()`);
+    acknowledgeEnvironment(this.taskDefinition, environment, 'The plugin\'s containerEnvironmentVariables()');
     container.addMountPoints({ sourceVolume: spec.volumeName(), containerPath: spec.containerDataPath(), readOnly: false });
-    const initialization = spec.containerInitialization(fqdn, context.sslEnabled, context.authMode, context.securityProfile);
+    const initialization = callPlugin(plugin, 'containerInitialization',
+      () => spec.containerInitialization(fqdn, context.sslEnabled, context.authMode, context.securityProfile));
     if (initialization) this.addInitialization(container, initialization, props);
     storage.fileSystem.grant(this.taskDefinition.taskRole, 'elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite');
 

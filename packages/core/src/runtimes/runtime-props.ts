@@ -1,7 +1,7 @@
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import type { IApplicationSpec } from '../contract/application-spec';
 import type { DeploymentContext } from '../context/deployment-context';
+import type { IApplicationSpec } from '../contract/application-spec';
 import type { LoadBalancer } from '../platform/load-balancer';
 import type { Logging } from '../platform/logging';
 import type { Network } from '../platform/network';

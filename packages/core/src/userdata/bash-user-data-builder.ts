@@ -1,8 +1,8 @@
-import { Ec2Contexts, type Ec2Context } from '../contract/ec2-context';
 import { gzipSync } from 'zlib';
 import { Token } from 'aws-cdk-lib';
+import { Ec2Contexts, type Ec2Context } from '../contract/ec2-context';
 import type { IUserDataBuilder } from '../contract/user-data-builder';
-import { UserError } from '../errors';
+import { shownValue, UserError } from '../errors';
 import { HELPERS, PREAMBLE } from './preamble';
 import { Shell } from './shell';
 
@@ -26,7 +26,11 @@ export class BashUserDataBuilder implements IUserDataBuilder {
     }
     commands.forEach((c, i) => {
       if (typeof c !== 'string') {
-        throw new UserError(`addCommands(): command ${i + 1} is ${JSON.stringify(c)}; each command must be a string.`);
+        throw new UserError(`addCommands(): command ${i + 1} is ${shownValue(c)}; each command must be a string.`);
+      }
+      if (/[\r\n]/.test(c)) {
+        throw new UserError(`addCommands(): command ${i + 1} (argument index ${i}) is ${shownValue(c)}, which holds a line ` +
+          'break; each string is one script line: pass each line as its own argument.');
       }
     });
     this.step(`commands (${commands.length} line${commands.length > 1 ? 's' : ''})`, commands);

@@ -10,7 +10,7 @@ export class Shell {
     if (value.includes('\0')) {
       throw new Error('a shell word cannot contain a NUL character');
     }
-    return `'${value.replace(/'/g, `'\\''`)}'`;
+    return `'${value.replace(/'/g, '\'\\\'\'')}'`;
   }
 
   private constructor() {}

@@ -32,7 +32,8 @@ interface Delivered {
 
 const SIGN_IN = { authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, alarmEmail: 'security@example.com' };
 const FULL: JenkinsSpecProps = {
-  syslogHost: 'syslog.example.com', syslogNetwork: '10.0.5.20/32',
+  syslogHost: 'syslog.example.com',
+  syslogNetwork: '10.0.5.20/32',
   pipelineLibrary: { repository: 'https://git.example.com/ci/fw-pipeline-library.git', version: 'v0.1.0' },
 };
 
@@ -49,8 +50,6 @@ function fargate(profile: SecurityProfile, props: JenkinsSpecProps): Delivered {
   return { casc: YAML.parse(files['/fw/config/jenkins.yaml']), files, environment };
 }
 
-const unquote = (word: string) => word.replace(/'\\''/g, "'");
-
 /**
  * EC2: the files the user data writes, the unit's Environment= lines and the entries of the framework's environment
  * file (the plain and secret entries the user data writes, the workers' parameter and the private name it appends).
@@ -59,12 +58,11 @@ function ec2(profile: SecurityProfile, props: JenkinsSpecProps): Delivered {
   const { json } = synth(RuntimeType.EC2, { ...propsFor(profile), ...SIGN_IN }, new JenkinsSpec(props));
   const script = userData(json);
   const files = filesWritten(script, json);
-  const dropIn = files['/etc/systemd/system/jenkins.service.d/override.conf'] ??
-    unquote(/printf '%s\\n' '((?:[^']|'\\'')*)' > '\/etc\/systemd\/system\/jenkins.service.d\/override.conf'/.exec(script)![1]);
+  const dropIn = files['/etc/systemd/system/jenkins.service.d/override.conf'];
   // The workers' settings: one parameter, appended to the environment file at boot.
   const [parameterId, parameter] = resources(json, 'AWS::SSM::Parameter')[0];
   expect(script).toContain(`--name '{"Ref":"${parameterId}"}' --query Parameter.Value --output text)`);
-  expect(script).toContain(`printf '%s\\n' "$fw_workers" >> '/etc/fw/application.env'`);
+  expect(script).toContain('printf \'%s\\n\' "$fw_workers" >> \'/etc/fw/application.env\'');
   const settings = parameter.Properties.Value['Fn::Join'][1].map((p: unknown) => (typeof p === 'string' ? p : 'x')).join('');
   const environment = new Set<string>([
     ...settings.split('\n').map((line: string) => /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(line)![1]),

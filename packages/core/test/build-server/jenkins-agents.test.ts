@@ -2,12 +2,12 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as YAML from 'yaml';
 import { AuthMode, JenkinsSpec, JenkinsSpecProps, RuntimeType, SecurityProfile, WorkerVariables } from '../../src';
-import { AGENT_PORT } from '../../src/build-server/jenkins-agents';
 import { JENKINS_PORT } from '../../src/build-server/controller-files';
+import { AGENT_PORT } from '../../src/build-server/jenkins-agents';
 import { AGENT_IMAGE } from '../../src/build-server/versions';
-import { applicationTask, OIDC, only, propsFor, refTarget, resources, RUNTIMES_AND_PROFILES, securityGroupId, synth, userData } from '../support/synth';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from '../support/sandbox';
 import { needing, shellcheck, shellcheckUnavailable } from '../support/shellcheck';
+import { applicationTask, OIDC, only, propsFor, refTarget, resources, RUNTIMES_AND_PROFILES, securityGroupId, synth, userData } from '../support/synth';
 import { filesWritten } from '../support/user-data-files';
 
 /**

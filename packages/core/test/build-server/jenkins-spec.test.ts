@@ -1,23 +1,31 @@
+import * as fs from 'fs';
+import * as path from 'path';
 import { App, CfnResource, Stack } from 'aws-cdk-lib';
 import * as YAML from 'yaml';
 import { ApplicationFactory, AuthMode, BashUserDataBuilder, Ec2Context, Ec2Storage, JenkinsSpec, RuntimeType, SecurityProfile } from '../../src';
-import { UserError } from '../../src/errors';
-import { Ec2Runtime } from '../../src/runtimes/ec2';
-import * as fs from 'fs';
-import * as path from 'path';
 import { CARD_DATA_PATTERNS, MASK_PASSWORDS_FILE, maskPasswordsConfig } from '../../src/build-server/card-data-masking';
-import { FAILED_LOGIN_FILTER, loggingProperties } from '../../src/build-server/jenkins-monitoring';
 import { approvedScriptHash, pipelineScripts } from '../../src/build-server/compliance-jobs';
+import { AGENT_PORT } from '../../src/build-server/jenkins-agents';
+import { FAILED_LOGIN_FILTER, loggingProperties } from '../../src/build-server/jenkins-monitoring';
 import { JENKINS_PLUGINS } from '../../src/build-server/versions';
+import { UserError } from '../../src/errors';
+import { complianceFindings } from '../../src/profiles/compliance';
+import { Ec2Runtime } from '../../src/runtimes/ec2';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from '../support/sandbox';
 import { needing, shellcheck, shellcheckUnavailable } from '../support/shellcheck';
 import { applicationTask, OIDC, only, propsFor, resources, synth, TLS, userData } from '../support/synth';
 import { filesWritten } from '../support/user-data-files';
-import { AGENT_PORT } from '../../src/build-server/jenkins-agents';
 
 const EFS: Ec2Context = {
-  stackName: 'ci', securityProfile: 'PRODUCTION', runtimeType: 'EC2', logGroupName: '/aws/ci/EC2/PRODUCTION', fqdn: 'ci.example.com', sslEnabled: true,
-  hasEfs: true, efsId: 'fs-0123456789abcdef0', accessPointId: 'fsap-0123456789abcdef0',
+  stackName: 'ci',
+  securityProfile: 'PRODUCTION',
+  runtimeType: 'EC2',
+  logGroupName: '/aws/ci/EC2/PRODUCTION',
+  fqdn: 'ci.example.com',
+  sslEnabled: true,
+  hasEfs: true,
+  efsId: 'fs-0123456789abcdef0',
+  accessPointId: 'fsap-0123456789abcdef0',
 };
 
 /** Jenkins signs users in itself: the one auth mode it accepts. */
@@ -152,9 +160,11 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
     const oic = casc.jenkins.securityRealm.oic;
     expect(oic.clientId).toBe('${OIDC_CLIENT_ID}');
     expect(oic.clientSecret).toBe('${OIDC_CLIENT_SECRET}');
-    expect(oic.serverConfiguration).toEqual({ wellKnown: {
-      wellKnownOpenIDConfigurationUrl: '${OIDC_WELL_KNOWN_URL}', scopesOverride: 'openid profile email',
-    } });
+    expect(oic.serverConfiguration).toEqual({
+      wellKnown: {
+        wellKnownOpenIDConfigurationUrl: '${OIDC_WELL_KNOWN_URL}', scopesOverride: 'openid profile email',
+      },
+    });
     expect(oic).toMatchObject({ userNameField: 'preferred_username', fullNameFieldName: 'name', emailFieldName: 'email', groupsFieldName: 'groups' });
   });
 
@@ -191,9 +201,13 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
 
   test('global build discarder: 90 days and 100 builds of logs, 30 days and 10 artifacts', () => {
     expect(casc.unclassified.buildDiscarders.configuredBuildDiscarders).toEqual(['jobBuildDiscarder', {
-      simpleBuildDiscarder: { discarder: { logRotator: {
-        daysToKeepStr: '90', numToKeepStr: '100', artifactDaysToKeepStr: '30', artifactNumToKeepStr: '10',
-      } } },
+      simpleBuildDiscarder: {
+        discarder: {
+          logRotator: {
+            daysToKeepStr: '90', numToKeepStr: '100', artifactDaysToKeepStr: '30', artifactNumToKeepStr: '10',
+          },
+        },
+      },
     }]);
   });
 
@@ -235,10 +249,16 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
   test('the pipeline library is a global library, pinned, only when its repository is given', () => {
     expect(casc.unclassified.globalLibraries).toBeUndefined();
     const withLibrary = load(new JenkinsSpec({ pipelineLibrary: { repository: 'https://git.example.com/ci/fw-pipeline-library.git', version: 'v0.1.0' } }));
-    expect(withLibrary.unclassified.globalLibraries).toEqual({ libraries: [{
-      name: 'fw-pci', defaultVersion: 'v0.1.0', implicit: false, allowVersionOverride: false, includeInChangesets: false,
-      retriever: { modernSCM: { scm: { git: { remote: 'https://git.example.com/ci/fw-pipeline-library.git' } } } },
-    }] });
+    expect(withLibrary.unclassified.globalLibraries).toEqual({
+      libraries: [{
+        name: 'fw-pci',
+        defaultVersion: 'v0.1.0',
+        implicit: false,
+        allowVersionOverride: false,
+        includeInChangesets: false,
+        retriever: { modernSCM: { scm: { git: { remote: 'https://git.example.com/ci/fw-pipeline-library.git' } } } },
+      }],
+    });
   });
 
   test('settings current Jenkins makes always on are not written as keys that do nothing', () => {
@@ -310,9 +330,9 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed w
       'step 2: commands (6 lines)',
       'step 3: CloudWatch agent shipping 2 log file(s) to /aws/ci/EC2/PRODUCTION',
       'step 4: mount EFS fs-0123456789abcdef0 (fsap-0123456789abcdef0) at /var/lib/jenkins',
-      'step 5: commands (3 lines)',
-      'step 6: write 5 file(s)',
-      'step 7: commands (10 lines)',
+      'step 5: commands (4 lines)',
+      'step 6: write 6 file(s)',
+      'step 7: commands (8 lines)',
     ]);
     expect(run.log[run.log.length - 1]).toBe('user data finished');
   });
@@ -392,7 +412,6 @@ test('EC2: the controller\'s files travel in parameters of at most 4096 characte
 
 describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('PRODUCTION on %s', (runtime) => {
   test('passes the four cdk-nag packs with the OIDC sign-in on', () => {
-    const { complianceFindings } = require('../../src/profiles/compliance');
     const { stack } = synth(runtime, {
       securityProfile: SecurityProfile.PRODUCTION, ...TLS, authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, alarmEmail: ALARM_EMAIL,
     }, new JenkinsSpec());
@@ -406,8 +425,12 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('failed-login monitoring o
     expect(only(json, 'AWS::Logs::MetricFilter').Properties.FilterPattern).toBe(FAILED_LOGIN_FILTER);
     const alarm = only(json, 'AWS::CloudWatch::Alarm').Properties;
     expect(alarm).toMatchObject({
-      MetricName: 'JenkinsFailedLogins', Statistic: 'Sum', Period: 86400, Threshold: 10,
-      ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 1,
+      MetricName: 'JenkinsFailedLogins',
+      Statistic: 'Sum',
+      Period: 86400,
+      Threshold: 10,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 1,
     });
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: ALARM_EMAIL });
   });
@@ -421,8 +444,9 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('failed-login monitoring o
         return Buffer.from(env(init)[variable], 'base64').toString();
       })()
       : (() => {
-        expect(ec2Script()).toContain('-Djava.util.logging.config.file=/etc/jenkins/casc/logging.properties');
-        return filesWritten(ec2Script())['/etc/jenkins/casc/logging.properties'];
+        const written = filesWritten(ec2Script());
+        expect(written['/etc/systemd/system/jenkins.service.d/override.conf']).toContain('-Djava.util.logging.config.file=/etc/jenkins/casc/logging.properties');
+        return written['/etc/jenkins/casc/logging.properties'];
       })();
     expect(properties).toBe(loggingProperties());
   });

@@ -241,11 +241,13 @@ export const CFN_RETURN_VALUES: Record<string, { readonly Ref?: string; readonly
     Id: 'arn:${Partition}:secretsmanager:${Region}:${Account}:secret:${SecretName}-${RandomSuffix}',
   },
   'AWS::EFS::FileSystem': {
-    Ref: '${FileSystemId}', FileSystemId: '${FileSystemId}',
+    Ref: '${FileSystemId}',
+    FileSystemId: '${FileSystemId}',
     Arn: 'arn:${Partition}:elasticfilesystem:${Region}:${Account}:file-system/${FileSystemId}',
   },
   'AWS::EFS::AccessPoint': {
-    Ref: '${AccessPointId}', AccessPointId: '${AccessPointId}',
+    Ref: '${AccessPointId}',
+    AccessPointId: '${AccessPointId}',
     Arn: 'arn:${Partition}:elasticfilesystem:${Region}:${Account}:access-point/${AccessPointId}',
   },
   'AWS::SNS::Topic': { Ref: 'arn:${Partition}:sns:${Region}:${Account}:${TopicName}', TopicArn: 'arn:${Partition}:sns:${Region}:${Account}:${TopicName}', TopicName: '${TopicName}' },

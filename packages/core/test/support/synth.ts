@@ -46,7 +46,8 @@ export const RUNTIMES_AND_PROFILES = [RuntimeType.FARGATE, RuntimeType.EC2].flat
 /** Every runtime with every profile and every storage it has (EC2: EFS and EBS). */
 export const RUNTIMES_PROFILES_AND_STORAGE = [
   ...RUNTIMES_AND_PROFILES.map(([runtime, profile]) => [runtime, profile, Ec2Storage.EFS] as const),
-  ...RUNTIMES_AND_PROFILES.filter(([runtime]) => runtime === RuntimeType.EC2).map(([runtime, profile]) => [runtime, profile, Ec2Storage.EBS] as const),
+  ...RUNTIMES_AND_PROFILES.filter(([runtime]) => runtime === RuntimeType.EC2)
+    .map(([runtime, profile]) => [runtime, profile, Ec2Storage.EBS] as const),
 ];
 
 /** The logical id of the security group whose description starts with `description`, if there is one. */

@@ -5,11 +5,14 @@ import java.util.regex.Pattern;
 
 /**
  * The message of a mistake the user can fix (the framework's UserError: a context key, a plugin; a PRODUCTION
- * compliance finding), as the jsii runtime delivers it to Java: the JavaScript error's name and message, then
- * "@jsii/kernel.RuntimeError: " and the same again. Anything else is a fault, shown with its stack trace.
+ * compliance finding), as the jsii runtime delivers it to Java, in one of two shapes: the JavaScript error's name and
+ * message, then "@jsii/kernel.RuntimeError: " and the same again; or, when the error ends a call that called back into
+ * Java (a plugin member), the message, then the error's name and message again and its JavaScript stack ("    at ").
+ * Anything else is a fault, shown with its stack trace.
  */
 final class UserMessages {
-    private static final Pattern USER_ERROR = Pattern.compile("^(?:UserError: |(?:\\w*Error: )?(?=Validation failed))(.*?)(?:\\n@jsii/kernel\\.RuntimeError: .*)?$", Pattern.DOTALL);
+    private static final Pattern USER_ERROR = Pattern.compile(
+        "^(?:.*?\\n)??(?:UserError: |(?:\\w*Error: )?(?=Validation failed))(.*?)(?:\\n@jsii/kernel\\.RuntimeError: .*|\\n {4}at .*)?$", Pattern.DOTALL);
 
     private UserMessages() {}
 

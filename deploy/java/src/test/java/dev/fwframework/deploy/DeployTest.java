@@ -58,5 +58,9 @@ class DeployTest {
         assertNull(UserMessages.of(new IllegalStateException("boom")));
         assertEquals("Validation failed with the following errors: x", UserMessages.of(new RuntimeException(
             "Error: Validation failed with the following errors: x\n@jsii/kernel.RuntimeError: Error: Validation failed")));
+        // A UserError that ends a call into the framework which called back into the plugin (as jsii 1.140 delivers it).
+        assertEquals("wiki.configureUserData() threw: not pinned", UserMessages.of(new RuntimeException(
+            "wiki.configureUserData() threw: not pinned\nUserError: wiki.configureUserData() threw: not pinned\n"
+            + "    at callPlugin (/tmp/jsii-kernel-x/node_modules/@fw/core/lib/contract/plugin-calls.js:36:15)")));
     }
 }
