@@ -276,8 +276,9 @@ const checkApiDocs = root.addTask('check:api-docs', {
   ].join('\n'),
 });
 root.testTask.spawn(checkApiDocs);
-// The generated release workflows (node's test runner), and a release made in a fresh clone of this repository.
-root.testTask.exec('node --test test/release/');
+// The generated release workflows and the README's copies of example files (node's test runner), and a release made
+// in a fresh clone of this repository.
+root.testTask.exec('node --test test/release/ test/docs/');
 root.testTask.exec('bash test/release/local-release.sh');
 // A plugin author's journey against a local registry (test/e2e/plugin-template.sh).
 root.testTask.exec('bash test/e2e/plugin-template.sh');

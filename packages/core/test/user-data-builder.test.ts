@@ -1,8 +1,11 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { BashUserDataBuilder, Ec2Context, Shell } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from './support/sandbox';
 import { needing, shellcheck, shellcheckUnavailable } from './support/shellcheck';
+import { HELPERS, PREAMBLE } from '../src/userdata/preamble';
 
 const EFS_CONTEXT: Ec2Context = {
   stackName: 'wiki-dev',
@@ -281,4 +284,14 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('executed in a sandbox wit
     expect(run.status).toBe(0);
     expect(run.stdout + run.stderr + run.log.join('\n')).not.toContain('canary-42');
   });
+});
+
+test('IUserDataBuilder\'s documentation names every shell function a script can define (Java and Python read it there)', () => {
+  const defined = [PREAMBLE, ...Object.values(HELPERS).map((h) => h.body)]
+    .flatMap((text) => [...text.matchAll(/^(fw_\w+)\(\) \{/gm)].map((m) => m[1]));
+  const source = readFileSync(join(__dirname, '..', 'src', 'contract', 'user-data-builder.ts'), 'utf-8');
+  const documentation = /\/\*\*([\s\S]*?)\*\/\s*export interface IUserDataBuilder/.exec(source)![1];
+  const documented = [...documentation.matchAll(/`(fw_\w+)/g)].map((m) => m[1]);
+  expect(defined).toHaveLength(13);
+  expect([...new Set(documented)].sort()).toEqual([...new Set(defined)].sort());
 });

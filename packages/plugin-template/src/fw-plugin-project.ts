@@ -74,8 +74,14 @@ export class FwPluginProject extends cdk.JsiiProject {
       typescriptVersion: VERSIONS.typescript,
       projenrcTs: true,
       // projen's lint, as its own TypeScript project types have it; `npx projen test` runs it (and the generated code
-      // passes it unchanged).
+      // passes it unchanged). Its type-aware rules load the CDK's types (about 9 s); a cache of the results per file
+      // content keeps a warm run of unchanged files near 1.5 s.
       eslint: true,
+      eslintOptions: {
+        dirs: ['src'],
+        devdirs: ['test', 'build-tools'],
+        commandOptions: { extraArgs: ['--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/eslint/'] },
+      },
       sampleCode: false,
       publishToMaven: { javaPackage, mavenGroupId: 'dev.fwframework.plugins', mavenArtifactId: names.base },
       publishToPypi: { distName: `fw-${names.base}`, module: `fw_${names.base.replace(/-/g, '_')}` },

@@ -123,6 +123,8 @@ describe('the scaffold', () => {
     const tasks = files['.projen/tasks.json'].tasks;
     expect(tasks.test.steps).toContainEqual({ spawn: 'eslint' });
     expect(tasks.eslint.steps[0].execArgs).toEqual(expect.arrayContaining(['eslint', 'src', 'test', '.projenrc.ts']));
+    // Warm runs skip unchanged files (by content, so a fresh checkout's timestamps do not matter).
+    expect(tasks.eslint.steps[0].execArgs.join(' ')).toContain('--cache --cache-strategy content --cache-location node_modules/.cache/eslint/');
     expect(files['.eslintrc.json'].extends).toEqual(expect.arrayContaining(['plugin:import/typescript']));
     expect(files['package.json'].devDependencies).toHaveProperty('eslint');
   });
