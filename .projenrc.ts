@@ -301,14 +301,16 @@ root.testTask.env('CDK_DISABLE_CLI_TELEMETRY', 'true');
 
 // One release for the repository: every package shares the root's version, bumped from the conventional commits
 // since the last tag (projen's bump, commit-and-tag-version), with a changelog. `release:build` writes that version
-// into each package, builds each one (compile, then every language's package), gathers the artifacts into the root's
-// dist/ (js, java, python, go, dotnet) and restores the packages' files; publib publishes each directory.
+// into each package and the deployment apps (deploy/java, deploy/python), builds each one (compile, then every
+// language's package), gathers the artifacts into the root's dist/ (js, java, python, go, dotnet), adds the deployment
+// apps' JAR and wheel, and restores the files; publib publishes each directory.
 const releaseBuild = root.addTask('release:build', {
   description: 'Build every package at the bumped version and gather the artifacts into dist/',
   steps: [
     { exec: 'node scripts/release-version.js apply' },
     ...[core, pluginTemplate].map((pkg) => ({ exec: 'npx projen compile && npx projen package', cwd: pkg.outdir.slice(root.outdir.length + 1) })),
     { exec: 'node scripts/release-version.js collect' },
+    { exec: 'node scripts/release-version.js apps' },
     { exec: 'node scripts/release-version.js restore' },
   ],
 });

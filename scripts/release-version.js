@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 // The lockstep version of a release (see .projenrc.ts, release:build).
-//   apply    write the root's bumped version into every package's package.json (kept in .tmp/release-backup)
+//   apply    write the root's bumped version into every package's package.json and into the deployment apps' POM and
+//            pyproject.toml (the originals kept in .tmp/release-backup)
 //   collect  gather each package's dist/<language> into the root's dist/<language>
-//   restore  put the packages' package.json back, so the release leaves no change behind
+//   apps     build the deployment apps into the root's dist/: dev.fwframework:deploy (JAR, POM, sources, Javadoc) into
+//            dist/java, fw-deploy's wheel into dist/python
+//   restore  put every file back, so the release leaves no change behind
+const { execFileSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
 
@@ -11,6 +15,16 @@ const packages = fs.readdirSync(path.join(root, 'packages')).map((name) => path.
   .filter((dir) => fs.existsSync(path.join(dir, 'package.json')));
 const backup = path.join(root, '.tmp', 'release-backup');
 const LANGUAGES = ['js', 'java', 'python', 'go', 'dotnet'];
+
+/** The deployment apps' version lines: each must change, or the release would publish the old version. */
+const APP_FILES = [
+  {
+    file: 'deploy/java/pom.xml',
+    patterns: [/(<artifactId>deploy<\/artifactId>\s*<version>)[^<]+(<\/version>)/, /(<fw\.core\.version>)[^<]+(<\/fw\.core\.version>)/],
+  },
+  { file: 'deploy/python/pyproject.toml', patterns: [/^(version = ")[^"]+(")$/m] },
+];
+const backupName = (file) => file.replace(/\//g, '__');
 
 function version() {
   const { version: v } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf-8'));
@@ -37,7 +51,26 @@ function apply() {
     fs.chmodSync(file, 0o644);
     fs.writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
   }
-  console.log(`release-version: ${packages.length} packages at ${v}`);
+  for (const { file, patterns } of APP_FILES) {
+    const full = path.join(root, file);
+    fs.copyFileSync(full, path.join(backup, backupName(file)));
+    let text = fs.readFileSync(full, 'utf-8');
+    for (const pattern of patterns) {
+      if (!pattern.test(text)) throw new Error(`release-version: ${file} has no line matching ${pattern}; the release cannot set its version`);
+      text = text.replace(pattern, `$1${v}$2`);
+    }
+    fs.writeFileSync(full, text);
+  }
+  console.log(`release-version: ${packages.length} packages and ${APP_FILES.length} deployment app files at ${v}`);
+}
+
+function apps() {
+  const dist = path.join(root, 'dist');
+  const run = (command, args, cwd) => execFileSync(command, args, { cwd: path.join(root, cwd), stdio: 'inherit' });
+  // Tested already by the test command; the release adds the sources and Javadoc JARs (profile "release").
+  run('mvn', ['-B', '-q', '-Prelease', 'deploy', '-DskipTests', `-DaltDeploymentRepository=release::file://${path.join(dist, 'java')}`], 'deploy/java');
+  run('python3', ['-m', 'pip', 'wheel', '--quiet', '--disable-pip-version-check', '--no-deps', '--wheel-dir', path.join(dist, 'python'), '.'], 'deploy/python');
+  console.log(`release-version: the deployment apps at ${version()} in dist/java and dist/python`);
 }
 
 function collect() {
@@ -56,10 +89,14 @@ function restore() {
     const saved = path.join(backup, `${path.basename(dir)}.package.json`);
     if (fs.existsSync(saved)) fs.copyFileSync(saved, path.join(dir, 'package.json'));
   }
+  for (const { file } of APP_FILES) {
+    const saved = path.join(backup, backupName(file));
+    if (fs.existsSync(saved)) fs.copyFileSync(saved, path.join(root, file));
+  }
   fs.rmSync(backup, { recursive: true, force: true });
 }
 
-const commands = { apply, collect, restore };
+const commands = { apply, collect, apps, restore };
 const command = commands[process.argv[2]];
 if (!command) {
   console.error(`usage: release-version.js ${Object.keys(commands).join('|')}`);

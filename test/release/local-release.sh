@@ -24,6 +24,15 @@ expect "dist/js/plugin-template@${version}.jsii.tgz"
 expect "dist/java/dev/fwframework/core/${version}/core-${version}.jar"
 expect "dist/java/dev/fwframework/core/${version}/core-${version}.pom"
 expect "dist/python/fw_core-${version}-py3-none-any.whl"
+# The deployment apps, at the same version: the Java one with what Maven Central requires beside the JAR.
+for file in deploy-${version}.jar deploy-${version}.pom deploy-${version}-sources.jar deploy-${version}-javadoc.jar; do
+  expect "dist/java/dev/fwframework/deploy/${version}/${file}"
+done
+if [ -e "dist/java/dev/fwframework/deploy/${version}/deploy-${version}.pom" ] &&
+  ! grep -q "<fw.core.version>${version}</fw.core.version>" "dist/java/dev/fwframework/deploy/${version}/deploy-${version}.pom"; then
+  echo "  WRONG  the deploy POM does not depend on core ${version}" >&2; problems=$((problems + 1))
+fi
+expect "dist/python/fw_deploy-${version}-py3-none-any.whl"
 expect "dist/python/fw_plugin_template-${version}-py3-none-any.whl"
 expect "dist/go/fwcore/version"
 expect dist/changelog.md
