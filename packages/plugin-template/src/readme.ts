@@ -41,7 +41,7 @@ integration) have defaults; see \`@fw/core\`'s README.
 
 | command | what it does |
 |---|---|
-| \`npx projen test\` | the tests in \`${n.testFile}\`: (a) the declared values, (b) the public address, (c) a synth on each runtime, (d) on each runtime, PRODUCTION's four compliance packs (AWS Solutions, PCI DSS 3.2.1, NIST 800-53 R5, HIPAA) find nothing the framework does not acknowledge; a finding names the rule and the resource |
+| \`npx projen test\` | the tests in \`${n.testFile}\`: (a) the declared values, (b) the public address, (c) a synth on each runtime, (d) on each runtime, PRODUCTION's four compliance packs (AWS Solutions, PCI DSS 3.2.1, NIST 800-53 R5, HIPAA) find nothing the framework does not acknowledge; a finding names the rule and the resource; then eslint (projen's rules, \`--fix\`, cached) |
 | \`npx projen build\` | tests, then the npm tarball, the Java JAR, the Python wheel and the Go module source in \`dist/\` |
 | \`npx projen compile && npx cdk synth -c runtimeType=EC2\` | a preview of this plugin's own deployment (DEV, no TLS; \`cdk.json\`): the template on standard output, \`FARGATE\` for the other runtime |
 
