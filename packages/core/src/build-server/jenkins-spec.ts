@@ -116,11 +116,13 @@ export class JenkinsSpec extends ApplicationSpec {
     return [AuthMode.APPLICATION_OIDC];
   }
 
-  public containerEnvironmentVariables(fqdn: string, sslEnabled: boolean, _authMode: string): Record<string, string> {
+  public containerEnvironmentVariables(fqdn: string, sslEnabled: boolean, authMode: string): Record<string, string> {
+    void authMode; // the same for every auth mode (named plainly for Java's and Python's bindings)
     return controllerEnvironment(CONTAINER_LAYOUT, fqdn, sslEnabled);
   }
 
-  public containerInitialization(_fqdn: string, _sslEnabled: boolean, _authMode: string, securityProfile: string): ContainerInitialization {
+  public containerInitialization(fqdn: string, sslEnabled: boolean, authMode: string, securityProfile: string): ContainerInitialization {
+    void [fqdn, sslEnabled, authMode]; // as above
     return jenkinsContainerInitialization(this.files(CONTAINER_LAYOUT, securityProfile));
   }
 

@@ -113,13 +113,16 @@ export abstract class ApplicationSpec implements IApplicationSpec {
   }
 
   /** Default: no environment. */
-  public containerEnvironmentVariables(_fqdn: string, _sslEnabled: boolean, _authMode: string): Record<string, string> {
+  public containerEnvironmentVariables(fqdn: string, sslEnabled: boolean, authMode: string): Record<string, string> {
+    // Unused here; named plainly because Java's and Python's bindings (and their docs) take these names.
+    void [fqdn, sslEnabled, authMode];
     return {};
   }
 
   /** Default: nothing to prepare. */
-  public containerInitialization(_fqdn: string, _sslEnabled: boolean, _authMode: string,
-    _securityProfile: string): ContainerInitialization | undefined {
+  public containerInitialization(fqdn: string, sslEnabled: boolean, authMode: string,
+    securityProfile: string): ContainerInitialization | undefined {
+    void [fqdn, sslEnabled, authMode, securityProfile]; // as above
     return undefined;
   }
 
