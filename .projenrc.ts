@@ -170,8 +170,8 @@ function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
   // jsii-docgen's CLI only looks below the package for dependency assemblies; ours are hoisted to the root.
   project.tasks.tryFind('docgen')?.reset('node ../../scripts/docgen.js');
 
-  // The npm tarball and the Java JAR for real; Python, Go and .NET as generated code only (their real builds are
-  // work of their own). One pacmak run for the code-only targets is much faster than one each.
+  // The npm tarball and `builtTargets` for real, `optionalTargets` where their probe passes, every other language as
+  // generated code only. One pacmak run for the code-only targets is much faster than one each.
   // A fresh dist/ each time: pacmak's JAR embeds the npm tarball, which would otherwise carry the last build's dist/java
   // (the JAR grew by its own size on every local rebuild).
   project.packageTask.reset('rm -rf dist');
@@ -253,9 +253,9 @@ root.testTask.reset();
 for (const pkg of [core, pluginTemplate]) {
   root.testTask.exec('npx projen build', { cwd: pkg.outdir.slice(root.outdir.length + 1) });
 }
-// Each package's build writes its API reference (docgen, post-compile: API.md for TypeScript, API.java.md, API.python.md);
-// the committed files must be exactly those. CI runs on a
-// fresh clone, so git compares what the build just wrote with HEAD. Runs alone too: `npx projen check:api-docs`.
+// Each package's build writes its API reference (docgen, post-compile: API.md for TypeScript, API.java.md,
+// API.python.md); the committed files must be exactly those. CI runs on a fresh clone, so git compares what the build
+// just wrote with HEAD. Runs alone too: `npx projen check:api-docs`.
 const apiDocs = [core, pluginTemplate].flatMap((pkg) =>
   ['API.md', 'API.java.md', 'API.python.md'].map((doc) => `${pkg.outdir.slice(root.outdir.length + 1)}/${doc}`));
 const checkApiDocs = root.addTask('check:api-docs', {

@@ -24,7 +24,12 @@ const APP_FILES = [
   },
   { file: 'deploy/python/pyproject.toml', patterns: [/^(version = ")[^"]+(")$/m] },
 ];
-const backupName = (file) => file.replace(/\//g, '__');
+/** Every file `apply` changes, relative to the root: kept in `backup` under its path, put back by `restore`. */
+const VERSIONED_FILES = [
+  ...packages.map((dir) => path.relative(root, path.join(dir, 'package.json'))),
+  ...APP_FILES.map(({ file }) => file),
+];
+const backupOf = (file) => path.join(backup, file.replace(/\//g, '__'));
 
 function version() {
   const { version: v } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf-8'));
@@ -39,9 +44,9 @@ function apply() {
   const v = version();
   const names = packages.map((dir) => JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf-8')).name);
   fs.mkdirSync(backup, { recursive: true });
+  for (const file of VERSIONED_FILES) fs.copyFileSync(path.join(root, file), backupOf(file));
   for (const dir of packages) {
     const file = path.join(dir, 'package.json');
-    fs.copyFileSync(file, path.join(backup, `${path.basename(dir)}.package.json`));
     const pkg = JSON.parse(fs.readFileSync(file, 'utf-8'));
     pkg.version = v;
     // A sibling's range follows: published packages must ask for this very release of each other.
@@ -53,7 +58,6 @@ function apply() {
   }
   for (const { file, patterns } of APP_FILES) {
     const full = path.join(root, file);
-    fs.copyFileSync(full, path.join(backup, backupName(file)));
     let text = fs.readFileSync(full, 'utf-8');
     for (const pattern of patterns) {
       if (!pattern.test(text)) throw new Error(`release-version: ${file} has no line matching ${pattern}; the release cannot set its version`);
@@ -85,13 +89,8 @@ function collect() {
 }
 
 function restore() {
-  for (const dir of packages) {
-    const saved = path.join(backup, `${path.basename(dir)}.package.json`);
-    if (fs.existsSync(saved)) fs.copyFileSync(saved, path.join(dir, 'package.json'));
-  }
-  for (const { file } of APP_FILES) {
-    const saved = path.join(backup, backupName(file));
-    if (fs.existsSync(saved)) fs.copyFileSync(saved, path.join(root, file));
+  for (const file of VERSIONED_FILES) {
+    if (fs.existsSync(backupOf(file))) fs.copyFileSync(backupOf(file), path.join(root, file));
   }
   fs.rmSync(backup, { recursive: true, force: true });
 }

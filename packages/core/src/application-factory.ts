@@ -170,6 +170,7 @@ export class ApplicationFactory extends Construct {
     this.workerTaskRole = workers?.taskRole;
     const runtimeProps = {
       spec,
+      pluginName: plugin,
       workers,
       context,
       dataKey,

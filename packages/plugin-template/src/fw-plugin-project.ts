@@ -52,7 +52,8 @@ export class FwPluginProject extends cdk.JsiiProject {
     const names = pluginNames(options.name, options.applicationId);
     const javaPackage = options.publishToMaven?.javaPackage ?? `dev.fwframework.plugins.${names.flat}`;
     const frameworkVersion = options.frameworkVersion ?? `^${TEMPLATE_VERSION}`;
-    const className = options.specClasses?.[0] ?? `${names.pascal}Spec`;
+    const specClasses = options.specClasses ?? [`${names.pascal}Spec`];
+    const className = specClasses[0];
     const fileName = className.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
     const goModule = options.publishToGo?.moduleName ?? `github.com/fw-framework/${names.base}-go`;
     super({
@@ -96,7 +97,7 @@ export class FwPluginProject extends cdk.JsiiProject {
       jestOptions: { ...options.jestOptions, jestConfig: { testPathIgnorePatterns: ['/node_modules/'], ...options.jestOptions?.jestConfig } },
     });
     this.applicationId = names.applicationId;
-    this.specClasses = options.specClasses ?? [`${names.pascal}Spec`];
+    this.specClasses = specClasses;
 
     new SampleFile(this, `src/${fileName}.ts`, { contents: specSource(className, this.applicationId) });
     new SampleFile(this, 'src/index.ts', { contents: `export * from './${fileName}';\n` });

@@ -19,7 +19,6 @@ export interface ContextKey {
   readonly parse: (raw: unknown) => Parsed;
 }
 
-
 /** A Secrets Manager secret ARN: the only form in which a secret may be handed to the framework. */
 export const SECRET_ARN = /^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[\w/+=.@-]+$/;
 

@@ -6,6 +6,7 @@ import { ContainerFiles } from './container-initialization';
 import { egressRuleProblems, type EgressRule } from './egress-rule';
 import type { EphemeralWorkers } from './ephemeral-workers';
 import { logAlarmProblems } from './log-alarm';
+import { callPlugin } from './plugin-calls';
 
 /** One member's check: undefined when the value is allowed, otherwise what is allowed. */
 type Check = (value: unknown) => string | undefined;
@@ -137,9 +138,9 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
   for (const [member, check] of CHECKS) {
     let value: unknown;
     try {
-      value = (spec[member] as () => unknown).call(spec);
+      value = callPlugin(pluginName, member, () => (spec[member] as () => unknown).call(spec));
     } catch (e) {
-      problems.push(`${pluginName}.${member}() threw: ${(e as Error).message}`);
+      problems.push((e as Error).message);
       continue;
     }
     const allowed = check(value);
@@ -185,9 +186,9 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
 function resultOf(spec: IApplicationSpec, member: 'logAlarms' | 'ephemeralWorkers' | 'egressRules', pluginName: string,
   problems: string[]): unknown {
   try {
-    return spec[member]();
+    return callPlugin(pluginName, member, () => spec[member]());
   } catch (e) {
-    problems.push(`${pluginName}.${member}() threw: ${(e as Error).message}`);
+    problems.push((e as Error).message);
     return undefined;
   }
 }

@@ -11,7 +11,7 @@ import type { RuntimeProps } from './runtime-props';
 import type { Ec2Context } from '../contract/ec2-context';
 import { WorkerVariables } from '../contract/ephemeral-workers';
 import { Ec2Files } from '../contract/oidc-integration';
-import { callPlugin, pluginName } from '../contract/plugin-calls';
+import { callPlugin } from '../contract/plugin-calls';
 import { userDataProblem } from '../contract/spec-validation';
 import { UserError } from '../errors';
 import { computeSecurityGroup } from '../platform/egress';
@@ -43,7 +43,7 @@ export class Ec2Runtime extends Construct {
 
   constructor(scope: Construct, id: string, props: RuntimeProps & Ec2Size) {
     super(scope, id);
-    const { spec, network, loadBalancer, logging, storage, context } = props;
+    const { spec, pluginName, network, loadBalancer, logging, storage, context } = props;
 
     this.securityGroup = computeSecurityGroup(this, 'SecurityGroup', network.vpc, 'Application instance: the application port from the load balancer only', spec.egressRules());
     this.securityGroup.addIngressRule(loadBalancer.securityGroup, ec2.Port.tcp(spec.applicationPort()), 'From the load balancer');
@@ -104,7 +104,7 @@ export class Ec2Runtime extends Construct {
     // The application's private name, for its workers: the instance's own DNS name, which resolves inside the VPC.
     if (props.workers) builder.appendInstanceMetadata(Ec2Files.APPLICATION_ENVIRONMENT_FILE, WorkerVariables.PRIVATE_HOST, 'local-hostname');
     if (dataVolume) builder.attachEbsVolume(dataVolume.volume.volumeId, spec.ebsDeviceName(), Stack.of(this).region);
-    callPlugin(pluginName(spec), 'configureUserData', () => spec.configureUserData(builder, ec2Context));
+    callPlugin(pluginName, 'configureUserData', () => spec.configureUserData(builder, ec2Context));
     this.userDataScript = builder.render();
     const tooLarge = userDataProblem(this.userDataScript, spec.constructor?.name || spec.applicationId());
     if (tooLarge) throw new UserError(tooLarge);

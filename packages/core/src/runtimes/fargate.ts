@@ -7,7 +7,7 @@ import { Construct } from 'constructs';
 import type { RuntimeProps } from './runtime-props';
 import { ContainerFiles, type ContainerInitialization } from '../contract/container-initialization';
 import { WorkerVariables } from '../contract/ephemeral-workers';
-import { callPlugin, pluginName } from '../contract/plugin-calls';
+import { callPlugin } from '../contract/plugin-calls';
 import { UserError } from '../errors';
 import { acknowledgeEnvironment } from '../platform/container-environment';
 import { computeSecurityGroup } from '../platform/egress';
@@ -35,7 +35,7 @@ export class FargateRuntime extends Construct {
 
   constructor(scope: Construct, id: string, props: RuntimeProps & FargateSize & { readonly storage: SharedStorage }) {
     super(scope, id);
-    const { spec, network, loadBalancer, logging, context, storage, workers } = props;
+    const { spec, pluginName, network, loadBalancer, logging, context, storage, workers } = props;
     const fqdn = context.fqdn ?? '';
     // Workers find the application by a name that resolves only inside the VPC; ECS keeps it pointing at the task.
     const privateName = workers ? new servicediscovery.PrivateDnsNamespace(this, 'PrivateNames', {
@@ -60,9 +60,8 @@ export class FargateRuntime extends Construct {
         },
       }],
     });
-    const plugin = pluginName(spec);
     const environment = {
-      ...callPlugin(plugin, 'containerEnvironmentVariables', () => spec.containerEnvironmentVariables(fqdn, context.sslEnabled, context.authMode)),
+      ...callPlugin(pluginName, 'containerEnvironmentVariables', () => spec.containerEnvironmentVariables(fqdn, context.sslEnabled, context.authMode)),
       ...props.oidcEnvironment,
       ...workers ? { ...workers.environment(), [WorkerVariables.PRIVATE_HOST]: `${spec.applicationId()}.${PRIVATE_NAMESPACE}` } : {},
     };
@@ -77,7 +76,7 @@ export class FargateRuntime extends Construct {
     });
     acknowledgeEnvironment(this.taskDefinition, environment, 'The plugin\'s containerEnvironmentVariables()');
     container.addMountPoints({ sourceVolume: spec.volumeName(), containerPath: spec.containerDataPath(), readOnly: false });
-    const initialization = callPlugin(plugin, 'containerInitialization',
+    const initialization = callPlugin(pluginName, 'containerInitialization',
       () => spec.containerInitialization(fqdn, context.sslEnabled, context.authMode, context.securityProfile));
     if (initialization) this.addInitialization(container, initialization, props);
     storage.fileSystem.grant(this.taskDefinition.taskRole, 'elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite');

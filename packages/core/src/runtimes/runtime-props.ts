@@ -11,6 +11,8 @@ import type { Workers } from '../platform/workers';
 /** What the factory hands a runtime: the plugin, the validated context and the shared platform. */
 export interface RuntimeProps {
   readonly spec: IApplicationSpec;
+  /** What messages call the plugin (`pluginName`). */
+  readonly pluginName: string;
   readonly context: DeploymentContext;
   readonly network: Network;
   readonly loadBalancer: LoadBalancer;
