@@ -55,7 +55,8 @@ const root = new typescript.TypeScriptProject({
   disableTsconfig: true,
   // One copy of constructs and aws-cdk-lib in the tree (a second copy breaks instanceof checks across packages).
   devDeps: [`constructs@${CONSTRUCTS_VERSION}`, `aws-cdk-lib@${AWS_CDK_LIB_MIN}`, `aws-cdk@${AWS_CDK_CLI_VERSION}`],
-  gitignore: ['/.tmp/'],
+  // The examples' synth output.
+  gitignore: ['/.tmp/', 'cdk.out/'],
 });
 root.package.addField('private', true);
 root.tasks.addEnvironment('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');

@@ -1,7 +1,14 @@
-import { Stack } from 'aws-cdk-lib';
+import { Stack, Token } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
+import type * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
+import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
+import type * as sns from 'aws-cdk-lib/aws-sns';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import { SECRET_ARN } from './context/context-keys';
 import type { DeploymentContext } from './context/deployment-context';
@@ -16,18 +23,22 @@ import { PosixUser } from './contract/posix-user';
 import { RuntimeType } from './contract/runtime-type';
 import { SecurityProfile } from './contract/security-profile';
 import { assertValidSpec } from './contract/spec-validation';
-import { UserError } from './errors';
-import { LogAlarms } from './platform/alarms';
+import { shownValue, UserError } from './errors';
+import { alarmName, LogAlarms } from './platform/alarms';
+import { AttachedPlatform } from './platform/attached-platform';
 import { addEcsConsistencyChecks } from './platform/ecs-consistency';
 import { VpcEndpoints } from './platform/endpoints';
 import { purposeKey } from './platform/keys';
 import { LoadBalancer, TlsSettings } from './platform/load-balancer';
-import { Logging } from './platform/logging';
-import { Network } from './platform/network';
-import { SharedStorage } from './platform/storage';
+import { type ApplicationLog, Logging } from './platform/logging';
+import { Network, type NetworkAccess } from './platform/network';
+import type { Platform } from './platform/platform';
+import { securityGroupParameter } from './platform/platform-parameters';
+import { type ApplicationRoute, defaultListenerPriority, HostRoute, LISTENER_PRIORITY } from './platform/routing';
+import { type ApplicationStorage, SharedStorage } from './platform/storage';
 import { Workers } from './platform/workers';
-import { acknowledge, RECORD_ACKNOWLEDGEMENTS, requireCompliance } from './profiles/compliance';
-import { PROFILE_SETTINGS } from './profiles/profile-settings';
+import { acknowledgeGrantPolicies, RECORD_ACKNOWLEDGEMENTS, requireCompliance } from './profiles/compliance';
+import { PROFILE_SETTINGS, type ProfileSettings } from './profiles/profile-settings';
 import { Ec2Runtime } from './runtimes/ec2';
 import { FargateRuntime } from './runtimes/fargate';
 
@@ -80,6 +91,38 @@ export interface ApplicationFactoryProps {
   readonly instanceType?: string;
   /** EBS data volume size in GiB (EC2 with `ebs` storage). @default 50 */
   readonly dataVolumeGiB?: number;
+  /**
+   * The VPC's address range (standalone; on a platform the platform's `vpcCidr` decides).
+   * @default - the CDK's default range (`Vpc.DEFAULT_CIDR_RANGE`)
+   */
+  readonly vpcCidr?: string;
+  /**
+   * The platform to attach to, in another stack of the same CDK app: the application uses its network, load balancer
+   * (a rule for its host name), cluster, file system (an access point of its own), keys, alarm topic and private
+   * namespace instead of building its own. Its security profile, and unless given its domain and hosted zone, are
+   * the platform's.
+   * @default - a self-contained deployment with its own network, load balancer, file system and monitoring
+   */
+  readonly platform?: Platform;
+  /**
+   * On a platform: the priority of the application's rule on the shared listener, unique on the platform.
+   * @default - derived from the host name (`defaultListenerPriority`); a clash is refused at synth
+   */
+  readonly listenerPriority?: number;
+  /**
+   * On a platform: other applications of the platform that may connect to this one, each on one port. Nothing else
+   * reaches the application but the load balancer. Each source must be attached to the platform before this one.
+   * @default - none
+   */
+  readonly allowFrom?: AllowFrom[];
+}
+
+/** Another application of the same platform that may connect to this one (`ApplicationFactoryProps.allowFrom`). */
+export interface AllowFrom {
+  /** The other application's `applicationId()`. */
+  readonly applicationId: string;
+  /** The TCP port it may connect to. */
+  readonly port: number;
 }
 
 /**
@@ -102,13 +145,28 @@ export class ApplicationFactory extends Construct {
    * `factory.s3Endpoint?.addToPolicy(...)`.
    */
   public readonly s3Endpoint?: ec2.GatewayVpcEndpoint;
+  /** The VPC the application runs in (its own, or its platform's): put what the framework does not provide here. */
+  public readonly vpc: ec2.IVpc;
+  /** The application's security group: it admits the load balancer on the application port, and what `allowFrom` says. */
+  public readonly securityGroup: ec2.ISecurityGroup;
+  /**
+   * The application's file system (its own, or its platform's), undefined on EC2 with EBS storage.
+   */
+  public readonly fileSystemId?: string;
 
   constructor(scope: Construct, id: string, runtimeType: RuntimeType, spec: IApplicationSpec, props: ApplicationFactoryProps = {}) {
     super(scope, id);
     const plugin = pluginName(spec);
     assertValidSpec(spec, plugin);
     checkFactorySizes(runtimeType, props);
-    const context = contextOf(this, runtimeType, spec, props);
+    const stack = Stack.of(this);
+    assertAloneInStack(this, stack);
+    const { platform } = props;
+    if (!platform && (props.listenerPriority !== undefined || props.allowFrom !== undefined)) {
+      throw new UserError(`ApplicationFactory ${this.node.path}: listenerPriority and allowFrom place an application on a ` +
+        'platform\'s shared listener and network; without platform they do not apply. Remove them, or set platform.');
+    }
+    const context = contextOf(this, runtimeType, spec, platform ? propsOnPlatform(this, stack, platform, props) : props);
     this.context = context;
     const modes = spec.supportedAuthModes();
     if (!modes.includes(context.authMode)) {
@@ -125,47 +183,45 @@ export class ApplicationFactory extends Construct {
     const alarms = spec.logAlarms();
     if (alarms.length > 0 && settings.alarmRecipientRequired && !context.alarmEmail) {
       throw new UserError(`${plugin} raises alarms (${alarms.map((a) => a.name).join(', ')}), and in ${context.securityProfile} ` +
-        'someone must receive them: set alarmEmail (for example security@example.com).');
+        `someone must receive them: set alarmEmail (for example security@example.com)${platform ? ' on the platform' : ''}.`);
     }
     const ebs = runtimeType === RuntimeType.EC2 && context.ec2Storage === Ec2Storage.EBS;
-
-    const logging = new Logging(this, 'Logging', {
-      applicationLogGroupName: `/aws/${context.stackName}/${runtimeType}/${context.securityProfile}`,
-      retention: settings.logRetention,
-      removalPolicy: settings.removalPolicy,
-    });
-    const dataKey = purposeKey(this, 'DataKey', 'application data (file system, data volume, backups)', settings.removalPolicy);
-    const network = new Network(this, 'Network', { natGateways: settings.natGateways, flowLogs: settings.flowLogs, logging });
-    const storage = ebs ? undefined : new SharedStorage(this, 'Storage', {
-      network,
-      key: dataKey,
-      removalPolicy: settings.removalPolicy,
-      path: spec.efsDataPath(),
-      owner: PosixUser.parse(spec.containerUser()),
-      permissions: spec.efsPermissions(),
-    });
-    const loadBalancer = new LoadBalancer(this, 'LoadBalancer', {
-      network,
-      applicationPort: spec.applicationPort(),
-      healthCheckPath: spec.healthCheckPath(),
-      tls: tlsOf(context),
-      oidc: context.authMode === AuthMode.ALB_OIDC ? context.oidc : undefined,
-      deletionProtection: settings.deletionProtection,
-      waf: settings.waf,
-      accessLogs: settings.accessLogs,
-      removalPolicy: settings.removalPolicy,
-      logging,
-    });
-    this.url = loadBalancer.url;
-    if (alarms.length > 0) new LogAlarms(this, 'Alarms', { logging, alarms, email: context.alarmEmail, removalPolicy: settings.removalPolicy });
-
+    const logGroupName = `/aws/${context.stackName}/${runtimeType}/${context.securityProfile}`;
+    const secretArns: Record<string, string> = { ...props.secrets };
     const integration = context.authMode === AuthMode.APPLICATION_OIDC ? spec.oidcIntegration() : undefined;
     const provider = integration ? providerOf(context) : undefined;
-    const secretArns: Record<string, string> = { ...props.secrets };
     if (integration && provider) secretArns[integration.clientSecretVariable()] = provider.clientSecretArn;
+
+    let shared: SharedParts;
+    if (platform) {
+      const listenerPriority = props.listenerPriority ?? defaultListenerPriority(hostOf(context));
+      const rolePath = platform._attach({
+        stackName: context.stackName,
+        applicationId: spec.applicationId(),
+        host: hostOf(context),
+        listenerPriority,
+        accessPoint: ebs ? undefined : { path: spec.efsDataPath(), owner: PosixUser.parse(spec.containerUser()), permissions: spec.efsPermissions() },
+        logGroupNames: [logGroupName],
+        alarmNames: alarms.map((declared) => alarmName(context.stackName, declared.name)),
+        secretArns: Object.values(secretArns),
+        amazonLinuxRepositories: runtimeType === RuntimeType.EC2,
+        stack,
+      });
+      shared = this.attachTo(platform, context, spec, { rolePath, listenerPriority, logGroupName, ebs, settings });
+    } else {
+      shared = this.buildStandalone(context, spec, logGroupName, ebs, settings);
+    }
+    const { log, network, storage, loadBalancer } = shared;
+    this.url = shared.url;
+    this.vpc = network.vpc;
+    this.fileSystemId = storage?.fileSystemId;
+    if (alarms.length > 0) {
+      new LogAlarms(this, 'Alarms', { log, alarms, email: context.alarmEmail, removalPolicy: settings.removalPolicy, topic: shared.alarmTopic });
+    }
+
     const workerSpec = spec.ephemeralWorkers();
     const workers = workerSpec
-      ? new Workers(this, 'Workers', { network, logging, applicationId: spec.applicationId(), workers: workerSpec })
+      ? new Workers(this, 'Workers', { network, log, applicationId: spec.applicationId(), workers: workerSpec })
       : undefined;
     this.workerTaskRole = workers?.taskRole;
     const runtimeProps = {
@@ -173,11 +229,14 @@ export class ApplicationFactory extends Construct {
       pluginName: plugin,
       workers,
       context,
-      dataKey,
+      dataKey: ebs ? shared.dataKey : undefined,
       network,
       loadBalancer,
-      logging,
+      log,
       storage,
+      rolePath: shared.rolePath,
+      cluster: runtimeType === RuntimeType.FARGATE ? shared.cluster : undefined,
+      namespace: runtimeType === RuntimeType.FARGATE ? shared.namespace : undefined,
       oidcEnvironment: integration && provider ? callPlugin(plugin, 'oidcIntegration().environment', () => integration.environment(provider)) : {},
       secrets: Object.fromEntries(Object.entries(secretArns).map(([name, arn]) =>
         [name, secretsmanager.Secret.fromSecretCompleteArn(this, `Secret-${name}`, arn)])),
@@ -200,11 +259,15 @@ export class ApplicationFactory extends Construct {
         dataVolumeRemovalPolicy: settings.removalPolicy,
       });
     }
-    if (settings.vpcEndpoints) {
+    this.securityGroup = runtime.securityGroup;
+    if (platform) {
+      this.s3Endpoint = platform.s3Endpoint;
+      admitApplications(this, platform, runtime.securityGroup, props.allowFrom ?? [], context);
+    } else if (settings.vpcEndpoints) {
       const endpoints = new VpcEndpoints(this, 'Endpoints', {
         network,
         clients: [runtime.securityGroup, ...workers ? [workers.securityGroup] : []],
-        logGroup: logging.applicationLogGroup,
+        logGroup: log.group,
         secretArns: Object.values(secretArns),
         workers,
         amazonLinuxRepositories: runtimeType === RuntimeType.EC2,
@@ -214,8 +277,96 @@ export class ApplicationFactory extends Construct {
     acknowledgeGrantPolicies(this);
     addEcsConsistencyChecks(this);
     // The whole stack: resources the CDK adds at stack level (custom-resource providers) are ours too.
-    if (settings.complianceChecks) requireCompliance(this, Stack.of(this));
+    if (settings.complianceChecks) requireCompliance(this, stack);
   }
+
+  /** A self-contained deployment's own network, load balancer, file system and keys. */
+  private buildStandalone(context: DeploymentContext, spec: IApplicationSpec, logGroupName: string, ebs: boolean,
+    settings: ProfileSettings): SharedParts {
+    const logging = new Logging(this, 'Logging', { retention: settings.logRetention, removalPolicy: settings.removalPolicy });
+    const log = logging.applicationLog(logGroupName);
+    const dataKey = purposeKey(this, 'DataKey', 'application data (file system, data volume, backups)', settings.removalPolicy);
+    const network = new Network(this, 'Network', { natGateways: settings.natGateways, flowLogs: settings.flowLogs, logging, cidr: context.vpcCidr });
+    const storage = ebs ? undefined : new SharedStorage(this, 'Storage', {
+      network,
+      key: dataKey,
+      removalPolicy: settings.removalPolicy,
+      path: spec.efsDataPath(),
+      owner: PosixUser.parse(spec.containerUser()),
+      permissions: spec.efsPermissions(),
+    });
+    const loadBalancer = new LoadBalancer(this, 'LoadBalancer', {
+      network,
+      applicationPort: spec.applicationPort(),
+      healthCheckPath: spec.healthCheckPath(),
+      tls: tlsOf(context),
+      oidc: context.authMode === AuthMode.ALB_OIDC ? context.oidc : undefined,
+      deletionProtection: settings.deletionProtection,
+      waf: settings.waf,
+      accessLogs: settings.accessLogs,
+      removalPolicy: settings.removalPolicy,
+      logging,
+    });
+    return { log, dataKey, network, storage, loadBalancer, url: loadBalancer.url };
+  }
+
+  /** The platform's parts, read from its parameters, and what the application adds to them in its own stack. */
+  private attachTo(platform: Platform, context: DeploymentContext, spec: IApplicationSpec, on: {
+    readonly rolePath: string; readonly listenerPriority: number; readonly logGroupName: string; readonly ebs: boolean; readonly settings: ProfileSettings;
+  }): SharedParts {
+    const { settings } = on;
+    const attached = new AttachedPlatform(this, 'Platform', {
+      platformStackName: platform.context.stackName,
+      applicationStackName: context.stackName,
+      computeNeedsPublicIp: settings.natGateways === 0,
+      availabilityZones: on.ebs,
+    });
+    const logging = new Logging(this, 'Logging', { retention: settings.logRetention, removalPolicy: settings.removalPolicy, key: attached.logsKey });
+    const log = logging.applicationLog(on.logGroupName);
+    const host = hostOf(context);
+    const zone = context.hostedZoneId && context.domain
+      ? route53.HostedZone.fromHostedZoneAttributes(this, 'Zone', { hostedZoneId: context.hostedZoneId, zoneName: context.domain })
+      : undefined;
+    const loadBalancer = new HostRoute(this, 'Route', {
+      vpc: attached.network.vpc,
+      listener: attached.listener,
+      securityGroup: attached.loadBalancerSecurityGroup,
+      applicationPort: spec.applicationPort(),
+      healthCheckPath: spec.healthCheckPath(),
+      host,
+      priority: on.listenerPriority,
+      oidc: context.authMode === AuthMode.ALB_OIDC ? context.oidc : undefined,
+      certificate: certificateOnPlatform(this, platform, context, zone),
+      record: zone ? { zone, ...attached.loadBalancerAlias } : undefined,
+    });
+    // Getters: the platform's parts are imported only when the runtime uses them (AttachedPlatform).
+    return {
+      log,
+      get dataKey() { return attached.dataKey; },
+      network: attached.network,
+      storage: on.ebs ? undefined : attached.storage,
+      loadBalancer,
+      url: `${context.sslEnabled ? 'https' : 'http'}://${host}`,
+      rolePath: on.rolePath,
+      get cluster() { return attached.cluster; },
+      get namespace() { return attached.namespace; },
+      get alarmTopic() { return attached.alarmTopic; },
+    };
+  }
+}
+
+/** What the runtimes build on: the platform's parts, or a standalone deployment's own (some only where the runtime needs them). */
+interface SharedParts {
+  readonly log: ApplicationLog;
+  readonly dataKey: kms.IKey;
+  readonly network: NetworkAccess;
+  readonly storage?: ApplicationStorage;
+  readonly loadBalancer: ApplicationRoute;
+  readonly url: string;
+  readonly rolePath?: string;
+  readonly cluster?: ecs.ICluster;
+  readonly namespace?: servicediscovery.IPrivateDnsNamespace;
+  readonly alarmTopic?: sns.ITopic;
 }
 
 /** TLS settings when TLS is on; the context reader has made sure a domain comes with it. */
@@ -231,14 +382,6 @@ function providerOf(context: DeploymentContext): OidcProviderSettings {
   return context.oidc;
 }
 
-/** CDK's grants write each role's statements into a DefaultPolicy, which the packs count as an inline policy. */
-function acknowledgeGrantPolicies(scope: Construct): void {
-  for (const policy of scope.node.findAll().filter((c): c is iam.Policy => c instanceof iam.Policy && c.node.id === 'DefaultPolicy')) {
-    acknowledge(policy, 'IAMNoInlinePolicy', 'Generated by CDK grants: least-privilege statements on this stack\'s own ' +
-      'resources, attached to one role; a customer-managed policy would hold the same statements.');
-  }
-}
-
 /**
  * The deployment context: the context keys of the construct tree and the factory's settings, read once by the same
  * reader as the deployment app's (see `factoryContext`). Secrets are checked here: they are props, never context keys.
@@ -249,4 +392,123 @@ function contextOf(scope: Construct, runtimeType: RuntimeType, spec: IApplicatio
     .map(([name]) => `secrets.${name} must be an environment variable name mapped to a Secrets Manager secret ARN (the value is not shown).`);
   if (secretProblems.length > 0) throw new UserError(`Invalid ApplicationFactory secrets:\n  - ${secretProblems.join('\n  - ')}`);
   return factoryContext(scope, runtimeType, spec.applicationId(), props);
+}
+
+/**
+ * One factory a stack: the names a factory derives from its stack's name (log groups, alarms, the WAF's) would collide,
+ * and CloudFormation would refuse the second at deploy. Refused at synth, naming both.
+ */
+function assertAloneInStack(factory: ApplicationFactory, stack: Stack): void {
+  const other = stack.node.findAll().find((c) => c !== factory && c instanceof ApplicationFactory);
+  if (other) {
+    throw new UserError(`ApplicationFactory ${factory.node.path} and ${other.node.path} are in one stack (${stack.stackName}): ` +
+      'the names each derives from the stack (log groups, alarms) would collide. Give each application a stack of its ' +
+      'own; to share a network and load balancer, attach them to one Platform (see the README).');
+  }
+}
+
+/** The host name an application answers at on a platform: `<subdomain>.<domain>`, or the domain. */
+function hostOf(context: DeploymentContext): string {
+  if (!context.fqdn) throw new Error('an application on a platform without a domain passed the context reader');
+  return context.fqdn;
+}
+
+/**
+ * The factory's props on a platform: its security profile, TLS, alarm recipient and network are the platform's (a
+ * different value is refused, naming both), its domain and hosted zone too unless given.
+ */
+function propsOnPlatform(scope: Construct, stack: Stack, platform: Platform, props: ApplicationFactoryProps): ApplicationFactoryProps {
+  const on = platform.context;
+  const given = (key: keyof ApplicationFactoryProps) => props[key] ?? scope.node.tryGetContext(key);
+  const problems: string[] = [];
+  const differs = (key: keyof ApplicationFactoryProps, platformValue: unknown, why: string) => {
+    const value = given(key);
+    if (value !== undefined && String(value) !== String(platformValue)) {
+      problems.push(`${key}: the application ${shownValue(value)}, the platform ${shownValue(platformValue)}; ${why}`);
+    }
+  };
+  differs('securityProfile', on.securityProfile, 'an application runs at its platform\'s profile.');
+  differs('sslEnabled', on.sslEnabled, 'the platform\'s listener decides (TLS when it has hostedZoneId or certificateArn).');
+  for (const key of ['vpcCidr', 'alarmEmail'] as const) {
+    if (given(key) !== undefined) problems.push(`${key} ${shownValue(given(key))} belongs to the platform; set it there.`);
+  }
+  const priority = props.listenerPriority;
+  if (priority !== undefined && (!Number.isInteger(priority) || priority < LISTENER_PRIORITY.min || priority > LISTENER_PRIORITY.max)) {
+    problems.push(`listenerPriority ${shownValue(priority)} is not allowed; expected a whole number from ${LISTENER_PRIORITY.min} ` +
+      `to ${LISTENER_PRIORITY.max} (the load balancer's rule priorities).`);
+  }
+  if (Stack.of(platform) === stack) {
+    problems.push('the application is in the platform\'s own stack; give it a stack of its own (it reads the platform\'s ' +
+      'parameters at deploy time, which exist only once the platform is deployed).');
+  }
+  const region = Token.isUnresolved(stack.region) ? undefined : stack.region;
+  if (region !== on.region) {
+    problems.push(`region: the application's stack ${shownValue(region)}, the platform's ${shownValue(on.region)}; an application ` +
+      'runs in its platform\'s region (its parameters are regional).');
+  }
+  if (problems.length > 0) {
+    throw new UserError(`Application ${stack.stackName} cannot attach to platform ${on.stackName}:\n  - ${problems.join('\n  - ')}`);
+  }
+  const domain = given('domain') ?? on.domain;
+  const inherit = (key: 'hostedZoneId' | 'certificateArn') =>
+    props[key] ?? (domain === on.domain && scope.node.tryGetContext(key) === undefined ? on[key] : undefined);
+  return {
+    ...props,
+    securityProfile: on.securityProfile,
+    sslEnabled: on.sslEnabled,
+    domain: props.domain ?? (scope.node.tryGetContext('domain') === undefined ? on.domain : undefined),
+    hostedZoneId: inherit('hostedZoneId'),
+    certificateArn: inherit('certificateArn'),
+    alarmEmail: on.alarmEmail,
+  };
+}
+
+/**
+ * The certificate an application on a platform adds to the shared listener (SNI): none when the platform's covers
+ * its host name (`<domain>` and `*.<domain>`, one label deep), its own `certificateArn`, or one created and
+ * DNS-validated in its hosted zone.
+ */
+function certificateOnPlatform(scope: Construct, platform: Platform, context: DeploymentContext, zone?: route53.IHostedZone): acm.ICertificate | undefined {
+  if (!context.sslEnabled) return undefined;
+  const host = hostOf(context);
+  const platformDomain = platform.context.domain;
+  if (context.certificateArn && context.certificateArn !== platform.context.certificateArn) {
+    return acm.Certificate.fromCertificateArn(scope, 'Certificate', context.certificateArn);
+  }
+  const covered = host === platformDomain || (host.endsWith(`.${platformDomain}`) && !host.slice(0, -platformDomain.length - 1).includes('.'));
+  if (covered) return undefined;
+  if (zone) return new acm.Certificate(scope, 'Certificate', { domainName: host, validation: acm.CertificateValidation.fromDns(zone) });
+  throw new UserError(`${context.stackName}: the platform's certificate covers ${platformDomain} and *.${platformDomain}, not ` +
+    `${host}; set certificateArn (a certificate for ${host}) or hostedZoneId (one is created and validated there).`);
+}
+
+/**
+ * `allowFrom`: each named application of the platform may connect on its port, through a rule in this stack on each
+ * side; nothing else but the load balancer reaches the application. The source must be attached first: this stack
+ * reads its security group's parameter, so it deploys after the source's stack.
+ */
+function admitApplications(scope: Construct, platform: Platform, securityGroup: ec2.ISecurityGroup, allowFrom: AllowFrom[],
+  context: DeploymentContext): void {
+  const stack = Stack.of(scope);
+  new ssm.StringParameter(scope, 'SecurityGroupId', {
+    parameterName: securityGroupParameter(platform.context.stackName, context.stackName),
+    stringValue: securityGroup.securityGroupId,
+    description: `The security group of ${context.stackName} (${context.applicationId}), for allowFrom`,
+  });
+  for (const rule of allowFrom) {
+    const source = platform._application(rule.applicationId);
+    if (!source || source.stackName === context.stackName) {
+      throw new UserError(`${context.stackName}: allowFrom names applicationId ${shownValue(rule.applicationId)}, which is not ` +
+        `an application attached to platform ${platform.context.stackName} before this one; attached: ` +
+        `${platform._applicationIds().filter((id) => id !== context.applicationId).join(', ') || 'none'}. Attach it first.`);
+    }
+    if (!Number.isInteger(rule.port) || rule.port < 1 || rule.port > 65535) {
+      throw new UserError(`${context.stackName}: allowFrom port ${shownValue(rule.port)} of ${rule.applicationId} is not allowed; expected a TCP port from 1 to 65535.`);
+    }
+    const peer = ec2.SecurityGroup.fromSecurityGroupId(scope, `From-${rule.applicationId}`, ssm.StringParameter.valueForStringParameter(
+      scope, securityGroupParameter(platform.context.stackName, source.stackName)), { allowAllOutbound: false });
+    securityGroup.addIngressRule(peer, ec2.Port.tcp(rule.port), `From ${rule.applicationId}`);
+    peer.addEgressRule(securityGroup, ec2.Port.tcp(rule.port), `To ${context.applicationId}`);
+    stack.addStackDependency(source.stack, `reads the security group of ${source.stackName} (allowFrom)`);
+  }
 }

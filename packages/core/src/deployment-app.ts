@@ -2,8 +2,12 @@ import { App, Stack } from 'aws-cdk-lib';
 import { ApplicationFactory } from './application-factory';
 import type { DeploymentContext } from './context/deployment-context';
 import { DeploymentContextReader } from './context/deployment-context';
+import { PLATFORM_CONFIGURATION_KEYS } from './context/context-keys';
+import { readPlatformConfiguration } from './context/platform-configuration';
 import type { IApplicationSpec } from './contract/application-spec';
+import { SecurityProfile } from './contract/security-profile';
 import { UserError } from './errors';
+import { Platform } from './platform/platform';
 import { PluginRegistry } from './registry/plugin-registry';
 
 /** Where the deployment app looks. */
@@ -33,8 +37,9 @@ export class DeploymentApp {
    * availability zones resolve at deploy time and synth never needs an AWS lookup.
    */
   public static addTo(app: App, options: DeploymentAppOptions = {}): Stack {
-    const context = readContext(app);
     const registry = PluginRegistry.discover({ searchFrom: options.searchFrom }).withPlugins(options.plugins ?? []);
+    if (isPlatformConfiguration(app)) return addPlatform(app, (id) => registry.get(id));
+    const context = readContext(app);
     return addStack(app, context, registry.get(context.applicationId));
   }
 
@@ -44,13 +49,17 @@ export class DeploymentApp {
    * a plugin convention of their own (Go, .NET). Takes the plugin whose `applicationId()` the `applicationId` key names.
    */
   public static addToWithPlugins(app: App, plugins: IApplicationSpec[]): Stack {
+    const find = (applicationId: string) => {
+      const spec = plugins.find((p) => p.applicationId() === applicationId);
+      if (!spec) {
+        throw new UserError(`No plugin given has applicationId '${applicationId}'. Available: ` +
+          `${plugins.map((p) => p.applicationId()).join(', ') || 'none'}.`);
+      }
+      return spec;
+    };
+    if (isPlatformConfiguration(app)) return addPlatform(app, find);
     const context = readContext(app);
-    const spec = plugins.find((p) => p.applicationId() === context.applicationId);
-    if (!spec) {
-      throw new UserError(`No plugin given has applicationId '${context.applicationId}'. Available: ` +
-        `${plugins.map((p) => p.applicationId()).join(', ') || 'none'}.`);
-    }
-    return addStack(app, context, spec);
+    return addStack(app, context, find(context.applicationId));
   }
 
   private constructor() {}
@@ -71,4 +80,48 @@ function addStack(app: App, context: DeploymentContext, spec: IApplicationSpec):
   });
   new ApplicationFactory(stack, 'Application', context.runtimeType, spec);
   return stack;
+}
+
+function isPlatformConfiguration(app: App): boolean {
+  return PLATFORM_CONFIGURATION_KEYS.some((key) => app.node.tryGetContext(key) !== undefined);
+}
+
+/**
+ * A platform configuration (`platform`, `applications`): the platform's stack, then one stack an application, in the
+ * order listed, each attached to the platform. Returns the platform's stack.
+ */
+function addPlatform(app: App, plugin: (applicationId: string) => IApplicationSpec): Stack {
+  const configuration = readPlatformConfiguration(app.node.getAllContext(), process.env.CDK_DEFAULT_REGION);
+  const { stackName, region, props } = configuration.platform;
+  // Every plugin is found before anything is built: a missing one is reported alone, with what is installed.
+  const specs = configuration.applications.map(({ context }) => plugin(context.applicationId));
+  const platformStack = new Stack(app, stackName, {
+    stackName,
+    env: { region },
+    description: `The platform ${stackName} (${props.securityProfile ?? SecurityProfile.DEV}) its applications share, deployed by @fw/core`,
+  });
+  const platform = new Platform(platformStack, 'Platform', props);
+  configuration.applications.forEach(({ context, listenerPriority, allowFrom }, i) => {
+    const stack = new Stack(app, context.stackName, {
+      stackName: context.stackName,
+      env: { region },
+      description: `${context.applicationId} on ${context.runtimeType} (${context.securityProfile}) on the platform ${stackName}, deployed by @fw/core`,
+    });
+    // The platform's parameters exist once the platform is deployed: `cdk deploy <application>` deploys it first.
+    stack.addStackDependency(platformStack, 'reads the platform\'s parameters');
+    new ApplicationFactory(stack, 'Application', context.runtimeType, specs[i], {
+      platform,
+      domain: context.domain,
+      subdomain: context.subdomain,
+      hostedZoneId: context.hostedZoneId,
+      certificateArn: context.certificateArn,
+      authMode: context.authMode,
+      oidc: context.oidc,
+      ec2Storage: context.ec2Storage,
+      dataVolumeSnapshotId: context.dataVolumeSnapshotId,
+      listenerPriority,
+      allowFrom,
+    });
+  });
+  return platformStack;
 }

@@ -23,8 +23,12 @@ export { DeploymentContext, DeploymentContextReader } from './context/deployment
 // Plugin discovery from registration manifests.
 export { PluginRegistry, PluginRegistryOptions, PluginRegistration } from './registry/plugin-registry';
 
-// The factory: one plugin, one runtime, the shared platform.
-export { ApplicationFactory, ApplicationFactoryProps } from './application-factory';
+// The platform several applications share: network, load balancer, cluster, file system, keys, alarm topic.
+export { Platform, PlatformProps } from './platform/platform';
+export { PlatformContext } from './context/platform-context';
+
+// The factory: one plugin, one runtime, on a platform or with infrastructure of its own.
+export { ApplicationFactory, ApplicationFactoryProps, AllowFrom } from './application-factory';
 
 // The deployment app: context keys -> stack (what `cdk synth -c ...` runs).
 export { DeploymentApp, DeploymentAppOptions } from './deployment-app';

@@ -1,3 +1,4 @@
+import { Vpc } from 'aws-cdk-lib/aws-ec2';
 import { AuthMode } from '../contract/auth-mode';
 import { Ec2Storage } from '../contract/ec2-storage';
 import { RuntimeType } from '../contract/runtime-type';
@@ -53,6 +54,28 @@ function email(raw: unknown): Parsed {
 function oneOf(values: readonly string[]) {
   return (raw: unknown): Parsed =>
     typeof raw === 'string' && values.includes(raw) ? { value: raw } : { allowed: `one of ${values.join(', ')}` };
+}
+
+/**
+ * A VPC's address range: a private (RFC 1918) IPv4 network from /16 to /20. /20 is the smallest that holds the
+ * network's subnets (two /24 for the load balancer, two /22 for compute; `Network`).
+ * @see https://www.rfc-editor.org/rfc/rfc1918#section-3
+ */
+export const VPC_PREFIX_LENGTHS = { min: 16, max: 20 } as const;
+const PRIVATE_RANGES: ReadonlyArray<readonly [number, number]> = [[0x0a000000, 8], [0xac100000, 12], [0xc0a80000, 16]];
+
+function vpcCidr(raw: unknown): Parsed {
+  const allowed = `a private (RFC 1918) IPv4 network from /${VPC_PREFIX_LENGTHS.min} to /${VPC_PREFIX_LENGTHS.max} ` +
+    'with no host bits set, such as 10.1.0.0/16';
+  const match = typeof raw === 'string' ? /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(raw.trim()) : null;
+  if (!match) return { allowed };
+  const octets = match.slice(1, 5).map(Number);
+  const prefix = Number(match[5]);
+  if (octets.some((o) => o > 255) || prefix < VPC_PREFIX_LENGTHS.min || prefix > VPC_PREFIX_LENGTHS.max) return { allowed };
+  const address = octets.reduce((a, o) => a * 256 + o, 0);
+  const inRange = (base: number, bits: number) => Math.floor(address / 2 ** (32 - bits)) === Math.floor(base / 2 ** (32 - bits));
+  if (address % 2 ** (32 - prefix) !== 0 || !PRIVATE_RANGES.some(([base, bits]) => inRange(base, bits))) return { allowed };
+  return { value: `${octets.join('.')}/${prefix}` };
 }
 
 function httpsUrl(raw: unknown): Parsed {
@@ -164,6 +187,14 @@ export const CONTEXT_KEYS: readonly ContextKey[] = [
     parse: text(/^snap-([0-9a-f]{8}|[0-9a-f]{17})$/, 'an EBS snapshot id: snap- and 8 or 17 hex digits, for example snap-0123456789abcdef0'),
   },
   {
+    name: 'vpcCidr',
+    required: false,
+    defaultText: `\`${Vpc.DEFAULT_CIDR_RANGE}\``,
+    description: 'Address range of the VPC: a private (RFC 1918) IPv4 network from /16 to /20. Give each deployment its own ' +
+      'range so that their networks can be peered or joined to a transit gateway later.',
+    parse: vpcCidr,
+  },
+  {
     name: 'alarmEmail',
     required: false,
     defaultText: 'none (required in PRODUCTION when the plugin declares alarms)',
@@ -215,6 +246,9 @@ export const CONTEXT_KEYS: readonly ContextKey[] = [
     parse: text(SECRET_ARN, 'a Secrets Manager secret ARN (never the secret itself)'),
   },
 ];
+
+/** The context keys of a platform configuration: a platform, and the applications on it (see the README). */
+export const PLATFORM_CONFIGURATION_KEYS = ['platform', 'applications'] as const;
 
 /** The keys that must all be present when the auth mode is not `none`. */
 export const OIDC_KEYS = CONTEXT_KEYS.map((k) => k.name).filter((n) => n.startsWith('oidc'));

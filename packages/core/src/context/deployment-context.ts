@@ -1,5 +1,5 @@
 import type { IConstruct } from 'constructs';
-import { CONTEXT_KEYS, OIDC_KEYS } from './context-keys';
+import { CONTEXT_KEYS, OIDC_KEYS, PLATFORM_CONFIGURATION_KEYS } from './context-keys';
 import { didYouMean } from './did-you-mean';
 import { AuthMode } from '../contract/auth-mode';
 import { Ec2Storage } from '../contract/ec2-storage';
@@ -66,6 +66,11 @@ export interface DeploymentContext {
    */
   readonly dataVolumeSnapshotId?: string;
   /**
+   * The VPC's address range.
+   * @default - the CDK's default range (`Vpc.DEFAULT_CIDR_RANGE`)
+   */
+  readonly vpcCidr?: string;
+  /**
    * Subscribed to the alarm topic.
    * @default - no subscription
    */
@@ -77,9 +82,12 @@ export interface DeploymentContext {
   readonly oidc?: OidcProviderSettings;
 }
 
-/** Context keys that belong to the CDK itself, not to the framework. */
+/**
+ * Context keys this reader leaves alone: the CDK's own, and a platform configuration's (`platform`, `applications`),
+ * which the deployment app reads (`readPlatformConfiguration`).
+ */
 function isCdkKey(key: string): boolean {
-  return /[:@/]/.test(key) || key === 'acknowledged-issue-numbers';
+  return /[:@/]/.test(key) || key === 'acknowledged-issue-numbers' || (PLATFORM_CONFIGURATION_KEYS as readonly string[]).includes(key);
 }
 
 /**
@@ -147,6 +155,7 @@ export class DeploymentContextReader {
       region: v.region,
       ec2Storage: v.ec2Storage ?? Ec2Storage.EFS,
       dataVolumeSnapshotId: v.dataVolumeSnapshotId,
+      vpcCidr: v.vpcCidr,
       alarmEmail: v.alarmEmail,
       oidc: authMode === AuthMode.NONE ? undefined : {
         issuer: v.oidcIssuer,

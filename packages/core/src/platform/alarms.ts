@@ -1,4 +1,4 @@
-import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Lazy, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -8,49 +8,106 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { purposeKey } from './keys';
-import type { Logging } from './logging';
+import type { ApplicationLog } from './logging';
 import { boundedName, NAME_LIMITS } from './names';
 import type { LogAlarm } from '../contract/log-alarm';
 
-export interface LogAlarmsProps {
-  readonly logging: Logging;
-  /** What the plugin declared (already validated). */
-  readonly alarms: LogAlarm[];
-  /** Subscribed to the topic. @default - no subscription */
-  readonly email?: string;
-  /** Of the topic's key. */
-  readonly removalPolicy: RemovalPolicy;
+/** An alarm's name: `<stackName>-<name>`, within CloudWatch's limit (the platform's topic names it before it exists). */
+export function alarmName(stackName: string, name: string): string {
+  return boundedName(`${stackName}-${name}`, NAME_LIMITS.alarmName);
 }
 
 /**
- * The plugin's log alarms: a metric filter on the application log group and an alarm per declaration, all notifying
- * one topic encrypted with a key of its own.
+ * The topic alarms notify, encrypted with a key of its own (purpose: notifications), with an optional e-mail
+ * subscription. Not a construct: its key and topic sit directly in `scope`, as they always have.
  */
-export class LogAlarms extends Construct {
+export class AlarmTopic {
   public readonly topic: sns.Topic;
-  /** Encrypts the topic, and CloudWatch may use it for these alarms only. */
+  /** Encrypts the topic, and CloudWatch may use it for the allowed alarms only. */
   public readonly key: kms.Key;
-  public readonly alarms: cloudwatch.Alarm[];
+  private readonly alarmNames: Array<() => string[]> = [];
 
-  constructor(scope: Construct, id: string, props: LogAlarmsProps) {
-    super(scope, id);
-    const { logging } = props;
-    const stack = Stack.of(this);
-    this.key = purposeKey(this, 'Key', 'notifications', props.removalPolicy);
-    this.topic = new sns.Topic(this, 'Topic', {
+  constructor(scope: Construct, email: string | undefined, removalPolicy: RemovalPolicy) {
+    const stack = Stack.of(scope);
+    this.key = purposeKey(scope, 'Key', 'notifications', removalPolicy);
+    this.topic = new sns.Topic(scope, 'Topic', {
       // Every stack name the key table accepts (up to 128 characters) gives a display name SNS accepts (100).
       displayName: boundedName(`Alarms of ${stack.stackName}`, NAME_LIMITS.snsDisplayName),
       masterKey: this.key,
       enforceSSL: true,
     });
-    if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
+    if (email) this.topic.addSubscription(new EmailSubscription(email));
+  }
 
-    const action = new SnsAction(this.topic);
+  /**
+   * Lets CloudWatch publish to the topic for these alarms (of this account and region) only. A topic policy replaces
+   * SNS's default policy, and the one that enforces TLS holds only its deny: CloudWatch may publish only when the policy
+   * allows it, and to an encrypted topic only when the key lets it use the key ("Enable compatibility between event
+   * sources from AWS services and encrypted topics",
+   * https://docs.aws.amazon.com/sns/latest/dg/sns-key-management.html#compatibility-with-aws-services). Both are
+   * limited to these alarms by aws:SourceArn and aws:SourceAccount (the confused-deputy conditions). `names` is read
+   * when the policies are written; the first call adds the statements.
+   */
+  public allowAlarms(names: () => string[]): void {
+    this.alarmNames.push(names);
+    if (this.alarmNames.length > 1) return;
+    const stack = Stack.of(this.topic);
+    const principals = [new ServicePrincipal('cloudwatch.amazonaws.com')];
+    const conditions = {
+      StringEquals: { 'aws:SourceAccount': stack.account },
+      ArnEquals: {
+        'aws:SourceArn': Lazy.list({
+          produce: () => this.alarmNames.flatMap((more) => more()).map((name) => stack.formatArn({
+            service: 'cloudwatch', resource: 'alarm', resourceName: name, arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+          })),
+        }),
+      },
+    };
+    this.topic.addToResourcePolicy(new PolicyStatement({ principals, actions: ['sns:Publish'], resources: [this.topic.topicArn], conditions }));
+    this.key.addToResourcePolicy(new PolicyStatement({ principals, actions: ['kms:Decrypt', 'kms:GenerateDataKey*'], resources: ['*'], conditions }));
+  }
+}
+
+export interface LogAlarmsProps {
+  /** The application's log group, which the filters read. */
+  readonly log: ApplicationLog;
+  /** What the plugin declared (already validated). */
+  readonly alarms: LogAlarm[];
+  /** Subscribed to the topic (when the topic is created here). @default - no subscription */
+  readonly email?: string;
+  /** Of the topic's key (when the topic is created here). */
+  readonly removalPolicy: RemovalPolicy;
+  /**
+   * The topic to notify, when another construct owns it (a `Platform`'s): that owner allows `alarmNames`.
+   * @default - a topic of its own (`AlarmTopic`)
+   */
+  readonly topic?: sns.ITopic;
+}
+
+/**
+ * The plugin's log alarms: a metric filter on the application log group and an alarm per declaration, all notifying
+ * one topic.
+ */
+export class LogAlarms extends Construct {
+  /** The topic's key and topic when they were created here. */
+  public readonly ownTopic?: AlarmTopic;
+  public readonly alarms: cloudwatch.Alarm[];
+  /** The alarms' names: `<stackName>-<name>`, within CloudWatch's limit. */
+  public readonly alarmNames: string[];
+
+  constructor(scope: Construct, id: string, props: LogAlarmsProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+    this.ownTopic = props.topic ? undefined : new AlarmTopic(this, props.email, props.removalPolicy);
+    const topic = props.topic ?? this.ownTopic!.topic;
+
+    const action = new SnsAction(topic);
     const namespace = `FW/${stack.stackName}`;
-    const alarmNames = props.alarms.map((declared) => boundedName(`${stack.stackName}-${declared.name}`, NAME_LIMITS.alarmName));
+    const alarmNames = props.alarms.map((declared) => alarmName(stack.stackName, declared.name));
+    this.alarmNames = alarmNames;
     this.alarms = props.alarms.map((declared, i) => {
       const filter = new logs.MetricFilter(this, `${declared.name}Filter`, {
-        logGroup: logging.applicationLogGroup,
+        logGroup: props.log.group,
         filterPattern: logs.FilterPattern.literal(declared.filterPattern),
         metricNamespace: namespace,
         metricName: declared.name,
@@ -70,28 +127,6 @@ export class LogAlarms extends Construct {
       alarm.addAlarmAction(action);
       return alarm;
     });
-    this.letCloudWatchPublish(alarmNames);
-  }
-
-  /**
-   * A topic policy replaces SNS's default policy, and the one that enforces TLS holds only its deny: CloudWatch may
-   * publish only when the policy allows it, and to an encrypted topic only when the key lets it use the key ("Enable
-   * compatibility between event sources from AWS services and encrypted topics",
-   * https://docs.aws.amazon.com/sns/latest/dg/sns-key-management.html#compatibility-with-aws-services). Both are
-   * limited to these alarms of this account by aws:SourceArn and aws:SourceAccount (the confused-deputy conditions).
-   */
-  private letCloudWatchPublish(alarmNames: string[]): void {
-    const stack = Stack.of(this);
-    const principals = [new ServicePrincipal('cloudwatch.amazonaws.com')];
-    const conditions = {
-      StringEquals: { 'aws:SourceAccount': stack.account },
-      ArnEquals: {
-        'aws:SourceArn': alarmNames.map((name) => stack.formatArn({
-          service: 'cloudwatch', resource: 'alarm', resourceName: name, arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-        })),
-      },
-    };
-    this.topic.addToResourcePolicy(new PolicyStatement({ principals, actions: ['sns:Publish'], resources: [this.topic.topicArn], conditions }));
-    this.key.addToResourcePolicy(new PolicyStatement({ principals, actions: ['kms:Decrypt', 'kms:GenerateDataKey*'], resources: ['*'], conditions }));
+    this.ownTopic?.allowAlarms(() => alarmNames);
   }
 }

@@ -1,23 +1,33 @@
-import { Stack } from 'aws-cdk-lib';
+import { ArnFormat, Stack } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { HTTPS_PORT } from './egress';
-import type { Network } from './network';
+import type { NetworkAccess } from './network';
 import type { Workers } from './workers';
 
 export interface VpcEndpointsProps {
-  readonly network: Network;
-  /** The security groups of the compute that calls AWS: the application's, its workers'. */
-  readonly clients: ec2.ISecurityGroup[];
-  /** The log group the compute writes to. */
-  readonly logGroup: logs.ILogGroup;
-  /** The secrets the compute reads; no Secrets Manager endpoint without any. */
-  readonly secretArns: string[];
-  /** The workers the application starts; no ECS endpoint without them. */
+  readonly network: NetworkAccess;
+  /**
+   * The security groups of the compute that calls AWS: the application's, its workers'.
+   * @default - every address of the VPC (a platform's: its applications' groups live in their own stacks)
+   */
+  readonly clients?: ec2.ISecurityGroup[];
+  /** The log group the compute writes to. @default - none yet (`serve`) */
+  readonly logGroup?: logs.ILogGroup;
+  /** The secrets the compute reads; no Secrets Manager endpoint without any. @default - none yet (`serve`) */
+  readonly secretArns?: string[];
+  /** The workers the application starts; no ECS endpoint without them. @default - none */
   readonly workers?: Workers;
-  /** Whether the compute installs packages from Amazon Linux 2023's repositories (EC2 does at boot). */
+  /** Whether the compute installs packages from Amazon Linux 2023's repositories (EC2 does at boot). @default false */
+  readonly amazonLinuxRepositories?: boolean;
+}
+
+/** What a platform's application needs of the endpoints (`serve`). */
+export interface EndpointClient {
+  readonly logGroupNames: string[];
+  readonly secretArns: string[];
   readonly amazonLinuxRepositories: boolean;
 }
 
@@ -25,46 +35,35 @@ export interface VpcEndpointsProps {
  * Private endpoints for the AWS APIs the compute calls, in the compute subnets (STAGING, PRODUCTION). Each endpoint's
  * policy allows, to principals of this account, only the calls the stack's roles make on the stack's resources (the
  * same statements as the roles' grants): a credential stolen inside the VPC reaches nothing else through them. Calls
- * to services without an endpoint here (SSM, EC2, STS) leave through the NAT gateway as before.
+ * to services without an endpoint here (SSM, EC2, STS) leave through the NAT gateway as before. An interface endpoint
+ * is made when the first statement needs it: one without a policy statement would allow everything.
  */
 export class VpcEndpoints extends Construct {
   /** The S3 gateway endpoint: add a statement here for buckets of other accounts your jobs need (see the README). */
   public readonly s3: ec2.GatewayVpcEndpoint;
+  private readonly props: VpcEndpointsProps;
+  private readonly securityGroup: ec2.SecurityGroup;
+  private readonly interfaces = new Map<string, ec2.InterfaceVpcEndpoint>();
+  private amazonLinuxRepositories = false;
 
   constructor(scope: Construct, id: string, props: VpcEndpointsProps) {
     super(scope, id);
+    this.props = props;
     const { network } = props;
     const stack = Stack.of(this);
-    const anyone = [new iam.AnyPrincipal()];
-    const fromAccount = { StringEquals: { 'aws:PrincipalAccount': stack.account } };
-    const securityGroup = new ec2.SecurityGroup(this, 'SecurityGroup', {
+    this.securityGroup = new ec2.SecurityGroup(this, 'SecurityGroup', {
       vpc: network.vpc,
       description: 'VPC interface endpoints: HTTPS from the application and its workers',
       allowAllOutbound: false,
     });
-    props.clients.forEach((client) => securityGroup.addIngressRule(client, ec2.Port.tcp(HTTPS_PORT), 'HTTPS from the compute'));
-    const endpoint = (name: string, service: ec2.InterfaceVpcEndpointAwsService, statements: iam.PolicyStatement[]) => {
-      const created = network.vpc.addInterfaceEndpoint(name, {
-        service, subnets: network.computeSubnets, securityGroups: [securityGroup], open: false, privateDnsEnabled: true,
-      });
-      statements.forEach((statement) => created.addToPolicy(statement));
-    };
-
-    endpoint('Logs', ec2.InterfaceVpcEndpointAwsService.CLOUDWATCH_LOGS, [new iam.PolicyStatement({
-      principals: anyone,
-      actions: ['logs:CreateLogStream', 'logs:PutLogEvents', 'logs:DescribeLogStreams'],
-      resources: [props.logGroup.logGroupArn],
-      conditions: fromAccount,
-    })]);
-    if (props.secretArns.length > 0) {
-      endpoint('SecretsManager', ec2.InterfaceVpcEndpointAwsService.SECRETS_MANAGER, [new iam.PolicyStatement({
-        principals: anyone,
-        actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'],
-        resources: props.secretArns,
-        conditions: fromAccount,
-      })]);
+    if (props.clients) {
+      props.clients.forEach((client) => this.securityGroup.addIngressRule(client, ec2.Port.tcp(HTTPS_PORT), 'HTTPS from the compute'));
+    } else {
+      this.securityGroup.addIngressRule(ec2.Peer.ipv4(network.vpc.vpcCidrBlock), ec2.Port.tcp(HTTPS_PORT), 'HTTPS from the VPC');
     }
-    if (props.workers) endpoint('Ecs', ec2.InterfaceVpcEndpointAwsService.ECS, props.workers.ecsStatements(anyone, fromAccount));
+    if (props.logGroup) this.allowLogs([props.logGroup.logGroupArn]);
+    if (props.secretArns?.length) this.allowSecrets(props.secretArns);
+    if (props.workers) this.endpoint('Ecs', ec2.InterfaceVpcEndpointAwsService.ECS, props.workers.ecsStatements(anyone(), this.fromAccount()));
 
     this.s3 = network.vpc.addGatewayEndpoint('S3', {
       service: ec2.GatewayVpcEndpointAwsService.S3,
@@ -73,15 +72,68 @@ export class VpcEndpoints extends Construct {
     // The account's own buckets (the resource side of a data perimeter), and the AWS-owned bucket Amazon Linux 2023
     // serves its packages from, by the name AWS's Amazon Linux 2023 documentation gives (not checkable here: README).
     this.s3.addToPolicy(new iam.PolicyStatement({
-      principals: anyone,
+      principals: anyone(),
       actions: ['s3:*'],
       resources: ['*'],
       conditions: { StringEquals: { 'aws:PrincipalAccount': stack.account, 's3:ResourceAccount': stack.account } },
     }));
-    if (props.amazonLinuxRepositories) {
-      this.s3.addToPolicy(new iam.PolicyStatement({
-        principals: anyone, actions: ['s3:GetObject'], resources: [`arn:${stack.partition}:s3:::al2023-repos-${stack.region}-de612dc2/*`],
-      }));
-    }
+    if (props.amazonLinuxRepositories) this.allowAmazonLinuxRepositories();
   }
+
+  /** Lets one more application (of a platform) through: its log groups, its secrets, its package repositories. */
+  public serve(client: EndpointClient): void {
+    const logsArn = (name: string) => Stack.of(this).formatArn({
+      service: 'logs', resource: 'log-group', resourceName: `${name}:*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
+    if (client.logGroupNames.length > 0) this.allowLogs(client.logGroupNames.map(logsArn));
+    if (client.secretArns.length > 0) this.allowSecrets(client.secretArns);
+    if (client.amazonLinuxRepositories) this.allowAmazonLinuxRepositories();
+  }
+
+  private fromAccount() {
+    return { StringEquals: { 'aws:PrincipalAccount': Stack.of(this).account } };
+  }
+
+  private allowLogs(logGroupArns: string[]): void {
+    this.endpoint('Logs', ec2.InterfaceVpcEndpointAwsService.CLOUDWATCH_LOGS, [new iam.PolicyStatement({
+      principals: anyone(),
+      actions: ['logs:CreateLogStream', 'logs:PutLogEvents', 'logs:DescribeLogStreams'],
+      resources: logGroupArns,
+      conditions: this.fromAccount(),
+    })]);
+  }
+
+  private allowSecrets(secretArns: string[]): void {
+    this.endpoint('SecretsManager', ec2.InterfaceVpcEndpointAwsService.SECRETS_MANAGER, [new iam.PolicyStatement({
+      principals: anyone(),
+      actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'],
+      resources: secretArns,
+      conditions: this.fromAccount(),
+    })]);
+  }
+
+  private allowAmazonLinuxRepositories(): void {
+    if (this.amazonLinuxRepositories) return;
+    this.amazonLinuxRepositories = true;
+    const stack = Stack.of(this);
+    this.s3.addToPolicy(new iam.PolicyStatement({
+      principals: anyone(), actions: ['s3:GetObject'], resources: [`arn:${stack.partition}:s3:::al2023-repos-${stack.region}-de612dc2/*`],
+    }));
+  }
+
+  /** The endpoint of `service`, made on first use, with `statements` added to its policy. */
+  private endpoint(name: string, service: ec2.InterfaceVpcEndpointAwsService, statements: iam.PolicyStatement[]): void {
+    let created = this.interfaces.get(name);
+    if (!created) {
+      created = this.props.network.vpc.addInterfaceEndpoint(name, {
+        service, subnets: this.props.network.computeSubnets, securityGroups: [this.securityGroup], open: false, privateDnsEnabled: true,
+      });
+      this.interfaces.set(name, created);
+    }
+    statements.forEach((statement) => created.addToPolicy(statement));
+  }
+}
+
+function anyone(): iam.IPrincipal[] {
+  return [new iam.AnyPrincipal()];
 }

@@ -1,4 +1,4 @@
-import { CfnResource, Duration, RemovalPolicy, SecretValue, Stack, Token } from 'aws-cdk-lib';
+import { CfnResource, Duration, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
@@ -11,7 +11,8 @@ import { RegionInfo } from 'aws-cdk-lib/region-info';
 import { Construct } from 'constructs';
 import type { Logging } from './logging';
 import { boundedName, NAME_LIMITS } from './names';
-import type { Network } from './network';
+import type { NetworkAccess } from './network';
+import { type ApplicationRoute, applicationTargetGroup, forwardAction } from './routing';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
 import { acknowledge } from '../profiles/compliance';
 
@@ -22,6 +23,12 @@ export interface TlsSettings {
   readonly domain: string;
   readonly hostedZoneId?: string;
   readonly certificateArn?: string;
+  /**
+   * The created certificate also covers every name one label below `fqdn` (`*.<fqdn>`), and no record is made: a
+   * platform's load balancer, whose applications make their own records.
+   * @default false
+   */
+  readonly shared?: boolean;
 }
 
 /** Strict-Transport-Security on every HTTPS response: a year, subdomains included. */
@@ -38,10 +45,14 @@ export const WAF_RATE_LIMIT = 2000;
 export const WAF_REDACTED_HEADERS = ['cookie', 'authorization'];
 
 export interface LoadBalancerProps {
-  readonly network: Network;
-  /** The application's port and health check. */
-  readonly applicationPort: number;
-  readonly healthCheckPath: string;
+  readonly network: NetworkAccess;
+  /**
+   * The application's port and health check, for `targetGroup`.
+   * @default - no application behind the listener's default action: it answers 404 (a platform's listener, whose
+   * applications are routed by host name, `HostRoute`)
+   */
+  readonly applicationPort?: number;
+  readonly healthCheckPath?: string;
   /** @default - plain HTTP on port 80 */
   readonly tls?: TlsSettings;
   /** When set, the load balancer signs users in before any request reaches the application (needs `tls`). */
@@ -58,7 +69,7 @@ export interface LoadBalancerProps {
  * The public application load balancer: HTTPS with TLS 1.2+ and HTTP redirected to it when TLS is on, a DNS record
  * for the FQDN, optional OIDC sign-in, WAF and access logs per profile.
  */
-export class LoadBalancer extends Construct {
+export class LoadBalancer extends Construct implements ApplicationRoute {
   public readonly alb: elbv2.ApplicationLoadBalancer;
   public readonly securityGroup: ec2.SecurityGroup;
   /** The listener that carries application traffic (HTTPS with TLS, HTTP without). */
@@ -97,7 +108,11 @@ export class LoadBalancer extends Construct {
         : undefined;
       const certificate = props.tls.certificateArn
         ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.tls.certificateArn)
-        : new acm.Certificate(this, 'Certificate', { domainName: props.tls.fqdn, validation: acm.CertificateValidation.fromDns(zone) });
+        : new acm.Certificate(this, 'Certificate', {
+          domainName: props.tls.fqdn,
+          subjectAlternativeNames: props.tls.shared ? [`*.${props.tls.fqdn}`] : undefined,
+          validation: acm.CertificateValidation.fromDns(zone),
+        });
       this.listener = this.alb.addListener('Https', {
         port: 443,
         protocol: elbv2.ApplicationProtocol.HTTPS,
@@ -119,7 +134,7 @@ export class LoadBalancer extends Construct {
       });
       acknowledge(redirect, 'ELBv2ACMCertificateRequired', 'This listener only answers with a permanent redirect to ' +
         'HTTPS on 443, which uses the ACM certificate; no application traffic is served over it.');
-      if (zone) {
+      if (zone && !props.tls.shared) {
         new route53.ARecord(this, 'Dns', {
           zone,
           recordName: props.tls.fqdn,
@@ -131,45 +146,23 @@ export class LoadBalancer extends Construct {
       this.listener = this.alb.addListener('Http', { port: 80, open: true });
       this.url = `http://${this.alb.loadBalancerDnsName}`;
     }
+    if (props.applicationPort === undefined) {
+      this.listener.addAction('NoApplication', {
+        action: elbv2.ListenerAction.fixedResponse(404, { contentType: 'text/plain', messageBody: 'No application answers at this address.' }),
+      });
+    }
   }
 
-  /**
-   * Routes the listener to the application's targets, behind OIDC sign-in when the load balancer authenticates.
-   */
+  /** Routes the listener's default action to the application's targets, behind OIDC sign-in when the load balancer authenticates. */
   public route(targetGroup: elbv2.ApplicationTargetGroup): void {
-    const forward = elbv2.ListenerAction.forward([targetGroup]);
-    const oidc = this.props.oidc;
-    this.listener.addAction('Application', {
-      action: oidc ? elbv2.ListenerAction.authenticateOidc({
-        issuer: oidc.issuer,
-        authorizationEndpoint: oidc.authorizationEndpoint,
-        tokenEndpoint: oidc.tokenEndpoint,
-        userInfoEndpoint: oidc.userInfoEndpoint,
-        clientId: oidc.clientId,
-        clientSecret: SecretValue.secretsManager(oidc.clientSecretArn),
-        scope: (oidc.scopes ?? ['openid', 'profile', 'email']).join(' '),
-        onUnauthenticatedRequest: elbv2.UnauthenticatedAction.AUTHENTICATE,
-        next: forward,
-      }) : forward,
-    });
+    this.listener.addAction('Application', { action: forwardAction(targetGroup, this.props.oidc) });
   }
 
   /** A target group for the application's port and health check. */
   public targetGroup(targetType: elbv2.TargetType): elbv2.ApplicationTargetGroup {
-    return new elbv2.ApplicationTargetGroup(this, 'Targets', {
-      vpc: this.props.network.vpc,
-      port: this.props.applicationPort,
-      protocol: elbv2.ApplicationProtocol.HTTP,
-      targetType,
-      deregistrationDelay: Duration.seconds(30),
-      healthCheck: {
-        path: this.props.healthCheckPath, // a query string is sent as part of the path
-        healthyHttpCodes: '200-399',
-        interval: Duration.seconds(30),
-        healthyThresholdCount: 2,
-        unhealthyThresholdCount: 5,
-      },
-    });
+    const { applicationPort, healthCheckPath } = this.props;
+    if (applicationPort === undefined || healthCheckPath === undefined) throw new Error('targetGroup() on a load balancer without an application');
+    return applicationTargetGroup(this, this.props.network.vpc, applicationPort, healthCheckPath, targetType);
   }
 
   /**

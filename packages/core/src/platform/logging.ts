@@ -6,10 +6,20 @@ import { Construct } from 'constructs';
 import { purposeKey } from './keys';
 
 export interface LoggingProps {
-  /** `/aws/<stackName>/<runtimeType>/<securityProfile>`. */
-  readonly applicationLogGroupName: string;
   readonly retention: logs.RetentionDays;
   readonly removalPolicy: RemovalPolicy;
+  /**
+   * The key that encrypts the log groups, when another construct owns it (a `Platform`'s): that owner lets CloudWatch
+   * Logs use it for `logGroupNames`.
+   * @default - a key of its own, which CloudWatch Logs may use for these log groups only
+   */
+  readonly key?: kms.IKey;
+}
+
+/** The application's log group, and its name as plain text (the group's own `logGroupName` is a deploy-time reference). */
+export interface ApplicationLog {
+  readonly group: logs.LogGroup;
+  readonly name: string;
 }
 
 /**
@@ -17,37 +27,52 @@ export interface LoggingProps {
  * stack, so retention and KMS encryption apply to all of them.
  */
 export class Logging extends Construct {
-  /** Encrypts the log groups, and CloudWatch Logs may use it for these log groups only. */
-  public readonly key: kms.Key;
-  /** Where the application's logs go, on both runtimes. */
-  public readonly applicationLogGroup: logs.LogGroup;
-  /** Its name, as plain text (the log group's own `logGroupName` is a deploy-time reference). */
-  public readonly applicationLogGroupName: string;
+  /** Encrypts the log groups, and CloudWatch Logs may use it for the log groups it is allowed for only. */
+  public readonly key: kms.IKey;
+  /** The names of the log groups created here, in order. */
+  public readonly logGroupNames: string[] = [];
 
   private readonly props: LoggingProps;
-  private readonly logGroupNames: string[] = [];
+  /** Log groups of other stacks the key is for (a platform's applications'). */
+  private readonly allowedElsewhere: string[] = [];
 
   constructor(scope: Construct, id: string, props: LoggingProps) {
     super(scope, id);
     this.props = props;
-    this.key = purposeKey(this, 'Key', 'logs', props.removalPolicy);
+    if (props.key) {
+      this.key = props.key;
+      return;
+    }
+    const key = purposeKey(this, 'Key', 'logs', props.removalPolicy);
+    this.key = key;
     // CloudWatch Logs may use the key only for the log groups created here: it names the log group in the encryption
     // context of every request (https://docs.aws.amazon.com/AmazonCloudWatch/latest/logs/encrypt-log-data-kms.html).
     // AWS's example also lists kms:Describe*, which carries no encryption context, so under this condition it never
     // applied (the IAM reference test says so); it is left out.
     const stack = Stack.of(this);
-    this.key.addToResourcePolicy(new PolicyStatement({
+    key.addToResourcePolicy(new PolicyStatement({
       principals: [new ServicePrincipal(`logs.${stack.region}.amazonaws.com`)],
       actions: ['kms:Encrypt*', 'kms:Decrypt*', 'kms:ReEncrypt*', 'kms:GenerateDataKey*'],
       resources: ['*'],
       conditions: {
         ArnEquals: {
-          'kms:EncryptionContext:aws:logs:arn': Lazy.list({ produce: () => this.logGroupNames.map((name) => this.logGroupArn(name)) }),
+          'kms:EncryptionContext:aws:logs:arn': Lazy.list({
+            produce: () => [...this.logGroupNames, ...this.allowedElsewhere].map((name) => this.logGroupArn(name)),
+          }),
         },
       },
     }));
-    this.applicationLogGroupName = props.applicationLogGroupName;
-    this.applicationLogGroup = this.logGroup('Application', props.applicationLogGroupName);
+  }
+
+  /** Lets CloudWatch Logs use this construct's key for a log group another stack creates (with `key` set to it). */
+  public allowLogGroup(name: string): void {
+    if (this.props.key) throw new Error('allowLogGroup on a Logging whose key belongs to another construct');
+    this.allowedElsewhere.push(name);
+  }
+
+  /** The application's log group: `/aws/<stackName>/<runtimeType>/<securityProfile>` (spec rule 5.3). */
+  public applicationLog(name: string): ApplicationLog {
+    return { group: this.logGroup('Application', name), name };
   }
 
   /**

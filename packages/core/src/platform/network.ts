@@ -6,18 +6,29 @@ import { ClosedDefaultSecurityGroup } from './default-security-group';
 import type { Logging } from './logging';
 import { acknowledge } from '../profiles/compliance';
 
+/** What compute needs of a network: the VPC and where in it compute goes. */
+export interface NetworkAccess {
+  readonly vpc: ec2.IVpc;
+  /** Where tasks, instances and the file system's mount targets go. */
+  readonly computeSubnets: ec2.SubnetSelection;
+  /** Whether compute needs a public IP to reach the internet (no NAT gateway). */
+  readonly computeNeedsPublicIp: boolean;
+}
+
 export interface NetworkProps {
   /** 0 puts compute in public subnets, reachable only from the load balancer. */
   readonly natGateways: number;
   readonly flowLogs: boolean;
   readonly logging: Logging;
+  /** @default - the CDK's default range (`Vpc.DEFAULT_CIDR_RANGE`) */
+  readonly cidr?: string;
 }
 
 /**
  * A VPC over two availability zones: public subnets for the load balancer only, private subnets for compute (or, with
  * no NAT gateway, compute in the public subnets with no public ingress).
  */
-export class Network extends Construct {
+export class Network extends Construct implements NetworkAccess {
   public readonly vpc: ec2.Vpc;
   /** Where tasks, instances and the file system's mount targets go. */
   public readonly computeSubnets: ec2.SubnetSelection;
@@ -28,6 +39,7 @@ export class Network extends Construct {
     super(scope, id);
     const isolated = props.natGateways === 0;
     this.vpc = new ec2.Vpc(this, 'Vpc', {
+      ipAddresses: props.cidr ? ec2.IpAddresses.cidr(props.cidr) : undefined,
       maxAzs: 2,
       natGateways: props.natGateways,
       subnetConfiguration: [

@@ -1,17 +1,63 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { Lazy, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as efs from 'aws-cdk-lib/aws-efs';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
-import type { Network } from './network';
+import type { NetworkAccess } from './network';
 import type { PosixIds } from '../contract/posix-user';
 import { acknowledge } from '../profiles/compliance';
 
-export interface SharedStorageProps {
-  readonly network: Network;
-  readonly key: kms.IKey;
-  readonly removalPolicy: RemovalPolicy;
+/** What a runtime needs of the application's storage on EFS, standalone or on a platform. */
+export interface ApplicationStorage {
+  readonly fileSystemId: string;
+  /** The application's access point: `efsDataPath()`, owned by `containerUser()`. */
+  readonly accessPointId: string;
+  /** Lets compute behind `peer` mount the file system over NFS as `role`, through the application's access point. */
+  allowFrom(peer: ec2.ISecurityGroup, role: iam.IRole): void;
+}
+
+/** The port EFS mount targets serve NFS on. */
+export const NFS_PORT = 2049;
+
+/** NFS mount and write, the client actions the application's role is granted; root access is never granted. */
+export const CLIENT_ACTIONS = ['elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite'];
+
+/**
+ * The statements every file-system policy starts with: no client without TLS, no root access, no mount or write other
+ * than through an access point. Explicit denies win over any allow, CDK's own statement for IAM clients included.
+ */
+function baseStatements(): iam.PolicyStatement[] {
+  const everyone = [new iam.AnyPrincipal()];
+  return [
+    new iam.PolicyStatement({
+      sid: 'DenyWithoutTls',
+      effect: iam.Effect.DENY,
+      principals: everyone,
+      actions: [...CLIENT_ACTIONS, 'elasticfilesystem:ClientRootAccess'],
+      conditions: { Bool: { 'aws:SecureTransport': 'false' } },
+    }),
+    new iam.PolicyStatement({ sid: 'DenyRootAccess', effect: iam.Effect.DENY, principals: everyone, actions: ['elasticfilesystem:ClientRootAccess'] }),
+    new iam.PolicyStatement({
+      sid: 'DenyOtherThanAnAccessPoint',
+      effect: iam.Effect.DENY,
+      principals: everyone,
+      actions: CLIENT_ACTIONS,
+      conditions: { Null: { 'elasticfilesystem:AccessPointArn': 'true' } },
+    }),
+  ];
+}
+
+/** Adds statements to a file system's policy: in a resource policy "*" is the resource itself (its own ARN would be a cycle). */
+function addToPolicy(fileSystem: efs.FileSystem, statements: iam.PolicyStatement[]): void {
+  statements.forEach((statement) => {
+    statement.addAllResources();
+    fileSystem.addToResourcePolicy(statement);
+  });
+}
+
+/** Where the application's directory is and who owns it. */
+export interface AccessPointSettings {
   /** The access point's root: `efsDataPath()`. */
   readonly path: string;
   /** Owner of the access point's root and the identity of every request: `containerUser()`. */
@@ -20,35 +66,61 @@ export interface SharedStorageProps {
   readonly permissions: string;
 }
 
-/** Encrypted EFS with one access point, owned by the application's user. */
-export class SharedStorage extends Construct {
+/** Encrypted EFS with automatic backups (the data key), its mount targets in the compute subnets. */
+function encryptedFileSystem(scope: Construct, network: NetworkAccess, key: kms.IKey, removalPolicy: RemovalPolicy, description: string) {
+  const securityGroup = new ec2.SecurityGroup(scope, 'SecurityGroup', { vpc: network.vpc, description, allowAllOutbound: false });
+  const fileSystem = new efs.FileSystem(scope, 'FileSystem', {
+    vpc: network.vpc,
+    vpcSubnets: network.computeSubnets,
+    securityGroup,
+    encrypted: true,
+    kmsKey: key,
+    enableAutomaticBackups: true,
+    removalPolicy,
+  });
+  acknowledge(fileSystem, 'EFSInBackupPlan', 'Automatic backups are on: EFS puts the file system in the ' +
+    'AWS Backup default plan (daily, kept 35 days), which the service creates outside this template.');
+  return { securityGroup, fileSystem };
+}
+
+function accessPoint(scope: Construct, id: string, fileSystem: efs.IFileSystem, settings: AccessPointSettings, removalPolicy?: RemovalPolicy): efs.AccessPoint {
+  const created = new efs.AccessPoint(scope, id, {
+    fileSystem,
+    path: settings.path,
+    createAcl: { ownerUid: settings.owner.uid, ownerGid: settings.owner.gid, permissions: settings.permissions },
+    posixUser: { uid: settings.owner.uid, gid: settings.owner.gid },
+  });
+  if (removalPolicy) created.applyRemovalPolicy(removalPolicy);
+  return created;
+}
+
+export interface SharedStorageProps extends AccessPointSettings {
+  readonly network: NetworkAccess;
+  readonly key: kms.IKey;
+  readonly removalPolicy: RemovalPolicy;
+}
+
+/** Encrypted EFS with one access point, owned by the application's user: a standalone application's storage. */
+export class SharedStorage extends Construct implements ApplicationStorage {
   public readonly fileSystem: efs.FileSystem;
   public readonly accessPoint: efs.AccessPoint;
   public readonly securityGroup: ec2.SecurityGroup;
 
   constructor(scope: Construct, id: string, props: SharedStorageProps) {
     super(scope, id);
-    this.securityGroup = new ec2.SecurityGroup(this, 'SecurityGroup', {
-      vpc: props.network.vpc,
-      description: 'EFS mount targets: NFS from the application only',
-      allowAllOutbound: false,
-    });
-    this.fileSystem = new efs.FileSystem(this, 'FileSystem', {
-      vpc: props.network.vpc,
-      vpcSubnets: props.network.computeSubnets,
-      securityGroup: this.securityGroup,
-      encrypted: true,
-      kmsKey: props.key,
-      enableAutomaticBackups: true,
-      removalPolicy: props.removalPolicy,
-    });
-    this.accessPoint = this.fileSystem.addAccessPoint('AccessPoint', {
-      path: props.path,
-      createAcl: { ownerUid: props.owner.uid, ownerGid: props.owner.gid, permissions: props.permissions },
-      posixUser: { uid: props.owner.uid, gid: props.owner.gid },
-    });
-    acknowledge(this.fileSystem, 'EFSInBackupPlan', 'Automatic backups are on: EFS puts the file system in the ' +
-      'AWS Backup default plan (daily, kept 35 days), which the service creates outside this template.');
+    const { securityGroup, fileSystem } = encryptedFileSystem(this, props.network, props.key, props.removalPolicy,
+      'EFS mount targets: NFS from the application only');
+    this.securityGroup = securityGroup;
+    this.fileSystem = fileSystem;
+    this.accessPoint = accessPoint(this.fileSystem, 'AccessPoint', this.fileSystem, props);
+  }
+
+  public get fileSystemId(): string {
+    return this.fileSystem.fileSystemId;
+  }
+
+  public get accessPointId(): string {
+    return this.accessPoint.accessPointId;
   }
 
   /**
@@ -58,46 +130,97 @@ export class SharedStorage extends Construct {
    * for IAM clients included), and with a file system policy no anonymous client may mount.
    */
   public allowFrom(peer: ec2.ISecurityGroup, role: iam.IRole): void {
-    this.securityGroup.addIngressRule(peer, ec2.Port.tcp(2049), 'NFS from the application');
-    peer.addEgressRule(this.securityGroup, ec2.Port.tcp(2049), 'NFS to the file system');
-    const clientActions = ['elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite'];
+    this.fileSystem.grant(role, ...CLIENT_ACTIONS);
+    this.securityGroup.addIngressRule(peer, ec2.Port.tcp(NFS_PORT), 'NFS from the application');
+    peer.addEgressRule(this.securityGroup, ec2.Port.tcp(NFS_PORT), 'NFS to the file system');
     const everyone = [new iam.AnyPrincipal()];
-    const statements = [
-      new iam.PolicyStatement({
-        sid: 'DenyWithoutTls',
-        effect: iam.Effect.DENY,
-        principals: everyone,
-        actions: [...clientActions, 'elasticfilesystem:ClientRootAccess'],
-        conditions: { Bool: { 'aws:SecureTransport': 'false' } },
-      }),
-      new iam.PolicyStatement({ sid: 'DenyRootAccess', effect: iam.Effect.DENY, principals: everyone, actions: ['elasticfilesystem:ClientRootAccess'] }),
+    addToPolicy(this.fileSystem, [
+      ...baseStatements(),
       // The policy cannot name the access point (it belongs to the file system, so that would be a cycle); the stack's
       // is the file system's only one, so "through an access point" is "through the stack's".
-      new iam.PolicyStatement({
-        sid: 'DenyOtherThanAnAccessPoint',
-        effect: iam.Effect.DENY,
-        principals: everyone,
-        actions: clientActions,
-        conditions: { Null: { 'elasticfilesystem:AccessPointArn': 'true' } },
-      }),
       new iam.PolicyStatement({
         sid: 'DenyOtherThanTheApplication',
         effect: iam.Effect.DENY,
         principals: everyone,
-        actions: clientActions,
+        actions: CLIENT_ACTIONS,
         conditions: { ArnNotEquals: { 'aws:PrincipalArn': role.roleArn } },
       }),
       new iam.PolicyStatement({
         sid: 'AllowTheApplication',
         principals: [new iam.ArnPrincipal(role.roleArn)],
-        actions: clientActions,
+        actions: CLIENT_ACTIONS,
         conditions: { Null: { 'elasticfilesystem:AccessPointArn': 'false' } },
       }),
-    ];
-    // In a resource policy "*" is the resource itself; naming its own ARN would be a cycle.
-    statements.forEach((statement) => {
-      statement.addAllResources();
-      this.fileSystem.addToResourcePolicy(statement);
-    });
+    ]);
+  }
+}
+
+export interface PlatformFileSystemProps {
+  readonly network: NetworkAccess;
+  readonly key: kms.IKey;
+  readonly removalPolicy: RemovalPolicy;
+}
+
+/**
+ * A platform's encrypted EFS, shared by its applications: each has an access point of its own, kept here (so
+ * deleting an application's stack deletes none of its data), and the file-system policy lets each application's roles
+ * (`role/<applicationRolePath>*`) mount through that access point only, and nobody else mount at all.
+ */
+export class PlatformFileSystem extends Construct {
+  public readonly fileSystem: efs.FileSystem;
+  public readonly securityGroup: ec2.SecurityGroup;
+  private readonly rolePatterns: string[] = [];
+
+  constructor(scope: Construct, id: string, props: PlatformFileSystemProps) {
+    super(scope, id);
+    const { securityGroup, fileSystem } = encryptedFileSystem(this, props.network, props.key, props.removalPolicy,
+      'EFS mount targets: NFS from the platform applications only');
+    this.securityGroup = securityGroup;
+    this.fileSystem = fileSystem;
+    addToPolicy(this.fileSystem, [
+      ...baseStatements(),
+      new iam.PolicyStatement({
+        sid: 'DenyOtherThanTheApplications',
+        effect: iam.Effect.DENY,
+        principals: [new iam.AnyPrincipal()],
+        actions: CLIENT_ACTIONS,
+        // Read when the policy is written: every application attached by then.
+        conditions: { ArnNotLike: { 'aws:PrincipalArn': Lazy.list({ produce: () => this.rolePatterns }) } },
+      }),
+    ]);
+  }
+
+  /**
+   * The access point of one application, in `scope` (the platform's part for that application), and the statements
+   * that let the roles under `rolePath` mount through it and through no other. `removalPolicy` keeps the access point
+   * when the application leaves the platform (the data stays under its path either way: deleting an access point
+   * deletes no file).
+   */
+  public addApplication(scope: Construct, sid: string, rolePath: string, settings: AccessPointSettings, removalPolicy: RemovalPolicy): efs.AccessPoint {
+    const created = accessPoint(scope, 'AccessPoint', this.fileSystem, settings, removalPolicy);
+    const stack = Stack.of(this);
+    const roles = `arn:${stack.partition}:iam::${stack.account}:role${rolePath}*`;
+    this.rolePatterns.push(roles);
+    const everyone = [new iam.AnyPrincipal()];
+    addToPolicy(this.fileSystem, [
+      new iam.PolicyStatement({
+        sid: `Deny${sid}OtherAccessPoints`,
+        effect: iam.Effect.DENY,
+        principals: everyone,
+        actions: CLIENT_ACTIONS,
+        conditions: { ArnLike: { 'aws:PrincipalArn': roles }, ArnNotEquals: { 'elasticfilesystem:AccessPointArn': created.accessPointArn } },
+      }),
+      new iam.PolicyStatement({
+        sid: `Allow${sid}`,
+        principals: everyone,
+        actions: CLIENT_ACTIONS,
+        conditions: {
+          StringEquals: { 'aws:PrincipalAccount': stack.account },
+          ArnLike: { 'aws:PrincipalArn': roles },
+          ArnEquals: { 'elasticfilesystem:AccessPointArn': created.accessPointArn },
+        },
+      }),
+    ]);
+    return created;
   }
 }

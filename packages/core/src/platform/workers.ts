@@ -5,14 +5,15 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { acknowledgeEnvironment } from './container-environment';
 import { computeSecurityGroup } from './egress';
-import type { Logging } from './logging';
-import type { Network } from './network';
+import type { ApplicationLog } from './logging';
+import type { NetworkAccess } from './network';
 import { type EphemeralWorkers, WorkerVariables } from '../contract/ephemeral-workers';
 import { wildcardPolicy } from '../profiles/compliance';
 
 export interface WorkersProps {
-  readonly network: Network;
-  readonly logging: Logging;
+  readonly network: NetworkAccess;
+  /** The application's log group, which the workers write to too. */
+  readonly log: ApplicationLog;
   /** Names the workers' log streams (`<applicationId>-worker`). */
   readonly applicationId: string;
   readonly workers: EphemeralWorkers;
@@ -37,7 +38,7 @@ export class Workers extends Construct {
   constructor(scope: Construct, id: string, props: WorkersProps) {
     super(scope, id);
     this.props = props;
-    const { network, logging, workers } = props;
+    const { network, log, workers } = props;
     this.applicationPorts = workers.applicationPorts;
     // A cluster of their own: the application may stop only tasks of this cluster, and nothing else runs in it.
     this.cluster = new ecs.Cluster(this, 'Cluster', { vpc: network.vpc, containerInsightsV2: ecs.ContainerInsights.ENABLED });
@@ -49,7 +50,7 @@ export class Workers extends Construct {
     this.taskDefinition.addContainer('Worker', {
       image: ecs.ContainerImage.fromRegistry(workers.image),
       environment: workers.environment,
-      logging: ecs.LogDrivers.awsLogs({ logGroup: logging.applicationLogGroup, streamPrefix: `${props.applicationId}-worker` }),
+      logging: ecs.LogDrivers.awsLogs({ logGroup: log.group, streamPrefix: `${props.applicationId}-worker` }),
     });
     this.executionRole = this.taskDefinition.obtainExecutionRole();
     acknowledgeEnvironment(this.taskDefinition, workers.environment, 'The plugin\'s ephemeralWorkers().environment');
@@ -111,7 +112,7 @@ export class Workers extends Construct {
 
   /** The variables of `WorkerVariables`, except the application's private name, which each runtime knows. */
   public environment(): Record<string, string> {
-    const { network, logging } = this.props;
+    const { network, log } = this.props;
     return {
       [WorkerVariables.CLUSTER_ARN]: this.cluster.clusterArn,
       [WorkerVariables.TASK_DEFINITION]: this.taskDefinition.family,
@@ -120,7 +121,7 @@ export class Workers extends Construct {
       [WorkerVariables.ASSIGN_PUBLIC_IP]: String(network.computeNeedsPublicIp),
       [WorkerVariables.EXECUTION_ROLE_ARN]: this.executionRole.roleArn,
       [WorkerVariables.TASK_ROLE_ARN]: this.taskRole.roleArn,
-      [WorkerVariables.LOG_GROUP]: logging.applicationLogGroupName,
+      [WorkerVariables.LOG_GROUP]: log.name,
       [WorkerVariables.REGION]: Stack.of(this).region,
     };
   }

@@ -43,23 +43,24 @@ export class Ec2Runtime extends Construct {
 
   constructor(scope: Construct, id: string, props: RuntimeProps & Ec2Size) {
     super(scope, id);
-    const { spec, pluginName, network, loadBalancer, logging, storage, context } = props;
+    const { spec, pluginName, network, loadBalancer, log, storage, context } = props;
 
     this.securityGroup = computeSecurityGroup(this, 'SecurityGroup', network.vpc, 'Application instance: the application port from the load balancer only', spec.egressRules());
     this.securityGroup.addIngressRule(loadBalancer.securityGroup, ec2.Port.tcp(spec.applicationPort()), 'From the load balancer');
 
     const role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('ec2.amazonaws.com'),
+      // On a platform the role's path is how the file-system policy knows it.
+      path: props.rolePath,
       description: 'Application instance: ships its logs, mounts its file system, reads its secrets',
     });
-    logging.applicationLogGroup.grantWrite(role);
+    log.group.grantWrite(role);
     role.addToPolicy(new iam.PolicyStatement({
       actions: ['logs:DescribeLogStreams'],
-      resources: [logging.applicationLogGroup.logGroupArn],
+      resources: [log.group.logGroupArn],
     }));
     Object.values(props.secrets).forEach((secret) => secret.grantRead(role));
     if (storage) {
-      storage.fileSystem.grant(role, 'elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite');
       storage.allowFrom(this.securityGroup, role);
     }
     let workerSettings: ssm.StringParameter | undefined;
@@ -80,7 +81,7 @@ export class Ec2Runtime extends Construct {
     const dataVolume = storage ? undefined : new Ec2DataVolume(this, 'Data', {
       availabilityZone: subnet.availabilityZone,
       sizeGiB: props.dataVolumeGiB,
-      key: props.dataKey,
+      key: dataKeyOf(props),
       removalPolicy: props.dataVolumeRemovalPolicy,
       snapshotId: context.dataVolumeSnapshotId,
       backupDays: props.dataVolumeBackupDays,
@@ -91,12 +92,12 @@ export class Ec2Runtime extends Construct {
       stackName: context.stackName,
       securityProfile: context.securityProfile,
       runtimeType: context.runtimeType,
-      logGroupName: logging.applicationLogGroupName,
+      logGroupName: log.name,
       fqdn: context.fqdn,
       sslEnabled: context.sslEnabled,
       hasEfs: storage !== undefined,
-      efsId: storage?.fileSystem.fileSystemId,
-      accessPointId: storage?.accessPoint.accessPointId,
+      efsId: storage?.fileSystemId,
+      accessPointId: storage?.accessPointId,
     };
     const builder = new Ec2UserDataBuilder(this, role);
     const environment = environmentFileCommands(props, workerSettings);
@@ -186,3 +187,9 @@ function environmentFileCommands(props: RuntimeProps, workerSettings?: ssm.Strin
   ];
 }
 
+
+/** The data volume's key; the factory hands one over with EBS storage. */
+function dataKeyOf(props: RuntimeProps) {
+  if (!props.dataKey) throw new Error('EBS storage without a data key');
+  return props.dataKey;
+}

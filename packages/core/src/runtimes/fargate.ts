@@ -2,6 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
 import { Construct } from 'constructs';
 import type { RuntimeProps } from './runtime-props';
@@ -11,11 +12,10 @@ import { callPlugin } from '../contract/plugin-calls';
 import { UserError } from '../errors';
 import { acknowledgeEnvironment } from '../platform/container-environment';
 import { computeSecurityGroup } from '../platform/egress';
-import type { SharedStorage } from '../platform/storage';
+import { PRIVATE_NAMESPACE } from '../platform/platform-parameters';
+import type { ApplicationStorage } from '../platform/storage';
 import { Shell } from '../userdata/shell';
 
-/** The private DNS namespace of the application's Cloud Map name (`<applicationId>.fw.internal`). */
-const PRIVATE_NAMESPACE = 'fw.internal';
 
 export interface FargateSize {
   /** Task CPU units. */
@@ -33,30 +33,34 @@ export class FargateRuntime extends Construct {
   public readonly taskDefinition: ecs.FargateTaskDefinition;
   public readonly securityGroup: ec2.SecurityGroup;
 
-  constructor(scope: Construct, id: string, props: RuntimeProps & FargateSize & { readonly storage: SharedStorage }) {
+  constructor(scope: Construct, id: string, props: RuntimeProps & FargateSize & { readonly storage: ApplicationStorage }) {
     super(scope, id);
-    const { spec, pluginName, network, loadBalancer, logging, context, storage, workers } = props;
+    const { spec, pluginName, network, loadBalancer, log, context, storage, workers } = props;
     const fqdn = context.fqdn ?? '';
     // Workers find the application by a name that resolves only inside the VPC; ECS keeps it pointing at the task.
-    const privateName = workers ? new servicediscovery.PrivateDnsNamespace(this, 'PrivateNames', {
+    const privateName = props.namespace ?? (workers ? new servicediscovery.PrivateDnsNamespace(this, 'PrivateNames', {
       name: PRIVATE_NAMESPACE,
       vpc: network.vpc,
       description: 'Private names of the application, for its workers',
-    }) : undefined;
+    }) : undefined);
 
-    const cluster = new ecs.Cluster(this, 'Cluster', {
+    const cluster = props.cluster ?? new ecs.Cluster(this, 'Cluster', {
       vpc: network.vpc,
       containerInsightsV2: ecs.ContainerInsights.ENABLED,
     });
     this.taskDefinition = new ecs.FargateTaskDefinition(this, 'Task', {
+      // On a platform the role's path is how the file-system policy knows it.
+      taskRole: props.rolePath ? new iam.Role(this, 'TaskRole', {
+        assumedBy: new iam.ServicePrincipal('ecs-tasks.amazonaws.com'), path: props.rolePath,
+      }) : undefined,
       cpu: props.cpu,
       memoryLimitMiB: props.memoryLimitMiB,
       volumes: [{
         name: spec.volumeName(),
         efsVolumeConfiguration: {
-          fileSystemId: storage.fileSystem.fileSystemId,
+          fileSystemId: storage.fileSystemId,
           transitEncryption: 'ENABLED',
-          authorizationConfig: { accessPointId: storage.accessPoint.accessPointId, iam: 'ENABLED' },
+          authorizationConfig: { accessPointId: storage.accessPointId, iam: 'ENABLED' },
         },
       }],
     });
@@ -72,14 +76,13 @@ export class FargateRuntime extends Construct {
       environment,
       secrets: Object.fromEntries(Object.entries(props.secrets)
         .map(([name, secret]) => [name, ecs.Secret.fromSecretsManager(secret)])),
-      logging: ecs.LogDrivers.awsLogs({ logGroup: logging.applicationLogGroup, streamPrefix: spec.applicationId() }),
+      logging: ecs.LogDrivers.awsLogs({ logGroup: log.group, streamPrefix: spec.applicationId() }),
     });
     acknowledgeEnvironment(this.taskDefinition, environment, 'The plugin\'s containerEnvironmentVariables()');
     container.addMountPoints({ sourceVolume: spec.volumeName(), containerPath: spec.containerDataPath(), readOnly: false });
     const initialization = callPlugin(pluginName, 'containerInitialization',
       () => spec.containerInitialization(fqdn, context.sslEnabled, context.authMode, context.securityProfile));
     if (initialization) this.addInitialization(container, initialization, props);
-    storage.fileSystem.grant(this.taskDefinition.taskRole, 'elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite');
 
     this.securityGroup = computeSecurityGroup(this, 'SecurityGroup', network.vpc, 'Application tasks: the application port from the load balancer only', spec.egressRules());
     this.securityGroup.addIngressRule(loadBalancer.securityGroup, ec2.Port.tcp(spec.applicationPort()), 'From the load balancer');
@@ -142,7 +145,7 @@ export class FargateRuntime extends Construct {
       entryPoint: ['sh', '-c'],
       command: [script],
       environment,
-      logging: ecs.LogDrivers.awsLogs({ logGroup: props.logging.applicationLogGroup, streamPrefix: `${spec.applicationId()}-init` }),
+      logging: ecs.LogDrivers.awsLogs({ logGroup: props.log.group, streamPrefix: `${spec.applicationId()}-init` }),
     });
     init.addMountPoints(
       { sourceVolume: 'fw-config', containerPath: ContainerFiles.DIRECTORY, readOnly: false },

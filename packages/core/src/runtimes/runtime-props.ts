@@ -1,11 +1,13 @@
+import type * as ecs from 'aws-cdk-lib/aws-ecs';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
 import type { DeploymentContext } from '../context/deployment-context';
 import type { IApplicationSpec } from '../contract/application-spec';
-import type { LoadBalancer } from '../platform/load-balancer';
-import type { Logging } from '../platform/logging';
-import type { Network } from '../platform/network';
-import type { SharedStorage } from '../platform/storage';
+import type { ApplicationRoute } from '../platform/routing';
+import type { ApplicationLog } from '../platform/logging';
+import type { NetworkAccess } from '../platform/network';
+import type { ApplicationStorage } from '../platform/storage';
 import type { Workers } from '../platform/workers';
 
 /** What the factory hands a runtime: the plugin, the validated context and the shared platform. */
@@ -14,17 +16,27 @@ export interface RuntimeProps {
   /** What messages call the plugin (`pluginName`). */
   readonly pluginName: string;
   readonly context: DeploymentContext;
-  readonly network: Network;
-  readonly loadBalancer: LoadBalancer;
-  readonly logging: Logging;
-  /** Encrypts the application's data: the file system, the EC2 data volume and its backups. */
-  readonly dataKey: kms.IKey;
+  readonly network: NetworkAccess;
+  /** How the load balancer reaches the application: its default action standalone, a host rule on a platform. */
+  readonly loadBalancer: ApplicationRoute;
+  readonly log: ApplicationLog;
+  /** Encrypts the EC2 data volume and its backups (EBS storage only). */
+  readonly dataKey?: kms.IKey;
   /** The shared file system; absent only on EC2 with EBS storage. */
-  readonly storage?: SharedStorage;
+  readonly storage?: ApplicationStorage;
   /** The OIDC integration's entries in `application-oidc` mode (container, or the EC2 environment file). */
   readonly oidcEnvironment: Record<string, string>;
   /** Secrets by environment variable name, only ever passed on as references. */
   readonly secrets: Record<string, secretsmanager.ISecret>;
   /** The workers the application starts (`ephemeralWorkers()`); absent when it declares none. */
   readonly workers?: Workers;
+  /** On a platform: the IAM path of the application's roles, by which the file-system policy knows them. */
+  readonly rolePath?: string;
+  /** On a platform: the cluster the application's task runs in (Fargate). Standalone: a cluster of its own. */
+  readonly cluster?: ecs.ICluster;
+  /**
+   * On a platform: the namespace the application is registered in (Fargate). Standalone: one of its own, only when
+   * it has workers (they find it by it).
+   */
+  readonly namespace?: servicediscovery.IPrivateDnsNamespace;
 }

@@ -1,0 +1,111 @@
+import { CONTEXT_KEYS } from './context-keys';
+import { type DeploymentContext, DeploymentContextReader } from './deployment-context';
+import { didYouMean } from './did-you-mean';
+import { PLATFORM_KEYS } from './platform-context';
+import type { AllowFrom } from '../application-factory';
+import { shownValue, UserError } from '../errors';
+import type { PlatformProps } from '../platform/platform';
+
+/** Keys of the `platform` object besides the platform's props. */
+const PLATFORM_STACK_KEYS = ['stackName', 'region'] as const;
+
+/** Keys an application takes from its platform; an application entry that gives one is refused. */
+const FROM_THE_PLATFORM = ['securityProfile', 'sslEnabled', 'region', 'vpcCidr', 'alarmEmail'];
+
+/** Keys of an application entry besides the deployment context keys: its place on the platform. */
+const APPLICATION_ONLY_KEYS = ['listenerPriority', 'allowFrom'];
+
+/** A platform configuration, read and checked. */
+export interface PlatformConfiguration {
+  readonly platform: { readonly stackName: string; readonly region?: string; readonly props: PlatformProps };
+  readonly applications: Array<{
+    readonly context: DeploymentContext;
+    readonly listenerPriority?: number;
+    readonly allowFrom?: AllowFrom[];
+  }>;
+}
+
+/**
+ * Reads `platform` (its stack's name and region and the platform's keys) and `applications` (one entry an application,
+ * with the deployment context keys that are not the platform's, and `listenerPriority`, `allowFrom`). Every problem
+ * at once, each naming where it is (`platform.domain`, `applications[1].subdomain`), the value and what is allowed.
+ * `defaultRegion` is used when the platform names none (`CDK_DEFAULT_REGION`).
+ */
+export function readPlatformConfiguration(values: Record<string, any>, defaultRegion?: string): PlatformConfiguration {
+  const problems: string[] = [];
+  const contextKeys = CONTEXT_KEYS.map((k) => k.name);
+  const topLevel = Object.keys(values).filter((k) => contextKeys.includes(k));
+  if (topLevel.length > 0) {
+    problems.push(`${topLevel.join(', ')} at the top level: in a platform configuration each setting belongs to the ` +
+      '"platform" object or to an entry of "applications".');
+  }
+  const platform = values.platform;
+  const platformKeys: readonly string[] = [...PLATFORM_STACK_KEYS, ...PLATFORM_KEYS];
+  if (!isObject(platform)) {
+    problems.push(`platform ${shownValue(platform)} is not allowed; expected an object with ${platformKeys.join(', ')}.`);
+  } else {
+    problems.push(...unknownKeys('platform', platform, platformKeys));
+    for (const name of PLATFORM_STACK_KEYS) {
+      const raw = name === 'region' ? platform.region ?? defaultRegion : platform[name];
+      if (raw === undefined) {
+        if (name === 'stackName') problems.push('platform.stackName is required: the name of the platform\'s stack.');
+        continue;
+      }
+      const parsed = CONTEXT_KEYS.find((k) => k.name === name)!.parse(raw);
+      if ('allowed' in parsed) problems.push(`platform.${name} ${shownValue(raw)} is not allowed; expected ${parsed.allowed}.`);
+    }
+  }
+  const applications = values.applications;
+  if (!Array.isArray(applications) || applications.length === 0 || !applications.every(isObject)) {
+    problems.push(`applications ${shownValue(applications)} is not allowed; expected a list of objects, one an application, ` +
+      'each with the deployment context keys (stackName, applicationId, runtimeType, subdomain, ...).');
+  }
+  const read: PlatformConfiguration['applications'] = [];
+  if (problems.length === 0) {
+    applications.forEach((entry: Record<string, unknown>, i: number) => {
+      const where = `applications[${i}]${typeof entry.stackName === 'string' ? ` (${entry.stackName})` : ''}`;
+      const own = [...contextKeys.filter((k) => !FROM_THE_PLATFORM.includes(k)), ...APPLICATION_ONLY_KEYS];
+      const refused = Object.keys(entry).filter((k) => FROM_THE_PLATFORM.includes(k));
+      if (refused.length > 0) problems.push(`${where}: ${refused.join(', ')} belong to the platform; set them in "platform".`);
+      const unknown = unknownKeys(where, entry, [...own, ...FROM_THE_PLATFORM]);
+      problems.push(...unknown);
+      if (refused.length + unknown.length > 0) return;
+      const { listenerPriority, allowFrom, ...keys } = entry;
+      try {
+        read.push({
+          // The platform's TLS decides sslEnabled; the reader needs it to check the keys that go with it.
+          context: DeploymentContextReader.fromValues({
+            ...keys,
+            securityProfile: platform.securityProfile ?? 'DEV',
+            sslEnabled: platform.hostedZoneId !== undefined || platform.certificateArn !== undefined,
+            region: platform.region ?? defaultRegion,
+            domain: keys.domain ?? platform.domain,
+            ...keys.domain === undefined ? { hostedZoneId: keys.hostedZoneId ?? platform.hostedZoneId, certificateArn: keys.certificateArn ?? platform.certificateArn } : {},
+          }),
+          listenerPriority: listenerPriority as number | undefined,
+          allowFrom: allowFrom as AllowFrom[] | undefined,
+        });
+      } catch (e) {
+        if (!(e instanceof UserError)) throw e;
+        problems.push(`${where}: ${e.message.replace(/^Invalid deployment context \(\d+ problems?\):\n/, '').replace(/\n {2}- /g, '; ').replace(/^ {2}- /, '')}`);
+      }
+    });
+  }
+  if (problems.length > 0) {
+    throw new UserError(`Invalid platform configuration (${problems.length} problem${problems.length > 1 ? 's' : ''}):\n` +
+      problems.map((p) => `  - ${p}`).join('\n'));
+  }
+  const { stackName, region, ...props } = platform;
+  return { platform: { stackName, region: region ?? defaultRegion, props: props as PlatformProps }, applications: read };
+}
+
+function isObject(value: unknown): value is Record<string, any> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function unknownKeys(where: string, value: Record<string, unknown>, known: readonly string[]): string[] {
+  return Object.keys(value).filter((k) => !known.includes(k)).map((key) => {
+    const suggestion = didYouMean(key, [...known]);
+    return `${where}: unknown key '${key}'${suggestion ? `; did you mean '${suggestion}'?` : ''} Known keys: ${known.join(', ')}.`;
+  });
+}

@@ -1,0 +1,248 @@
+import { Stack } from 'aws-cdk-lib';
+import * as ec2 from 'aws-cdk-lib/aws-ec2';
+import * as ecs from 'aws-cdk-lib/aws-ecs';
+import type * as efs from 'aws-cdk-lib/aws-efs';
+import * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
+import { Construct } from 'constructs';
+import { AlarmTopic } from './alarms';
+import { addEcsConsistencyChecks } from './ecs-consistency';
+import { VpcEndpoints } from './endpoints';
+import { purposeKey } from './keys';
+import { LoadBalancer } from './load-balancer';
+import { Logging } from './logging';
+import { Network } from './network';
+import {
+  accessPointParameter, applicationRolePath, PLATFORM_PARAMETERS, type PlatformParameter, platformParameterPrefix, PRIVATE_NAMESPACE,
+} from './platform-parameters';
+import { type AccessPointSettings, PlatformFileSystem } from './storage';
+import { platformContext, type PlatformContext } from '../context/platform-context';
+import { SecurityProfile } from '../contract/security-profile';
+import { UserError } from '../errors';
+import { acknowledgeGrantPolicies, RECORD_ACKNOWLEDGEMENTS, requireCompliance } from '../profiles/compliance';
+import { PROFILE_SETTINGS } from '../profiles/profile-settings';
+
+
+/**
+ * How to build a platform. Each field is the context key of the same name (see the README); a platform reads no
+ * context itself: the deployment app hands it the `platform` object of `cdk.json`.
+ */
+export interface PlatformProps {
+  /** @default SecurityProfile.DEV */
+  readonly securityProfile?: SecurityProfile;
+  /** The domain the applications' host names are under (`<subdomain>.<domain>`); applications are routed by host name. */
+  readonly domain: string;
+  /**
+   * Route 53 hosted zone of `domain`: the platform's certificate (`<domain>` and `*.<domain>`) is DNS-validated in it,
+   * and each application's record is made there.
+   * @default - no DNS records; the certificate comes from `certificateArn`, or no TLS without it
+   */
+  readonly hostedZoneId?: string;
+  /** An existing certificate for the applications' host names. @default - created in `hostedZoneId` when given */
+  readonly certificateArn?: string;
+  /** Subscribed to the alarm topic of every application on the platform. @default - no subscription */
+  readonly alarmEmail?: string;
+  /** The VPC's address range. @default - the CDK's default range (`Vpc.DEFAULT_CIDR_RANGE`) */
+  readonly vpcCidr?: string;
+}
+
+/**
+ * What an application tells the platform it attaches to: known when the application's factory starts, so the platform
+ * can refuse a clash before either is built.
+ * @internal
+ */
+export interface PlatformApplication {
+  /** The application's stack: what names it, here and in messages. */
+  readonly stackName: string;
+  readonly applicationId: string;
+  /** The host name its listener rule matches. */
+  readonly host: string;
+  readonly listenerPriority: number;
+  /** Where its data lives on the file system; absent when it keeps none there (EC2 with EBS). */
+  readonly accessPoint?: AccessPointSettings;
+  /** Its log group names: the logs key is for these. */
+  readonly logGroupNames: string[];
+  /** Its alarm names: the topic accepts these. */
+  readonly alarmNames: string[];
+  /** The secrets it reads: the Secrets Manager endpoint allows these. */
+  readonly secretArns: string[];
+  /** Whether it installs packages from Amazon Linux 2023's repositories (EC2 does at boot). */
+  readonly amazonLinuxRepositories: boolean;
+  /** The application's stack itself, which another application's `allowFrom` makes wait for it. */
+  readonly stack: Stack;
+}
+
+/**
+ * The shared infrastructure several applications attach to (`ApplicationFactoryProps.platform`), in a stack of its
+ * own: the VPC, one internet-facing load balancer (HTTPS listener, HTTP redirect, WAF, access logs, deletion protection
+ * per profile), one ECS cluster, one encrypted EFS file system, the per-purpose keys, the alarm topic and the private
+ * DNS namespace. Everything an application needs is published as an SSM parameter under `parameterPrefix`; nothing is
+ * a CloudFormation export. Each application's access point is kept here, so deleting an application's stack deletes
+ * none of its data.
+ */
+export class Platform extends Construct {
+  /** The validated settings. */
+  public readonly context: PlatformContext;
+  /** The security profile every application on the platform has. */
+  public readonly securityProfile: SecurityProfile;
+  /** The VPC: put what the framework does not provide (a database) here. */
+  public readonly vpc: ec2.IVpc;
+  /** Where compute goes in the VPC. */
+  public readonly computeSubnets: ec2.SubnetSelection;
+  /** The cluster the applications' tasks run in. */
+  public readonly cluster: ecs.ICluster;
+  /** The shared file system. */
+  public readonly fileSystem: efs.IFileSystem;
+  /** The file system's mount targets' security group: admit a client on NFS (2049) here. */
+  public readonly fileSystemSecurityGroup: ec2.ISecurityGroup;
+  /** The load balancer's security group. */
+  public readonly loadBalancerSecurityGroup: ec2.ISecurityGroup;
+  /** The S3 gateway endpoint of STAGING and PRODUCTION (see `ApplicationFactory.s3Endpoint`). */
+  public readonly s3Endpoint?: ec2.GatewayVpcEndpoint;
+  /** Where the platform's SSM parameters are: `/fw/<platform stack name>/`. */
+  public readonly parameterPrefix: string;
+
+  private readonly stack: Stack;
+  private readonly logging: Logging;
+  private readonly storage: PlatformFileSystem;
+  private readonly alarmTopic: AlarmTopic;
+  private readonly endpoints?: VpcEndpoints;
+  private readonly applications: PlatformApplication[] = [];
+  private readonly applicationScopes: Construct;
+
+  constructor(scope: Construct, id: string, props: PlatformProps) {
+    super(scope, id);
+    this.stack = Stack.of(this);
+    const context = platformContext(this.stack, props);
+    this.context = context;
+    this.securityProfile = context.securityProfile;
+    const settings = PROFILE_SETTINGS[context.securityProfile];
+    this.node.setContext(RECORD_ACKNOWLEDGEMENTS, settings.complianceChecks);
+    this.parameterPrefix = platformParameterPrefix(this.stack.stackName);
+
+    this.logging = new Logging(this, 'Logging', { retention: settings.logRetention, removalPolicy: settings.removalPolicy });
+    const dataKey = purposeKey(this, 'DataKey', 'application data (file system, data volumes, backups)', settings.removalPolicy);
+    const network = new Network(this, 'Network', {
+      natGateways: settings.natGateways, flowLogs: settings.flowLogs, logging: this.logging, cidr: context.vpcCidr,
+    });
+    this.vpc = network.vpc;
+    this.computeSubnets = network.computeSubnets;
+    this.storage = new PlatformFileSystem(this, 'Storage', { network, key: dataKey, removalPolicy: settings.removalPolicy });
+    this.fileSystem = this.storage.fileSystem;
+    this.fileSystemSecurityGroup = this.storage.securityGroup;
+    const loadBalancer = new LoadBalancer(this, 'LoadBalancer', {
+      network,
+      tls: context.sslEnabled ? {
+        fqdn: context.domain, domain: context.domain, hostedZoneId: context.hostedZoneId, certificateArn: context.certificateArn, shared: true,
+      } : undefined,
+      deletionProtection: settings.deletionProtection,
+      waf: settings.waf,
+      accessLogs: settings.accessLogs,
+      removalPolicy: settings.removalPolicy,
+      logging: this.logging,
+    });
+    this.loadBalancerSecurityGroup = loadBalancer.securityGroup;
+    const cluster = new ecs.Cluster(this, 'Cluster', { vpc: network.vpc, containerInsightsV2: ecs.ContainerInsights.ENABLED });
+    this.cluster = cluster;
+    const namespace = new servicediscovery.PrivateDnsNamespace(this, 'PrivateNames', {
+      name: PRIVATE_NAMESPACE,
+      vpc: network.vpc,
+      description: 'Private names of the platform\'s applications',
+    });
+    this.alarmTopic = new AlarmTopic(new Construct(this, 'Alarms'), context.alarmEmail, settings.removalPolicy);
+    if (settings.vpcEndpoints) {
+      this.endpoints = new VpcEndpoints(this, 'Endpoints', { network, clients: [] });
+      this.s3Endpoint = this.endpoints.s3;
+    }
+
+    const subnets = network.vpc.selectSubnets(network.computeSubnets).subnets;
+    const values: Record<PlatformParameter, string> = {
+      'vpc-id': network.vpc.vpcId,
+      'availability-zone-1': subnets[0].availabilityZone,
+      'availability-zone-2': subnets[1].availabilityZone,
+      'compute-subnet-1': subnets[0].subnetId,
+      'compute-subnet-2': subnets[1].subnetId,
+      'listener-arn': loadBalancer.listener.listenerArn,
+      'load-balancer-security-group-id': loadBalancer.securityGroup.securityGroupId,
+      'load-balancer-dns-name': loadBalancer.alb.loadBalancerDnsName,
+      'load-balancer-hosted-zone-id': loadBalancer.alb.loadBalancerCanonicalHostedZoneId,
+      'cluster-name': cluster.clusterName,
+      'file-system-id': this.storage.fileSystem.fileSystemId,
+      'file-system-security-group-id': this.storage.securityGroup.securityGroupId,
+      'logs-key-arn': this.logging.key.keyArn,
+      'data-key-arn': dataKey.keyArn,
+      'alarm-topic-arn': this.alarmTopic.topic.topicArn,
+      'namespace-id': namespace.namespaceId,
+    };
+    const parameters = new Construct(this, 'Parameters');
+    for (const [name, value] of Object.entries(values) as Array<[PlatformParameter, string]>) {
+      new ssm.StringParameter(parameters, name, {
+        parameterName: `${this.parameterPrefix}${name}`,
+        stringValue: value,
+        description: PLATFORM_PARAMETERS[name],
+      });
+    }
+    this.applicationScopes = new Construct(this, 'Applications');
+    acknowledgeGrantPolicies(this);
+    addEcsConsistencyChecks(this);
+    if (settings.complianceChecks) requireCompliance(this, this.stack);
+  }
+
+  /**
+   * The application attached with this applicationId, if any.
+   * @internal
+   */
+  public _application(applicationId: string): PlatformApplication | undefined {
+    return this.applications.find((a) => a.applicationId === applicationId);
+  }
+
+  /**
+   * The applicationIds attached so far, in order.
+   * @internal
+   */
+  public _applicationIds(): string[] {
+    return this.applications.map((a) => a.applicationId);
+  }
+
+  /**
+   * Attaches an application: refuses a clash with one attached before (host name, listener-rule priority,
+   * applicationId, which names it in the private namespace), then adds what the application needs of the platform's
+   * own resources: its access point and the file-system policy's statements for it, and lets the logs key, the alarm
+   * topic and the VPC endpoints serve it. Returns the IAM path its roles must have.
+   * @internal
+   */
+  public _attach(application: PlatformApplication): string {
+    const clash = (what: string, same: (other: PlatformApplication) => boolean, advice: string) => {
+      const other = this.applications.find(same);
+      if (other) {
+        throw new UserError(`Applications ${other.stackName} (${other.applicationId}) and ${application.stackName} ` +
+          `(${application.applicationId}) on platform ${this.stack.stackName} have the same ${what}; ${advice}`);
+      }
+    };
+    clash(`host name ${JSON.stringify(application.host)}`, (o) => o.host === application.host,
+      'give each its own subdomain.');
+    clash(`listener-rule priority ${application.listenerPriority}`, (o) => o.listenerPriority === application.listenerPriority,
+      'set listenerPriority on one of them to a free value.');
+    clash(`applicationId (their private name would be ${application.applicationId}.${PRIVATE_NAMESPACE})`,
+      (o) => o.applicationId === application.applicationId, 'a platform runs one application of each kind.');
+    this.applications.push(application);
+
+    const rolePath = applicationRolePath(this.stack.stackName, application.stackName);
+    const settings = PROFILE_SETTINGS[this.securityProfile];
+    const scope = new Construct(this.applicationScopes, application.stackName);
+    if (application.accessPoint) {
+      // Statement ids take letters and digits only.
+      const sid = application.stackName.replace(/[^A-Za-z0-9]/g, '');
+      const accessPoint = this.storage.addApplication(scope, sid, rolePath, application.accessPoint, settings.removalPolicy);
+      new ssm.StringParameter(scope, 'AccessPointId', {
+        parameterName: accessPointParameter(this.stack.stackName, application.stackName),
+        stringValue: accessPoint.accessPointId,
+        description: `The access point of ${application.stackName} (${application.applicationId})`,
+      });
+    }
+    application.logGroupNames.forEach((name) => this.logging.allowLogGroup(name));
+    if (application.alarmNames.length > 0) this.alarmTopic.allowAlarms(() => application.alarmNames);
+    this.endpoints?.serve(application);
+    return rolePath;
+  }
+}

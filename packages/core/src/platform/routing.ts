@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import { Duration, SecretValue } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import type * as ec2 from 'aws-cdk-lib/aws-ec2';
+import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import { Construct } from 'constructs';
+import type { OidcProviderSettings } from '../contract/oidc-integration';
+
+/** How the load balancer reaches an application: the runtimes build on this, standalone or on a platform. */
+export interface ApplicationRoute {
+  /** The load balancer's security group: the application admits it on its port, and nothing else from the internet. */
+  readonly securityGroup: ec2.ISecurityGroup;
+  /** A target group for the application's port and health check. */
+  targetGroup(targetType: elbv2.TargetType): elbv2.ApplicationTargetGroup;
+  /** Sends the application's requests to `targetGroup`, behind OIDC sign-in when the load balancer authenticates. */
+  route(targetGroup: elbv2.ApplicationTargetGroup): void;
+}
+
+/** A target group for an application's port and health check. */
+export function applicationTargetGroup(scope: Construct, vpc: ec2.IVpc, port: number, healthCheckPath: string,
+  targetType: elbv2.TargetType): elbv2.ApplicationTargetGroup {
+  return new elbv2.ApplicationTargetGroup(scope, 'Targets', {
+    vpc,
+    port,
+    protocol: elbv2.ApplicationProtocol.HTTP,
+    targetType,
+    deregistrationDelay: Duration.seconds(30),
+    healthCheck: {
+      path: healthCheckPath, // a query string is sent as part of the path
+      healthyHttpCodes: '200-399',
+      interval: Duration.seconds(30),
+      healthyThresholdCount: 2,
+      unhealthyThresholdCount: 5,
+    },
+  });
+}
+
+/** Forward to `targetGroup`, after OIDC sign-in by the load balancer when `oidc` is given (the client secret by reference). */
+export function forwardAction(targetGroup: elbv2.ApplicationTargetGroup, oidc?: OidcProviderSettings): elbv2.ListenerAction {
+  const forward = elbv2.ListenerAction.forward([targetGroup]);
+  return oidc ? elbv2.ListenerAction.authenticateOidc({
+    issuer: oidc.issuer,
+    authorizationEndpoint: oidc.authorizationEndpoint,
+    tokenEndpoint: oidc.tokenEndpoint,
+    userInfoEndpoint: oidc.userInfoEndpoint,
+    clientId: oidc.clientId,
+    clientSecret: SecretValue.secretsManager(oidc.clientSecretArn),
+    scope: (oidc.scopes ?? ['openid', 'profile', 'email']).join(' '),
+    onUnauthenticatedRequest: elbv2.UnauthenticatedAction.AUTHENTICATE,
+    next: forward,
+  }) : forward;
+}
+
+/** Listener-rule priorities an application load balancer accepts. */
+export const LISTENER_PRIORITY = {
+  /**
+   * 1 to 50000, each at most once per listener.
+   * @see https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-resource-elasticloadbalancingv2-listenerrule.html#cfn-elasticloadbalancingv2-listenerrule-priority
+   */
+  min: 1,
+  max: 50000,
+} as const;
+
+/**
+ * A host name's listener-rule priority, the same on every synth: its SHA-256 mapped onto `LISTENER_PRIORITY`. Host
+ * rules never overlap, so their order does not matter; two host names that map to one priority are refused at synth
+ * (`Platform`), and `listenerPriority` settles it.
+ */
+export function defaultListenerPriority(host: string): number {
+  const hash = createHash('sha256').update(host).digest().readUInt32BE(0);
+  return LISTENER_PRIORITY.min + (hash % (LISTENER_PRIORITY.max - LISTENER_PRIORITY.min + 1));
+}
+
+export interface HostRouteProps {
+  readonly vpc: ec2.IVpc;
+  /** The platform's listener and its load balancer's security group. */
+  readonly listener: elbv2.IApplicationListener;
+  readonly securityGroup: ec2.ISecurityGroup;
+  readonly applicationPort: number;
+  readonly healthCheckPath: string;
+  /** The application's host name: requests for it, and only those, reach the application. */
+  readonly host: string;
+  readonly priority: number;
+  /** `alb-oidc`: the load balancer signs users in on this rule only. @default - no sign-in by the load balancer */
+  readonly oidc?: OidcProviderSettings;
+  /** A certificate for `host` the listener's own does not cover, added to it (SNI). @default - the listener's covers it */
+  readonly certificate?: acm.ICertificate;
+  /** An alias record for `host` in this zone, to the load balancer. @default - no record */
+  readonly record?: { readonly zone: route53.IHostedZone; readonly dnsName: string; readonly hostedZoneId: string };
+}
+
+/**
+ * An application on a platform's load balancer, all in the application's stack: its target group, a listener rule that
+ * matches its host name, its certificate on the listener when the listener's does not cover it, its DNS record.
+ * Deleting the stack removes exactly these.
+ */
+export class HostRoute extends Construct implements ApplicationRoute {
+  public readonly securityGroup: ec2.ISecurityGroup;
+  private readonly props: HostRouteProps;
+
+  constructor(scope: Construct, id: string, props: HostRouteProps) {
+    super(scope, id);
+    this.props = props;
+    this.securityGroup = props.securityGroup;
+    if (props.certificate) props.listener.addCertificates('Certificate', [elbv2.ListenerCertificate.fromCertificateManager(props.certificate)]);
+    if (props.record) {
+      const { dnsName, hostedZoneId } = props.record;
+      new route53.ARecord(this, 'Dns', {
+        zone: props.record.zone,
+        recordName: props.host,
+        target: route53.RecordTarget.fromAlias({ bind: () => ({ dnsName, hostedZoneId }) }),
+      });
+    }
+  }
+
+  public targetGroup(targetType: elbv2.TargetType): elbv2.ApplicationTargetGroup {
+    return applicationTargetGroup(this, this.props.vpc, this.props.applicationPort, this.props.healthCheckPath, targetType);
+  }
+
+  public route(targetGroup: elbv2.ApplicationTargetGroup): void {
+    new elbv2.ApplicationListenerRule(this, 'Rule', {
+      listener: this.props.listener,
+      priority: this.props.priority,
+      conditions: [elbv2.ListenerCondition.hostHeaders([this.props.host])],
+      action: forwardAction(targetGroup, this.props.oidc),
+    });
+  }
+}
