@@ -200,7 +200,6 @@ export class ApplicationFactory extends Construct {
         applicationId: spec.applicationId(),
         host: hostOf(context),
         listenerPriority,
-        accessPoint: ebs ? undefined : { path: spec.efsDataPath(), owner: PosixUser.parse(spec.containerUser()), permissions: spec.efsPermissions() },
         logGroupNames: [logGroupName],
         alarmNames: alarms.map((declared) => alarmName(context.stackName, declared.name)),
         secretArns: Object.values(secretArns),
@@ -319,7 +318,7 @@ export class ApplicationFactory extends Construct {
       platformStackName: platform.context.stackName,
       applicationStackName: context.stackName,
       computeNeedsPublicIp: settings.natGateways === 0,
-      availabilityZones: on.ebs,
+      singleZone: on.ebs,
     });
     const logging = new Logging(this, 'Logging', { retention: settings.logRetention, removalPolicy: settings.removalPolicy, key: attached.logsKey });
     const log = logging.applicationLog(on.logGroupName);
@@ -344,7 +343,8 @@ export class ApplicationFactory extends Construct {
       log,
       get dataKey() { return attached.dataKey; },
       network: attached.network,
-      storage: on.ebs ? undefined : attached.storage,
+      storage: on.ebs ? undefined : attached.storage(
+        { path: spec.efsDataPath(), owner: PosixUser.parse(spec.containerUser()), permissions: spec.efsPermissions() }, settings.removalPolicy),
       loadBalancer,
       url: `${context.sslEnabled ? 'https' : 'http'}://${host}`,
       rolePath: on.rolePath,

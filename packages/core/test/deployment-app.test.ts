@@ -89,7 +89,7 @@ describe('fw-deploy, as the CDK CLI runs it', () => {
   (built ? test : test.skip)('a context error is a short message naming the key, not a stack trace', () => {
     const result = run({ ...CONTEXT, runtimeType: 'LAMBDA', sslEnabld: 'true' });
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/^fw-deploy: Invalid deployment context \(2 problems\):\n/);
+    expect(result.stderr).toMatch(/^fw-deploy: Invalid deployment context \(2 problems\):$/m);
     expect(result.stderr).toContain('runtimeType "LAMBDA" is not allowed; expected one of FARGATE, EC2.');
     expect(result.stderr).toContain("did you mean 'sslEnabled'?");
     expect(result.stderr).not.toMatch(/^\s+at /m);

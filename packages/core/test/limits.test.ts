@@ -382,7 +382,7 @@ describe('through cdk synth in examples/build-server: the message only, exit non
   ])('%s', (_name, context, message) => {
     const result = cdkSynth({ runtimeType: 'FARGATE', ...context });
     expect(result.status).not.toBe(0);
-    expect(result.stderr).toMatch(/^fw-deploy: Invalid deployment context \(1 problem\):\n/);
+    expect(result.stderr).toMatch(/^fw-deploy: Invalid deployment context \(1 problem\):$/m);
     expect(result.stderr).toContain(message);
     expect(`${result.stdout}\n${result.stderr}`).not.toMatch(/^ {4}at /m);
   }, 120_000);

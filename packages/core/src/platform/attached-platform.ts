@@ -1,17 +1,16 @@
-import { Annotations, Fn, Stack } from 'aws-cdk-lib';
+import { Annotations, Fn, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as efs from 'aws-cdk-lib/aws-efs';
 import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
-import type * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import type { NetworkAccess } from './network';
-import { accessPointParameter, type PlatformParameter, platformParameterPrefix, PRIVATE_NAMESPACE } from './platform-parameters';
-import { type ApplicationStorage, CLIENT_ACTIONS, NFS_PORT } from './storage';
+import { type PlatformParameter, platformParameterPrefix, PRIVATE_NAMESPACE } from './platform-parameters';
+import { type AccessPointSettings, ApplicationAccessPoint, type ApplicationStorage } from './storage';
 
 export interface AttachedPlatformProps {
   /** The platform's stack: its parameters are under `/fw/<name>/`. */
@@ -21,10 +20,10 @@ export interface AttachedPlatformProps {
   /** Whether the platform's compute subnets are public (DEV: no NAT gateway). */
   readonly computeNeedsPublicIp: boolean;
   /**
-   * Whether the application needs its subnets' availability zones (EC2 with EBS: the volume sits in the first subnet's
-   * zone). Read only then: an SSM parameter the template does not use is a warning (W2001).
+   * The application lives in the first compute subnet only, and needs its zone (EC2 with EBS: the instance and its
+   * volume are in one zone). Otherwise it uses both subnets and never their zones.
    */
-  readonly availabilityZones: boolean;
+  readonly singleZone: boolean;
 }
 
 /**
@@ -44,12 +43,13 @@ export class AttachedPlatform extends Construct {
 
   public get network(): NetworkAccess {
     return this.once('network', () => {
-      const subnetIds = [this.parameter('compute-subnet-1'), this.parameter('compute-subnet-2')];
+      // Only what is used is read: a parameter the template does not use is a warning (W2001). Zones that are not read
+      // are placeholders nothing renders (the platform test says so).
+      const subnetIds = this.props.singleZone ? [this.parameter('compute-subnet-1')]
+        : [this.parameter('compute-subnet-1'), this.parameter('compute-subnet-2')];
       const vpc = ec2.Vpc.fromVpcAttributes(this, 'Vpc', {
         vpcId: this.parameter('vpc-id'),
-        // Without availabilityZones the zones are placeholders nothing renders (the platform test says so).
-        availabilityZones: this.props.availabilityZones
-          ? [this.parameter('availability-zone-1'), this.parameter('availability-zone-2')]
+        availabilityZones: this.props.singleZone ? [this.parameter('availability-zone-1')]
           : [Fn.select(0, Fn.getAzs()), Fn.select(1, Fn.getAzs())],
         ...this.props.computeNeedsPublicIp ? { publicSubnetIds: subnetIds } : { privateSubnetIds: subnetIds },
       });
@@ -108,28 +108,14 @@ export class AttachedPlatform extends Construct {
   }
 
   /**
-   * The application's storage: its access point, kept by the platform, whose file-system policy admits the
-   * application's roles through it only. Only for an application that keeps its data on EFS: the access point's
-   * parameter exists only then.
+   * The application's directory on the platform's file system: an access point of its own in the application's stack,
+   * which only the application's roles may mount through (`ApplicationAccessPoint`).
    */
-  public get storage(): ApplicationStorage {
-    return this.once('storage', () => {
-      const fileSystemSecurityGroup = ec2.SecurityGroup.fromSecurityGroupId(this, 'FileSystemSecurityGroup',
-        this.parameter('file-system-security-group-id'), { allowAllOutbound: false });
-      const fileSystem = efs.FileSystem.fromFileSystemAttributes(this, 'FileSystem', {
-        fileSystemId: this.parameter('file-system-id'), securityGroup: fileSystemSecurityGroup,
-      });
-      return {
-        fileSystemId: fileSystem.fileSystemId,
-        accessPointId: ssm.StringParameter.valueForStringParameter(this,
-          accessPointParameter(this.props.platformStackName, this.props.applicationStackName)),
-        allowFrom: (peer: ec2.ISecurityGroup, role: iam.IRole) => {
-          fileSystem.grant(role, ...CLIENT_ACTIONS);
-          fileSystemSecurityGroup.addIngressRule(peer, ec2.Port.tcp(NFS_PORT), 'NFS from the application');
-          peer.addEgressRule(fileSystemSecurityGroup, ec2.Port.tcp(NFS_PORT), 'NFS to the file system');
-        },
-      };
-    });
+  public storage(settings: AccessPointSettings, removalPolicy: RemovalPolicy): ApplicationStorage {
+    const securityGroup = ec2.SecurityGroup.fromSecurityGroupId(this, 'FileSystemSecurityGroup',
+      this.parameter('file-system-security-group-id'), { allowAllOutbound: false });
+    const fileSystem = efs.FileSystem.fromFileSystemAttributes(this, 'FileSystem', { fileSystemId: this.parameter('file-system-id'), securityGroup });
+    return new ApplicationAccessPoint(this, 'Storage', { fileSystem, securityGroup, settings, removalPolicy });
   }
 
   /** A platform parameter's value, resolved by CloudFormation at deploy time. */

@@ -11,8 +11,7 @@ export const PRIVATE_NAMESPACE = 'fw.internal';
  */
 export const PLATFORM_PARAMETERS = {
   'vpc-id': 'The VPC',
-  'availability-zone-1': 'The first availability zone of the VPC',
-  'availability-zone-2': 'The second availability zone of the VPC',
+  'availability-zone-1': 'The availability zone of the first compute subnet',
   'compute-subnet-1': 'The compute subnet in the first availability zone',
   'compute-subnet-2': 'The compute subnet in the second availability zone',
   'listener-arn': 'The load balancer\'s listener that carries application traffic',
@@ -35,20 +34,20 @@ export function platformParameterPrefix(platformStackName: string): string {
   return `/fw/${platformStackName}/`;
 }
 
-/** The parameter of an application's access point, published by the platform that holds it. */
-export function accessPointParameter(platformStackName: string, applicationStackName: string): string {
-  return `${platformParameterPrefix(platformStackName)}applications/${applicationStackName}/access-point-id`;
-}
-
 /** The parameter of an application's security group, published by the application's stack (for `allowFrom`). */
 export function securityGroupParameter(platformStackName: string, applicationStackName: string): string {
   return `${platformParameterPrefix(platformStackName)}applications/${applicationStackName}/security-group-id`;
 }
 
 /**
- * The IAM path of an application's roles on a platform. The platform's file-system policy tells applications apart by
- * it (`aws:PrincipalArn` matches `role/<path>*`): a role ARN holds its path, and the path is known before the role exists.
+ * The IAM path under which every application's roles on a platform are: the platform's file-system policy admits only
+ * these (`aws:PrincipalArn` like `role/<path>*`). A role's ARN holds its path, which is known before the role exists.
  */
+export function platformRolePath(platformStackName: string): string {
+  return `/fw/${platformStackName}/`;
+}
+
+/** The IAM path of one application's roles on a platform: below `platformRolePath`. */
 export function applicationRolePath(platformStackName: string, applicationStackName: string): string {
-  return `/fw/${platformStackName}/${applicationStackName}/`;
+  return `${platformRolePath(platformStackName)}${applicationStackName}/`;
 }

@@ -13,9 +13,9 @@ import { LoadBalancer } from './load-balancer';
 import { Logging } from './logging';
 import { Network } from './network';
 import {
-  accessPointParameter, applicationRolePath, PLATFORM_PARAMETERS, type PlatformParameter, platformParameterPrefix, PRIVATE_NAMESPACE,
+  applicationRolePath, PLATFORM_PARAMETERS, type PlatformParameter, platformParameterPrefix, platformRolePath, PRIVATE_NAMESPACE,
 } from './platform-parameters';
-import { type AccessPointSettings, PlatformFileSystem } from './storage';
+import { PlatformFileSystem } from './storage';
 import { platformContext, type PlatformContext } from '../context/platform-context';
 import { SecurityProfile } from '../contract/security-profile';
 import { UserError } from '../errors';
@@ -58,8 +58,6 @@ export interface PlatformApplication {
   /** The host name its listener rule matches. */
   readonly host: string;
   readonly listenerPriority: number;
-  /** Where its data lives on the file system; absent when it keeps none there (EC2 with EBS). */
-  readonly accessPoint?: AccessPointSettings;
   /** Its log group names: the logs key is for these. */
   readonly logGroupNames: string[];
   /** Its alarm names: the topic accepts these. */
@@ -77,8 +75,8 @@ export interface PlatformApplication {
  * own: the VPC, one internet-facing load balancer (HTTPS listener, HTTP redirect, WAF, access logs, deletion protection
  * per profile), one ECS cluster, one encrypted EFS file system, the per-purpose keys, the alarm topic and the private
  * DNS namespace. Everything an application needs is published as an SSM parameter under `parameterPrefix`; nothing is
- * a CloudFormation export. Each application's access point is kept here, so deleting an application's stack deletes
- * none of its data.
+ * a CloudFormation export. The file system belongs to the platform: deleting an application's stack deletes its
+ * access point (kept in PRODUCTION), never a file under it.
  */
 export class Platform extends Construct {
   /** The validated settings. */
@@ -108,7 +106,6 @@ export class Platform extends Construct {
   private readonly alarmTopic: AlarmTopic;
   private readonly endpoints?: VpcEndpoints;
   private readonly applications: PlatformApplication[] = [];
-  private readonly applicationScopes: Construct;
 
   constructor(scope: Construct, id: string, props: PlatformProps) {
     super(scope, id);
@@ -127,7 +124,9 @@ export class Platform extends Construct {
     });
     this.vpc = network.vpc;
     this.computeSubnets = network.computeSubnets;
-    this.storage = new PlatformFileSystem(this, 'Storage', { network, key: dataKey, removalPolicy: settings.removalPolicy });
+    this.storage = new PlatformFileSystem(this, 'Storage', {
+      network, key: dataKey, removalPolicy: settings.removalPolicy, rolePath: platformRolePath(this.stack.stackName),
+    });
     this.fileSystem = this.storage.fileSystem;
     this.fileSystemSecurityGroup = this.storage.securityGroup;
     const loadBalancer = new LoadBalancer(this, 'LoadBalancer', {
@@ -159,7 +158,6 @@ export class Platform extends Construct {
     const values: Record<PlatformParameter, string> = {
       'vpc-id': network.vpc.vpcId,
       'availability-zone-1': subnets[0].availabilityZone,
-      'availability-zone-2': subnets[1].availabilityZone,
       'compute-subnet-1': subnets[0].subnetId,
       'compute-subnet-2': subnets[1].subnetId,
       'listener-arn': loadBalancer.listener.listenerArn,
@@ -182,7 +180,6 @@ export class Platform extends Construct {
         description: PLATFORM_PARAMETERS[name],
       });
     }
-    this.applicationScopes = new Construct(this, 'Applications');
     acknowledgeGrantPolicies(this);
     addEcsConsistencyChecks(this);
     if (settings.complianceChecks) requireCompliance(this, this.stack);
@@ -206,9 +203,8 @@ export class Platform extends Construct {
 
   /**
    * Attaches an application: refuses a clash with one attached before (host name, listener-rule priority,
-   * applicationId, which names it in the private namespace), then adds what the application needs of the platform's
-   * own resources: its access point and the file-system policy's statements for it, and lets the logs key, the alarm
-   * topic and the VPC endpoints serve it. Returns the IAM path its roles must have.
+   * applicationId, which names it in the private namespace), then lets the logs key, the alarm topic and the VPC
+   * endpoints serve it. Returns the IAM path its roles must have (the file-system policy admits only the platform's).
    * @internal
    */
   public _attach(application: PlatformApplication): string {
@@ -227,22 +223,9 @@ export class Platform extends Construct {
       (o) => o.applicationId === application.applicationId, 'a platform runs one application of each kind.');
     this.applications.push(application);
 
-    const rolePath = applicationRolePath(this.stack.stackName, application.stackName);
-    const settings = PROFILE_SETTINGS[this.securityProfile];
-    const scope = new Construct(this.applicationScopes, application.stackName);
-    if (application.accessPoint) {
-      // Statement ids take letters and digits only.
-      const sid = application.stackName.replace(/[^A-Za-z0-9]/g, '');
-      const accessPoint = this.storage.addApplication(scope, sid, rolePath, application.accessPoint, settings.removalPolicy);
-      new ssm.StringParameter(scope, 'AccessPointId', {
-        parameterName: accessPointParameter(this.stack.stackName, application.stackName),
-        stringValue: accessPoint.accessPointId,
-        description: `The access point of ${application.stackName} (${application.applicationId})`,
-      });
-    }
     application.logGroupNames.forEach((name) => this.logging.allowLogGroup(name));
     if (application.alarmNames.length > 0) this.alarmTopic.allowAlarms(() => application.alarmNames);
     this.endpoints?.serve(application);
-    return rolePath;
+    return applicationRolePath(this.stack.stackName, application.stackName);
   }
 }

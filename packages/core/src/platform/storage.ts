@@ -1,4 +1,4 @@
-import { Lazy, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as efs from 'aws-cdk-lib/aws-efs';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -159,17 +159,19 @@ export interface PlatformFileSystemProps {
   readonly network: NetworkAccess;
   readonly key: kms.IKey;
   readonly removalPolicy: RemovalPolicy;
+  /** The IAM path of every application's roles (`platformRolePath`): nobody else may mount. */
+  readonly rolePath: string;
 }
 
 /**
- * A platform's encrypted EFS, shared by its applications: each has an access point of its own, kept here (so
- * deleting an application's stack deletes none of its data), and the file-system policy lets each application's roles
- * (`role/<applicationRolePath>*`) mount through that access point only, and nobody else mount at all.
+ * A platform's encrypted EFS, shared by its applications. Its policy cannot name their access points (each lives in
+ * its application's stack, and the policy is a property of the file system, so naming one would be a cycle): it
+ * admits only roles under the platform's path, through an access point, with TLS. Which access point is each role's
+ * own is said by the role's policy (`applicationAccessPoint`), with an explicit deny of every other.
  */
 export class PlatformFileSystem extends Construct {
   public readonly fileSystem: efs.FileSystem;
   public readonly securityGroup: ec2.SecurityGroup;
-  private readonly rolePatterns: string[] = [];
 
   constructor(scope: Construct, id: string, props: PlatformFileSystemProps) {
     super(scope, id);
@@ -177,6 +179,7 @@ export class PlatformFileSystem extends Construct {
       'EFS mount targets: NFS from the platform applications only');
     this.securityGroup = securityGroup;
     this.fileSystem = fileSystem;
+    const stack = Stack.of(this);
     addToPolicy(this.fileSystem, [
       ...baseStatements(),
       new iam.PolicyStatement({
@@ -184,43 +187,48 @@ export class PlatformFileSystem extends Construct {
         effect: iam.Effect.DENY,
         principals: [new iam.AnyPrincipal()],
         actions: CLIENT_ACTIONS,
-        // Read when the policy is written: every application attached by then.
-        conditions: { ArnNotLike: { 'aws:PrincipalArn': Lazy.list({ produce: () => this.rolePatterns }) } },
+        conditions: { ArnNotLike: { 'aws:PrincipalArn': `arn:${stack.partition}:iam::${stack.account}:role${props.rolePath}*` } },
       }),
     ]);
   }
+}
 
-  /**
-   * The access point of one application, in `scope` (the platform's part for that application), and the statements
-   * that let the roles under `rolePath` mount through it and through no other. `removalPolicy` keeps the access point
-   * when the application leaves the platform (the data stays under its path either way: deleting an access point
-   * deletes no file).
-   */
-  public addApplication(scope: Construct, sid: string, rolePath: string, settings: AccessPointSettings, removalPolicy: RemovalPolicy): efs.AccessPoint {
-    const created = accessPoint(scope, 'AccessPoint', this.fileSystem, settings, removalPolicy);
-    const stack = Stack.of(this);
-    const roles = `arn:${stack.partition}:iam::${stack.account}:role${rolePath}*`;
-    this.rolePatterns.push(roles);
-    const everyone = [new iam.AnyPrincipal()];
-    addToPolicy(this.fileSystem, [
-      new iam.PolicyStatement({
-        sid: `Deny${sid}OtherAccessPoints`,
-        effect: iam.Effect.DENY,
-        principals: everyone,
-        actions: CLIENT_ACTIONS,
-        conditions: { ArnLike: { 'aws:PrincipalArn': roles }, ArnNotEquals: { 'elasticfilesystem:AccessPointArn': created.accessPointArn } },
-      }),
-      new iam.PolicyStatement({
-        sid: `Allow${sid}`,
-        principals: everyone,
-        actions: CLIENT_ACTIONS,
-        conditions: {
-          StringEquals: { 'aws:PrincipalAccount': stack.account },
-          ArnLike: { 'aws:PrincipalArn': roles },
-          ArnEquals: { 'elasticfilesystem:AccessPointArn': created.accessPointArn },
-        },
-      }),
-    ]);
-    return created;
+/**
+ * An application's access point on a platform's file system, in the application's stack, and what its roles may do
+ * with it: mount and write through it (`allowFrom`), and, by an explicit deny in the role's own policy, through no
+ * other access point of the file system, whatever else the role is granted.
+ */
+export class ApplicationAccessPoint extends Construct implements ApplicationStorage {
+  public readonly accessPoint: efs.AccessPoint;
+  private readonly fileSystem: efs.IFileSystem;
+  private readonly securityGroup: ec2.ISecurityGroup;
+
+  constructor(scope: Construct, id: string, props: {
+    readonly fileSystem: efs.IFileSystem; readonly securityGroup: ec2.ISecurityGroup; readonly settings: AccessPointSettings; readonly removalPolicy: RemovalPolicy;
+  }) {
+    super(scope, id);
+    this.fileSystem = props.fileSystem;
+    this.securityGroup = props.securityGroup;
+    this.accessPoint = accessPoint(this, 'AccessPoint', props.fileSystem, props.settings, props.removalPolicy);
+  }
+
+  public get fileSystemId(): string {
+    return this.fileSystem.fileSystemId;
+  }
+
+  public get accessPointId(): string {
+    return this.accessPoint.accessPointId;
+  }
+
+  public allowFrom(peer: ec2.ISecurityGroup, role: iam.IRole): void {
+    this.securityGroup.addIngressRule(peer, ec2.Port.tcp(NFS_PORT), 'NFS from the application');
+    peer.addEgressRule(this.securityGroup, ec2.Port.tcp(NFS_PORT), 'NFS to the file system');
+    const own = { 'elasticfilesystem:AccessPointArn': this.accessPoint.accessPointArn };
+    role.addToPrincipalPolicy(new iam.PolicyStatement({
+      actions: CLIENT_ACTIONS, resources: [this.fileSystem.fileSystemArn], conditions: { ArnEquals: own },
+    }));
+    role.addToPrincipalPolicy(new iam.PolicyStatement({
+      effect: iam.Effect.DENY, actions: CLIENT_ACTIONS, resources: [this.fileSystem.fileSystemArn], conditions: { ArnNotEquals: own },
+    }));
   }
 }

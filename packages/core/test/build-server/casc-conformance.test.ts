@@ -1,13 +1,12 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import * as YAML from 'yaml';
 import { AuthMode, JenkinsSpec, JenkinsSpecProps, RuntimeType, SecurityProfile } from '../../src';
 import { approvedScriptHash, pipelineScripts } from '../../src/build-server/compliance-jobs';
 import { JENKINS_LTS, JENKINS_PLUGINS } from '../../src/build-server/versions';
+import { type Delivered, deliveredOnEc2, deliveredOnFargate } from '../support/casc-delivery';
 import { CascChecker, loadSchema } from '../support/casc-schema';
 import { expand, expandDocument } from '../support/casc-variables';
-import { applicationTask, OIDC, propsFor, resources, synth, userData } from '../support/synth';
-import { filesWritten } from '../support/user-data-files';
+import { OIDC, propsFor, synth } from '../support/synth';
 
 /**
  * Every configuration the build server renders, as each runtime delivers it, checked against the schema derived from
@@ -21,15 +20,6 @@ const GROOVY_EXPRESSIONS = SEED_SOURCE.match(/\$\{/g)!.length;
 const schema = loadSchema();
 const checker = new CascChecker(schema);
 
-interface Delivered {
-  /** The parsed jenkins.yaml. */
-  readonly casc: Record<string, any>;
-  /** Delivered files by absolute path on the controller. */
-  readonly files: Record<string, string>;
-  /** Names of the environment variables the Jenkins process has (configuration-as-code's EnvSecretSource). */
-  readonly environment: Set<string>;
-}
-
 const SIGN_IN = { authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, alarmEmail: 'security@example.com' };
 const FULL: JenkinsSpecProps = {
   syslogHost: 'syslog.example.com',
@@ -37,42 +27,12 @@ const FULL: JenkinsSpecProps = {
   pipelineLibrary: { repository: 'https://git.example.com/ci/fw-pipeline-library.git', version: 'v0.1.0' },
 };
 
-/** Fargate: the init container's files (base64 in its environment), the application container's environment and secrets. */
 function fargate(profile: SecurityProfile, props: JenkinsSpecProps): Delivered {
-  const { json } = synth(RuntimeType.FARGATE, { ...propsFor(profile), ...SIGN_IN }, new JenkinsSpec(props));
-  const containers = applicationTask(json).Properties.ContainerDefinitions;
-  const init = containers.find((c: any) => c.Name === 'Initialization');
-  const app = containers.find((c: any) => c.Name === 'Application');
-  const initEnv = Object.fromEntries(init.Environment.map((e: any) => [e.Name, e.Value]));
-  const files = Object.fromEntries([...init.Command[0].matchAll(/printf '%s' "\$(FW_FILE_\d+)" \| base64 -d > '([^']+)'/g)]
-    .map(([, variable, file]) => [file, Buffer.from(initEnv[variable], 'base64').toString('utf-8')]));
-  const environment = new Set<string>([...app.Environment.map((e: any) => e.Name), ...(app.Secrets ?? []).map((s: any) => s.Name)]);
-  return { casc: YAML.parse(files['/fw/config/jenkins.yaml']), files, environment };
+  return deliveredOnFargate(synth(RuntimeType.FARGATE, { ...propsFor(profile), ...SIGN_IN }, new JenkinsSpec(props)).json);
 }
 
-/**
- * EC2: the files the user data writes, the unit's Environment= lines and the entries of the framework's environment
- * file (the plain and secret entries the user data writes, the workers' parameter and the private name it appends).
- */
 function ec2(profile: SecurityProfile, props: JenkinsSpecProps): Delivered {
-  const { json } = synth(RuntimeType.EC2, { ...propsFor(profile), ...SIGN_IN }, new JenkinsSpec(props));
-  const script = userData(json);
-  const files = filesWritten(script, json);
-  const dropIn = files['/etc/systemd/system/jenkins.service.d/override.conf'];
-  // The workers' settings: one parameter, appended to the environment file at boot.
-  const [parameterId, parameter] = resources(json, 'AWS::SSM::Parameter')[0];
-  expect(script).toContain(`--name '{"Ref":"${parameterId}"}' --query Parameter.Value --output text)`);
-  expect(script).toContain('printf \'%s\\n\' "$fw_workers" >> \'/etc/fw/application.env\'');
-  const settings = parameter.Properties.Value['Fn::Join'][1].map((p: unknown) => (typeof p === 'string' ? p : 'x')).join('');
-  const environment = new Set<string>([
-    ...settings.split('\n').map((line: string) => /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(line)![1]),
-    ...[...dropIn.matchAll(/^Environment="([A-Za-z_][A-Za-z0-9_]*)=/gm)].map((m) => m[1]),
-    ...[...script.matchAll(/printf '%s=%s\\n' '([A-Za-z_][A-Za-z0-9_]*)' .* >> '\/etc\/fw\/application.env'/g)].map((m) => m[1]),
-    ...[...script.matchAll(/^printf '%s\\n' (.*) >> '\/etc\/fw\/application.env'$/gm)]
-      .flatMap((m) => [...m[1].matchAll(/(?:^| )'([A-Za-z_][A-Za-z0-9_]*)=/g)].map((entry) => entry[1])),
-  ]);
-  expect(dropIn).toContain('EnvironmentFile=-/etc/fw/application.env');
-  return { casc: YAML.parse(files['/etc/jenkins/casc/jenkins.yaml']), files, environment };
+  return deliveredOnEc2(synth(RuntimeType.EC2, { ...propsFor(profile), ...SIGN_IN }, new JenkinsSpec(props)).json);
 }
 
 const CONFIGURATIONS: Array<[string, () => Delivered]> = [RuntimeType.FARGATE, RuntimeType.EC2].flatMap((runtime) =>

@@ -78,6 +78,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { didYouMean } from '../../src/context/did-you-mean';
+import type { PlatformParameter } from '../../src/platform/platform-parameters';
 
 // ----------------------------------------------------------------------------------------------------------------
 // The reference
@@ -261,6 +262,38 @@ export const CFN_RETURN_VALUES: Record<string, { readonly Ref?: string; readonly
   'AWS::EC2::Volume': { Ref: '${VolumeId}', VolumeId: '${VolumeId}' },
 };
 
+/**
+ * What each parameter a platform publishes holds (src/platform/platform-parameters.ts; typed by its keys, so a new
+ * parameter must be described here), as CFN_RETURN_VALUES writes values: an application's stack reads them through
+ * template parameters of type `AWS::SSM::Parameter::Value<String>`, whose default is the parameter's name.
+ */
+const KEY_ARN = 'arn:${Partition}:kms:${Region}:${Account}:key/${KeyId}';
+export const PLATFORM_PARAMETER_VALUES: Record<PlatformParameter, string> = {
+  'vpc-id': '${VpcId}',
+  'availability-zone-1': '${AvailabilityZone}',
+  'compute-subnet-1': '${SubnetId}',
+  'compute-subnet-2': '${SubnetId}',
+  'listener-arn': 'arn:${Partition}:elasticloadbalancing:${Region}:${Account}:listener/app/${LoadBalancerName}/${LoadBalancerId}/${ListenerId}',
+  'load-balancer-security-group-id': '${SecurityGroupId}',
+  'load-balancer-dns-name': '${DnsName}',
+  'load-balancer-hosted-zone-id': '${HostedZoneId}',
+  'cluster-name': '${ClusterName}',
+  'file-system-id': '${FileSystemId}',
+  'file-system-security-group-id': '${SecurityGroupId}',
+  'logs-key-arn': KEY_ARN,
+  'data-key-arn': KEY_ARN,
+  'alarm-topic-arn': 'arn:${Partition}:sns:${Region}:${Account}:${TopicName}',
+  'namespace-id': '${NamespaceId}',
+};
+
+/** The value of a template parameter that reads a platform's parameter, or undefined for any other parameter. */
+function platformParameterValue(parameter: any): string | undefined {
+  if (parameter?.Type !== 'AWS::SSM::Parameter::Value<String>' || typeof parameter.Default !== 'string') return undefined;
+  if (/^\/fw\/[^/]+\/applications\/[^/]+\/security-group-id$/.test(parameter.Default)) return '${SecurityGroupId}';
+  const name = /^\/fw\/[^/]+\/([^/]+)$/.exec(parameter.Default)?.[1];
+  return name ? own(PLATFORM_PARAMETER_VALUES, name) : undefined;
+}
+
 /** Pseudo parameters: values unknown at synth time, without colons (StackId is an ARN). */
 const PSEUDO_PARAMETERS: Record<string, string> = {
   'AWS::Partition': '${AWS::Partition}',
@@ -321,6 +354,8 @@ function resolve(value: any, template: any): Shape {
 function reference(logicalId: string, attribute: string | undefined, template: any): Shape {
   const pseudo = attribute === undefined ? own(PSEUDO_PARAMETERS, logicalId) : undefined;
   if (pseudo) return returnShape(pseudo);
+  const parameter = attribute === undefined ? platformParameterValue(own<any>(template.Parameters ?? {}, logicalId)) : undefined;
+  if (parameter) return returnShape(parameter);
   const resource = own<any>(template.Resources, logicalId);
   const written = attribute === undefined ? `Ref ${logicalId}` : `Fn::GetAtt ${logicalId}.${attribute}`;
   if (!resource) throw new Unresolved(`${written}: not a resource of the template (a parameter or unknown)`);

@@ -1,0 +1,325 @@
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { ApplicationFactory, Platform, RuntimeType, SecurityProfile } from '../src';
+import { WikiSpec } from './fixtures/wiki-spec';
+import { deliveredOnFargate } from './support/casc-delivery';
+import { CascChecker, loadSchema } from './support/casc-schema';
+import { expandDocument } from './support/casc-variables';
+import { iamProblems } from './support/iam-reference';
+import { countByType, FIVE, otherWiki, PLATFORM_PROPS, synthPlatform, THREE } from './support/platform';
+import { decide, render } from './support/policy';
+import { requireInCi } from './support/shellcheck';
+import { applicationTask, REGION_ENV, resources } from './support/synth';
+
+/** One synth of each size, shared by every test below. */
+const three = synthPlatform(THREE);
+const five = synthPlatform(FIVE);
+const platformTemplate = three.templates.Platform;
+const applicationStacks = THREE.map((a) => a.stackName);
+
+describe('three applications on one PRODUCTION platform, then two more', () => {
+  const SHARED = ['AWS::EC2::VPC', 'AWS::ElasticLoadBalancingV2::LoadBalancer', 'AWS::EFS::FileSystem', 'AWS::KMS::Key',
+    'AWS::SNS::Topic', 'AWS::EC2::NatGateway', 'AWS::EC2::EIP', 'AWS::WAFv2::WebACL', 'AWS::S3::Bucket',
+    'AWS::ServiceDiscovery::PrivateDnsNamespace', 'AWS::EC2::VPCEndpoint'];
+
+  test('together they create one VPC, one load balancer, one file system, one set of keys, one alarm topic', () => {
+    const counts = countByType(three.templates);
+    expect(counts).toMatchObject({
+      'AWS::EC2::VPC': 1,
+      'AWS::ElasticLoadBalancingV2::LoadBalancer': 1,
+      'AWS::EFS::FileSystem': 1,
+      'AWS::KMS::Key': 3, // logs, data, notifications
+      'AWS::SNS::Topic': 1,
+    });
+    // Nothing of these is in an application's stack.
+    for (const name of applicationStacks) {
+      const types = Object.values<any>(three.templates[name].Resources).map((r) => r.Type);
+      expect(types.filter((t) => SHARED.includes(t))).toEqual([]);
+    }
+  });
+
+  test('two more applications add none of the shared resources', () => {
+    const [before, after] = [countByType(three.templates), countByType(five.templates)];
+    for (const type of SHARED) expect([type, after[type]]).toEqual([type, before[type]]);
+    // ... and each adds its own pieces: a listener rule, a log group.
+    expect(after['AWS::ElasticLoadBalancingV2::ListenerRule']).toBe(5);
+    expect(before['AWS::ElasticLoadBalancingV2::ListenerRule']).toBe(3);
+  });
+
+  test('no stack exports anything, and no application imports anything', () => {
+    for (const [name, template] of Object.entries(five.templates)) {
+      expect([name, Object.values<any>(template.Outputs ?? {}).filter((o) => o.Export)]).toEqual([name, []]);
+      expect([name, JSON.stringify(template).includes('Fn::ImportValue')]).toEqual([name, false]);
+    }
+  });
+
+  test('applications read every platform id from its SSM parameters, and use every parameter they declare', () => {
+    const published = resources(platformTemplate, 'AWS::SSM::Parameter').map(([, p]) => p.Properties.Name);
+    for (const name of applicationStacks) {
+      const template = three.templates[name];
+      // The framework's, besides the CDK's bootstrap version.
+      const parameters = Object.entries<any>(template.Parameters ?? {})
+        .filter(([, p]) => p.Type === 'AWS::SSM::Parameter::Value<String>' && p.Default.startsWith('/fw/'));
+      expect(parameters.length).toBeGreaterThan(3);
+      const body = JSON.stringify(template.Resources);
+      for (const [id, parameter] of parameters) {
+        // Published by the platform (its own, or an application's security group for allowFrom).
+        expect([parameter.Default, published.includes(parameter.Default) || /\/applications\/\w+\/security-group-id$/.test(parameter.Default)])
+          .toEqual([parameter.Default, true]);
+        expect([id, body.includes(`"Ref":"${id}"`)]).toEqual([id, true]); // cfn-lint W2001 otherwise
+      }
+      // Without EBS storage the availability zones are neither read nor rendered.
+      expect(body).not.toContain('Fn::GetAZs');
+    }
+  });
+
+  test('each application has its own host rule, priority, log group and security group', () => {
+    const rules = applicationStacks.map((name) => {
+      const [[, rule]] = resources(three.templates[name], 'AWS::ElasticLoadBalancingV2::ListenerRule');
+      return { name, host: rule.Properties.Conditions[0].HostHeaderConfig.Values, priority: rule.Properties.Priority };
+    });
+    expect(rules.map((r) => r.host)).toEqual([['ci.example.com'], ['wiki.example.com'], ['docs.example.com']]);
+    expect(new Set(rules.map((r) => r.priority)).size).toBe(3);
+    // Deterministic: the same on a second synth.
+    expect(rules.map((r) => r.priority)).toEqual(applicationStacks.map((name) =>
+      resources(five.templates[name], 'AWS::ElasticLoadBalancingV2::ListenerRule')[0][1].Properties.Priority));
+    const logGroups = THREE.map((a) => resources(three.templates[a.stackName], 'AWS::Logs::LogGroup').map(([, g]) => g.Properties.LogGroupName));
+    expect(logGroups).toEqual([['/aws/Jenkins/FARGATE/PRODUCTION'], ['/aws/Wiki/EC2/PRODUCTION'], ['/aws/Docs/FARGATE/PRODUCTION']]);
+    for (const name of applicationStacks) {
+      const groups = resources(three.templates[name], 'AWS::EC2::SecurityGroup').map(([, g]) => g.Properties.GroupDescription);
+      expect(groups.some((d) => d.startsWith('Application'))).toBe(true);
+    }
+  });
+
+  test('the logs key is for the applications\' log groups, the topic for their alarms', () => {
+    const keyPolicies = resources(platformTemplate, 'AWS::KMS::Key').map(([, k]) => JSON.stringify(render(k.Properties.KeyPolicy)));
+    const logsKey = keyPolicies.find((p) => p.includes('kms:EncryptionContext:aws:logs:arn'))!;
+    for (const name of ['/aws/Jenkins/FARGATE/PRODUCTION', '/aws/Wiki/EC2/PRODUCTION', '/aws/Docs/FARGATE/PRODUCTION']) {
+      expect(logsKey).toContain(`arn:aws:logs:eu-west-1:123456789012:log-group:${name}"`);
+    }
+    const [[, topicPolicy]] = resources(platformTemplate, 'AWS::SNS::TopicPolicy');
+    expect(JSON.stringify(render(topicPolicy.Properties.PolicyDocument))).toContain('alarm:Jenkins-JenkinsFailedLogins"');
+  });
+});
+
+describe('the shared file system', () => {
+  const [[, fileSystem]] = resources(platformTemplate, 'AWS::EFS::FileSystem');
+  const fileSystemPolicy = render(fileSystem.Properties.FileSystemPolicy);
+  /** The role that mounts (the one with a path) and the policies attached to it, from an application's template. */
+  function mounting(stackName: string) {
+    const template = three.templates[stackName];
+    const [[roleId, role]] = resources(template, 'AWS::IAM::Role').filter(([, r]) => r.Properties.Path);
+    const [[accessPointId]] = resources(template, 'AWS::EFS::AccessPoint');
+    // Every stack's access point has the same logical id: its id stands for it qualified by its stack.
+    const qualified = (text: string) => text.split(`<${accessPointId}>`).join(`<${stackName}.${accessPointId}>`);
+    const statements = resources(template, 'AWS::IAM::Policy')
+      .filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))
+      .flatMap(([, p]) => JSON.parse(qualified(JSON.stringify(render(p.Properties.PolicyDocument)))).Statement);
+    expect(statements.length).toBeGreaterThan(0);
+    return {
+      arn: `arn:aws:iam::123456789012:role${role.Properties.Path}${stackName}-Role-ABC123`,
+      policy: { Statement: statements },
+      accessPoint: qualified(`arn:aws:elasticfilesystem:eu-west-1:123456789012:access-point/<${accessPointId}>`),
+    };
+  }
+  /** Same account: allowed when neither policy denies and one allows. */
+  function mount(role: { arn: string; policy: any }, accessPoint?: string, secure = 'true', action = 'elasticfilesystem:ClientMount') {
+    const request = { 'aws:PrincipalArn': role.arn, 'aws:PrincipalAccount': '123456789012', 'aws:SecureTransport': secure, 'elasticfilesystem:AccessPointArn': accessPoint };
+    const decisions = [decide(fileSystemPolicy, action, request), decide(role.policy, action, request)];
+    return decisions.includes('Deny') ? 'Deny' : decisions.includes('Allow') ? 'Allow' : 'None';
+  }
+
+  test('one access point an application, in its own stack, at its efsDataPath, owned by its containerUser', () => {
+    expect(resources(platformTemplate, 'AWS::EFS::AccessPoint')).toEqual([]);
+    expect(applicationStacks.map((name) => resources(three.templates[name], 'AWS::EFS::AccessPoint')
+      .map(([, ap]) => [ap.Properties.RootDirectory.Path, ap.Properties.PosixUser, ap.DeletionPolicy]))).toEqual([
+      [['/jenkins', { Uid: '1000', Gid: '1000' }, 'Retain']],
+      [['/wiki', { Uid: '1001', Gid: '1002' }, 'Retain']],
+      [['/docs', { Uid: '1001', Gid: '1002' }, 'Retain']],
+    ]);
+    // Deleting an application's stack deletes its access point (kept in PRODUCTION), never the file system.
+    for (const name of applicationStacks) {
+      expect(Object.values<any>(three.templates[name].Resources).filter((r) => r.Type === 'AWS::EFS::FileSystem')).toEqual([]);
+    }
+  });
+
+  test('each application\'s role mounts through its own access point only, and nobody else mounts', () => {
+    const roles = Object.fromEntries(applicationStacks.map((name) => [name, mounting(name)]));
+    for (const role of applicationStacks) {
+      for (const accessPoint of applicationStacks) {
+        expect([role, accessPoint, mount(roles[role], roles[accessPoint].accessPoint)])
+          .toEqual([role, accessPoint, role === accessPoint ? 'Allow' : 'Deny']);
+        expect(mount(roles[role], roles[accessPoint].accessPoint, 'true', 'elasticfilesystem:ClientWrite'))
+          .toBe(role === accessPoint ? 'Allow' : 'Deny');
+      }
+      expect(mount(roles[role])).toBe('Deny'); // not through an access point
+      expect(mount(roles[role], roles[role].accessPoint, 'false')).toBe('Deny'); // without TLS
+      expect(mount(roles[role], roles[role].accessPoint, 'true', 'elasticfilesystem:ClientRootAccess')).toBe('Deny');
+    }
+    // The explicit denies are what holds, whatever else a role is granted: the role's own, and the file system's.
+    const grantedEverything = (arn: string) => ({ arn, policy: { Statement: [{ Effect: 'Allow', Action: 'elasticfilesystem:*' }] } });
+    const jenkins = roles.Jenkins;
+    expect(mount({ ...jenkins, policy: { Statement: [...jenkins.policy.Statement, ...grantedEverything('').policy.Statement] } }, roles.Wiki.accessPoint)).toBe('Deny');
+    // A role outside the platform's path, even one named like an application's.
+    expect(mount(grantedEverything('arn:aws:iam::123456789012:role/Jenkins-Role-ABC123'), jenkins.accessPoint)).toBe('Deny');
+    expect(mount(grantedEverything('arn:aws:iam::123456789012:role/fw/Other/Jenkins/x'), jenkins.accessPoint)).toBe('Deny');
+  });
+
+  test('the roles that mount carry their application\'s path, below the platform\'s', () => {
+    const paths = (name: string) => resources(three.templates[name], 'AWS::IAM::Role').map(([, r]) => r.Properties.Path).filter(Boolean);
+    expect(paths('Jenkins')).toEqual(['/fw/Platform/Jenkins/']); // the task role; the execution and workers' roles mount nothing
+    expect(paths('Wiki')).toEqual(['/fw/Platform/Wiki/']);
+    expect(paths('Docs')).toEqual(['/fw/Platform/Docs/']);
+    expect(JSON.stringify(fileSystemPolicy)).toContain('"arn:aws:iam::123456789012:role/fw/Platform/*"');
+  });
+
+  test('an application with EBS storage gets no access point, and lives in the first compute subnet\'s zone', () => {
+    const notes = five.templates.Notes;
+    expect(resources(notes, 'AWS::EFS::AccessPoint')).toEqual([]);
+    const [[, volume]] = resources(notes, 'AWS::EC2::Volume');
+    expect(JSON.stringify(volume.Properties.AvailabilityZone)).toContain('SsmParameterValuefwPlatformavailabilityzone1');
+  });
+});
+
+describe('between applications', () => {
+  test('each Fargate application is registered in the platform\'s namespace by its applicationId', () => {
+    for (const [name, id] of [['Jenkins', 'jenkins'], ['Docs', 'docs']]) {
+      const [[, service]] = resources(three.templates[name], 'AWS::ServiceDiscovery::Service');
+      expect(service.Properties.Name).toBe(id);
+      expect(JSON.stringify(service.Properties.DnsConfig.NamespaceId)).toContain('SsmParameterValuefwPlatformnamespaceid');
+    }
+  });
+
+  test('allowFrom: the docs wiki admits the build server on its port, and nothing else but the load balancer', () => {
+    const template = three.templates.Docs;
+    const [[groupId, group]] = resources(template, 'AWS::EC2::SecurityGroup').filter(([, g]) => g.Properties.GroupDescription.startsWith('Application'));
+    const ingress = [
+      ...(group.Properties.SecurityGroupIngress ?? []),
+      ...resources(template, 'AWS::EC2::SecurityGroupIngress').map(([, r]) => r.Properties).filter((r) => r.GroupId?.['Fn::GetAtt']?.[0] === groupId),
+    ].map((r: any) => [r.FromPort, JSON.stringify(r.SourceSecurityGroupId)]);
+    expect(ingress).toEqual([
+      [3000, expect.stringContaining('loadbalancersecuritygroupid')],
+      [3000, expect.stringContaining('applicationsJenkinssecuritygroupid')],
+    ]);
+    // The build server's group may send to it: an egress rule in the docs stack.
+    expect(resources(template, 'AWS::EC2::SecurityGroupEgress').map(([, r]) => [r.Properties.FromPort, JSON.stringify(r.Properties.GroupId)]))
+      .toContainEqual([3000, expect.stringContaining('applicationsJenkinssecuritygroupid')]);
+  });
+
+  test('allowFrom naming an application not attached before is refused, naming what is attached', () => {
+    const app = new App();
+    const platform = new Platform(new Stack(app, 'P', { env: REGION_ENV }), 'Platform', { domain: 'example.com' });
+    new ApplicationFactory(new Stack(app, 'A', { env: REGION_ENV }), 'App', RuntimeType.FARGATE, new WikiSpec(), { platform, subdomain: 'a' });
+    expect(() => new ApplicationFactory(new Stack(app, 'B', { env: REGION_ENV }), 'App', RuntimeType.FARGATE, otherWiki('docs'),
+      { platform, subdomain: 'b', allowFrom: [{ applicationId: 'jenkins', port: 8080 }] }))
+      .toThrow('B: allowFrom names applicationId "jenkins", which is not an application attached to platform P before this one; attached: wiki. Attach it first.');
+  });
+});
+
+describe('refused at synth, naming both', () => {
+  function dev() {
+    const app = new App();
+    const platform = new Platform(new Stack(app, 'P', { env: REGION_ENV }), 'Platform', { domain: 'example.com' });
+    const add = (stackName: string, spec = otherWiki(stackName.toLowerCase()), props = {}) =>
+      new ApplicationFactory(new Stack(app, stackName, { env: REGION_ENV }), 'App', RuntimeType.FARGATE, spec, { platform, ...props });
+    return { app, platform, add };
+  }
+
+  test('two applications with one host name', () => {
+    const { add } = dev();
+    add('Wiki', new WikiSpec(), { subdomain: 'wiki' });
+    expect(() => add('Docs', otherWiki('docs'), { subdomain: 'wiki' })).toThrow(
+      'Applications Wiki (wiki) and Docs (docs) on platform P have the same host name "wiki.example.com"; give each its own subdomain.');
+  });
+
+  test('two applications with one listener-rule priority', () => {
+    const { add } = dev();
+    add('Wiki', new WikiSpec(), { subdomain: 'wiki', listenerPriority: 7 });
+    expect(() => add('Docs', otherWiki('docs'), { subdomain: 'docs', listenerPriority: 7 })).toThrow(
+      'Applications Wiki (wiki) and Docs (docs) on platform P have the same listener-rule priority 7; set listenerPriority on one of them to a free value.');
+  });
+
+  test('an application whose profile is not its platform\'s', () => {
+    const { add } = dev();
+    expect(() => add('Wiki', new WikiSpec(), { subdomain: 'wiki', securityProfile: SecurityProfile.STAGING })).toThrow(
+      'Application Wiki cannot attach to platform P:\n  - securityProfile: the application "STAGING", the platform "DEV"; an application runs at its platform\'s profile.');
+  });
+
+  test('an application in the platform\'s own stack, or in another region', () => {
+    const app = new App();
+    const platformStack = new Stack(app, 'P', { env: REGION_ENV });
+    const platform = new Platform(platformStack, 'Platform', { domain: 'example.com' });
+    expect(() => new ApplicationFactory(platformStack, 'App', RuntimeType.FARGATE, new WikiSpec(), { platform, subdomain: 'wiki' }))
+      .toThrow('the application is in the platform\'s own stack');
+    expect(() => new ApplicationFactory(new Stack(app, 'W', { env: { region: 'us-east-1' } }), 'App', RuntimeType.FARGATE, new WikiSpec(), { platform, subdomain: 'wiki' }))
+      .toThrow('region: the application\'s stack "us-east-1", the platform\'s "eu-west-1"');
+  });
+
+  test('two factories in one stack', () => {
+    const app = new App();
+    const stack = new Stack(app, 'S', { env: REGION_ENV });
+    new ApplicationFactory(stack, 'Wiki', RuntimeType.FARGATE, new WikiSpec());
+    expect(() => new ApplicationFactory(stack, 'Docs', RuntimeType.FARGATE, otherWiki('docs'))).toThrow(
+      'ApplicationFactory S/Docs and S/Wiki are in one stack (S)');
+  });
+
+  test('listenerPriority without a platform; a priority the load balancer would refuse', () => {
+    expect(() => new ApplicationFactory(new Stack(new App(), 'S'), 'App', RuntimeType.FARGATE, new WikiSpec(), { listenerPriority: 3 }))
+      .toThrow('listenerPriority and allowFrom place an application on a platform\'s shared listener');
+    const { add } = dev();
+    expect(() => add('Wiki', new WikiSpec(), { subdomain: 'wiki', listenerPriority: 50001 }))
+      .toThrow('listenerPriority 50001 is not allowed; expected a whole number from 1 to 50000');
+  });
+
+  test('a platform without a domain, or PRODUCTION without TLS: every problem at once', () => {
+    expect(() => new Platform(new Stack(new App(), 'P', { env: REGION_ENV }), 'Platform', { securityProfile: SecurityProfile.PRODUCTION } as any))
+      .toThrow('Invalid platform P (2 problems):\n  - domain is required');
+    expect(() => new Platform(new Stack(new App(), 'P', { env: REGION_ENV }), 'Platform', { ...PLATFORM_PROPS, vpcCidr: '10.20.0.1/16' }))
+      .toThrow('vpcCidr "10.20.0.1/16" is not allowed; expected a private (RFC 1918) IPv4 network from /16 to /20 with no host bits set');
+  });
+});
+
+test('the VPC takes the platform\'s vpcCidr', () => {
+  expect(resources(platformTemplate, 'AWS::EC2::VPC')[0][1].Properties.CidrBlock).toBe('10.20.0.0/16');
+});
+
+test('PRODUCTION: the platform\'s stack and every application\'s pass the four packs (their acknowledgements are in the templates)', () => {
+  for (const [name, template] of Object.entries(three.templates)) {
+    const acknowledged = Object.values<any>(template.Resources).filter((r) => r.Metadata?.cdk_nag);
+    expect([name, acknowledged.length > 0]).toEqual([name, true]);
+  }
+});
+
+describe('the checks every standalone stack passes, on the platform\'s stacks', () => {
+  test('every IAM statement is one AWS honours (aws/iam-reference)', () => {
+    for (const [name, template] of Object.entries(five.templates)) {
+      expect([name, resources(template, 'AWS::IAM::Policy').length + resources(template, 'AWS::IAM::Role').length > 0]).toEqual([name, true]);
+      expect([name, iamProblems(template)]).toEqual([name, []]);
+    }
+  });
+
+  test('the build server\'s configuration conforms to the schema of Jenkins and its plugins, every ${...} defined', () => {
+    const delivered = deliveredOnFargate(three.templates.Jenkins);
+    const container = applicationTask(three.templates.Jenkins).Properties.ContainerDefinitions.find((c: any) => c.Name === 'Application');
+    expect(container.Environment).toContainEqual({ Name: 'JENKINS_URL', Value: 'https://ci.example.com' });
+    expect(new CascChecker(loadSchema()).check(delivered.casc)).toEqual([]);
+    expect(expandDocument(delivered.casc, delivered.environment).blanked).toEqual([]);
+  });
+
+  const hasCfnLint = requireInCi(spawnSync('cfn-lint', ['--version']).status === 0, 'cfn-lint');
+  (hasCfnLint ? test : test.skip)('cfn-lint reports no error and no warning in any of the templates', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cfn-lint-platform-'));
+    const files = Object.entries(five.templates).map(([name, template]) => {
+      const file = path.join(dir, `${name}.json`);
+      fs.writeFileSync(file, JSON.stringify(template, undefined, 1));
+      return file;
+    });
+    // W3005 as in cfn-lint.test.ts: CDK's AwsCustomResource (the closed default security group).
+    const run = spawnSync('cfn-lint', ['--format', 'parseable', '--ignore-checks', 'W3005', '--', ...files], { encoding: 'utf-8' });
+    expect(run.stdout + run.stderr).toBe('');
+    expect(run.status).toBe(0);
+  }, 300_000);
+});
