@@ -241,6 +241,10 @@ root.addTask('bench', {
     { exec: 'ts-node --project tsconfig.dev.json bench/synth.ts' },
   ],
 });
+root.addTask('bench:platform', {
+  description: 'Resources and synth time of applications on one platform against the same applications standalone',
+  exec: 'ts-node --project tsconfig.dev.json bench/platform.ts',
+});
 root.addTask('bench:template', {
   description: 'Scaffold + first test of a plugin against projen new jsii, through a local registry',
   exec: 'bash bench/plugin-template.sh',

@@ -11,6 +11,7 @@ from wiki_plugin import WikiSpec
 
 WIKI = {"stackName": "wiki-dev", "applicationId": "wiki", "runtimeType": "FARGATE", "securityProfile": "DEV", "sslEnabled": "false"}
 BUILD_SERVER = json.loads((pathlib.Path(__file__).parents[2] / "build-server" / "cdk.json").read_text())["context"]
+PLATFORM = json.loads((pathlib.Path(__file__).parents[2] / "platform" / "cdk.json").read_text())["context"]
 
 
 def test_the_built_in_build_server_synthesises_from_python(tmp_path):
@@ -20,6 +21,17 @@ def test_the_built_in_build_server_synthesises_from_python(tmp_path):
     app.synth()
     template = json.loads((tmp_path / "build-server.template.json").read_text())
     assert any(r["Type"] == "AWS::AutoScaling::AutoScalingGroup" for r in template["Resources"].values())
+
+
+def test_the_platform_configuration_synthesises_from_python(tmp_path):
+    """examples/platform's configuration, with this package's wiki: the platform's stack and one stack an application."""
+    app = App(outdir=str(tmp_path), context=PLATFORM)
+    fw_deploy.add_to(app)
+    app.synth()
+    assert sorted(p.name for p in tmp_path.glob("*.template.json")) == [
+        "fw-build-server.template.json", "fw-platform.template.json", "fw-wiki.template.json"]
+    wiki = (tmp_path / "fw-wiki.template.json").read_text()
+    assert "/fw/fw-platform/listener-arn" in wiki and "wiki.example.com" in wiki
 
 
 def test_the_entry_point_registers_the_plugin():

@@ -310,9 +310,7 @@ export class ApplicationFactory extends Construct {
   }
 
   /** The platform's parts, read from its parameters, and what the application adds to them in its own stack. */
-  private attachTo(platform: Platform, context: DeploymentContext, spec: IApplicationSpec, on: {
-    readonly rolePath: string; readonly listenerPriority: number; readonly logGroupName: string; readonly ebs: boolean; readonly settings: ProfileSettings;
-  }): SharedParts {
+  private attachTo(platform: Platform, context: DeploymentContext, spec: IApplicationSpec, on: AttachSettings): SharedParts {
     const { settings } = on;
     const attached = new AttachedPlatform(this, 'Platform', {
       platformStackName: platform.context.stackName,
@@ -353,6 +351,15 @@ export class ApplicationFactory extends Construct {
       get alarmTopic() { return attached.alarmTopic; },
     };
   }
+}
+
+/** What the factory has decided before it attaches an application to its platform. */
+interface AttachSettings {
+  readonly rolePath: string;
+  readonly listenerPriority: number;
+  readonly logGroupName: string;
+  readonly ebs: boolean;
+  readonly settings: ProfileSettings;
 }
 
 /** What the runtimes build on: the platform's parts, or a standalone deployment's own (some only where the runtime needs them). */
@@ -468,7 +475,8 @@ function propsOnPlatform(scope: Construct, stack: Stack, platform: Platform, pro
  * its host name (`<domain>` and `*.<domain>`, one label deep), its own `certificateArn`, or one created and
  * DNS-validated in its hosted zone.
  */
-function certificateOnPlatform(scope: Construct, platform: Platform, context: DeploymentContext, zone?: route53.IHostedZone): acm.ICertificate | undefined {
+function certificateOnPlatform(scope: Construct, platform: Platform, context: DeploymentContext,
+  zone?: route53.IHostedZone): acm.ICertificate | undefined {
   if (!context.sslEnabled) return undefined;
   const host = hostOf(context);
   const platformDomain = platform.context.domain;

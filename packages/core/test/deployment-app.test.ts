@@ -95,3 +95,61 @@ describe('fw-deploy, as the CDK CLI runs it', () => {
     expect(result.stderr).not.toMatch(/^\s+at /m);
   });
 });
+
+describe('a platform configuration (platform, applications)', () => {
+  const EXAMPLE = path.resolve(__dirname, '..', '..', '..', 'examples', 'platform');
+  const built = requireInCi(fs.existsSync(path.resolve(__dirname, '..', 'lib', 'main.js')), 'the compiled lib/ (compile runs before test)');
+
+  (built ? test : test.skip)('examples/platform: npx cdk synth makes the platform\'s stack and one stack an application', () => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-platform-example-'));
+    const result = spawnSync('npx', ['cdk', 'synth', '-q', '-o', outdir], {
+      cwd: EXAMPLE, encoding: 'utf-8', env: { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true' },
+    });
+    expect(result.status).toBe(0);
+    expect(`${result.stdout}\n${result.stderr}`).toMatch(/^Supply a stack id \(fw-platform, fw-build-server, fw-wiki\) to display its template\.$/m);
+    const manifest = JSON.parse(fs.readFileSync(path.join(outdir, 'manifest.json'), 'utf-8'));
+    // `cdk deploy fw-wiki` deploys the platform and the build server first (the wiki admits the build server).
+    expect(manifest.artifacts['fw-wiki'].dependencies).toEqual(expect.arrayContaining(['fw-platform', 'fw-build-server']));
+    expect(manifest.artifacts['fw-build-server'].dependencies).toEqual(expect.arrayContaining(['fw-platform']));
+  }, 180_000);
+
+  const PLATFORM = { stackName: 'platform', region: 'eu-west-1', domain: 'example.com' };
+  const WIKI = { stackName: 'wiki', applicationId: 'wiki', runtimeType: 'FARGATE', subdomain: 'wiki' };
+
+  test('a platform and its applications, in stacks named as configured; addTo returns the platform\'s', () => {
+    const app = new App({ context: { platform: PLATFORM, applications: [WIKI, { ...WIKI, stackName: 'notes', applicationId: 'notes', subdomain: 'notes' }] } });
+    class NotesSpec extends WikiSpec {
+      public applicationId() { return 'notes'; }
+      public efsDataPath() { return '/notes'; }
+    }
+    const platform = DeploymentApp.addTo(app, { searchFrom: PROJECT, plugins: [new NotesSpec()] });
+    expect(platform.stackName).toBe('platform');
+    const stacks = app.synth().stacks;
+    expect(stacks.map((s) => s.stackName).sort()).toEqual(['notes', 'platform', 'wiki']);
+    expect(stacks.map((s) => s.environment.region)).toEqual(['eu-west-1', 'eu-west-1', 'eu-west-1']);
+    const rule = Template.fromJSON(stacks.find((s) => s.stackName === 'notes')!.template).findResources('AWS::ElasticLoadBalancingV2::ListenerRule');
+    expect(JSON.stringify(rule)).toContain('"notes.example.com"');
+  });
+
+  test('every problem at once: a key at the top level, an unknown key, a key that belongs to the platform, a bad value', () => {
+    const app = new App({
+      context: {
+        securityProfile: 'DEV',
+        platform: { ...PLATFORM, vpcCdir: '10.1.0.0/16' },
+        applications: [{ ...WIKI, securityProfile: 'PRODUCTION' }, { ...WIKI, stackName: 'docs', runtimeType: 'LAMBDA' }],
+      },
+    });
+    expect(() => DeploymentApp.addTo(app, { searchFrom: PROJECT })).toThrow([
+      'Invalid platform configuration (4 problems):',
+      '  - securityProfile at the top level: in a platform configuration each setting belongs to the "platform" object or to an entry of "applications".',
+      "  - platform: unknown key 'vpcCdir'; did you mean 'vpcCidr'? Known keys: stackName, region, securityProfile, domain, hostedZoneId, certificateArn, alarmEmail, vpcCidr.",
+      '  - applications[0] (wiki): securityProfile belongs to the platform; set it in "platform".',
+      '  - applications[1] (docs): runtimeType "LAMBDA" is not allowed; expected one of FARGATE, EC2.',
+    ].join('\n'));
+  });
+
+  test('applications that are not a list of objects', () => {
+    const app = new App({ context: { platform: PLATFORM, applications: 'wiki' } });
+    expect(() => DeploymentApp.addTo(app, { searchFrom: PROJECT })).toThrow('applications "wiki" is not allowed; expected a list of objects');
+  });
+});

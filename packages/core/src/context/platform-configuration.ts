@@ -61,12 +61,15 @@ export function readPlatformConfiguration(values: Record<string, any>, defaultRe
       'each with the deployment context keys (stackName, applicationId, runtimeType, subdomain, ...).');
   }
   const read: PlatformConfiguration['applications'] = [];
-  if (problems.length === 0) {
+  const on: Record<string, any> = isObject(platform) ? platform : {};
+  if (Array.isArray(applications) && applications.every(isObject)) {
     applications.forEach((entry: Record<string, unknown>, i: number) => {
       const where = `applications[${i}]${typeof entry.stackName === 'string' ? ` (${entry.stackName})` : ''}`;
       const own = [...contextKeys.filter((k) => !FROM_THE_PLATFORM.includes(k)), ...APPLICATION_ONLY_KEYS];
       const refused = Object.keys(entry).filter((k) => FROM_THE_PLATFORM.includes(k));
-      if (refused.length > 0) problems.push(`${where}: ${refused.join(', ')} belong to the platform; set them in "platform".`);
+      if (refused.length > 0) {
+        problems.push(`${where}: ${refused.join(', ')} ${refused.length > 1 ? 'belong' : 'belongs'} to the platform; set ${refused.length > 1 ? 'them' : 'it'} in "platform".`);
+      }
       const unknown = unknownKeys(where, entry, [...own, ...FROM_THE_PLATFORM]);
       problems.push(...unknown);
       if (refused.length + unknown.length > 0) return;
@@ -76,11 +79,13 @@ export function readPlatformConfiguration(values: Record<string, any>, defaultRe
           // The platform's TLS decides sslEnabled; the reader needs it to check the keys that go with it.
           context: DeploymentContextReader.fromValues({
             ...keys,
-            securityProfile: platform.securityProfile ?? 'DEV',
-            sslEnabled: platform.hostedZoneId !== undefined || platform.certificateArn !== undefined,
-            region: platform.region ?? defaultRegion,
-            domain: keys.domain ?? platform.domain,
-            ...keys.domain === undefined ? { hostedZoneId: keys.hostedZoneId ?? platform.hostedZoneId, certificateArn: keys.certificateArn ?? platform.certificateArn } : {},
+            securityProfile: on.securityProfile ?? 'DEV',
+            sslEnabled: on.hostedZoneId !== undefined || on.certificateArn !== undefined,
+            region: on.region ?? defaultRegion,
+            domain: keys.domain ?? on.domain,
+            // The platform's zone and certificate serve an application under the platform's domain.
+            ...keys.domain === undefined
+              ? { hostedZoneId: keys.hostedZoneId ?? on.hostedZoneId, certificateArn: keys.certificateArn ?? on.certificateArn } : {},
           }),
           listenerPriority: listenerPriority as number | undefined,
           allowFrom: allowFrom as AllowFrom[] | undefined,

@@ -1,8 +1,8 @@
 import { Stack, Token } from 'aws-cdk-lib';
 import { CONTEXT_KEYS } from './context-keys';
-import type { PlatformProps } from '../platform/platform';
 import { SecurityProfile } from '../contract/security-profile';
 import { shownValue, UserError } from '../errors';
+import type { PlatformProps } from '../platform/platform';
 import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 
 /** A platform's validated settings: its props read as the context keys of the same names. */

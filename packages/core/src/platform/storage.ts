@@ -83,7 +83,8 @@ function encryptedFileSystem(scope: Construct, network: NetworkAccess, key: kms.
   return { securityGroup, fileSystem };
 }
 
-function accessPoint(scope: Construct, id: string, fileSystem: efs.IFileSystem, settings: AccessPointSettings, removalPolicy?: RemovalPolicy): efs.AccessPoint {
+function accessPoint(scope: Construct, id: string, fileSystem: efs.IFileSystem, settings: AccessPointSettings,
+  removalPolicy?: RemovalPolicy): efs.AccessPoint {
   const created = new efs.AccessPoint(scope, id, {
     fileSystem,
     path: settings.path,
@@ -193,6 +194,15 @@ export class PlatformFileSystem extends Construct {
   }
 }
 
+export interface ApplicationAccessPointProps {
+  /** The platform's file system and its mount targets' security group. */
+  readonly fileSystem: efs.IFileSystem;
+  readonly securityGroup: ec2.ISecurityGroup;
+  readonly settings: AccessPointSettings;
+  /** The profile's: the access point is kept in PRODUCTION when the application's stack goes. */
+  readonly removalPolicy: RemovalPolicy;
+}
+
 /**
  * An application's access point on a platform's file system, in the application's stack, and what its roles may do
  * with it: mount and write through it (`allowFrom`), and, by an explicit deny in the role's own policy, through no
@@ -203,9 +213,7 @@ export class ApplicationAccessPoint extends Construct implements ApplicationStor
   private readonly fileSystem: efs.IFileSystem;
   private readonly securityGroup: ec2.ISecurityGroup;
 
-  constructor(scope: Construct, id: string, props: {
-    readonly fileSystem: efs.IFileSystem; readonly securityGroup: ec2.ISecurityGroup; readonly settings: AccessPointSettings; readonly removalPolicy: RemovalPolicy;
-  }) {
+  constructor(scope: Construct, id: string, props: ApplicationAccessPointProps) {
     super(scope, id);
     this.fileSystem = props.fileSystem;
     this.securityGroup = props.securityGroup;

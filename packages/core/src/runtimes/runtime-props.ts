@@ -4,9 +4,9 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
 import type { DeploymentContext } from '../context/deployment-context';
 import type { IApplicationSpec } from '../contract/application-spec';
-import type { ApplicationRoute } from '../platform/routing';
 import type { ApplicationLog } from '../platform/logging';
 import type { NetworkAccess } from '../platform/network';
+import type { ApplicationRoute } from '../platform/routing';
 import type { ApplicationStorage } from '../platform/storage';
 import type { Workers } from '../platform/workers';
 

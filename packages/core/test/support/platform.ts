@@ -1,10 +1,10 @@
 import { App, Stack } from 'aws-cdk-lib';
+import { OIDC, REGION_ENV } from './synth';
 import {
   ApplicationFactory, ApplicationFactoryProps, AuthMode, Ec2Storage, IApplicationSpec, JenkinsSpec, Platform, PlatformProps, RuntimeType,
   SecurityProfile,
 } from '../../src';
 import { WikiSpec } from '../fixtures/wiki-spec';
-import { OIDC, REGION_ENV } from './synth';
 
 /** The wiki under another name and directory: a third, fourth, fifth kind of application. */
 export function otherWiki(applicationId: string): IApplicationSpec {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awscdk.App;
@@ -43,6 +44,24 @@ class DeployTest {
         String template = Files.readString(outdir.resolve("build-server.template.json"));
         assertTrue(template.contains("AWS::AutoScaling::AutoScalingGroup"));
         assertTrue(template.contains("/aws/build-server/EC2/DEV"));
+    }
+
+    @Test
+    void aPlatformConfigurationSynthesisesFromJava() throws Exception {
+        Map<String, Object> buildServer = buildServerContext("FARGATE");
+        for (String key : List.of("securityProfile", "region", "sslEnabled")) buildServer.remove(key);
+        buildServer.put("subdomain", "ci");
+        Map<String, Object> context = new HashMap<>();
+        context.put("platform", Map.of("stackName", "platform", "region", "eu-west-1", "domain", "example.com"));
+        context.put("applications", List.of(buildServer));
+        Path outdir = Files.createTempDirectory("fw-deploy-platform-");
+        App app = new App(AppProps.builder().outdir(outdir.toString()).context(context).build());
+        Deploy.addTo(app);
+        app.synth();
+        assertTrue(Files.readString(outdir.resolve("platform.template.json")).contains("AWS::ElasticLoadBalancingV2::LoadBalancer"));
+        String application = Files.readString(outdir.resolve("build-server.template.json"));
+        assertTrue(application.contains("/fw/platform/listener-arn"));
+        assertTrue(application.contains("ci.example.com"));
     }
 
     @Test
