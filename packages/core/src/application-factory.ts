@@ -1,5 +1,4 @@
-import { Stack, Token } from 'aws-cdk-lib';
-import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import { Stack } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import type * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -8,7 +7,6 @@ import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
 import type * as sns from 'aws-cdk-lib/aws-sns';
-import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import { SECRET_ARN } from './context/context-keys';
 import type { DeploymentContext } from './context/deployment-context';
@@ -23,7 +21,7 @@ import { PosixUser } from './contract/posix-user';
 import { RuntimeType } from './contract/runtime-type';
 import { SecurityProfile } from './contract/security-profile';
 import { assertValidSpec } from './contract/spec-validation';
-import { shownValue, UserError } from './errors';
+import { UserError } from './errors';
 import { alarmName, LogAlarms } from './platform/alarms';
 import { AttachedPlatform } from './platform/attached-platform';
 import { addEcsConsistencyChecks } from './platform/ecs-consistency';
@@ -33,8 +31,8 @@ import { LoadBalancer, TlsSettings } from './platform/load-balancer';
 import { type ApplicationLog, Logging } from './platform/logging';
 import { Network, type NetworkAccess } from './platform/network';
 import type { Platform } from './platform/platform';
-import { securityGroupParameter } from './platform/platform-parameters';
-import { type ApplicationRoute, defaultListenerPriority, HostRoute, LISTENER_PRIORITY } from './platform/routing';
+import { admitApplications, certificateOnPlatform, hostOf, propsOnPlatform } from './platform/platform-attachment';
+import { type ApplicationRoute, defaultListenerPriority, HostRoute } from './platform/routing';
 import { type ApplicationStorage, SharedStorage } from './platform/storage';
 import { Workers } from './platform/workers';
 import { acknowledgeGrantPolicies, RECORD_ACKNOWLEDGEMENTS, requireCompliance } from './profiles/compliance';
@@ -411,112 +409,5 @@ function assertAloneInStack(factory: ApplicationFactory, stack: Stack): void {
     throw new UserError(`ApplicationFactory ${factory.node.path} and ${other.node.path} are in one stack (${stack.stackName}): ` +
       'the names each derives from the stack (log groups, alarms) would collide. Give each application a stack of its ' +
       'own; to share a network and load balancer, attach them to one Platform (see the README).');
-  }
-}
-
-/** The host name an application answers at on a platform: `<subdomain>.<domain>`, or the domain. */
-function hostOf(context: DeploymentContext): string {
-  if (!context.fqdn) throw new Error('an application on a platform without a domain passed the context reader');
-  return context.fqdn;
-}
-
-/**
- * The factory's props on a platform: its security profile, TLS, alarm recipient and network are the platform's (a
- * different value is refused, naming both), its domain and hosted zone too unless given.
- */
-function propsOnPlatform(scope: Construct, stack: Stack, platform: Platform, props: ApplicationFactoryProps): ApplicationFactoryProps {
-  const on = platform.context;
-  const given = (key: keyof ApplicationFactoryProps) => props[key] ?? scope.node.tryGetContext(key);
-  const problems: string[] = [];
-  const differs = (key: keyof ApplicationFactoryProps, platformValue: unknown, why: string) => {
-    const value = given(key);
-    if (value !== undefined && String(value) !== String(platformValue)) {
-      problems.push(`${key}: the application ${shownValue(value)}, the platform ${shownValue(platformValue)}; ${why}`);
-    }
-  };
-  differs('securityProfile', on.securityProfile, 'an application runs at its platform\'s profile.');
-  differs('sslEnabled', on.sslEnabled, 'the platform\'s listener decides (TLS when it has hostedZoneId or certificateArn).');
-  for (const key of ['vpcCidr', 'alarmEmail'] as const) {
-    if (given(key) !== undefined) problems.push(`${key} ${shownValue(given(key))} belongs to the platform; set it there.`);
-  }
-  const priority = props.listenerPriority;
-  if (priority !== undefined && (!Number.isInteger(priority) || priority < LISTENER_PRIORITY.min || priority > LISTENER_PRIORITY.max)) {
-    problems.push(`listenerPriority ${shownValue(priority)} is not allowed; expected a whole number from ${LISTENER_PRIORITY.min} ` +
-      `to ${LISTENER_PRIORITY.max} (the load balancer's rule priorities).`);
-  }
-  if (Stack.of(platform) === stack) {
-    problems.push('the application is in the platform\'s own stack; give it a stack of its own (it reads the platform\'s ' +
-      'parameters at deploy time, which exist only once the platform is deployed).');
-  }
-  const region = Token.isUnresolved(stack.region) ? undefined : stack.region;
-  if (region !== on.region) {
-    problems.push(`region: the application's stack ${shownValue(region)}, the platform's ${shownValue(on.region)}; an application ` +
-      'runs in its platform\'s region (its parameters are regional).');
-  }
-  if (problems.length > 0) {
-    throw new UserError(`Application ${stack.stackName} cannot attach to platform ${on.stackName}:\n  - ${problems.join('\n  - ')}`);
-  }
-  const domain = given('domain') ?? on.domain;
-  const inherit = (key: 'hostedZoneId' | 'certificateArn') =>
-    props[key] ?? (domain === on.domain && scope.node.tryGetContext(key) === undefined ? on[key] : undefined);
-  return {
-    ...props,
-    securityProfile: on.securityProfile,
-    sslEnabled: on.sslEnabled,
-    domain: props.domain ?? (scope.node.tryGetContext('domain') === undefined ? on.domain : undefined),
-    hostedZoneId: inherit('hostedZoneId'),
-    certificateArn: inherit('certificateArn'),
-    alarmEmail: on.alarmEmail,
-  };
-}
-
-/**
- * The certificate an application on a platform adds to the shared listener (SNI): none when the platform's covers
- * its host name (`<domain>` and `*.<domain>`, one label deep), its own `certificateArn`, or one created and
- * DNS-validated in its hosted zone.
- */
-function certificateOnPlatform(scope: Construct, platform: Platform, context: DeploymentContext,
-  zone?: route53.IHostedZone): acm.ICertificate | undefined {
-  if (!context.sslEnabled) return undefined;
-  const host = hostOf(context);
-  const platformDomain = platform.context.domain;
-  if (context.certificateArn && context.certificateArn !== platform.context.certificateArn) {
-    return acm.Certificate.fromCertificateArn(scope, 'Certificate', context.certificateArn);
-  }
-  const covered = host === platformDomain || (host.endsWith(`.${platformDomain}`) && !host.slice(0, -platformDomain.length - 1).includes('.'));
-  if (covered) return undefined;
-  if (zone) return new acm.Certificate(scope, 'Certificate', { domainName: host, validation: acm.CertificateValidation.fromDns(zone) });
-  throw new UserError(`${context.stackName}: the platform's certificate covers ${platformDomain} and *.${platformDomain}, not ` +
-    `${host}; set certificateArn (a certificate for ${host}) or hostedZoneId (one is created and validated there).`);
-}
-
-/**
- * `allowFrom`: each named application of the platform may connect on its port, through a rule in this stack on each
- * side; nothing else but the load balancer reaches the application. The source must be attached first: this stack
- * reads its security group's parameter, so it deploys after the source's stack.
- */
-function admitApplications(scope: Construct, platform: Platform, securityGroup: ec2.ISecurityGroup, allowFrom: AllowFrom[],
-  context: DeploymentContext): void {
-  const stack = Stack.of(scope);
-  new ssm.StringParameter(scope, 'SecurityGroupId', {
-    parameterName: securityGroupParameter(platform.context.stackName, context.stackName),
-    stringValue: securityGroup.securityGroupId,
-    description: `The security group of ${context.stackName} (${context.applicationId}), for allowFrom`,
-  });
-  for (const rule of allowFrom) {
-    const source = platform._application(rule.applicationId);
-    if (!source || source.stackName === context.stackName) {
-      throw new UserError(`${context.stackName}: allowFrom names applicationId ${shownValue(rule.applicationId)}, which is not ` +
-        `an application attached to platform ${platform.context.stackName} before this one; attached: ` +
-        `${platform._applicationIds().filter((id) => id !== context.applicationId).join(', ') || 'none'}. Attach it first.`);
-    }
-    if (!Number.isInteger(rule.port) || rule.port < 1 || rule.port > 65535) {
-      throw new UserError(`${context.stackName}: allowFrom port ${shownValue(rule.port)} of ${rule.applicationId} is not allowed; expected a TCP port from 1 to 65535.`);
-    }
-    const peer = ec2.SecurityGroup.fromSecurityGroupId(scope, `From-${rule.applicationId}`, ssm.StringParameter.valueForStringParameter(
-      scope, securityGroupParameter(platform.context.stackName, source.stackName)), { allowAllOutbound: false });
-    securityGroup.addIngressRule(peer, ec2.Port.tcp(rule.port), `From ${rule.applicationId}`);
-    peer.addEgressRule(securityGroup, ec2.Port.tcp(rule.port), `To ${context.applicationId}`);
-    stack.addStackDependency(source.stack, `reads the security group of ${source.stackName} (allowFrom)`);
   }
 }

@@ -34,7 +34,9 @@ export class DeploymentApp {
    * Builds the stack the context keys describe in `app`, with the plugin for `applicationId` among those the registry
    * finds (the built-in ones and every installed npm package's) and those handed in (`options.plugins`).
    * The region comes from the `region` key, else from `CDK_DEFAULT_REGION`. The account is left open, so
-   * availability zones resolve at deploy time and synth never needs an AWS lookup.
+   * availability zones resolve at deploy time and synth never needs an AWS lookup. A platform configuration (the
+   * `platform` and `applications` keys) builds the platform's stack and one stack an application, and returns the
+   * platform's (see the README's "Use by configuration").
    */
   public static addTo(app: App, options: DeploymentAppOptions = {}): Stack {
     const registry = PluginRegistry.discover({ searchFrom: options.searchFrom }).withPlugins(options.plugins ?? []);

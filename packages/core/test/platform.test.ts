@@ -88,9 +88,14 @@ describe('three applications on one PRODUCTION platform, then two more', () => {
       resources(five.templates[name], 'AWS::ElasticLoadBalancingV2::ListenerRule')[0][1].Properties.Priority));
     const logGroups = THREE.map((a) => resources(three.templates[a.stackName], 'AWS::Logs::LogGroup').map(([, g]) => g.Properties.LogGroupName));
     expect(logGroups).toEqual([['/aws/Jenkins/FARGATE/PRODUCTION'], ['/aws/Wiki/EC2/PRODUCTION'], ['/aws/Docs/FARGATE/PRODUCTION']]);
-    for (const name of applicationStacks) {
-      const groups = resources(three.templates[name], 'AWS::EC2::SecurityGroup').map(([, g]) => g.Properties.GroupDescription);
+    for (const [i, name] of applicationStacks.entries()) {
+      const template = three.templates[name];
+      const groups = resources(template, 'AWS::EC2::SecurityGroup').map(([, g]) => g.Properties.GroupDescription);
       expect(groups.some((d) => d.startsWith('Application'))).toBe(true);
+      // The shared load balancer's group admits no outbound traffic but what each application's stack adds for it.
+      const port = [8080, 3000, 3000][i];
+      expect(resources(template, 'AWS::EC2::SecurityGroupEgress').map(([, r]) => [r.Properties.FromPort, JSON.stringify(r.Properties.GroupId)]))
+        .toContainEqual([port, expect.stringContaining('loadbalancersecuritygroupid')]);
     }
   });
 

@@ -81,8 +81,6 @@ export interface PlatformApplication {
 export class Platform extends Construct {
   /** The validated settings. */
   public readonly context: PlatformContext;
-  /** The security profile every application on the platform has. */
-  public readonly securityProfile: SecurityProfile;
   /** The VPC: put what the framework does not provide (a database) here. */
   public readonly vpc: ec2.IVpc;
   /** Where compute goes in the VPC. */
@@ -102,7 +100,6 @@ export class Platform extends Construct {
 
   private readonly stack: Stack;
   private readonly logging: Logging;
-  private readonly storage: PlatformFileSystem;
   private readonly alarmTopic: AlarmTopic;
   private readonly endpoints?: VpcEndpoints;
   private readonly applications: PlatformApplication[] = [];
@@ -112,7 +109,6 @@ export class Platform extends Construct {
     this.stack = Stack.of(this);
     const context = platformContext(this.stack, props);
     this.context = context;
-    this.securityProfile = context.securityProfile;
     const settings = PROFILE_SETTINGS[context.securityProfile];
     this.node.setContext(RECORD_ACKNOWLEDGEMENTS, settings.complianceChecks);
     this.parameterPrefix = platformParameterPrefix(this.stack.stackName);
@@ -124,11 +120,11 @@ export class Platform extends Construct {
     });
     this.vpc = network.vpc;
     this.computeSubnets = network.computeSubnets;
-    this.storage = new PlatformFileSystem(this, 'Storage', {
+    const storage = new PlatformFileSystem(this, 'Storage', {
       network, key: dataKey, removalPolicy: settings.removalPolicy, rolePath: platformRolePath(this.stack.stackName),
     });
-    this.fileSystem = this.storage.fileSystem;
-    this.fileSystemSecurityGroup = this.storage.securityGroup;
+    this.fileSystem = storage.fileSystem;
+    this.fileSystemSecurityGroup = storage.securityGroup;
     const loadBalancer = new LoadBalancer(this, 'LoadBalancer', {
       network,
       tls: context.sslEnabled ? {
@@ -165,8 +161,8 @@ export class Platform extends Construct {
       'load-balancer-dns-name': loadBalancer.alb.loadBalancerDnsName,
       'load-balancer-hosted-zone-id': loadBalancer.alb.loadBalancerCanonicalHostedZoneId,
       'cluster-name': cluster.clusterName,
-      'file-system-id': this.storage.fileSystem.fileSystemId,
-      'file-system-security-group-id': this.storage.securityGroup.securityGroupId,
+      'file-system-id': storage.fileSystem.fileSystemId,
+      'file-system-security-group-id': storage.securityGroup.securityGroupId,
       'logs-key-arn': this.logging.key.keyArn,
       'data-key-arn': dataKey.keyArn,
       'alarm-topic-arn': this.alarmTopic.topic.topicArn,
