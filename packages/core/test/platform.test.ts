@@ -18,6 +18,14 @@ import { applicationTask, REGION_ENV, resources } from './support/synth';
 const three = synthPlatform(THREE);
 const five = synthPlatform(FIVE);
 const platformTemplate = three.templates.Platform;
+/** The other profiles, for the checks every profile must pass: DEV without TLS (HTTP, no NAT), STAGING with it. */
+const others = {
+  DEV: synthPlatform(FIVE, { domain: 'example.com' }),
+  STAGING: synthPlatform(FIVE, { securityProfile: SecurityProfile.STAGING, domain: 'example.com', hostedZoneId: 'Z0123456789ABCDEFGHIJ' }),
+};
+/** Every template of every profile, by `<profile>-<stack>`. */
+const everyTemplate: Array<[string, any]> = [['PRODUCTION', five] as const, ...Object.entries(others)]
+  .flatMap(([profile, synthesised]) => Object.entries<any>(synthesised.templates).map(([name, t]) => [`${profile}-${name}`, t] as [string, any]));
 const applicationStacks = THREE.map((a) => a.stackName);
 
 describe('three applications on one PRODUCTION platform, then two more', () => {
@@ -287,6 +295,16 @@ describe('refused at synth, naming both', () => {
   });
 });
 
+test('DEV: no TLS, no NAT gateway: an HTTP listener, compute in the public subnets with a public address', () => {
+  const { templates } = others.DEV;
+  expect(resources(templates.Platform, 'AWS::ElasticLoadBalancingV2::Listener').map(([, l]) => l.Properties.Port)).toEqual([80]);
+  expect(resources(templates.Platform, 'AWS::EC2::NatGateway')).toEqual([]);
+  const [[, service]] = resources(templates.Forum, 'AWS::ECS::Service');
+  expect(service.Properties.NetworkConfiguration.AwsvpcConfiguration.AssignPublicIp).toBe('ENABLED');
+  expect(resources(templates.Forum, 'AWS::ElasticLoadBalancingV2::ListenerRule')[0][1].Properties.Conditions[0].HostHeaderConfig.Values)
+    .toEqual(['forum.example.com']);
+});
+
 test('the VPC takes the platform\'s vpcCidr', () => {
   expect(resources(platformTemplate, 'AWS::EC2::VPC')[0][1].Properties.CidrBlock).toBe('10.20.0.0/16');
 });
@@ -299,8 +317,8 @@ test('PRODUCTION: the platform\'s stack and every application\'s pass the four p
 });
 
 describe('the checks every standalone stack passes, on the platform\'s stacks', () => {
-  test('every IAM statement is one AWS honours (aws/iam-reference)', () => {
-    for (const [name, template] of Object.entries(five.templates)) {
+  test('every IAM statement is one AWS honours (aws/iam-reference), in every profile', () => {
+    for (const [name, template] of everyTemplate) {
       expect([name, resources(template, 'AWS::IAM::Policy').length + resources(template, 'AWS::IAM::Role').length > 0]).toEqual([name, true]);
       expect([name, iamProblems(template)]).toEqual([name, []]);
     }
@@ -315,9 +333,9 @@ describe('the checks every standalone stack passes, on the platform\'s stacks', 
   });
 
   const hasCfnLint = requireInCi(spawnSync('cfn-lint', ['--version']).status === 0, 'cfn-lint');
-  (hasCfnLint ? test : test.skip)('cfn-lint reports no error and no warning in any of the templates', () => {
+  (hasCfnLint ? test : test.skip)('cfn-lint reports no error and no warning in any of the templates, in every profile', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cfn-lint-platform-'));
-    const files = Object.entries(five.templates).map(([name, template]) => {
+    const files = everyTemplate.map(([name, template]) => {
       const file = path.join(dir, `${name}.json`);
       fs.writeFileSync(file, JSON.stringify(template, undefined, 1));
       return file;
