@@ -198,6 +198,7 @@ export class ApplicationFactory extends Construct {
         applicationId: spec.applicationId(),
         host: hostOf(context),
         listenerPriority,
+        accessPoint: ebs ? undefined : { path: spec.efsDataPath(), owner: PosixUser.parse(spec.containerUser()), permissions: spec.efsPermissions() },
         logGroupNames: [logGroupName],
         alarmNames: alarms.map((declared) => alarmName(context.stackName, declared.name)),
         secretArns: Object.values(secretArns),
@@ -339,8 +340,7 @@ export class ApplicationFactory extends Construct {
       log,
       get dataKey() { return attached.dataKey; },
       network: attached.network,
-      storage: on.ebs ? undefined : attached.storage(
-        { path: spec.efsDataPath(), owner: PosixUser.parse(spec.containerUser()), permissions: spec.efsPermissions() }, settings.removalPolicy),
+      storage: on.ebs ? undefined : attached.storage(),
       loadBalancer,
       url: `${context.sslEnabled ? 'https' : 'http'}://${host}`,
       rolePath: on.rolePath,

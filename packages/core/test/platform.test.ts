@@ -9,10 +9,11 @@ import { deliveredOnFargate } from './support/casc-delivery';
 import { CascChecker, loadSchema } from './support/casc-schema';
 import { expandDocument } from './support/casc-variables';
 import { iamProblems } from './support/iam-reference';
-import { countByType, FIVE, otherWiki, PLATFORM_PROPS, synthPlatform, THREE } from './support/platform';
+import { countByType, FIVE, otherWiki, PLATFORM_PROPS, SynthesisedPlatform, synthPlatform, THREE } from './support/platform';
 import { decide, render } from './support/policy';
 import { requireInCi } from './support/shellcheck';
 import { applicationTask, REGION_ENV, resources } from './support/synth';
+import { PlatformFileSystem } from '../src/platform/storage';
 
 /** One synth of each size, shared by every test below. */
 const three = synthPlatform(THREE);
@@ -119,80 +120,84 @@ describe('three applications on one PRODUCTION platform, then two more', () => {
 });
 
 describe('the shared file system', () => {
-  const [[, fileSystem]] = resources(platformTemplate, 'AWS::EFS::FileSystem');
-  const fileSystemPolicy = render(fileSystem.Properties.FileSystemPolicy);
-  /** The role that mounts (the one with a path) and the policies attached to it, from an application's template. */
-  function mounting(stackName: string) {
-    const template = three.templates[stackName];
-    const [[roleId, role]] = resources(template, 'AWS::IAM::Role').filter(([, r]) => r.Properties.Path);
-    const [[accessPointId]] = resources(template, 'AWS::EFS::AccessPoint');
-    // Every stack's access point has the same logical id: its id stands for it qualified by its stack.
-    const qualified = (text: string) => text.split(`<${accessPointId}>`).join(`<${stackName}.${accessPointId}>`);
-    const statements = resources(template, 'AWS::IAM::Policy')
-      .filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))
-      .flatMap(([, p]) => JSON.parse(qualified(JSON.stringify(render(p.Properties.PolicyDocument)))).Statement);
-    expect(statements.length).toBeGreaterThan(0);
-    return {
-      arn: `arn:aws:iam::123456789012:role${role.Properties.Path}${stackName}-Role-ABC123`,
-      policy: { Statement: statements },
-      accessPoint: qualified(`arn:aws:elasticfilesystem:eu-west-1:123456789012:access-point/<${accessPointId}>`),
-    };
+  /** The file-system policy as the function writes it (parsed from the custom resource's call), and as resolved. */
+  function fileSystemPolicy(synthesised: SynthesisedPlatform) {
+    const storage = synthesised.platform.node.findChild('Storage') as PlatformFileSystem;
+    const resolved = Stack.of(synthesised.platform).resolve(storage.policy.toJSON());
+    const [[, writer]] = resources(synthesised.templates.Platform, 'Custom::AWS').filter(([id]) => id.startsWith('PlatformStoragePolicy'));
+    const call = JSON.parse(render(writer.Properties.Create));
+    expect(call).toMatchObject({ service: 'EFS', action: 'putFileSystemPolicy' });
+    return { deployed: JSON.parse(call.parameters.Policy), resolved };
   }
-  /** Same account: allowed when neither policy denies and one allows. */
-  function mount(role: { arn: string; policy: any }, accessPoint?: string, secure = 'true', action = 'elasticfilesystem:ClientMount') {
-    const request = { 'aws:PrincipalArn': role.arn, 'aws:PrincipalAccount': '123456789012', 'aws:SecureTransport': secure, 'elasticfilesystem:AccessPointArn': accessPoint };
-    const decisions = [decide(fileSystemPolicy, action, request), decide(role.policy, action, request)];
-    return decisions.includes('Deny') ? 'Deny' : decisions.includes('Allow') ? 'Allow' : 'None';
-  }
+  const { deployed: policy, resolved } = fileSystemPolicy(three);
+  const roleOf = (stackName: string) => `arn:aws:iam::123456789012:role/fw/Platform/${stackName}/${stackName}-Role-ABC123`;
+  const accessPointOf = (stackName: string) => {
+    const [[id]] = resources(platformTemplate, 'AWS::EFS::AccessPoint').filter(([logicalId]) => logicalId.startsWith(`PlatformApplication${stackName}`));
+    return `arn:aws:elasticfilesystem:eu-west-1:123456789012:access-point/<${id}>`;
+  };
+  const mount = (role: string, accessPoint?: string, secure = 'true', action = 'elasticfilesystem:ClientMount') => decide(policy, action, {
+    'aws:PrincipalArn': role, 'aws:PrincipalAccount': '123456789012', 'aws:SecureTransport': secure, 'elasticfilesystem:AccessPointArn': accessPoint,
+  });
 
-  test('one access point an application, in its own stack, at its efsDataPath, owned by its containerUser', () => {
-    expect(resources(platformTemplate, 'AWS::EFS::AccessPoint')).toEqual([]);
-    expect(applicationStacks.map((name) => resources(three.templates[name], 'AWS::EFS::AccessPoint')
-      .map(([, ap]) => [ap.Properties.RootDirectory.Path, ap.Properties.PosixUser, ap.DeletionPolicy]))).toEqual([
-      [['/jenkins', { Uid: '1000', Gid: '1000' }, 'Retain']],
-      [['/wiki', { Uid: '1001', Gid: '1002' }, 'Retain']],
-      [['/docs', { Uid: '1001', Gid: '1002' }, 'Retain']],
+  test('the function writes the policy the platform built, naming every access point; the file system has no policy property', () => {
+    expect(policy).toEqual(render(resolved));
+    const [[, fileSystem]] = resources(platformTemplate, 'AWS::EFS::FileSystem');
+    expect(fileSystem.Properties.FileSystemPolicy).toBeUndefined();
+    // The function's own permission: PutFileSystemPolicy on this file system only.
+    const statements = resources(platformTemplate, 'AWS::IAM::Policy').flatMap(([, p]) => p.Properties.PolicyDocument.Statement)
+      .filter((st: any) => st.Action === 'elasticfilesystem:PutFileSystemPolicy');
+    expect(statements.map((st: any) => render(st.Resource))).toEqual(['<PlatformStorageFileSystemA7BA24EE.Arn>']);
+  });
+
+  test('one access point an application, at its efsDataPath, owned by its containerUser, kept by the platform', () => {
+    expect(resources(platformTemplate, 'AWS::EFS::AccessPoint').map(([, ap]) => [ap.Properties.RootDirectory.Path, ap.Properties.PosixUser, ap.DeletionPolicy])).toEqual([
+      ['/jenkins', { Uid: '1000', Gid: '1000' }, 'Retain'], ['/wiki', { Uid: '1001', Gid: '1002' }, 'Retain'], ['/docs', { Uid: '1001', Gid: '1002' }, 'Retain'],
     ]);
-    // Deleting an application's stack deletes its access point (kept in PRODUCTION), never the file system.
+    // Deleting an application's stack deletes nothing of the file system: it holds no EFS resource.
     for (const name of applicationStacks) {
-      expect(Object.values<any>(three.templates[name].Resources).filter((r) => r.Type === 'AWS::EFS::FileSystem')).toEqual([]);
+      expect(Object.values<any>(three.templates[name].Resources).filter((r) => r.Type.startsWith('AWS::EFS::'))).toEqual([]);
     }
   });
 
-  test('each application\'s role mounts through its own access point only, and nobody else mounts', () => {
-    const roles = Object.fromEntries(applicationStacks.map((name) => [name, mounting(name)]));
+  test('the policy admits each application\'s roles through its own access point only, and nobody else', () => {
     for (const role of applicationStacks) {
       for (const accessPoint of applicationStacks) {
-        expect([role, accessPoint, mount(roles[role], roles[accessPoint].accessPoint)])
-          .toEqual([role, accessPoint, role === accessPoint ? 'Allow' : 'Deny']);
-        expect(mount(roles[role], roles[accessPoint].accessPoint, 'true', 'elasticfilesystem:ClientWrite'))
-          .toBe(role === accessPoint ? 'Allow' : 'Deny');
+        for (const action of ['elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite']) {
+          expect([role, accessPoint, action, mount(roleOf(role), accessPointOf(accessPoint), 'true', action)])
+            .toEqual([role, accessPoint, action, role === accessPoint ? 'Allow' : 'Deny']);
+        }
       }
-      expect(mount(roles[role])).toBe('Deny'); // not through an access point
-      expect(mount(roles[role], roles[role].accessPoint, 'false')).toBe('Deny'); // without TLS
-      expect(mount(roles[role], roles[role].accessPoint, 'true', 'elasticfilesystem:ClientRootAccess')).toBe('Deny');
+      expect(mount(roleOf(role))).toBe('Deny'); // not through an access point
+      expect(mount(roleOf(role), accessPointOf(role), 'false')).toBe('Deny'); // without TLS
+      expect(mount(roleOf(role), accessPointOf(role), 'true', 'elasticfilesystem:ClientRootAccess')).toBe('Deny');
     }
-    // The explicit denies are what holds, whatever else a role is granted: the role's own, and the file system's.
-    const grantedEverything = (arn: string) => ({ arn, policy: { Statement: [{ Effect: 'Allow', Action: 'elasticfilesystem:*' }] } });
-    const jenkins = roles.Jenkins;
-    expect(mount({ ...jenkins, policy: { Statement: [...jenkins.policy.Statement, ...grantedEverything('').policy.Statement] } }, roles.Wiki.accessPoint)).toBe('Deny');
-    // A role outside the platform's path, even one named like an application's.
-    expect(mount(grantedEverything('arn:aws:iam::123456789012:role/Jenkins-Role-ABC123'), jenkins.accessPoint)).toBe('Deny');
-    expect(mount(grantedEverything('arn:aws:iam::123456789012:role/fw/Other/Jenkins/x'), jenkins.accessPoint)).toBe('Deny');
+    // A role outside the platform's applications' paths, even one named like them.
+    expect(mount('arn:aws:iam::123456789012:role/Jenkins-Role-ABC123', accessPointOf('Jenkins'))).toBe('Deny');
+    expect(mount('arn:aws:iam::123456789012:role/fw/Other/Jenkins/x', accessPointOf('Jenkins'))).toBe('Deny');
   });
 
-  test('the roles that mount carry their application\'s path, below the platform\'s', () => {
-    const paths = (name: string) => resources(three.templates[name], 'AWS::IAM::Role').map(([, r]) => r.Properties.Path).filter(Boolean);
-    expect(paths('Jenkins')).toEqual(['/fw/Platform/Jenkins/']); // the task role; the execution and workers' roles mount nothing
-    expect(paths('Wiki')).toEqual(['/fw/Platform/Wiki/']);
-    expect(paths('Docs')).toEqual(['/fw/Platform/Docs/']);
-    expect(JSON.stringify(fileSystemPolicy)).toContain('"arn:aws:iam::123456789012:role/fw/Platform/*"');
+  test('the policy is one AWS honours (aws/iam-reference), as a file system\'s policy', () => {
+    const template = { Resources: { ...platformTemplate.Resources, Checked: { Type: 'AWS::EFS::FileSystem', Properties: { FileSystemPolicy: resolved } } } };
+    expect(iamProblems(template)).toEqual([]);
+  });
+
+  test('the roles that mount carry their application\'s path, and are granted their own access point only', () => {
+    for (const name of applicationStacks) {
+      const template = three.templates[name];
+      const [[roleId, role]] = resources(template, 'AWS::IAM::Role').filter(([, r]) => r.Properties.Path);
+      expect(role.Properties.Path).toBe(`/fw/Platform/${name}/`); // the task or instance role; the others mount nothing
+      const grants = resources(template, 'AWS::IAM::Policy').filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))
+        .flatMap(([, p]) => p.Properties.PolicyDocument.Statement).filter((st: any) => JSON.stringify(st.Action).includes('ClientMount'));
+      expect(grants.map((st: any) => JSON.stringify(render(st.Condition)))).toEqual([
+        expect.stringMatching(/^\{"ArnEquals":\{"elasticfilesystem:AccessPointArn":"arn:aws:elasticfilesystem:eu-west-1:123456789012:access-point\/<SsmParameterValuefwPlatformapplications\w+accesspointid\w+>"\}\}$/),
+      ]);
+    }
   });
 
   test('an application with EBS storage gets no access point, and lives in the first compute subnet\'s zone', () => {
-    const notes = five.templates.Notes;
-    expect(resources(notes, 'AWS::EFS::AccessPoint')).toEqual([]);
-    const [[, volume]] = resources(notes, 'AWS::EC2::Volume');
+    expect(resources(five.templates.Platform, 'AWS::EFS::AccessPoint').map(([, ap]) => ap.Properties.RootDirectory.Path))
+      .toEqual(['/jenkins', '/wiki', '/docs', '/forum']);
+    const [[, volume]] = resources(five.templates.Notes, 'AWS::EC2::Volume');
     expect(JSON.stringify(volume.Properties.AvailabilityZone)).toContain('SsmParameterValuefwPlatformavailabilityzone1');
   });
 });

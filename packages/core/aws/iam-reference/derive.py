@@ -44,6 +44,7 @@ ACTIONS = [
     'elasticfilesystem:ClientMount',      # task role / instance role on the file system
     'elasticfilesystem:ClientWrite',
     'elasticfilesystem:ClientRootAccess', # the file system policy denies it
+    'elasticfilesystem:PutFileSystemPolicy',  # a platform's function writes its file system's policy (naming access points)
     'logs:CreateLogStream',               # execution role / instance role / VPC flow logs role
     'logs:DescribeLogStreams',
     'logs:PutLogEvents',

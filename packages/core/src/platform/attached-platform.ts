@@ -1,4 +1,4 @@
-import { Annotations, Fn, type RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Annotations, Fn, Stack } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as efs from 'aws-cdk-lib/aws-efs';
@@ -9,8 +9,8 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import type { NetworkAccess } from './network';
-import { type PlatformParameter, platformParameterPrefix, PRIVATE_NAMESPACE } from './platform-parameters';
-import { type AccessPointSettings, ApplicationAccessPoint, type ApplicationStorage } from './storage';
+import { accessPointParameter, type PlatformParameter, platformParameterPrefix, PRIVATE_NAMESPACE } from './platform-parameters';
+import { type ApplicationStorage, AttachedStorage } from './storage';
 
 export interface AttachedPlatformProps {
   /** The platform's stack: its parameters are under `/fw/<name>/`. */
@@ -108,14 +108,17 @@ export class AttachedPlatform extends Construct {
   }
 
   /**
-   * The application's directory on the platform's file system: an access point of its own in the application's stack,
-   * which only the application's roles may mount through (`ApplicationAccessPoint`).
+   * The application's storage: its access point, kept by the platform, whose file-system policy admits the
+   * application's roles through it only. Only for an application that keeps its data on EFS: the access point's
+   * parameter exists only then.
    */
-  public storage(settings: AccessPointSettings, removalPolicy: RemovalPolicy): ApplicationStorage {
+  public storage(): ApplicationStorage {
     const securityGroup = ec2.SecurityGroup.fromSecurityGroupId(this, 'FileSystemSecurityGroup',
       this.parameter('file-system-security-group-id'), { allowAllOutbound: false });
     const fileSystem = efs.FileSystem.fromFileSystemAttributes(this, 'FileSystem', { fileSystemId: this.parameter('file-system-id'), securityGroup });
-    return new ApplicationAccessPoint(this, 'Storage', { fileSystem, securityGroup, settings, removalPolicy });
+    const accessPointId = ssm.StringParameter.valueForStringParameter(this,
+      accessPointParameter(this.props.platformStackName, this.props.applicationStackName));
+    return new AttachedStorage(fileSystem, securityGroup, accessPointId);
   }
 
   /** A platform parameter's value, resolved by CloudFormation at deploy time. */

@@ -1,6 +1,7 @@
 import { Stack } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ClosedDefaultSecurityGroup } from './default-security-group';
 import type { Logging } from './logging';
@@ -34,6 +35,11 @@ export class Network extends Construct implements NetworkAccess {
   public readonly computeSubnets: ec2.SubnetSelection;
   /** Whether compute needs a public IP to reach the internet (no NAT gateway). */
   public readonly computeNeedsPublicIp: boolean;
+  /**
+   * Where the stack's custom-resource function logs: `AwsCustomResource` makes one function a stack, and it logs where
+   * its first user (the closed default security group) says.
+   */
+  public readonly customResourceLogGroup: logs.ILogGroup;
 
   constructor(scope: Construct, id: string, props: NetworkProps) {
     super(scope, id);
@@ -51,10 +57,8 @@ export class Network extends Construct implements NetworkAccess {
       restrictDefaultSecurityGroup: false,
     });
     const stack = Stack.of(this);
-    new ClosedDefaultSecurityGroup(this, 'DefaultSecurityGroup', {
-      vpc: this.vpc,
-      logGroup: props.logging.logGroup('DefaultSecurityGroupLogs', `/aws/${stack.stackName}/default-security-group`),
-    });
+    this.customResourceLogGroup = props.logging.logGroup('DefaultSecurityGroupLogs', `/aws/${stack.stackName}/default-security-group`);
+    new ClosedDefaultSecurityGroup(this, 'DefaultSecurityGroup', { vpc: this.vpc, logGroup: this.customResourceLogGroup });
     for (const subnet of this.vpc.publicSubnets) {
       const route = subnet.node.findChild('DefaultRoute');
       acknowledge(route, 'VPCNoUnrestrictedRouteToIGW', 'The public subnets hold the internet-facing load balancer, ' +

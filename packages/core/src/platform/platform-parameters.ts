@@ -34,6 +34,11 @@ export function platformParameterPrefix(platformStackName: string): string {
   return `/fw/${platformStackName}/`;
 }
 
+/** The parameter of an application's access point, published by the platform that keeps it. */
+export function accessPointParameter(platformStackName: string, applicationStackName: string): string {
+  return `${platformParameterPrefix(platformStackName)}applications/${applicationStackName}/access-point-id`;
+}
+
 /** The parameter of an application's security group, published by the application's stack (for `allowFrom`). */
 export function securityGroupParameter(platformStackName: string, applicationStackName: string): string {
   return `${platformParameterPrefix(platformStackName)}applications/${applicationStackName}/security-group-id`;

@@ -13,9 +13,10 @@ import { LoadBalancer } from './load-balancer';
 import { Logging } from './logging';
 import { Network } from './network';
 import {
-  applicationRolePath, PLATFORM_PARAMETERS, type PlatformParameter, platformParameterPrefix, platformRolePath, PRIVATE_NAMESPACE,
+  accessPointParameter, applicationRolePath, PLATFORM_PARAMETERS, type PlatformParameter, platformParameterPrefix, platformRolePath,
+  PRIVATE_NAMESPACE,
 } from './platform-parameters';
-import { PlatformFileSystem } from './storage';
+import { type AccessPointSettings, PlatformFileSystem } from './storage';
 import { platformContext, type PlatformContext } from '../context/platform-context';
 import { SecurityProfile } from '../contract/security-profile';
 import { UserError } from '../errors';
@@ -58,6 +59,8 @@ export interface PlatformApplication {
   /** The host name its listener rule matches. */
   readonly host: string;
   readonly listenerPriority: number;
+  /** Where its data lives on the file system; absent when it keeps none there (EC2 with EBS). */
+  readonly accessPoint?: AccessPointSettings;
   /** Its log group names: the logs key is for these. */
   readonly logGroupNames: string[];
   /** Its alarm names: the topic accepts these. */
@@ -75,8 +78,8 @@ export interface PlatformApplication {
  * own: the VPC, one internet-facing load balancer (HTTPS listener, HTTP redirect, WAF, access logs, deletion protection
  * per profile), one ECS cluster, one encrypted EFS file system, the per-purpose keys, the alarm topic and the private
  * DNS namespace. Everything an application needs is published as an SSM parameter under `parameterPrefix`; nothing is
- * a CloudFormation export. The file system belongs to the platform: deleting an application's stack deletes its
- * access point (kept in PRODUCTION), never a file under it.
+ * a CloudFormation export. Each application's access point is kept here, so deleting an application's stack deletes
+ * none of its data.
  */
 export class Platform extends Construct {
   /** The validated settings. */
@@ -100,6 +103,7 @@ export class Platform extends Construct {
 
   private readonly stack: Stack;
   private readonly logging: Logging;
+  private readonly storage: PlatformFileSystem;
   private readonly alarmTopic: AlarmTopic;
   private readonly endpoints?: VpcEndpoints;
   private readonly applications: PlatformApplication[] = [];
@@ -121,8 +125,13 @@ export class Platform extends Construct {
     this.vpc = network.vpc;
     this.computeSubnets = network.computeSubnets;
     const storage = new PlatformFileSystem(this, 'Storage', {
-      network, key: dataKey, removalPolicy: settings.removalPolicy, rolePath: platformRolePath(this.stack.stackName),
+      network,
+      key: dataKey,
+      removalPolicy: settings.removalPolicy,
+      rolePath: platformRolePath(this.stack.stackName),
+      logGroup: network.customResourceLogGroup,
     });
+    this.storage = storage;
     this.fileSystem = storage.fileSystem;
     this.fileSystemSecurityGroup = storage.securityGroup;
     const loadBalancer = new LoadBalancer(this, 'LoadBalancer', {
@@ -199,8 +208,9 @@ export class Platform extends Construct {
 
   /**
    * Attaches an application: refuses a clash with one attached before (host name, listener-rule priority,
-   * applicationId, which names it in the private namespace), then lets the logs key, the alarm topic and the VPC
-   * endpoints serve it. Returns the IAM path its roles must have (the file-system policy admits only the platform's).
+   * applicationId, which names it in the private namespace), then adds its access point and the file-system policy's
+   * statements for it, and lets the logs key, the alarm topic and the VPC endpoints serve it. Returns the IAM path its
+   * roles must have, by which the file-system policy knows them.
    * @internal
    */
   public _attach(application: PlatformApplication): string {
@@ -219,9 +229,22 @@ export class Platform extends Construct {
       (o) => o.applicationId === application.applicationId, 'a platform runs one application of each kind.');
     this.applications.push(application);
 
+    const rolePath = applicationRolePath(this.stack.stackName, application.stackName);
+    if (application.accessPoint) {
+      const scope = new Construct(this, `Application-${application.stackName}`);
+      // Statement ids take letters and digits only.
+      const sid = application.stackName.replace(/[^A-Za-z0-9]/g, '');
+      const removalPolicy = PROFILE_SETTINGS[this.context.securityProfile].removalPolicy;
+      const accessPoint = this.storage.addApplication(scope, sid, rolePath, application.accessPoint, removalPolicy);
+      new ssm.StringParameter(scope, 'AccessPointId', {
+        parameterName: accessPointParameter(this.stack.stackName, application.stackName),
+        stringValue: accessPoint.accessPointId,
+        description: `The access point of ${application.stackName} (${application.applicationId})`,
+      });
+    }
     application.logGroupNames.forEach((name) => this.logging.allowLogGroup(name));
     if (application.alarmNames.length > 0) this.alarmTopic.allowAlarms(() => application.alarmNames);
     this.endpoints?.serve(application);
-    return applicationRolePath(this.stack.stackName, application.stackName);
+    return rolePath;
   }
 }

@@ -1,8 +1,10 @@
-import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Lazy, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as efs from 'aws-cdk-lib/aws-efs';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
+import type * as logs from 'aws-cdk-lib/aws-logs';
+import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import type { NetworkAccess } from './network';
 import type { PosixIds } from '../contract/posix-user';
@@ -162,17 +164,24 @@ export interface PlatformFileSystemProps {
   readonly removalPolicy: RemovalPolicy;
   /** The IAM path of every application's roles (`platformRolePath`): nobody else may mount. */
   readonly rolePath: string;
+  /** Where the function that writes the policy logs (the stack's custom-resource function, `Network`). */
+  readonly logGroup: logs.ILogGroup;
 }
 
 /**
- * A platform's encrypted EFS, shared by its applications. Its policy cannot name their access points (each lives in
- * its application's stack, and the policy is a property of the file system, so naming one would be a cycle): it
- * admits only roles under the platform's path, through an access point, with TLS. Which access point is each role's
- * own is said by the role's policy (`applicationAccessPoint`), with an explicit deny of every other.
+ * A platform's encrypted EFS, shared by its applications, each through an access point of its own that the platform
+ * keeps (`addApplication`). Its policy names every access point and the roles that may use it, so it cannot be the
+ * file system's own `FileSystemPolicy` property: an access point refers to its file system, and that property
+ * naming the access point would be a dependency cycle (cfn-lint E3004). A function writes it instead
+ * (`PutFileSystemPolicy`, the whole policy each time), after the access points exist, at every deployment that
+ * changes it. Until its first write, in the platform's first deployment, no client can reach the mount targets: their
+ * security group admits only applications, which attach afterwards.
  */
 export class PlatformFileSystem extends Construct {
   public readonly fileSystem: efs.FileSystem;
   public readonly securityGroup: ec2.SecurityGroup;
+  /** The policy the function writes: every statement is added to it before the template is written. */
+  public readonly policy: iam.PolicyDocument;
 
   constructor(scope: Construct, id: string, props: PlatformFileSystemProps) {
     super(scope, id);
@@ -181,62 +190,101 @@ export class PlatformFileSystem extends Construct {
     this.securityGroup = securityGroup;
     this.fileSystem = fileSystem;
     const stack = Stack.of(this);
-    addToPolicy(this.fileSystem, [
+    const statements = [
       ...baseStatements(),
       new iam.PolicyStatement({
         sid: 'DenyOtherThanTheApplications',
         effect: iam.Effect.DENY,
         principals: [new iam.AnyPrincipal()],
         actions: CLIENT_ACTIONS,
-        conditions: { ArnNotLike: { 'aws:PrincipalArn': `arn:${stack.partition}:iam::${stack.account}:role${props.rolePath}*` } },
+        conditions: { ArnNotLike: { 'aws:PrincipalArn': this.roles(props.rolePath) } },
       }),
-    ]);
+    ];
+    // In a resource policy "*" is the resource itself.
+    statements.forEach((statement) => statement.addAllResources());
+    this.policy = new iam.PolicyDocument({ statements });
+    const document = this.policy;
+    const write: cr.AwsSdkCall = {
+      service: 'EFS',
+      action: 'putFileSystemPolicy',
+      // Read when the template is written: every application attached by then.
+      parameters: { FileSystemId: fileSystem.fileSystemId, Policy: Lazy.string({ produce: () => stack.toJsonString(document) }) },
+      physicalResourceId: cr.PhysicalResourceId.of(`${fileSystem.fileSystemId}-policy`),
+    };
+    const writer = new cr.AwsCustomResource(this, 'Policy', {
+      onCreate: write,
+      onUpdate: write,
+      policy: cr.AwsCustomResourcePolicy.fromStatements([new iam.PolicyStatement({
+        actions: ['elasticfilesystem:PutFileSystemPolicy'],
+        resources: [fileSystem.fileSystemArn],
+      })]),
+      logGroup: props.logGroup,
+      installLatestAwsSdk: false,
+    });
+    acknowledge(writer.node.findChild('CustomResourcePolicy'), 'IAMNoInlinePolicy', 'One statement for the one call this ' +
+      'function makes on the platform\'s file system; a customer-managed policy would hold the same.');
   }
-}
 
-export interface ApplicationAccessPointProps {
-  /** The platform's file system and its mount targets' security group. */
-  readonly fileSystem: efs.IFileSystem;
-  readonly securityGroup: ec2.ISecurityGroup;
-  readonly settings: AccessPointSettings;
-  /** The profile's: the access point is kept in PRODUCTION when the application's stack goes. */
-  readonly removalPolicy: RemovalPolicy;
+  /**
+   * The access point of one application, in `scope` (the platform's part for that application), and the policy's
+   * statements that let the roles under `rolePath` mount and write through it, and through no other access point.
+   * `removalPolicy` keeps the access point when the application leaves the platform; the data stays under its path
+   * either way (deleting an access point deletes no file).
+   */
+  public addApplication(scope: Construct, sid: string, rolePath: string, settings: AccessPointSettings,
+    removalPolicy: RemovalPolicy): efs.AccessPoint {
+    const created = accessPoint(scope, 'AccessPoint', this.fileSystem, settings, removalPolicy);
+    const roles = this.roles(rolePath);
+    const statements = [
+      new iam.PolicyStatement({
+        sid: `Deny${sid}OtherAccessPoints`,
+        effect: iam.Effect.DENY,
+        principals: [new iam.AnyPrincipal()],
+        actions: CLIENT_ACTIONS,
+        conditions: { ArnLike: { 'aws:PrincipalArn': roles }, ArnNotEquals: { 'elasticfilesystem:AccessPointArn': created.accessPointArn } },
+      }),
+      new iam.PolicyStatement({
+        sid: `Allow${sid}`,
+        principals: [new iam.AnyPrincipal()],
+        actions: CLIENT_ACTIONS,
+        conditions: {
+          StringEquals: { 'aws:PrincipalAccount': Stack.of(this).account },
+          ArnLike: { 'aws:PrincipalArn': roles },
+          ArnEquals: { 'elasticfilesystem:AccessPointArn': created.accessPointArn },
+        },
+      }),
+    ];
+    statements.forEach((statement) => statement.addAllResources());
+    this.policy.addStatements(...statements);
+    return created;
+  }
+
+  /** Every role under an IAM path, as `aws:PrincipalArn` names it: a role's ARN holds its path. */
+  private roles(rolePath: string): string {
+    const stack = Stack.of(this);
+    return `arn:${stack.partition}:iam::${stack.account}:role${rolePath}*`;
+  }
 }
 
 /**
- * An application's access point on a platform's file system, in the application's stack, and what its roles may do
- * with it: mount and write through it (`allowFrom`), and, by an explicit deny in the role's own policy, through no
- * other access point of the file system, whatever else the role is granted.
+ * An application's storage on a platform's file system: its access point, kept by the platform, and the file system's
+ * mount targets. `allowFrom` opens NFS between them and grants the role mount and write through that access point
+ * only; the file system's policy says the same.
  */
-export class ApplicationAccessPoint extends Construct implements ApplicationStorage {
-  public readonly accessPoint: efs.AccessPoint;
-  private readonly fileSystem: efs.IFileSystem;
-  private readonly securityGroup: ec2.ISecurityGroup;
-
-  constructor(scope: Construct, id: string, props: ApplicationAccessPointProps) {
-    super(scope, id);
-    this.fileSystem = props.fileSystem;
-    this.securityGroup = props.securityGroup;
-    this.accessPoint = accessPoint(this, 'AccessPoint', props.fileSystem, props.settings, props.removalPolicy);
-  }
+export class AttachedStorage implements ApplicationStorage {
+  constructor(private readonly fileSystem: efs.IFileSystem, private readonly securityGroup: ec2.ISecurityGroup,
+    public readonly accessPointId: string) {}
 
   public get fileSystemId(): string {
     return this.fileSystem.fileSystemId;
   }
 
-  public get accessPointId(): string {
-    return this.accessPoint.accessPointId;
-  }
-
   public allowFrom(peer: ec2.ISecurityGroup, role: iam.IRole): void {
     this.securityGroup.addIngressRule(peer, ec2.Port.tcp(NFS_PORT), 'NFS from the application');
     peer.addEgressRule(this.securityGroup, ec2.Port.tcp(NFS_PORT), 'NFS to the file system');
-    const own = { 'elasticfilesystem:AccessPointArn': this.accessPoint.accessPointArn };
+    const accessPointArn = Stack.of(this.fileSystem).formatArn({ service: 'elasticfilesystem', resource: 'access-point', resourceName: this.accessPointId });
     role.addToPrincipalPolicy(new iam.PolicyStatement({
-      actions: CLIENT_ACTIONS, resources: [this.fileSystem.fileSystemArn], conditions: { ArnEquals: own },
-    }));
-    role.addToPrincipalPolicy(new iam.PolicyStatement({
-      effect: iam.Effect.DENY, actions: CLIENT_ACTIONS, resources: [this.fileSystem.fileSystemArn], conditions: { ArnNotEquals: own },
+      actions: CLIENT_ACTIONS, resources: [this.fileSystem.fileSystemArn], conditions: { ArnEquals: { 'elasticfilesystem:AccessPointArn': accessPointArn } },
     }));
   }
 }
