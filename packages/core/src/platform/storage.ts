@@ -203,12 +203,11 @@ export class PlatformFileSystem extends Construct {
     // In a resource policy "*" is the resource itself.
     statements.forEach((statement) => statement.addAllResources());
     this.policy = new iam.PolicyDocument({ statements });
-    const document = this.policy;
     const write: cr.AwsSdkCall = {
       service: 'EFS',
       action: 'putFileSystemPolicy',
       // Read when the template is written: every application attached by then.
-      parameters: { FileSystemId: fileSystem.fileSystemId, Policy: Lazy.string({ produce: () => stack.toJsonString(document) }) },
+      parameters: { FileSystemId: fileSystem.fileSystemId, Policy: Lazy.string({ produce: () => stack.toJsonString(this.policy) }) },
       physicalResourceId: cr.PhysicalResourceId.of(`${fileSystem.fileSystemId}-policy`),
     };
     const writer = new cr.AwsCustomResource(this, 'Policy', {
