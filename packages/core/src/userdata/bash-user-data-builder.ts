@@ -72,6 +72,12 @@ export class BashUserDataBuilder implements IUserDataBuilder {
       ['logGroupName', logGroupName, /^[\w./#-]{1,512}$/, 'a log group name (letters, digits, _ - / . #; 1-512 characters)'],
       ...logPaths.map((p, i): Arg => [`logPaths[${i}]`, p, ABSOLUTE_PATH, 'an absolute path']),
     ]);
+    const tooLong = logPaths.filter((p) => p.length > LOG_STREAM_NAME.maxLength - INSTANCE_ID_MAX_LENGTH);
+    if (tooLong.length > 0) {
+      throw new UserError(`installCloudWatchAgent(): ${tooLong.map((p) => shownValue(p)).join(', ')} ${tooLong.length > 1 ? 'are' : 'is'} ` +
+        `longer than ${LOG_STREAM_NAME.maxLength - INSTANCE_ID_MAX_LENGTH} characters: its log stream, the instance id and the path, ` +
+        `would pass CloudWatch Logs' ${LOG_STREAM_NAME.maxLength}.`);
+    }
     const config = {
       logs: {
         logs_collected: {
@@ -79,7 +85,7 @@ export class BashUserDataBuilder implements IUserDataBuilder {
             collect_list: logPaths.map((path) => ({
               file_path: path,
               log_group_name: logGroupName,
-              log_stream_name: `{instance_id}${path}`,
+              log_stream_name: logStreamName(path),
             })),
           },
         },
@@ -166,6 +172,24 @@ export class BashUserDataBuilder implements IUserDataBuilder {
 type Arg = [name: string, value: string, pattern: RegExp, allowed: string];
 
 const ABSOLUTE_PATH = /^\/[^\0\n]*$/;
+
+/**
+ * CloudWatch Logs' log stream names: 1 to `maxLength` characters, none of `forbidden` (the `LogStreamName` shape of
+ * its API model; aws/cloudwatch-logs/log-stream-name.json, which a test compares with this). The agent hands a name
+ * CloudWatch refuses over as it is, and that file's logs never arrive.
+ */
+export const LOG_STREAM_NAME = { maxLength: 512, forbidden: /[:*]/g } as const;
+
+/** `{instance_id}` becomes an instance id: `i-` and 8 or 17 hex digits. */
+const INSTANCE_ID_MAX_LENGTH = 19;
+
+/**
+ * A log file's stream, `<instance id><path>`: a glob's `*` (and any `:`) becomes `_`, so
+ * `/var/log/jenkins/audit-*.log` ships as `<instance id>/var/log/jenkins/audit-_.log`, every file it matches in it.
+ */
+export function logStreamName(path: string): string {
+  return `{instance_id}${path.replace(LOG_STREAM_NAME.forbidden, '_')}`;
+}
 
 function pathAndOwner(mountPath: string, uid: string, gid: string): Arg[] {
   return [
