@@ -40,7 +40,7 @@ export interface ControllerOptions {
   readonly pipelineLibrary?: PipelineLibrarySource;
   /** The build agents. */
   readonly agents: AgentSettings;
-  /** The profile's `fullAuditTrail` keeps the full template's audit log (10000 and 52: a year of weekly rotation), else the basic one. */
+  /** The profile's `fullAuditTrail` keeps the full template's audit log (`AUDIT_LOG_LIMIT_FULL`, `AUDIT_LOG_COUNT_FULL`), else the basic one. */
   readonly securityProfile: string;
 }
 

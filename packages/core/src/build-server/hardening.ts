@@ -12,8 +12,19 @@ export const ARTIFACTS_KEPT = 10;
 /** audit-trail log file, basic setup: size limit (MB) and number of files. */
 export const AUDIT_LOG_LIMIT_BASIC = 1000;
 export const AUDIT_LOG_COUNT_BASIC = 10;
-/** audit-trail log file, full template: size limit and count (52: a year of weekly rotation). */
-export const AUDIT_LOG_LIMIT_FULL = 10000;
+/**
+ * The largest audit-trail log file limit (MB) the plugin can hold: audit-trail 436 opens its file with
+ * `new FileHandler(getLog(), getLimit() * 1024 * 1024, getCount(), true)` (LogFileAuditLogger.java line 32), a Java
+ * `int` product, which passes 2^31 - 1 above this and wraps.
+ */
+export const AUDIT_LOG_LIMIT_MAX = Math.floor((2 ** 31 - 1) / (1024 * 1024));
+/**
+ * audit-trail log file, full template: size limit and count. The spec's Limits table says 10000 MB, which the plugin
+ * cannot hold (it would wrap to about 1.77 GiB, `AUDIT_LOG_LIMIT_MAX`), so the limit is the largest it can hold. The
+ * files are a rolling local copy; the year of history is the application log group's, where every audit line also goes
+ * (PRODUCTION keeps it a year; see the README).
+ */
+export const AUDIT_LOG_LIMIT_FULL = AUDIT_LOG_LIMIT_MAX;
 export const AUDIT_LOG_COUNT_FULL = 52;
 /** Remote syslog for the audit trail: UDP (audit-trail's only transport) on this port. */
 export const AUDIT_SYSLOG_PORT = 514;

@@ -5,6 +5,7 @@ import * as YAML from 'yaml';
 import { ApplicationFactory, AuthMode, BashUserDataBuilder, Ec2Context, Ec2Storage, JenkinsSpec, RuntimeType, SecurityProfile } from '../../src';
 import { CARD_DATA_PATTERNS, MASK_PASSWORDS_FILE, maskPasswordsConfig } from '../../src/build-server/card-data-masking';
 import { approvedScriptHash, pipelineScripts } from '../../src/build-server/compliance-jobs';
+import { AUDIT_LOG_LIMIT_MAX } from '../../src/build-server/hardening';
 import { AGENT_PORT } from '../../src/build-server/jenkins-agents';
 import { FAILED_LOGIN_FILTER, loggingProperties } from '../../src/build-server/jenkins-monitoring';
 import { JENKINS_PLUGINS } from '../../src/build-server/versions';
@@ -225,9 +226,25 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
     }
   });
 
-  test('PRODUCTION keeps the full template\'s audit log: limit 10000, count 52', () => {
+  test('PRODUCTION keeps the full template\'s audit log: the largest limit the plugin holds (2047 MB), count 52', () => {
     const production = load(new JenkinsSpec(), SecurityProfile.PRODUCTION);
-    expect(loggers(production, 'logFile')).toEqual([{ log: expect.stringMatching(/^\/.*\/audit-%g\.log$/), limit: 10000, count: 52 }]);
+    expect(loggers(production, 'logFile')).toEqual([{ log: expect.stringMatching(/^\/.*\/audit-%g\.log$/), limit: 2047, count: 52 }]);
+  });
+
+  test('every audit log limit fits the int audit-trail computes its file size in', () => {
+    // audit-trail@436.vc0d1e79fc5a_3 LogFileAuditLogger.java line 32:
+    //   return new FileHandler(getLog(), getLimit() * 1024 * 1024, getCount(), true);
+    // int arithmetic (limit is an int field, line 15), into java.util.logging.FileHandler(String, int, int, boolean).
+    const asJavaInt = (mb: number) => Math.imul(Math.imul(mb, 1024), 1024);
+    for (const profile of [SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION]) {
+      for (const { limit } of loggers(load(new JenkinsSpec(), profile), 'logFile')) {
+        expect([profile, asJavaInt(limit)]).toEqual([profile, limit * 1024 * 1024]);
+      }
+    }
+    expect(asJavaInt(AUDIT_LOG_LIMIT_MAX)).toBe(AUDIT_LOG_LIMIT_MAX * 1024 * 1024);
+    expect(asJavaInt(AUDIT_LOG_LIMIT_MAX + 1)).toBeLessThan(0);
+    // Negative control: the spec's 10000 wraps to about 1.77 GiB.
+    expect(asJavaInt(10000)).toBe(1895825408);
   });
 
   test('audit trail to a remote syslog on 514/UDP when a host is given', () => {
