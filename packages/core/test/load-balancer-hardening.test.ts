@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { RuntimeType, SecurityProfile } from '../src';
 import { only, propsFor, resources, RUNTIMES_AND_PROFILES, synth } from './support/synth';
-import { HSTS, WAF_RATE_LIMIT, WAF_REDACTED_HEADERS } from '../src/platform/load-balancer';
+import { ACCESS_LOG_DAYS, ACCESS_LOG_NONCURRENT_DAYS, HSTS, WAF_RATE_LIMIT, WAF_REDACTED_HEADERS } from '../src/platform/load-balancer';
 
 /**
  * The load balancer's own hardening on both runtimes and every profile: HSTS and the strongest TLS policy with TLS,
@@ -48,6 +48,21 @@ describe.each(RUNTIMES_AND_PROFILES)('%s %s', (runtime, profile) => {
     expect(elb.Resource['Fn::Join'][1].slice(1)).toEqual(['/AWSLogs/', { Ref: 'AWS::AccountId' }, '/*']);
     expect(others).toEqual([]);
   });
+
+  if (profile !== SecurityProfile.DEV) {
+    test('access logs: kept ACCESS_LOG_DAYS, and the versions an expiry or a deletion leaves expire too', () => {
+      // A versioned bucket's expiration only turns the current version noncurrent (a delete marker on top); without a
+      // NoncurrentVersionExpiration the logs stay for ever. ExpiredObjectDeleteMarker cannot share a rule with days
+      // (S3 User Guide, "Lifecycle configuration elements"; cfn-lint checks the schema).
+      const [[, bucket]] = resources(json, 'AWS::S3::Bucket');
+      expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+      expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual([
+        { ExpirationInDays: ACCESS_LOG_DAYS, NoncurrentVersionExpiration: { NoncurrentDays: ACCESS_LOG_NONCURRENT_DAYS }, Status: 'Enabled' },
+        { ExpiredObjectDeleteMarker: true, Status: 'Enabled' },
+      ]);
+      expect(ACCESS_LOG_DAYS).toBeGreaterThanOrEqual(366); // PCI DSS 10.5.1: a year of audit history
+    });
+  }
 
   test(profile === SecurityProfile.DEV ? 'no WAF' : 'WAF: a rate limit per address first, and the log redacts cookie and authorization', () => {
     const acls = resources(json, 'AWS::WAFv2::WebACL');

@@ -41,6 +41,11 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  */
 export const WAF_RATE_LIMIT = 2000;
 
+/** Days the load balancer's access logs are kept: over a year (PCI DSS 10.5.1). */
+export const ACCESS_LOG_DAYS = 400;
+/** Days a deleted, overwritten or expired access log stays restorable as a noncurrent version. */
+export const ACCESS_LOG_NONCURRENT_DAYS = 30;
+
 /** Headers WAF's log replaces with REDACTED: the session cookie and credentials. */
 export const WAF_REDACTED_HEADERS = ['cookie', 'authorization'];
 
@@ -197,7 +202,13 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
       versioned: true,
       removalPolicy: this.props.removalPolicy,
       autoDeleteObjects: false,
-      lifecycleRules: [{ expiration: Duration.days(400) }],
+      // Versioned: an expired (or deleted) log stays as a noncurrent version, which must expire too, or the bucket keeps
+      // every log for ever; a deleted or overwritten log can still be restored for ACCESS_LOG_NONCURRENT_DAYS.
+      lifecycleRules: [
+        { expiration: Duration.days(ACCESS_LOG_DAYS), noncurrentVersionExpiration: Duration.days(ACCESS_LOG_NONCURRENT_DAYS) },
+        // Delete markers left once their versions are gone (S3 refuses this flag in a rule that also sets days).
+        { expiredObjectDeleteMarker: true },
+      ],
     });
     acknowledge(bucket, 'S3DefaultEncryptionKMS', 'Load-balancer access logs can only be delivered to a bucket ' +
       'encrypted with SSE-S3 (AES-256), not with KMS; the bucket is private, TLS-only and versioned.');
@@ -205,7 +216,7 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
       'another log bucket with the same finding. Object-level access is recorded by CloudTrail.');
     acknowledge(bucket, 'S3BucketLoggingEnabled', 'This bucket is the access-log destination; logging access to it ' +
       'would need another log bucket with the same finding. Object-level access is recorded by CloudTrail.');
-    acknowledge(bucket, 'S3BucketReplicationEnabled', 'Access logs are kept versioned for 400 days in one region; ' +
+    acknowledge(bucket, 'S3BucketReplicationEnabled', `Access logs are kept versioned for ${ACCESS_LOG_DAYS} days in one region; ` +
       'cross-region replication of logs is an organisation-wide choice made outside this stack.');
     return bucket;
   }
