@@ -25,7 +25,7 @@ describe.each(PROFILES)('EC2 with EBS, %s', (profile) => {
     expect(json.Resources[refTarget(volume.Properties.KmsKeyId)].Type).toBe('AWS::KMS::Key');
     const disks = only(json, 'AWS::EC2::LaunchTemplate').Properties.LaunchTemplateData.BlockDeviceMappings;
     expect(disks.map((d: any) => d.DeviceName)).toEqual(['/dev/xvda']);
-    expect(volume.DeletionPolicy).toBe(profile === SecurityProfile.PRODUCTION ? 'Retain' : 'Delete');
+    expect(volume.DeletionPolicy).toBe(profile === SecurityProfile.PRODUCTION ? 'RetainExceptOnCreate' : 'Delete');
   });
 
   test('the group\'s only subnet is in the volume\'s zone', () => {
@@ -75,7 +75,7 @@ describe.each(PROFILES)('EC2 with EBS, %s', (profile) => {
     expect(selection.Resources).toHaveLength(1);
     expect(JSON.stringify(selection.Resources[0])).toContain(`:volume/",{"Ref":"${volumeId}"}`);
     const vault = only(json, 'AWS::Backup::BackupVault');
-    expect(vault.DeletionPolicy).toBe('Retain');
+    expect(vault.DeletionPolicy).toBe('RetainExceptOnCreate');
     expect(json.Resources[refTarget(vault.Properties.EncryptionKeyArn)].Type).toBe('AWS::KMS::Key');
   });
 });

@@ -1,4 +1,4 @@
-import { LogAlarm } from '../src';
+import { LogAlarm, SecurityProfile } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { propsFor, refTarget, resources, RUNTIMES_PROFILES_AND_STORAGE, synth } from './support/synth';
 
@@ -13,6 +13,16 @@ const keyOf = (value: any) => refTarget(value);
 describe.each(RUNTIMES_PROFILES_AND_STORAGE)('keys on %s in %s (%s)', (runtime, profile, ec2Storage) => {
   const { json } = synth(runtime, { ...propsFor(profile), ec2Storage, alarmEmail: 'ops@example.com' }, new AlarmingWiki());
   const keys: Record<string, string> = Object.fromEntries(resources(json, 'AWS::KMS::Key').map(([id, key]) => [key.Properties.Description, id]));
+
+  // Shares this matrix's synth: every runtime, profile and storage.
+  test('a failed first create keeps nothing: what a profile keeps is RetainExceptOnCreate, never Retain', () => {
+    // CloudFormation's DeletionPolicy: Retain keeps a resource even when the stack's first create rolls back, and a
+    // kept resource with a fixed name (a log group) makes the next create fail with AlreadyExists; RetainExceptOnCreate
+    // deletes it then and keeps it on every later delete or replacement (CloudFormation User Guide, DeletionPolicy).
+    const kept = Object.entries<any>(json.Resources).filter(([, r]) => r.DeletionPolicy !== undefined && r.DeletionPolicy !== 'Delete');
+    expect(kept.filter(([, r]) => r.DeletionPolicy !== 'RetainExceptOnCreate').map(([id, r]) => `${id}: ${r.DeletionPolicy}`)).toEqual([]);
+    if (profile === SecurityProfile.PRODUCTION) expect(kept.length).toBeGreaterThan(5);
+  });
 
   test('one key per purpose: logs, application data, notifications, each used for its purpose only', () => {
     expect(Object.keys(keys).sort()).toEqual([

@@ -151,7 +151,8 @@ describe('the shared file system', () => {
 
   test('one access point an application, at its efsDataPath, owned by its containerUser, kept by the platform', () => {
     expect(resources(platformTemplate, 'AWS::EFS::AccessPoint').map(([, ap]) => [ap.Properties.RootDirectory.Path, ap.Properties.PosixUser, ap.DeletionPolicy])).toEqual([
-      ['/jenkins', { Uid: '1000', Gid: '1000' }, 'Retain'], ['/wiki', { Uid: '1001', Gid: '1002' }, 'Retain'], ['/docs', { Uid: '1001', Gid: '1002' }, 'Retain'],
+      ['/jenkins', { Uid: '1000', Gid: '1000' }, 'RetainExceptOnCreate'], ['/wiki', { Uid: '1001', Gid: '1002' }, 'RetainExceptOnCreate'],
+      ['/docs', { Uid: '1001', Gid: '1002' }, 'RetainExceptOnCreate'],
     ]);
     // Deleting an application's stack deletes nothing of the file system: it holds no EFS resource.
     for (const name of applicationStacks) {
@@ -322,6 +323,13 @@ test('PRODUCTION: the platform\'s stack and every application\'s pass the four p
 });
 
 describe('the checks every standalone stack passes, on the platform\'s stacks', () => {
+  test('a failed first create keeps nothing: what a profile keeps is RetainExceptOnCreate, never Retain, in every profile', () => {
+    for (const [name, template] of everyTemplate) {
+      const kept = Object.entries<any>(template.Resources).filter(([, r]) => ![undefined, 'Delete', 'RetainExceptOnCreate'].includes(r.DeletionPolicy));
+      expect([name, kept.map(([id, r]) => `${id}: ${r.DeletionPolicy}`)]).toEqual([name, []]);
+    }
+  });
+
   test('every IAM statement is one AWS honours (aws/iam-reference), in every profile', () => {
     for (const [name, template] of everyTemplate) {
       expect([name, resources(template, 'AWS::IAM::Policy').length + resources(template, 'AWS::IAM::Role').length > 0]).toEqual([name, true]);

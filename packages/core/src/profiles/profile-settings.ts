@@ -27,7 +27,10 @@ export interface ProfileSettings {
   readonly vpcEndpoints: boolean;
   /** Retention of every log group the stack creates. */
   readonly logRetention: RetentionDays;
-  /** Log groups, EFS and the access-log bucket: kept or destroyed with the stack. */
+  /**
+   * Log groups, keys, EFS, the EBS data volume and the access-log bucket: kept or destroyed with the stack. Kept means
+   * `RETAIN_ON_UPDATE_OR_DELETE` (CloudFormation's `RetainExceptOnCreate`), never plain `RETAIN`.
+   */
   readonly removalPolicy: RemovalPolicy;
   /** Deletion protection on the load balancer. */
   readonly deletionProtection: boolean;
@@ -87,7 +90,10 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     flowLogs: true,
     vpcEndpoints: true,
     logRetention: RetentionDays.ONE_YEAR, // PCI DSS 10.5.1: a year of audit history
-    removalPolicy: RemovalPolicy.RETAIN,
+    // Kept when the stack is deleted or a resource replaced, not when its first create fails and rolls back: a retained
+    // resource with a fixed name (a log group) would make the next create fail with AlreadyExists
+    // (CloudFormation's DeletionPolicy `RetainExceptOnCreate`).
+    removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     deletionProtection: true,
     waf: true,
     accessLogs: true,

@@ -48,8 +48,9 @@ export class Ec2DataVolume extends Construct {
       removalPolicy: props.removalPolicy,
     });
     if (props.backupDays !== undefined) {
-      // Recovery points outlive the stack: a vault that holds them cannot be deleted.
-      const vault = new backup.BackupVault(this, 'Vault', { encryptionKey: props.key, removalPolicy: RemovalPolicy.RETAIN });
+      // Recovery points outlive the stack: a vault that holds them cannot be deleted (except after a failed first create,
+      // when it holds none).
+      const vault = new backup.BackupVault(this, 'Vault', { encryptionKey: props.key, removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE });
       this.backupPlan = new backup.BackupPlan(this, 'Plan', {
         backupVault: vault,
         backupPlanRules: [new backup.BackupPlanRule({
