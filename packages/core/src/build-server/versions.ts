@@ -22,7 +22,12 @@ export const EC2_JAVA_PACKAGE = 'java-21-amazon-corretto-headless';
 
 /** The vendor repository of the EC2 package. */
 export const JENKINS_RPM_REPO = 'https://pkg.jenkins.io/rpm-stable/jenkins.repo';
-export const JENKINS_RPM_KEY = 'https://pkg.jenkins.io/rpm-stable/jenkins.io-2023.key';
+/**
+ * The key the repository's packages are signed with: the key that signs the pinned release's war, `jenkins.io-2026.key`
+ * (jenkinsci/docker@2.568.2 debian/Dockerfile line 52 verifies the war with it), at pkg.jenkins.io's address for its
+ * keys (the name of the 2023 key's, whose release line it replaced). That the address serves it is not checkable here.
+ */
+export const JENKINS_RPM_KEY = 'https://pkg.jenkins.io/rpm-stable/jenkins.io-2026.key';
 
 /**
  * Installs the plugins on EC2: the same tool and release as `jenkins-plugin-cli` in the pinned image

@@ -8,7 +8,7 @@ import { approvedScriptHash, pipelineScripts } from '../../src/build-server/comp
 import { AUDIT_LOG_LIMIT_MAX } from '../../src/build-server/hardening';
 import { AGENT_PORT } from '../../src/build-server/jenkins-agents';
 import { FAILED_LOGIN_FILTER, loggingProperties } from '../../src/build-server/jenkins-monitoring';
-import { JENKINS_PLUGINS } from '../../src/build-server/versions';
+import { JENKINS_LTS, JENKINS_PLUGINS, JENKINS_RPM_KEY } from '../../src/build-server/versions';
 import { UserError } from '../../src/errors';
 import { complianceFindings } from '../../src/profiles/compliance';
 import { Ec2Runtime } from '../../src/runtimes/ec2';
@@ -318,6 +318,13 @@ needing('shellcheck', shellcheckUnavailable()).testEach([['EFS', EFS], ['EBS', {
 needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed with stub commands', () => {
   const run = runInSandbox(ec2Script());
 
+  test('imports the key that signs the pinned release: jenkins.io-2026.key, as the image of 2.568.2 verifies its war with', () => {
+    // jenkinsci/docker@2.568.2 debian/Dockerfile line 52: COPY jenkins.io-2026.key /war/jenkins-key.pub (then gpg --verify).
+    expect(JENKINS_LTS).toBe('2.568.2');
+    expect(run.calls).toContain(`rpm --import ${JENKINS_RPM_KEY}`);
+    expect(JENKINS_RPM_KEY).toMatch(/\/jenkins\.io-2026\.key$/);
+  });
+
   test('follows the spec\'s rule-5 order', () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
@@ -326,7 +333,7 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed w
       'dnf -y update',
       'dnf install -y',
       'curl -fsSL --retry',
-      'rpm --import https://pkg.jenkins.io/rpm-stable/jenkins.io-2023.key',
+      'rpm --import https://pkg.jenkins.io/rpm-stable/jenkins.io-2026.key',
       'dnf install -y',
       'curl -fsSL --retry',
       'curl -fsSL --retry',
