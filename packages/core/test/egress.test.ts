@@ -26,6 +26,19 @@ describe.each(RUNTIMES_PROFILES_AND_STORAGE)('egress of the build server on %s i
   const workers = securityGroupId(json, 'Ephemeral workers')!;
   const storage = securityGroupId(json, 'EFS mount targets');
 
+  if (runtime === RuntimeType.EC2) {
+    test('the instance starts once its way out (NAT routes, or the internet gateway\'s in DEV) and the mount targets exist', () => {
+      const [[, group]] = resources(json, 'AWS::AutoScaling::AutoScalingGroup');
+      const routes = resources(json, 'AWS::EC2::Route');
+      const out = routes.filter(([, r]) => r.Properties.NatGatewayId).length > 0
+        ? routes.filter(([, r]) => r.Properties.NatGatewayId) : routes.filter(([, r]) => r.Properties.GatewayId);
+      const mountTargets = resources(json, 'AWS::EFS::MountTarget');
+      expect(out.length).toBeGreaterThan(0);
+      expect(mountTargets.length).toBe(ec2Storage === 'efs' ? 2 : 0);
+      expect(group.DependsOn).toEqual(expect.arrayContaining([...out, ...mountTargets].map(([id]) => id)));
+    });
+  }
+
   test('no security group sends all traffic, or anything to anywhere but HTTPS', () => {
     expect(rules.length).toBeGreaterThan(0);
     for (const [, rule] of rules) {

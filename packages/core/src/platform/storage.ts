@@ -5,7 +5,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as cr from 'aws-cdk-lib/custom-resources';
-import { Construct } from 'constructs';
+import { Construct, type IDependable } from 'constructs';
 import type { NetworkAccess } from './network';
 import type { PosixIds } from '../contract/posix-user';
 import { acknowledge } from '../profiles/compliance';
@@ -17,6 +17,8 @@ export interface ApplicationStorage {
   readonly accessPointId: string;
   /** Lets compute behind `peer` mount the file system over NFS as `role`, through the application's access point. */
   allowFrom(peer: ec2.ISecurityGroup, role: iam.IRole): void;
+  /** What compute that mounts at its first start waits for: the mount targets (a platform's exist before its applications). */
+  readonly mountTargetsAvailable: IDependable;
 }
 
 /** The port EFS mount targets serve NFS on. */
@@ -124,6 +126,10 @@ export class SharedStorage extends Construct implements ApplicationStorage {
 
   public get accessPointId(): string {
     return this.accessPoint.accessPointId;
+  }
+
+  public get mountTargetsAvailable(): IDependable {
+    return this.fileSystem.mountTargetsAvailable;
   }
 
   /**
@@ -276,6 +282,10 @@ export class AttachedStorage implements ApplicationStorage {
 
   public get fileSystemId(): string {
     return this.fileSystem.fileSystemId;
+  }
+
+  public get mountTargetsAvailable(): IDependable {
+    return this.fileSystem.mountTargetsAvailable;
   }
 
   public allowFrom(peer: ec2.ISecurityGroup, role: iam.IRole): void {

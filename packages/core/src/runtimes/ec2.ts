@@ -143,6 +143,10 @@ export class Ec2Runtime extends Construct {
     for (const policy of [...role.node.children.filter((c) => c instanceof iam.Policy), ...attachPolicy ? [attachPolicy] : []]) {
       this.autoScalingGroup.node.addDependency(policy);
     }
+    // The first boot installs packages through the NAT gateway and mounts the file system: the instance starts once the
+    // compute subnets' routes out and the mount targets exist (CloudFormation would otherwise create them in parallel).
+    this.autoScalingGroup.node.addDependency(network.vpc.selectSubnets(network.computeSubnets).internetConnectivityEstablished);
+    if (storage) this.autoScalingGroup.node.addDependency(storage.mountTargetsAvailable);
     acknowledge(this.autoScalingGroup, 'AwsSolutions-AS3', 'A group of exactly one instance that never scales; ' +
       'replacements are recorded in CloudTrail and the load balancer\'s target health.');
     const targetGroup = loadBalancer.targetGroup(elbv2.TargetType.INSTANCE);
