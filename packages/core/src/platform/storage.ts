@@ -15,10 +15,10 @@ export interface ApplicationStorage {
   readonly fileSystemId: string;
   /** The application's access point: `efsDataPath()`, owned by `containerUser()`. */
   readonly accessPointId: string;
-  /** Lets compute behind `peer` mount the file system over NFS as `role`, through the application's access point. */
-  allowFrom(peer: ec2.ISecurityGroup, role: iam.IRole): void;
   /** What compute that mounts at its first start waits for: the mount targets (a platform's exist before its applications). */
   readonly mountTargetsAvailable: IDependable;
+  /** Lets compute behind `peer` mount the file system over NFS as `role`, through the application's access point. */
+  allowFrom(peer: ec2.ISecurityGroup, role: iam.IRole): void;
 }
 
 /** The port EFS mount targets serve NFS on. */
