@@ -93,6 +93,12 @@ describe('valid context', () => {
     });
   });
 
+  test('signing in over plain HTTP is DEV\'s alone (signInTlsRequired); with TLS STAGING signs in', () => {
+    expect(DeploymentContextReader.fromValues({ ...VALID, ...OIDC, authMode: 'application-oidc' }).authMode).toBe('application-oidc');
+    const staging = { ...VALID, ...OIDC, securityProfile: 'STAGING', region: 'eu-west-1', authMode: 'application-oidc' };
+    expect(DeploymentContextReader.fromValues({ ...staging, ...TLS }).sslEnabled).toBe(true);
+  });
+
   test('CDK\'s own context keys are not ours to judge', () => {
     expect(() => DeploymentContextReader.fromValues({
       ...VALID,
@@ -138,6 +144,8 @@ describe('every problem is named with the key, the value given and what is allow
     ['subdomain without domain', { ...VALID, subdomain: 'ci' }, /subdomain "ci" needs a domain/],
     ['hosted zone without domain', { ...VALID, hostedZoneId: 'Z1' }, /hostedZoneId "Z1" needs the zone's domain/],
     ['alb-oidc without TLS', { ...VALID, ...OIDC, authMode: 'alb-oidc' }, /authMode "alb-oidc" needs sslEnabled true/],
+    ['application-oidc over plain HTTP in STAGING', { ...VALID, ...OIDC, securityProfile: 'STAGING', region: 'eu-west-1', authMode: 'application-oidc' },
+      /authMode "application-oidc" needs sslEnabled true in STAGING: over plain HTTP the sign-in's authorization code, the session cookie and the tokens cross the network in clear text/],
     ['oidc mode without provider', { ...VALID, authMode: 'application-oidc', oidcIssuer: OIDC.oidcIssuer }, /authMode "application-oidc" needs the identity provider: set oidcAuthorizationEndpoint, oidcTokenEndpoint, oidcUserInfoEndpoint, oidcClientId, oidcClientSecretArn\./],
     ['name longer than DNS allows', { ...VALID, domain: `${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.com`, subdomain: `${'d'.repeat(60)}.${'e'.repeat(20)}` }, /longer than 253 characters/],
   ])('%s', (_name, values, message) => {

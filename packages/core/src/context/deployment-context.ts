@@ -227,6 +227,11 @@ function crossKeyProblems(v: Record<string, any>, given: Set<string>, authMode: 
   if (v.hostedZoneId !== undefined && v.domain === undefined) {
     problems.push(`hostedZoneId ${JSON.stringify(v.hostedZoneId)} needs the zone's domain; set domain.`);
   }
+  if (settings?.signInTlsRequired && authMode === AuthMode.APPLICATION_OIDC && v.sslEnabled === false) {
+    problems.push(`authMode "${authMode}" needs sslEnabled true in ${v.securityProfile}: over plain HTTP the sign-in's ` +
+      'authorization code, the session cookie and the tokens cross the network in clear text. Set sslEnabled to true ' +
+      '(with domain and hostedZoneId or certificateArn), or authMode "none".');
+  }
   if (authMode === AuthMode.ALB_OIDC && v.sslEnabled === false) {
     problems.push('authMode "alb-oidc" needs sslEnabled true: the load balancer authenticates only on an HTTPS listener.');
   }

@@ -9,6 +9,11 @@ import { SecurityProfile } from '../contract/security-profile';
 export interface ProfileSettings {
   /** TLS on the load balancer is required: `sslEnabled` false is a context error (card data in clear text). */
   readonly tlsRequired: boolean;
+  /**
+   * Signing users in (`authMode` other than `none`) needs TLS: over plain HTTP the authorization code, the session
+   * cookie and, with `application-oidc`, the tokens cross the network in clear text.
+   */
+  readonly signInTlsRequired: boolean;
   /** The stack needs a region: load-balancer access logs are delivered by a region-specific account. */
   readonly regionRequired: boolean;
   /** A plugin that declares log alarms needs someone to receive them (`alarmEmail`). */
@@ -50,6 +55,7 @@ export interface ProfileSettings {
 export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
   [SecurityProfile.DEV]: {
     tlsRequired: false,
+    signInTlsRequired: false,
     regionRequired: false,
     alarmRecipientRequired: false,
     fullAuditTrail: false,
@@ -66,6 +72,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
   },
   [SecurityProfile.STAGING]: {
     tlsRequired: false,
+    signInTlsRequired: true,
     regionRequired: true,
     alarmRecipientRequired: false,
     fullAuditTrail: false,
@@ -83,6 +90,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
   },
   [SecurityProfile.PRODUCTION]: {
     tlsRequired: true,
+    signInTlsRequired: true,
     regionRequired: true,
     alarmRecipientRequired: true,
     fullAuditTrail: true,

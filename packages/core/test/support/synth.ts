@@ -17,9 +17,12 @@ export const OIDC = {
   clientSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:wiki/oidc-AbCdEf',
 };
 
-/** The props of a profile as the tests deploy it: PRODUCTION needs TLS, the others are tested without it. */
+/**
+ * The props of a profile as the tests deploy it: STAGING and PRODUCTION with TLS (PRODUCTION requires it, and both
+ * require it for signing in, which the build server always does), DEV without.
+ */
 export function propsFor(profile: SecurityProfile): ApplicationFactoryProps {
-  return profile === SecurityProfile.PRODUCTION ? { securityProfile: profile, ...TLS } : { securityProfile: profile };
+  return profile === SecurityProfile.DEV ? { securityProfile: profile } : { securityProfile: profile, ...TLS };
 }
 
 export interface Synthesised {
