@@ -172,7 +172,7 @@ describe('the longest stack name the key table accepts (128 characters) synthesi
       oidc: OIDC,
       alarmEmail: 'security@example.com',
       // Signing in needs TLS in both profiles.
-      sslEnabled: true, domain: 'example.com', subdomain: 'wiki', hostedZoneId: 'Z0123456789ABCDEFGHIJ',
+      ...{ sslEnabled: true, domain: 'example.com', subdomain: 'wiki', hostedZoneId: 'Z0123456789ABCDEFGHIJ' },
     });
     const json = Template.fromStack(stack).toJSON();
     const checked = new Set<string>();

@@ -7,9 +7,12 @@ import { PROFILE_SETTINGS } from '../src/profiles/profile-settings';
  * rows state.
  */
 test.each([
-  [SecurityProfile.DEV, { tlsRequired: false, signInTlsRequired: false, regionRequired: false, alarmRecipientRequired: false, fullAuditTrail: false }],
-  [SecurityProfile.STAGING, { tlsRequired: false, signInTlsRequired: true, regionRequired: true, alarmRecipientRequired: false, fullAuditTrail: false }],
-  [SecurityProfile.PRODUCTION, { tlsRequired: true, signInTlsRequired: true, regionRequired: true, alarmRecipientRequired: true, fullAuditTrail: true }],
+  [SecurityProfile.DEV,
+    { tlsRequired: false, signInTlsRequired: false, regionRequired: false, alarmRecipientRequired: false, fullAuditTrail: false }],
+  [SecurityProfile.STAGING,
+    { tlsRequired: false, signInTlsRequired: true, regionRequired: true, alarmRecipientRequired: false, fullAuditTrail: false }],
+  [SecurityProfile.PRODUCTION,
+    { tlsRequired: true, signInTlsRequired: true, regionRequired: true, alarmRecipientRequired: true, fullAuditTrail: true }],
 ])('%s: TLS, sign-in over TLS, region, alarm recipient and audit history', (profile, expected) => {
   expect(PROFILE_SETTINGS[profile]).toMatchObject(expected);
 });
