@@ -1,4 +1,4 @@
-import { ArnFormat, Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as logs from 'aws-cdk-lib/aws-logs';
@@ -26,7 +26,8 @@ export interface VpcEndpointsProps {
 
 /** What a platform's application needs of the endpoints (`serve`). */
 export interface EndpointClient {
-  readonly logGroupNames: string[];
+  /** The ARNs of its log groups, as a role's statement names a group's streams (`...:log-group:<name>:*`). */
+  readonly logGroupArns: string[];
   readonly secretArns: string[];
   readonly amazonLinuxRepositories: boolean;
 }
@@ -82,10 +83,7 @@ export class VpcEndpoints extends Construct {
 
   /** Lets one more application (of a platform) through: its log groups, its secrets, its package repositories. */
   public serve(client: EndpointClient): void {
-    const logsArn = (name: string) => Stack.of(this).formatArn({
-      service: 'logs', resource: 'log-group', resourceName: `${name}:*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-    });
-    if (client.logGroupNames.length > 0) this.allowLogs(client.logGroupNames.map(logsArn));
+    if (client.logGroupArns.length > 0) this.allowLogs(client.logGroupArns);
     if (client.secretArns.length > 0) this.allowSecrets(client.secretArns);
     if (client.amazonLinuxRepositories) this.allowAmazonLinuxRepositories();
   }

@@ -244,7 +244,8 @@ export class Platform extends Construct {
     }
     application.logGroupNames.forEach((name) => this.logging.allowLogGroup(name));
     if (application.alarmNames.length > 0) this.alarmTopic.allowAlarms(() => application.alarmNames);
-    this.endpoints?.serve(application);
+    // Logging names a log group as services do; a statement on its streams adds `:*` (as the group's own logGroupArn).
+    this.endpoints?.serve({ ...application, logGroupArns: application.logGroupNames.map((name) => `${this.logging.logGroupArn(name)}:*`) });
     return rolePath;
   }
 }
