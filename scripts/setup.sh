@@ -3,9 +3,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# System tools: shellcheck lints every rendered user-data script.
+# System tools: shellcheck lints every rendered user-data script; the EC2 sandbox tests read the rendered files with
+# the engines Amazon Linux 2023 runs them with (sudo, logrotate, systemd 252's systemd-analyze).
 missing=()
 command -v shellcheck >/dev/null 2>&1 || missing+=(shellcheck)
+command -v sudo >/dev/null 2>&1 || missing+=(sudo)
+command -v logrotate >/dev/null 2>&1 || missing+=(logrotate)
+command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"

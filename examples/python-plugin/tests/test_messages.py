@@ -46,7 +46,7 @@ def test_a_bad_value_names_the_plugin():
 def test_a_missing_value_is_absent():
     with pytest.raises(Exception) as failure:
         Ec2Contexts.require_efs_ids(
-            stack_name="Wiki", security_profile="DEV", runtime_type="EC2", log_group_name="/wiki",
+            stack_name="Wiki", security_profile="DEV", runtime_type="EC2", log_group_name="/wiki", service_user="wiki",
             ssl_enabled=False, has_efs=True, efs_id="fs-0123456789abcdef0",
         )
     message = str(failure.value)

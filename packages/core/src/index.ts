@@ -8,6 +8,7 @@ export { EgressRule } from './contract/egress-rule';
 export { EphemeralWorkers, WorkerVariables } from './contract/ephemeral-workers';
 export { Ec2Context, EfsIds, Ec2Contexts } from './contract/ec2-context';
 export { PosixIds, PosixUser } from './contract/posix-user';
+export { ServiceHardening } from './contract/service-hardening';
 export { RuntimeType } from './contract/runtime-type';
 export { SecurityProfile } from './contract/security-profile';
 export { AuthMode } from './contract/auth-mode';

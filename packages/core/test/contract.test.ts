@@ -53,7 +53,7 @@ describe('enumerations and constants', () => {
 });
 
 describe('Ec2Contexts.requireEfsIds (rule 6)', () => {
-  const base: Ec2Context = { stackName: 's', securityProfile: 'DEV', runtimeType: 'EC2', logGroupName: '/aws/s/EC2/DEV', sslEnabled: false, hasEfs: true };
+  const base: Ec2Context = { stackName: 's', securityProfile: 'DEV', runtimeType: 'EC2', logGroupName: '/aws/s/EC2/DEV', serviceUser: 's', sslEnabled: false, hasEfs: true };
   test('returns both ids', () => {
     expect(Ec2Contexts.requireEfsIds({ ...base, efsId: 'fs-1', accessPointId: 'fsap-1' })).toEqual({ efsId: 'fs-1', accessPointId: 'fsap-1' });
   });

@@ -12,6 +12,7 @@ const EFS_CONTEXT: Ec2Context = {
   securityProfile: 'DEV',
   runtimeType: 'EC2',
   logGroupName: '/aws/wiki-dev/EC2/DEV',
+  serviceUser: 'wiki',
   sslEnabled: false,
   hasEfs: true,
   efsId: 'fs-0123456789abcdef0',
@@ -292,6 +293,6 @@ test('IUserDataBuilder\'s documentation names every shell function a script can 
   const source = readFileSync(join(__dirname, '..', 'src', 'contract', 'user-data-builder.ts'), 'utf-8');
   const documentation = /\/\*\*([\s\S]*?)\*\/\s*export interface IUserDataBuilder/.exec(source)![1];
   const documented = [...documentation.matchAll(/`(fw_\w+)/g)].map((m) => m[1]);
-  expect(defined).toHaveLength(13);
+  expect(defined).toHaveLength(15);
   expect([...new Set(documented)].sort()).toEqual([...new Set(defined)].sort());
 });

@@ -1,6 +1,6 @@
 /** The spec stub: every required member with an example value and what it means. */
 export function specSource(className: string, applicationId: string): string {
-  return `import { ApplicationSpec, Ec2Context, IUserDataBuilder, PosixUser } from '@fw/core';
+  return `import { ApplicationSpec, Ec2Context, IUserDataBuilder, PosixUser, ServiceHardening } from '@fw/core';
 
 /**
  * The ${applicationId} application, described for the framework. Replace each example value with your application's.
@@ -51,11 +51,31 @@ export class ${className} extends ApplicationSpec {
   /** EC2 installation, in the spec's rule-5 order. */
   public configureUserData(builder: IUserDataBuilder, context: Ec2Context): void {
     builder.addSystemUpdate();
-    builder.addCommands('fw_pkg install -y nginx');
+    builder.addCommands('fw_pkg install -y python3');
     builder.installCloudWatchAgent(context.logGroupName, this.ec2LogPaths());
     const { uid, gid } = PosixUser.parse(this.containerUser());
     builder.mountDataVolume(context, this.ebsDeviceName(), this.ec2DataPath(), uid, gid);
-    builder.addCommands('mkdir -p /var/log/${applicationId}', 'systemctl enable --now nginx', 'fw_require_active nginx 10');
+    // The application runs as context.serviceUser, the account the framework made for it with containerUser()'s ids
+    // (never root, never the sudoer ec2-user), in systemd's sandbox.
+    const logDir = '/var/log/${applicationId}';
+    builder.addCommands(\`install -d -m 0750 -o \${uid} -g \${gid} \${logDir}\`);
+    builder.writeFiles({
+      '/etc/systemd/system/${applicationId}.service': [
+        '[Unit]',
+        'Description=${applicationId}',
+        'After=network-online.target',
+        '[Service]',
+        ...ServiceHardening.systemdLines(context.serviceUser, [this.ec2DataPath(), logDir]),
+        \`ExecStart=/usr/bin/python3 -m http.server \${this.applicationPort()} --directory \${this.ec2DataPath()}\`,
+        \`StandardOutput=append:\${this.ec2LogPaths()[0]}\`,
+        'StandardError=inherit',
+        'Restart=on-failure',
+        '[Install]',
+        'WantedBy=multi-user.target',
+        '',
+      ].join('\\n'),
+    });
+    builder.addCommands('systemctl daemon-reload', 'systemctl enable --now ${applicationId}', 'fw_require_active ${applicationId} 10');
   }
 }
 `;

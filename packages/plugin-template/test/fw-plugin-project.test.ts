@@ -27,7 +27,9 @@ describe('the scaffold', () => {
 
   test('a spec stub that extends the framework\'s base class with every required member', () => {
     const spec: string = files['src/gitlab-spec.ts'];
-    expect(spec).toContain("import { ApplicationSpec, Ec2Context, IUserDataBuilder, PosixUser } from '@fw/core';");
+    expect(spec).toContain("import { ApplicationSpec, Ec2Context, IUserDataBuilder, PosixUser, ServiceHardening } from '@fw/core';");
+    // On EC2 the sample runs as the framework's account for the application, in systemd's sandbox.
+    expect(spec).toContain('...ServiceHardening.systemdLines(context.serviceUser, [this.ec2DataPath(), logDir]),');
     // The framework's conventions: its log group and its data-volume mount (EFS or EBS, rule 6 inside).
     expect(spec).toContain('builder.installCloudWatchAgent(context.logGroupName, this.ec2LogPaths());');
     expect(spec).toContain('builder.mountDataVolume(context, this.ebsDeviceName(), this.ec2DataPath(), uid, gid);');

@@ -12,17 +12,21 @@ import type { IApplicationSpec } from '../contract/application-spec';
 import type { Ec2Context } from '../contract/ec2-context';
 import { Ec2Files } from '../contract/oidc-integration';
 import { PosixUser } from '../contract/posix-user';
+import { ServiceHardening } from '../contract/service-hardening';
 import type { IUserDataBuilder } from '../contract/user-data-builder';
 import { Shell } from '../userdata/shell';
 
-export const EC2_JENKINS_LOG = '/var/log/jenkins/jenkins.log';
+const EC2_LOG_DIR = '/var/log/jenkins';
+export const EC2_JENKINS_LOG = `${EC2_LOG_DIR}/jenkins.log`;
 const EC2_HOME = '/var/lib/jenkins';
+/** The RPM's cache, where Jenkins unpacks its war. */
+const EC2_CACHE = '/var/cache/jenkins';
 
 /** EC2 (the RPM's home): the configuration under /etc, logs under /var/log/jenkins, shipped by the CloudWatch agent. */
 export const EC2_LAYOUT: ControllerLayout = {
   configDir: '/etc/jenkins/casc',
   home: EC2_HOME,
-  auditLogPattern: '/var/log/jenkins/audit-%g.log',
+  auditLogPattern: `${EC2_LOG_DIR}/audit-%g.log`,
   auditToConsole: false,
 };
 
@@ -78,9 +82,9 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
   const maskPasswords = q(`${home}/${files.maskPasswords.fileName}`);
   const dropIn = [
     '[Service]',
-    // Jenkins runs with the ids that own its data, on EFS, EBS and in the container alike.
-    `User=${uid}`,
-    `Group=${gid}`,
+    // Jenkins runs as the application's account, which holds the ids that own its data on EFS, EBS and in the
+    // container alike, and writes only to its home, its cache (the unpacked war) and its logs.
+    ...ServiceHardening.systemdLines(context.serviceUser, [home, EC2_CACHE, EC2_LOG_DIR]),
     `Environment="JENKINS_HOME=${home}"`,
     `Environment="JENKINS_LOG=${EC2_JENKINS_LOG}"`,
     ...Object.entries(params.environment).map(([name, value]) => `Environment="${name}=${value}"`),
@@ -95,7 +99,7 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
   ].join('\n');
   builder.addCommands(
     `install -d -m 0750 -o 0 -g ${gid} ${q(configDir)}`,
-    `install -d -m 0750 -o ${uid} -g ${gid} /var/log/jenkins /var/cache/jenkins ${q(`${home}/plugins`)}`,
+    `install -d -m 0750 -o ${uid} -g ${gid} ${EC2_LOG_DIR} ${EC2_CACHE} ${q(`${home}/plugins`)}`,
     // The mask-passwords file exists first with its owner and mode; writeFiles keeps both.
     `install -m 0640 -o ${uid} -g ${gid} /dev/null ${maskPasswords}`,
     'install -d -m 0755 /etc/systemd/system/jenkins.service.d',

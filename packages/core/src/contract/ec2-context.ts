@@ -16,6 +16,14 @@ export interface Ec2Context {
    */
   readonly logGroupName: string;
   /**
+   * The application's own system account, which the framework creates before `configureUserData`'s commands run: named
+   * `applicationId()`, holding `containerUser()`'s uid and gid (moving whoever held them, such as Amazon Linux 2023's
+   * `ec2-user`, to free ids), with no password, no login shell, no group but its own and no sudo. Run the application
+   * as it (systemd `User=` and `Group=`, with `NoNewPrivileges=yes`) and let it own the application's directories; the
+   * data volume is owned by its ids at mount.
+   */
+  readonly serviceUser: string;
+  /**
    * Fully qualified domain name of the application.
    * @default - no domain: the application is reached by the load balancer's own DNS name
    */

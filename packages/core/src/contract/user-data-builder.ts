@@ -18,7 +18,9 @@ import type { Ec2Context } from './ec2-context';
  *   data volume (`mountEbs`, `mountDataVolume`);
  * - `fw_mount_efs`: mount EFS through its access point with TLS and IAM (`mountEfs`, `mountDataVolume`);
  * - `fw_install_cloudwatch_agent`: install and configure the log agent (`installCloudWatchAgent`);
- * - `fw_write_files`: write files the framework embeds, byte for byte (the OIDC settings, a plugin's files).
+ * - `fw_write_files`: write files the framework embeds, byte for byte (the OIDC settings, a plugin's files);
+ * - `fw_service_account`, `fw_free_id`: the application's own account, `Ec2Context.serviceUser` (the framework's first
+ *   step on EC2).
  *
  * The script runs with `set -Eeuo pipefail` and never traces (`set -x` would echo secrets).
  */

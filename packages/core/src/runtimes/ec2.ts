@@ -12,10 +12,12 @@ import type { Ec2Context } from '../contract/ec2-context';
 import { WorkerVariables } from '../contract/ephemeral-workers';
 import { Ec2Files } from '../contract/oidc-integration';
 import { callPlugin } from '../contract/plugin-calls';
+import { PosixUser } from '../contract/posix-user';
 import { userDataProblem } from '../contract/spec-validation';
 import { UserError } from '../errors';
 import { computeSecurityGroup } from '../platform/egress';
 import { acknowledge } from '../profiles/compliance';
+import { SERVICE_USER } from '../userdata/bash-user-data-builder';
 import { Shell } from '../userdata/shell';
 
 export interface Ec2Size {
@@ -44,6 +46,7 @@ export class Ec2Runtime extends Construct {
   constructor(scope: Construct, id: string, props: RuntimeProps & Ec2Size) {
     super(scope, id);
     const { spec, pluginName, network, loadBalancer, log, storage, context } = props;
+    const account = serviceAccount(spec.applicationId(), spec.containerUser(), pluginName);
 
     this.securityGroup = computeSecurityGroup(this, 'SecurityGroup', network.vpc, 'Application instance: the application port from the load balancer only', spec.egressRules());
     this.securityGroup.addIngressRule(loadBalancer.securityGroup, ec2.Port.tcp(spec.applicationPort()), 'From the load balancer');
@@ -93,6 +96,7 @@ export class Ec2Runtime extends Construct {
       securityProfile: context.securityProfile,
       runtimeType: context.runtimeType,
       logGroupName: log.name,
+      serviceUser: account.name,
       fqdn: context.fqdn,
       sslEnabled: context.sslEnabled,
       hasEfs: storage !== undefined,
@@ -100,6 +104,7 @@ export class Ec2Runtime extends Construct {
       accessPointId: storage?.accessPointId,
     };
     const builder = new Ec2UserDataBuilder(this, role);
+    builder.createServiceAccount(account.name, account.uid, account.gid, spec.ec2DataPath());
     const environment = environmentFileCommands(props, workerSettings);
     if (environment.length > 0) builder.addCommands(...environment);
     // The application's private name, for its workers: the instance's own DNS name, which resolves inside the VPC.
@@ -191,6 +196,28 @@ function environmentFileCommands(props: RuntimeProps, workerSettings?: ssm.Strin
   ];
 }
 
+
+/**
+ * Ids below this belong to the distribution's system accounts (shadow-utils' login.defs: `UID_MIN`/`GID_MIN` 1000, the
+ * values Amazon Linux 2023 keeps); the framework moves a regular user off the application's ids, never one of those.
+ */
+export const FIRST_REGULAR_ID = 1000;
+
+/** The application's system account on EC2: named after the application, with `containerUser()`'s ids. */
+function serviceAccount(applicationId: string, containerUser: string, pluginName: string) {
+  const { uid, gid } = PosixUser.parse(containerUser);
+  const problems = [
+    ...Number(uid) < FIRST_REGULAR_ID || Number(gid) < FIRST_REGULAR_ID
+      ? [`containerUser() is '${containerUser}': on EC2 the framework creates the application's account with these ids, ` +
+        `and ids below ${FIRST_REGULAR_ID} belong to the system's own accounts (root, wheel, daemons); use ids from ` +
+        `${FIRST_REGULAR_ID} up, for example '1000:1000'`]
+      : [],
+    ...SERVICE_USER.test(applicationId) ? [] : [`applicationId() is '${applicationId}': on EC2 it names the application's ` +
+      'account, and a user name is at most 32 characters'],
+  ];
+  if (problems.length > 0) throw new UserError(`${pluginName}: ${problems.join('; ')}.`);
+  return { name: applicationId, uid, gid };
+}
 
 /** The data volume's key; the factory hands one over with EBS storage. */
 function dataKeyOf(props: RuntimeProps) {

@@ -129,6 +129,18 @@ export class BashUserDataBuilder implements IUserDataBuilder {
   }
 
   /**
+   * The framework's first step on EC2: the application's system account `name`, holding `uid:gid`, home `home` (see
+   * `fw_service_account`). Not part of `IUserDataBuilder`: the plugin finds the account in `Ec2Context.serviceUser`.
+   */
+  public createServiceAccount(name: string, uid: string, gid: string, home: string): void {
+    check('createServiceAccount', [
+      ['name', name, SERVICE_USER, 'a user name of lower-case letters, digits and - (1 to 32, starting with a letter)'],
+      ...pathAndOwner(home, uid, gid),
+    ]);
+    this.helperStep(`application account ${name} (${uid}:${gid})`, 'fw_service_account', name, uid, gid, home);
+  }
+
+  /**
    * The instance's own value of the instance metadata (for example `local-hostname`), appended as `name=value` to a
    * file: the framework's step that tells an application its private name.
    */
@@ -172,6 +184,9 @@ export class BashUserDataBuilder implements IUserDataBuilder {
 type Arg = [name: string, value: string, pattern: RegExp, allowed: string];
 
 const ABSOLUTE_PATH = /^\/[^\0\n]*$/;
+
+/** A user name shadow-utils' useradd takes (its default limit is 32 characters). */
+export const SERVICE_USER = /^[a-z][a-z0-9-]{0,31}$/;
 
 /**
  * CloudWatch Logs' log stream names: 1 to `maxLength` characters, none of `forbidden` (the `LogStreamName` shape of

@@ -73,6 +73,60 @@ fw_require_active() {
 fw_log "user data started (package manager: $FW_PKG)"
 `;
 
+/**
+ * The application's own system account, with `containerUser()`'s ids (spec: the plugin's `<UID>:<GID>`): no password,
+ * no login shell, no group but its own, so no sudo. On Amazon Linux 2023 cloud-init has given uid and gid 1000 to
+ * `ec2-user`, a passwordless sudoer; whoever holds the ids moves to free ones first (`usermod -u` moves its home's
+ * files; the rest under /home and /var follow), so SSM and EC2 Instance Connect still reach `ec2-user`. Idempotent:
+ * a second boot finds the account in place. An existing account of that name with other ids stops the boot.
+ */
+const SERVICE_ACCOUNT = `fw_free_id() {
+  local database=$1 id
+  for id in $(seq 60000 -1 2000); do
+    if ! getent "$database" "$id" >/dev/null; then
+      printf '%s\\n' "$id"
+      return 0
+    fi
+  done
+  return 1
+}
+fw_service_account() {
+  local name=$1 uid=$2 gid=$3 home=$4 holder moved ids
+  if ids=$(getent passwd "$name"); then
+    if [ "$(cut -d: -f3,4 <<< "$ids")" != "$uid:$gid" ]; then
+      fw_log "an account named $name exists with ids $(cut -d: -f3,4 <<< "$ids"), not $uid:$gid; choose another applicationId"
+      return 1
+    fi
+  else
+    holder=$(getent passwd "$uid" | cut -d: -f1) || holder=
+    if [ -n "$holder" ]; then
+      moved=$(fw_free_id passwd)
+      usermod -u "$moved" "$holder"
+      find /home /var -xdev -uid "$uid" -exec chown -h "$moved" {} +
+      fw_log "user $holder moved from uid $uid to $moved"
+    fi
+    holder=$(getent group "$gid" | cut -d: -f1) || holder=
+    if [ -n "$holder" ] && [ "$holder" != "$name" ]; then
+      moved=$(fw_free_id group)
+      groupmod -g "$moved" "$holder"
+      find /home /var -xdev -gid "$gid" -exec chgrp -h "$moved" {} +
+      fw_log "group $holder moved from gid $gid to $moved"
+    fi
+    if ids=$(getent group "$name") && [ "$(cut -d: -f3 <<< "$ids")" != "$gid" ]; then
+      fw_log "a group named $name exists with gid $(cut -d: -f3 <<< "$ids"), not $gid; choose another applicationId"
+      return 1
+    fi
+    getent group "$gid" >/dev/null || groupadd -g "$gid" "$name"
+    useradd -u "$uid" -g "$gid" -M -d "$home" -s /sbin/nologin -c "application $name" "$name"
+  fi
+  if [ "$(id -G "$name")" != "$gid" ]; then
+    fw_log "$name is in groups $(id -Gn "$name"); it must be in its own group only"
+    return 1
+  fi
+  fw_log "application account $name ($uid:$gid, no login, no sudo)"
+}
+`;
+
 /** Keeps exactly one fstab entry per mount point, so a second boot never duplicates a line. */
 const FSTAB_SET = `fw_fstab_set() {
   local mount_path=$1 entry=$2 kept
@@ -234,4 +288,5 @@ export const HELPERS: Record<string, { readonly needs: string[]; readonly body: 
   fw_imds: { needs: [], body: IMDS },
   fw_write_files: { needs: [], body: WRITE_FILES },
   fw_attach_ebs: { needs: ['fw_imds'], body: ATTACH_EBS },
+  fw_service_account: { needs: [], body: SERVICE_ACCOUNT },
 };

@@ -22,6 +22,7 @@ const EFS: Ec2Context = {
   securityProfile: 'PRODUCTION',
   runtimeType: 'EC2',
   logGroupName: '/aws/ci/EC2/PRODUCTION',
+  serviceUser: 'jenkins',
   fqdn: 'ci.example.com',
   sslEnabled: true,
   hasEfs: true,
@@ -363,7 +364,7 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed w
 
   test('the unit drop-in restarts on failure after 5 s, stops within 30 s, allows 65536 files, and points at the configuration', () => {
     const dropIn = run.written('/etc/systemd/system/jenkins.service.d/override.conf')!;
-    for (const line of ['Restart=on-failure', 'RestartSec=5', 'TimeoutStartSec=600', 'TimeoutStopSec=30', 'LimitNOFILE=65536', 'User=1000', 'Group=1000',
+    for (const line of ['Restart=on-failure', 'RestartSec=5', 'TimeoutStartSec=600', 'TimeoutStopSec=30', 'LimitNOFILE=65536', 'User=jenkins', 'Group=jenkins', 'NoNewPrivileges=yes',
       'Environment="CASC_JENKINS_CONFIG=/etc/jenkins/casc/jenkins.yaml"', 'Environment="JENKINS_LOG=/var/log/jenkins/jenkins.log"',
       'Environment="JENKINS_URL=https://ci.example.com"', 'EnvironmentFile=-/etc/fw/application.env',
       'Environment="JAVA_OPTS=-Djava.awt.headless=true -Djenkins.install.runSetupWizard=false ' +

@@ -43,7 +43,7 @@ class PluginMessagesTest {
     @Test
     void aMissingValueIsAbsentNotUndefined() {
         Ec2Context context = Ec2Context.builder().stackName("Wiki").securityProfile("DEV").runtimeType("EC2")
-            .logGroupName("/wiki").sslEnabled(false).hasEfs(true).efsId("fs-0123456789abcdef0").build();
+            .logGroupName("/wiki").serviceUser("wiki").sslEnabled(false).hasEfs(true).efsId("fs-0123456789abcdef0").build();
         String message = assertThrows(RuntimeException.class, () -> Ec2Contexts.requireEfsIds(context)).getMessage();
         assertTrue(message.contains("accessPointId is missing (efsId: \"fs-0123456789abcdef0\", accessPointId: absent)"), message);
         assertNoJavaScriptWords(message);

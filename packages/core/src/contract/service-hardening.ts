@@ -1,0 +1,61 @@
+import { UserError } from '../errors';
+import { SERVICE_USER } from '../userdata/bash-user-data-builder';
+
+/**
+ * systemd's sandbox for an application's service on EC2 (systemd.exec(5) of systemd 252, the version Amazon Linux
+ * 2023 runs; the tests check every line with `systemd-analyze verify` and the exposure with `systemd-analyze security`).
+ * Left out on purpose: `MemoryDenyWriteExecute` (a JVM's JIT compiler writes the code it runs), `SystemCallFilter` and
+ * `RestrictAddressFamilies` (what an application calls is not known here), `ProcSubset=pid` (a JVM sizes itself
+ * from /proc/meminfo).
+ */
+const SANDBOX = [
+  // No setuid program (sudo, su) can raise the service's privileges, and it holds no capability.
+  'NoNewPrivileges=yes',
+  'CapabilityBoundingSet=',
+  'AmbientCapabilities=',
+  'RestrictSUIDSGID=yes',
+  // The whole file system read-only but the paths the application writes; no home directories; its own /tmp and /dev.
+  'ProtectSystem=strict',
+  'ProtectHome=yes',
+  'PrivateTmp=yes',
+  'PrivateDevices=yes',
+  // The kernel, the clock, the host name and the control groups are not the service's to change.
+  'ProtectKernelTunables=yes',
+  'ProtectKernelModules=yes',
+  'ProtectKernelLogs=yes',
+  'ProtectControlGroups=yes',
+  'ProtectClock=yes',
+  'ProtectHostname=yes',
+  'RestrictNamespaces=yes',
+  'RestrictRealtime=yes',
+  'LockPersonality=yes',
+  'SystemCallArchitectures=native',
+  // Files the service creates are not readable by other users.
+  'UMask=0027',
+] as const;
+
+/**
+ * The `[Service]` lines that run an application's service unprivileged on EC2: as the framework's account for it
+ * (`Ec2Context.serviceUser`), in systemd's sandbox. Put them in the unit, or in a drop-in for a package's unit.
+ */
+export class ServiceHardening {
+  /**
+   * `User=`, `Group=`, the sandbox, and `ReadWritePaths=` for `writablePaths` (the only places the service may write;
+   * each must exist when the service starts).
+   * @param user the service's account, `Ec2Context.serviceUser`
+   * @param writablePaths absolute paths the service writes to, for example its data path and its log directory
+   */
+  public static systemdLines(user: string, writablePaths: string[]): string[] {
+    if (!SERVICE_USER.test(user)) {
+      throw new UserError(`ServiceHardening.systemdLines(): user ${JSON.stringify(user)} is not an account name; pass Ec2Context.serviceUser.`);
+    }
+    const bad = writablePaths.filter((p) => typeof p !== 'string' || !/^\/[\w./-]*$/.test(p));
+    if (writablePaths.length === 0 || bad.length > 0) {
+      throw new UserError(`ServiceHardening.systemdLines(): writablePaths ${JSON.stringify(writablePaths)} must be one or more ` +
+        'absolute paths of letters, digits and _ . / - (the places the service writes to).');
+    }
+    return [`User=${user}`, `Group=${user}`, ...SANDBOX, `ReadWritePaths=${writablePaths.join(' ')}`];
+  }
+
+  private constructor() {}
+}
