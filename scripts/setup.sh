@@ -10,6 +10,8 @@ command -v shellcheck >/dev/null 2>&1 || missing+=(shellcheck)
 command -v sudo >/dev/null 2>&1 || missing+=(sudo)
 command -v logrotate >/dev/null 2>&1 || missing+=(logrotate)
 command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
+# gcc builds the reader of EnvironmentFile= on systemd's own library (libsystemd-shared, a dependency of systemd).
+command -v gcc >/dev/null 2>&1 || missing+=(gcc libc6-dev)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"

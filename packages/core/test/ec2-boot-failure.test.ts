@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { AuthMode, BashUserDataBuilder, RuntimeType } from '../src';
 import { WikiOidcSpec } from './fixtures/wiki-spec';
@@ -54,7 +56,7 @@ describe('the rendered EC2 user data', () => {
   test('reads each secret into a variable, never as an argument whose failure would be swallowed', () => {
     expect(script).toContain(`fw_secret=$(aws secretsmanager get-secret-value --region 'eu-west-1' --secret-id '${OIDC.clientSecretArn}' ` +
       '--query SecretString --output text 2>> "$FW_LOG")');
-    expect(script).toContain(`printf '%s=%s\\n' 'WIKI_OIDC_CLIENT_SECRET' "$fw_secret" >> '${ENV_FILE}'`);
+    expect(script).toContain(`fw_env_line '${ENV_FILE}' 'WIKI_OIDC_CLIENT_SECRET' "$fw_secret"`);
     // No command substitution as an argument of another command (its status would be lost).
     expect(script.split('\n').filter((l) => /^\s*[a-z_]+ .*\$\(aws /.test(l))).toEqual([]);
   });
@@ -88,7 +90,7 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('the EC2 boot, executed in
     expect(run.calls).toContain('journalctl -b -n 50 --no-pager');
     expect(journalAfter(run, 'the last 50 journal lines of this boot follow')).toEqual(FIFTY_LINES);
     // The entries before the secret are written; the secret's is not, not even empty.
-    expect(run.written(ENV_FILE)).toContain('WIKI_OIDC_ISSUER=https://login.example.com\n');
+    expect(run.written(ENV_FILE)).toContain('WIKI_OIDC_ISSUER="https://login.example.com"\n');
     expect(run.written(ENV_FILE)).not.toContain('WIKI_OIDC_CLIENT_SECRET');
   });
 
@@ -104,8 +106,8 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('the EC2 boot, executed in
     const run = runInSandbox(script, { ...DEFAULT_STUBS, aws: `printf '%s\\n' '${SECRET}'` });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    expect(run.written(ENV_FILE)).toBe('WIKI_OIDC_ISSUER=https://login.example.com\nWIKI_OIDC_CLIENT_ID=wiki\n' +
-      `WIKI_OIDC_CLIENT_SECRET=${SECRET}\n`);
+    expect(run.written(ENV_FILE)).toBe('WIKI_OIDC_ISSUER="https://login.example.com"\nWIKI_OIDC_CLIENT_ID="wiki"\n' +
+      `WIKI_OIDC_CLIENT_SECRET="${SECRET}"\n`);
     expect((fs.statSync(path.join(run.dir, 'upper', ENV_FILE)).mode % 0o1000).toString(8)).toBe('600');
     expect(run.calls).toContain(PLUGIN_FIRST_CALL);
     expect(run.log[run.log.length - 1]).toBe('user data finished');
@@ -115,18 +117,77 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('the EC2 boot, executed in
   test('the value is not echoed when the boot fails after reading it', () => {
     const run = runInSandbox(script, { ...DEFAULT_STUBS, aws: `printf '%s\\n' '${SECRET}'`, dnf: 'exit 5' });
     expect(run.status).toBe(5);
-    expect(run.written(ENV_FILE)).toContain(`WIKI_OIDC_CLIENT_SECRET=${SECRET}\n`);
+    expect(run.written(ENV_FILE)).toContain(`WIKI_OIDC_CLIENT_SECRET="${SECRET}"\n`);
     expect(everythingShown(run)).not.toContain(SECRET);
   });
 
   test('negative control: the old form, the read as printf\'s argument, swallows the failure and exits 0', () => {
-    const old = script.replace(/fw_secret=(\$\(aws [^\n]*\))\n[^\n]*\n(printf '%s=%s\\n' '\w+' )"\$fw_secret"/, '$2"$1"');
+    const old = script.replace(/fw_secret=(\$\(aws [^\n]*\))\n[^\n]*\n(fw_env_line '[^']+' '\w+' )"\$fw_secret"/, '$2"$1"');
     expect(old).not.toBe(script);
     const run = runInSandbox(old, { ...DEFAULT_STUBS, aws: 'exit 254' });
     expect(run.status).toBe(0);
-    expect(run.written(ENV_FILE)).toContain('WIKI_OIDC_CLIENT_SECRET=\n');
+    expect(run.written(ENV_FILE)).toContain('WIKI_OIDC_CLIENT_SECRET=""\n');
   });
 });
+
+/** systemd 252's own reader of `EnvironmentFile=` (test/support/systemd-env-file.c), built here. */
+const SYSTEMD_SHARED = '/usr/lib/x86_64-linux-gnu/systemd';
+function systemdReader(): { readonly path?: string; readonly unavailable?: string } {
+  if (!fs.existsSync(path.join(SYSTEMD_SHARED, 'libsystemd-shared-252.so'))) {
+    return { unavailable: `no ${SYSTEMD_SHARED}/libsystemd-shared-252.so (Debian 12's libsystemd-shared)` };
+  }
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-systemd-')), 'systemd-env-file');
+  const build = spawnSync('gcc', ['-o', out, path.join(__dirname, 'support', 'systemd-env-file.c'), `-L${SYSTEMD_SHARED}`,
+    '-l:libsystemd-shared-252.so', `-Wl,-rpath,${SYSTEMD_SHARED}`], { encoding: 'utf-8' });
+  if (build.error || build.status !== 0) return { unavailable: `gcc cannot build the reader: ${build.error?.message ?? build.stderr}` };
+  return { path: out };
+}
+
+/** The entries systemd reads from a file, as NAME -> value. */
+function readAsSystemd(reader: string, content: string): Record<string, string> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-env-')), 'application.env');
+  fs.writeFileSync(file, content);
+  const run = spawnSync(reader, [file]);
+  expect(run.status).toBe(0);
+  return Object.fromEntries(run.stdout.toString('utf-8').split('\0').filter(Boolean).map((e) => {
+    const at = e.indexOf('=');
+    return [e.slice(0, at), e.slice(at + 1)];
+  }));
+}
+
+/**
+ * Values an unquoted `NAME=value` line alters: systemd drops an unquoted backslash and the spaces at either end, ends
+ * the value at a line break, and takes a trailing backslash as a continuation (v252 src/basic/env-file.c, lines
+ * 126-179). The boot's `aws ... --output text` and command substitution drop trailing line breaks, so none ends in one.
+ */
+const NASTY = ['a\\b', 'a\\\\b', 'quote"in', "it's", '$HOME and ${X}', 'back`tick`', ' lead', 'trail ', 'two\nlines',
+  'ends with \\', '#not a comment', 'a;b & c', 'ünïcödé ✓', "'"];
+const reader = systemdReader();
+
+needing(`${SANDBOX_NEEDS}, gcc and Debian's libsystemd-shared (systemd 252)`, sandboxUnavailable() ?? reader.unavailable)
+  .describe('the environment file, read by systemd 252\'s own parser', () => {
+    const script = ec2ScriptWithSecret();
+    const boot = (value: string, bootScript = script) => {
+      const answer = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-secret-')), 'value');
+      fs.writeFileSync(answer, `${value}\n`);
+      return runInSandbox(bootScript, { ...DEFAULT_STUBS, aws: `cat ${JSON.stringify(answer)}` });
+    };
+
+    test.each(NASTY)('a secret %j arrives in the service\'s environment exactly as Secrets Manager holds it', (value) => {
+      const run = boot(value);
+      expect(run.status).toBe(0);
+      expect(readAsSystemd(reader.path!, run.written(ENV_FILE)!)).toEqual({
+        WIKI_OIDC_ISSUER: 'https://login.example.com', WIKI_OIDC_CLIENT_ID: 'wiki', WIKI_OIDC_CLIENT_SECRET: value,
+      });
+    });
+
+    test('negative control: the old `printf \'%s=%s\'` line alters them', () => {
+      const old = script.replace(/fw_env_line ('[^']+') ('WIKI_OIDC_CLIENT_SECRET') "\$fw_secret"/, 'printf \'%s=%s\\n\' $2 "$fw_secret" >> $1');
+      expect(old).not.toBe(script);
+      const altered = NASTY.filter((value) => readAsSystemd(reader.path!, boot(value, old).written(ENV_FILE)!).WIKI_OIDC_CLIENT_SECRET !== value);
+      expect(altered).toEqual(expect.arrayContaining(['a\\b', ' lead', 'trail ', 'two\nlines', 'ends with \\']));
+    });
+  });
 
 needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('any failure stops the boot with the journal tail', () => {
   function boot(...commands: string[]): string {

@@ -61,6 +61,11 @@ printf 'authorized_keys: %s\\n' "$(stat -c %U:%G /home/ec2-user/.ssh/authorized_
 sudo -l -U jenkins 2>&1 | sed 's/^/sudo -l jenkins: /'
 runuser -u jenkins -- sudo -n true 2>/dev/null; printf 'jenkins sudo status: %s\\n' "$?"
 runuser -u ec2-user -- sudo -n true 2>/dev/null; printf 'ec2-user sudo status: %s\\n' "$?"
+seq 1 1000 > /var/log/jenkins/jenkins.log
+chown jenkins:jenkins /var/log/jenkins/jenkins.log
+logrotate -f -s /var/tmp/fw-logrotate.state /etc/logrotate.d/jenkins 2>&1 | sed 's/^/logrotate says: /'
+printf 'jenkins.log: %s\\n' "$(stat -c '%U:%G %s' /var/log/jenkins/jenkins.log)"
+printf 'jenkins.log.1: %s\\n' "$(stat -c '%U:%G %s' /var/log/jenkins/jenkins.log.1)"
 `;
 
 needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2: the application\'s own account', () => {
@@ -103,6 +108,14 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2: the application\'s o
     const dropIn = boot.written('/etc/systemd/system/jenkins.service.d/override.conf')!.split('\n');
     expect(dropIn).toEqual(expect.arrayContaining(['User=jenkins', 'Group=jenkins', 'NoNewPrivileges=yes']));
     expect(dropIn).toContain('ReadWritePaths=/var/lib/jenkins /var/cache/jenkins /var/log/jenkins');
+  });
+
+  test('logrotate (the real one) rotates jenkins.log in place as the account: Winstone never reopens it', () => {
+    // jenkinsci/winstone 8.1039.v78300b_1d48a_9 Launcher.java lines 568-581: the log is opened once, appending.
+    expect(boot.written('/etc/logrotate.d/jenkins')).toContain('copytruncate');
+    expect(seen.stdout).not.toMatch(/^logrotate says: /m);
+    expect(line('jenkins.log')).toBe('jenkins:jenkins 0');
+    expect(line('jenkins.log.1')).toBe(`jenkins:jenkins ${Array.from({ length: 1000 }, (_, i) => `${i + 1}\n`).join('').length}`);
   });
 });
 

@@ -46,6 +46,14 @@ export const SERVICE_OPEN_FILES = 65536;
  */
 export const SERVICE_START_TIMEOUT_SECONDS = 600;
 
+/**
+ * EC2: `jenkins.log` is rotated by logrotate (the RPM ships no rotation since jenkinsci/packaging PR 409): daily, or at
+ * this size, keeping this many files on the instance. The CloudWatch agent has already shipped every line to the log
+ * group, which keeps the history.
+ */
+export const JENKINS_LOG_ROTATE_MB = 100;
+export const JENKINS_LOG_ROTATIONS = 7;
+
 /** HTTP session timeout of the web UI, in minutes (not in the spec's table; PCI DSS 8.2.8 asks for 15 minutes). */
 export const SESSION_TIMEOUT_MINUTES = 15;
 

@@ -1,7 +1,7 @@
 import type { ControllerFiles, ControllerLayout } from './controller-files';
 import { FILES } from './controller-files';
 import {
-  SERVICE_OPEN_FILES, SERVICE_RESTART_SECONDS, SERVICE_START_TIMEOUT_SECONDS, SERVICE_STOP_TIMEOUT_SECONDS,
+  JENKINS_LOG_ROTATE_MB, JENKINS_LOG_ROTATIONS, SERVICE_OPEN_FILES, SERVICE_RESTART_SECONDS, SERVICE_START_TIMEOUT_SECONDS, SERVICE_STOP_TIMEOUT_SECONDS,
   STARTUP_WAIT_SECONDS,
 } from './hardening';
 import {
@@ -31,6 +31,30 @@ export const EC2_LAYOUT: ControllerLayout = {
 };
 
 const DROP_IN = '/etc/systemd/system/jenkins.service.d/override.conf';
+const LOGROTATE = '/etc/logrotate.d/jenkins';
+
+/**
+ * Rotation of `jenkins.log`. Winstone opens the file once, appending, and never reopens it (jenkinsci/winstone
+ * 8.1039.v78300b_1d48a_9 `Launcher.java` lines 568-581), so the file is copied and truncated in place; the CloudWatch
+ * agent reopens a truncated file from its start (amazon-cloudwatch-agent v1.300071.0 `tail/tail.go` lines 535-543).
+ * `su` makes logrotate work as the service's account in the account's directory.
+ */
+function logrotateConfig(user: string): string {
+  return [
+    `${EC2_JENKINS_LOG} {`,
+    `    su ${user} ${user}`,
+    '    daily',
+    `    maxsize ${JENKINS_LOG_ROTATE_MB}M`,
+    `    rotate ${JENKINS_LOG_ROTATIONS}`,
+    '    copytruncate',
+    '    compress',
+    '    delaycompress',
+    '    missingok',
+    '    notifempty',
+    '}',
+    '',
+  ].join('\n');
+}
 const PLUGIN_MANAGER = '/usr/local/lib/jenkins-plugin-manager.jar';
 
 export interface JenkinsUserDataParams {
@@ -63,7 +87,7 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
   // 2. Java, the vendor repository, Jenkins (pinned), and the tool that installs the pinned plugins, checked before
   // it runs as root.
   builder.addCommands(
-    `fw_pkg install -y ${q(EC2_JAVA_PACKAGE)}`,
+    `fw_pkg install -y ${q(EC2_JAVA_PACKAGE)} logrotate`,
     `curl -fsSL --retry 5 -o /etc/yum.repos.d/jenkins.repo ${q(JENKINS_RPM_REPO)}`,
     `rpm --import ${q(JENKINS_RPM_KEY)}`,
     `fw_pkg install -y ${q(`jenkins-${JENKINS_LTS}`)}`,
@@ -108,6 +132,7 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
     ...Object.fromEntries(Object.entries(files.config).map(([name, content]) => [`${configDir}/${name}`, content])),
     [`${home}/${files.maskPasswords.fileName}`]: files.maskPasswords.content,
     [DROP_IN]: `${dropIn}\n`,
+    [LOGROTATE]: logrotateConfig(context.serviceUser),
   });
   builder.addCommands(
     `chown 0:${gid} ${configPaths}`,

@@ -54,8 +54,9 @@ export interface IOidcIntegration {
 export class Ec2Files {
   /**
    * Root-only (0600) systemd environment file with the application's environment on EC2: the OIDC integration's
-   * entries and every secret, read from Secrets Manager at boot. Absent when there is nothing to put in it; read it
-   * with `EnvironmentFile=-/etc/fw/application.env`.
+   * entries and every secret, read from Secrets Manager at boot, each as `NAME="value"` quoted so that systemd (and a
+   * shell that sources the file) reads the value exactly. Absent when there is nothing to put in it; read it with
+   * `EnvironmentFile=-/etc/fw/application.env`.
    */
   public static readonly APPLICATION_ENVIRONMENT_FILE = '/etc/fw/application.env';
 

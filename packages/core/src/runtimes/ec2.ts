@@ -106,7 +106,7 @@ export class Ec2Runtime extends Construct {
     const builder = new Ec2UserDataBuilder(this, role);
     builder.createServiceAccount(account.name, account.uid, account.gid, spec.ec2DataPath());
     const environment = environmentFileCommands(props, workerSettings);
-    if (environment.length > 0) builder.addCommands(...environment);
+    if (environment.length > 0) builder.addEnvironmentCommands(...environment);
     // The application's private name, for its workers: the instance's own DNS name, which resolves inside the VPC.
     if (props.workers) builder.appendInstanceMetadata(Ec2Files.APPLICATION_ENVIRONMENT_FILE, WorkerVariables.PRIVATE_HOST, 'local-hostname');
     if (dataVolume) builder.attachEbsVolume(dataVolume.volume.volumeId, spec.ebsDeviceName(), Stack.of(this).region);
@@ -162,7 +162,8 @@ export class Ec2Runtime extends Construct {
 
 /**
  * Writes the root-only environment file: plain entries as they are, secrets read from Secrets Manager at boot with the
- * instance role, so no secret value is ever in the template or the user data.
+ * instance role, so no secret value is ever in the template or the user data. Each entry is quoted for systemd's
+ * `EnvironmentFile=` (`fw_env_line`), so a value with quotes, backslashes, `$` or spaces at either end arrives as it is.
  *
  * Each secret is read into a variable first and written afterwards. Inside `printf ... "$(aws ...)"` a failing `aws`
  * (a role without `kms:Decrypt` on the secret's key, a deleted secret) would be swallowed: printf succeeds and the boot
@@ -179,7 +180,7 @@ function environmentFileCommands(props: RuntimeProps, workerSettings?: ssm.Strin
   return [
     `install -d -m 0700 ${Shell.quote(Ec2Files.APPLICATION_ENVIRONMENT_FILE.replace(/\/[^/]+$/, ''))}`,
     `install -m 0600 /dev/null ${file}`,
-    ...plain.length > 0 ? [`printf '%s\\n' ${plain.map(([name, value]) => Shell.quote(`${name}=${value}`)).join(' ')} >> ${file}`] : [],
+    ...plain.map(([name, value]) => `fw_env_line ${file} ${Shell.quote(name)} ${Shell.quote(value)}`),
     ...workerSettings ? [readParameter('fw_workers', workerSettings), `printf '%s\\n' "$fw_workers" >> ${file}`] : [],
     ...secrets.flatMap(([name, secret]) => {
       const region = Fn.select(3, Fn.split(':', secret.secretArn));
@@ -189,7 +190,7 @@ function environmentFileCommands(props: RuntimeProps, workerSettings?: ssm.Strin
           `--secret-id ${Shell.quote(secret.secretArn)} --query SecretString --output text 2>> "$FW_LOG")`,
         `if [ -z "$fw_secret" ]; then fw_log ${Shell.quote(`${name}: the SecretString of ${secret.secretArn} is empty; ` +
           'it must hold the value (a text secret)')}; false; fi`,
-        `printf '%s=%s\\n' ${Shell.quote(name)} "$fw_secret" >> ${file}`,
+        `fw_env_line ${file} ${Shell.quote(name)} "$fw_secret"`,
         'unset fw_secret',
       ];
     }),

@@ -141,6 +141,15 @@ export class BashUserDataBuilder implements IUserDataBuilder {
   }
 
   /**
+   * The framework's step that writes the application's environment file (see the EC2 runtime): `addCommands` lines that
+   * may call `fw_env_line FILE NAME VALUE`, which appends an entry systemd's `EnvironmentFile=` reads back unaltered.
+   */
+  public addEnvironmentCommands(...commands: string[]): void {
+    this.useHelper('fw_env_line');
+    this.step(`environment file (${commands.length} lines)`, commands);
+  }
+
+  /**
    * The instance's own value of the instance metadata (for example `local-hostname`), appended as `name=value` to a
    * file: the framework's step that tells an application its private name.
    */

@@ -278,6 +278,23 @@ const WRITE_FILES = `fw_write_files() {
 }
 `;
 
+/**
+ * Appends `NAME="VALUE"` to a file for systemd's `EnvironmentFile=`, so that systemd reads VALUE back byte for byte:
+ * inside double quotes a backslash before a double quote, a backslash, a backtick or a dollar stands for that character
+ * and everything else is literal, line breaks and leading or trailing spaces included (systemd v252
+ * `src/basic/env-file.c`, lines 193-225); unquoted, systemd would drop backslashes and the spaces at either end. A shell
+ * that sources the file reads the same value. The value passes as a function argument, never on a command line.
+ */
+const ENV_LINE = `fw_env_line() {
+  local file=$1 name=$2 value=$3
+  value=\${value//\\\\/\\\\\\\\}
+  value=\${value//\\"/\\\\\\"}
+  value=\${value//\\\`/\\\\\\\`}
+  value=\${value//\\$/\\\\\\$}
+  printf '%s="%s"\\n' "$name" "$value" >> "$file"
+}
+`;
+
 /** Helper functions by name, each with those it calls, in the order they must be defined. */
 export const HELPERS: Record<string, { readonly needs: string[]; readonly body: string }> = {
   fw_fstab_set: { needs: [], body: FSTAB_SET },
@@ -289,4 +306,5 @@ export const HELPERS: Record<string, { readonly needs: string[]; readonly body: 
   fw_write_files: { needs: [], body: WRITE_FILES },
   fw_attach_ebs: { needs: ['fw_imds'], body: ATTACH_EBS },
   fw_service_account: { needs: [], body: SERVICE_ACCOUNT },
+  fw_env_line: { needs: [], body: ENV_LINE },
 };

@@ -348,7 +348,7 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed w
       'sleep 60',
       'systemctl is-active --quiet',
     ]);
-    expect(run.calls).toContain('dnf install -y java-21-amazon-corretto-headless');
+    expect(run.calls).toContain('dnf install -y java-21-amazon-corretto-headless logrotate');
     expect(run.calls).toContain('dnf install -y jenkins-2.568.2');
     expect(run.log.filter((l) => l.startsWith('step '))).toEqual([
       'step 1: system update',
@@ -356,7 +356,7 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed w
       'step 3: CloudWatch agent shipping 2 log file(s) to /aws/ci/EC2/PRODUCTION',
       'step 4: mount EFS fs-0123456789abcdef0 (fsap-0123456789abcdef0) at /var/lib/jenkins',
       'step 5: commands (4 lines)',
-      'step 6: write 6 file(s)',
+      'step 6: write 7 file(s)',
       'step 7: commands (8 lines)',
     ]);
     expect(run.log[run.log.length - 1]).toBe('user data finished');
