@@ -36,6 +36,8 @@ export interface ControllerLayout {
 /** What the deployment chooses: the build server's options, and the profile. */
 export interface ControllerOptions {
   readonly groups: JenkinsGroups;
+  /** The ID token claim that names a user. */
+  readonly userIdClaim: string;
   readonly syslogHost?: string;
   readonly pipelineLibrary?: PipelineLibrarySource;
   /** The build agents. */
@@ -58,6 +60,7 @@ export function controllerFiles(layout: ControllerLayout, options: ControllerOpt
   const seed = complianceJobsScript();
   const configuration = jenkinsConfiguration({
     groups: options.groups,
+    userIdClaim: options.userIdClaim,
     auditLogPattern: layout.auditLogPattern,
     auditLogLimit: full ? AUDIT_LOG_LIMIT_FULL : AUDIT_LOG_LIMIT_BASIC,
     auditLogCount: full ? AUDIT_LOG_COUNT_FULL : AUDIT_LOG_COUNT_BASIC,

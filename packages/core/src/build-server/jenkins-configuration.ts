@@ -13,6 +13,9 @@ export const ENV = {
   oidcClientSecret: 'OIDC_CLIENT_SECRET',
 } as const;
 
+/** oic-auth's signed-out page (oic-auth 4.715 OicLogoutAction.java line 38), where the provider sends users back. */
+export const OIDC_LOGGED_OUT_PAGE = 'OicLogout';
+
 /** A configuration-as-code variable: resolved from the controller's environment at start. */
 export const ref = (name: string) => `\${${name}}`;
 
@@ -27,6 +30,8 @@ export interface JenkinsGroups {
 /** What varies between deployments of the same hardened configuration. */
 export interface JenkinsConfigurationOptions {
   readonly groups: JenkinsGroups;
+  /** The ID token claim that names a user (the Jenkins user id). */
+  readonly userIdClaim: string;
   /** Where audit-trail writes its log (`%g` is the rotation generation). */
   readonly auditLogPattern: string;
   /** audit-trail log file size limit (MB) and number of files. */
@@ -98,10 +103,14 @@ export interface JenkinsConfiguration {
         readonly clientId: string;
         readonly clientSecret: string;
         readonly userNameField: string;
+        readonly userIdStrategy: 'caseSensitive';
+        readonly groupIdStrategy: 'caseSensitive';
         readonly fullNameFieldName: string;
         readonly emailFieldName: string;
         readonly groupsFieldName: string;
         readonly logoutFromOpenidProvider: boolean;
+        readonly postLogoutRedirectUrl: string;
+        readonly allowTokenAccessWithoutOicSession: boolean;
         readonly properties: string[];
       };
     };
@@ -173,11 +182,22 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
           },
           clientId: ref(ENV.oidcClientId),
           clientSecret: ref(ENV.oidcClientSecret),
-          userNameField: 'preferred_username',
+          userNameField: options.userIdClaim,
+          // Ids and group names match exactly. Left out, the realm matches both ignoring case and shows an administrative
+          // warning at every start (oic-auth 4.715 OicSecurityRealm.java lines 489-501 and 523-530,
+          // monitor/OicIdStrategyMonitor.java lines 37-48).
+          userIdStrategy: 'caseSensitive',
+          groupIdStrategy: 'caseSensitive',
           fullNameFieldName: 'name',
           emailFieldName: 'email',
           groupsFieldName: 'groups',
+          // Signing out ends the provider's session too, then returns to Jenkins' signed-out page (OicLogoutAction)
+          // rather than leaving the user on the provider's (OicSecurityRealm.java lines 1068-1093).
           logoutFromOpenidProvider: true,
+          postLogoutRedirectUrl: `${ref(ENV.publicUrl)}/${OIDC_LOGGED_OUT_PAGE}`,
+          // A Jenkins API token keeps working after the browser session's access token expires (OicSecurityRealm.java
+          // lines 1239-1258); it is revoked by deleting it or the user in Jenkins (see the README).
+          allowTokenAccessWithoutOicSession: true,
           properties: ['pkce'],
         },
       },

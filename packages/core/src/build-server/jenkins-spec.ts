@@ -18,6 +18,9 @@ import { JenkinsOidcIntegration } from './jenkins-oidc';
 import { configureJenkinsUserData, EC2_JENKINS_LOG, EC2_LAYOUT } from './jenkins-user-data';
 import { JENKINS_IMAGE } from './versions';
 
+/** The claim that names a user unless `userIdClaim` says otherwise (OpenID Connect Core 1.0, sections 2 and 5.7). */
+const DEFAULT_USER_ID_CLAIM = 'sub';
+
 /** Options of the build server; every one has a default, so the registry can build it without arguments. */
 export interface JenkinsSpecProps {
   /** Identity-provider group with Overall/Administer. @default 'jenkins-admins' */
@@ -28,6 +31,13 @@ export interface JenkinsSpecProps {
   readonly devopsGroup?: string;
   /** Group with Job/Read only. @default 'jenkins-viewers' */
   readonly viewerGroup?: string;
+  /**
+   * The ID token claim whose value is the Jenkins user id: what the audit trail records and permissions name. It must
+   * be unique and never reassigned at your provider. `sub` is the one claim OpenID Connect Core guarantees that of
+   * (section 5.7: `preferred_username` and `email` are not); choose another only where your provider guarantees it.
+   * @default 'sub'
+   */
+  readonly userIdClaim?: string;
   /** Remote syslog server (UDP 514) that also receives the audit trail: an IPv4 address or a name. @default - none */
   readonly syslogHost?: string;
   /**
@@ -87,6 +97,10 @@ export class JenkinsSpec extends ApplicationSpec {
       label: props.agentLabel ?? AGENT_DEFAULTS.label,
     };
     assertValidAgentSettings(this.agents);
+    if (props.userIdClaim !== undefined && !/^[A-Za-z_][\w.:-]{0,63}$/.test(props.userIdClaim)) {
+      throw new UserError(`JenkinsSpec: userIdClaim ${JSON.stringify(props.userIdClaim)} is not a claim name (letters, digits and ` +
+        `_ . : -, at most 64 characters); leave it out for '${DEFAULT_USER_ID_CLAIM}', the one claim unique at every provider.`);
+    }
     if (props.syslogHost && !isIpv4(props.syslogHost) && !props.syslogNetwork) {
       throw new UserError(`JenkinsSpec: syslogHost ${JSON.stringify(props.syslogHost)} is a name, and the controller's security ` +
         'group sends only to addresses: set syslogNetwork to the syslog server\'s IPv4 range (for example 10.0.5.20/32).');
@@ -169,6 +183,7 @@ export class JenkinsSpec extends ApplicationSpec {
         devops: this.props.devopsGroup ?? 'jenkins-devops',
         viewer: this.props.viewerGroup ?? 'jenkins-viewers',
       },
+      userIdClaim: this.props.userIdClaim ?? DEFAULT_USER_ID_CLAIM,
       syslogHost: this.props.syslogHost,
       pipelineLibrary: this.props.pipelineLibrary,
       agents: this.agents,

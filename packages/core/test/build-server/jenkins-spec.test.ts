@@ -167,7 +167,23 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
         wellKnownOpenIDConfigurationUrl: '${OIDC_WELL_KNOWN_URL}', scopesOverride: 'openid profile email',
       },
     });
-    expect(oic).toMatchObject({ userNameField: 'preferred_username', fullNameFieldName: 'name', emailFieldName: 'email', groupsFieldName: 'groups' });
+    expect(oic).toMatchObject({ userNameField: 'sub', fullNameFieldName: 'name', emailFieldName: 'email', groupsFieldName: 'groups' });
+  });
+
+  test('sign-in details (oic-auth 4.715 OicSecurityRealm.java): exact ids, the unique claim, tokens that keep working, a way back after sign-out', () => {
+    const oic = casc.jenkins.securityRealm.oic;
+    // Lines 489-501 and 523-530: without a strategy, ids and groups match ignoring case and
+    // monitor/OicIdStrategyMonitor.java (lines 37-48) warns at every start. `caseSensitive` is IdStrategy.CaseSensitive's
+    // symbol (jenkins-2.568.2 core/src/main/java/jenkins/model/IdStrategy.java line 264).
+    expect(oic.userIdStrategy).toBe('caseSensitive');
+    expect(oic.groupIdStrategy).toBe('caseSensitive');
+    // OpenID Connect Core 1.0 section 5.7: only `sub` is unique and never reassigned; `preferred_username` is not.
+    expect(oic.userNameField).toBe('sub');
+    // Lines 1239-1258: without it an API token call is sent to sign in once the browser session's token expired.
+    expect(oic.allowTokenAccessWithoutOicSession).toBe(true);
+    // Lines 1079-1082: post_logout_redirect_uri is sent only when set; an absolute URL (lines 1422-1435).
+    expect(oic.logoutFromOpenidProvider).toBe(true);
+    expect(oic.postLogoutRedirectUrl).toBe('${JENKINS_URL}/OicLogout');
   });
 
   test('no local user database and no escape hatch', () => {
@@ -246,6 +262,11 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
     expect(asJavaInt(AUDIT_LOG_LIMIT_MAX + 1)).toBeLessThan(0);
     // Negative control: the spec's 10000 wraps to about 1.77 GiB.
     expect(asJavaInt(10000)).toBe(1895825408);
+  });
+
+  test('userIdClaim names another claim where the provider guarantees it unique; a name that is no claim is refused', () => {
+    expect(load(new JenkinsSpec({ userIdClaim: 'preferred_username' })).jenkins.securityRealm.oic.userNameField).toBe('preferred_username');
+    expect(() => new JenkinsSpec({ userIdClaim: 'user name' })).toThrow(/userIdClaim "user name" is not a claim name .* leave it out for 'sub'/);
   });
 
   test('audit trail to a remote syslog on 514/UDP when a host is given', () => {
