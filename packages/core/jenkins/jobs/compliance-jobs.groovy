@@ -1,8 +1,25 @@
 // Job DSL, run by configuration-as-code at every start: the compliance jobs exist from the first start on and are
 // reset to this definition. Their pipelines read Jenkins itself, so they run outside the sandbox; the configuration
 // pre-approves exactly these scripts (security.scriptApproval.approvedScriptHashes).
+//
+// Their builds print the user inventory, failed sign-ins and audit-trail extracts, which PCI DSS 10.3.1 lets only those
+// with a job-related need read. So they live in a folder that inherits no grant (matrix-auth 3.2.8's nonInheriting:
+// NonInheritingStrategy.java lines 45-81, where only what Overall/Administer implies still applies) and gives Job/Read
+// to the auditors' group alone: administrators and auditors read them, nobody else reads or configures them.
+// COMPLIANCE_AUDITORS comes from the configuration's `providedEnv` (job-dsl SeedJobConfigurator.java lines 90-101).
 
-pipelineJob('compliance-access-review') {
+String auditors = COMPLIANCE_AUDITORS
+folder('compliance') {
+    description('PCI DSS compliance jobs: readable by administrators and auditors only.')
+    properties {
+        authorizationMatrix {
+            inheritanceStrategy { nonInheriting() }
+            entries { group { name(auditors); permissions(['Job/Read']) } }
+        }
+    }
+}
+
+pipelineJob('compliance/compliance-access-review') {
     description('Quarterly access review (PCI DSS 7.2.4): lists every user and flags those whose last login is more than 90 days ago.')
     properties { pipelineTriggers { triggers { cron { spec('0 0 1 1,4,7,10 *') } } } }
     definition { cps { sandbox(false); script('''
@@ -34,7 +51,7 @@ stage('review') {
 ''') } }
 }
 
-pipelineJob('compliance-update-check') {
+pipelineJob('compliance/compliance-update-check') {
     description('Weekly update check (PCI DSS 6.3.3): security warnings first, then plugin and core updates.')
     properties { pipelineTriggers { triggers { cron { spec('0 2 * * 1') } } } }
     definition { cps { sandbox(false); script('''
@@ -67,7 +84,7 @@ stage('review') {
 ''') } }
 }
 
-pipelineJob('compliance-log-review') {
+pipelineJob('compliance/compliance-log-review') {
     description("Daily log review (PCI DSS 10.4.1): the last day's failed sign-ins and administrative changes.")
     properties { pipelineTriggers { triggers { cron { spec('0 9 * * *') } } } }
     definition { cps { sandbox(false); script('''

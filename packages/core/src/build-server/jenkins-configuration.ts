@@ -25,7 +25,15 @@ export interface JenkinsGroups {
   readonly developer: string;
   readonly devops: string;
   readonly viewer: string;
+  /** Reads the compliance jobs (with the administrators), and nothing else beyond Overall/Read. */
+  readonly auditor: string;
 }
+
+/**
+ * The seed script's variable that names the auditors' group (`jenkins/jobs/compliance-jobs.groovy`), handed to it by
+ * job-dsl's `providedEnv` (job-dsl SeedJobConfigurator.java lines 90-101: each entry becomes a binding variable).
+ */
+export const SEED_AUDITORS_VARIABLE = 'COMPLIANCE_AUDITORS';
 
 /** What varies between deployments of the same hardened configuration. */
 export interface JenkinsConfigurationOptions {
@@ -152,8 +160,8 @@ export interface JenkinsConfiguration {
       }>;
     };
   };
-  /** Job DSL scripts (the job-dsl plugin's configuration-as-code root). */
-  readonly jobs: Array<{ readonly file: string }>;
+  /** Job DSL scripts (the job-dsl plugin's configuration-as-code root), after the variables they read. */
+  readonly jobs: Array<{ readonly providedEnv: Record<string, string> } | { readonly file: string }>;
 }
 
 /** The hardened configuration of the build server. */
@@ -272,7 +280,7 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
         },
       } : {}),
     },
-    jobs: [{ file: options.seedJobFile }],
+    jobs: [{ providedEnv: { [SEED_AUDITORS_VARIABLE]: groups.auditor } }, { file: options.seedJobFile }],
   };
 }
 

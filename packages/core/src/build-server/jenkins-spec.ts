@@ -32,6 +32,11 @@ export interface JenkinsSpecProps {
   /** Group with Job/Read only. @default 'jenkins-viewers' */
   readonly viewerGroup?: string;
   /**
+   * Group that reads the compliance jobs and their reports (user inventory, failed sign-ins, audit-trail extracts),
+   * which live in a folder only it and the administrators can read (PCI DSS 10.3.1). @default 'jenkins-auditors'
+   */
+  readonly auditorGroup?: string;
+  /**
    * The ID token claim whose value is the Jenkins user id: what the audit trail records and permissions name. It must
    * be unique and never reassigned at your provider. `sub` is the one claim OpenID Connect Core guarantees that of
    * (section 5.7: `preferred_username` and `email` are not); choose another only where your provider guarantees it.
@@ -182,6 +187,7 @@ export class JenkinsSpec extends ApplicationSpec {
         developer: this.props.developerGroup ?? 'jenkins-developers',
         devops: this.props.devopsGroup ?? 'jenkins-devops',
         viewer: this.props.viewerGroup ?? 'jenkins-viewers',
+        auditor: this.props.auditorGroup ?? 'jenkins-auditors',
       },
       userIdClaim: this.props.userIdClaim ?? DEFAULT_USER_ID_CLAIM,
       syslogHost: this.props.syslogHost,

@@ -53,8 +53,8 @@ describe.each(CONFIGURATIONS)('%s', (_name, deliver) => {
 
   test('the seed script is the file Jenkins reads, unexpanded, and the approved hashes are those of the pipelines it stores', () => {
     const expanded = expandDocument(delivered.casc, delivered.environment).value as any;
-    expect(expanded.jobs).toHaveLength(1);
-    const seed = delivered.files[expanded.jobs[0].file];
+    expect(expanded.jobs).toHaveLength(2);
+    const seed = delivered.files[expanded.jobs[1].file];
     // job-dsl reads a `file` source as it is (FromFileScriptSource.getScript: FileUtils.readFileToString).
     expect(seed).toBe(SEED_SOURCE);
     const scripts = pipelineScripts(seed);

@@ -7,6 +7,7 @@ import { CARD_DATA_PATTERNS, MASK_PASSWORDS_FILE, maskPasswordsConfig } from '..
 import { approvedScriptHash, pipelineScripts } from '../../src/build-server/compliance-jobs';
 import { AUDIT_LOG_LIMIT_MAX } from '../../src/build-server/hardening';
 import { AGENT_PORT } from '../../src/build-server/jenkins-agents';
+import { SEED_AUDITORS_VARIABLE } from '../../src/build-server/jenkins-configuration';
 import { FAILED_LOGIN_FILTER, loggingProperties } from '../../src/build-server/jenkins-monitoring';
 import { JENKINS_LTS, JENKINS_PLUGINS, JENKINS_RPM_KEY } from '../../src/build-server/versions';
 import { UserError } from '../../src/errors';
@@ -278,11 +279,23 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
 
   test('the compliance jobs are seeded by the shipped Job DSL script, delivered as a file, their pipelines approved by hash', () => {
     const seed = fs.readFileSync(path.join(__dirname, '../../jenkins/jobs/compliance-jobs.groovy'), 'utf-8');
-    expect(casc.jobs).toEqual([{ file: expect.stringMatching(/^\/.*\/compliance-jobs\.groovy$/) }]);
+    expect(casc.jobs).toEqual([{ providedEnv: { COMPLIANCE_AUDITORS: 'jenkins-auditors' } }, { file: expect.stringMatching(/^\/.*\/compliance-jobs\.groovy$/) }]);
     const scripts = pipelineScripts(seed);
     expect(scripts).toHaveLength(3);
     expect(casc.security.scriptApproval.approvedScriptHashes).toEqual(scripts.map(approvedScriptHash));
     for (const hash of casc.security.scriptApproval.approvedScriptHashes) expect(hash).toMatch(/^SHA512:[0-9a-f]{128}$/);
+  });
+
+  test('the compliance jobs live in a folder only administrators and the auditors\' group read (PCI DSS 10.3.1); nobody else configures them', () => {
+    // The seed script reads the group from the variable providedEnv sets (job-dsl SeedJobConfigurator.java lines
+    // 90-101), and grants it Job/Read in a folder that inherits no grant (the Java test ComplianceJobsTest checks the
+    // folder as the seed script declares it).
+    const seed = fs.readFileSync(path.join(__dirname, '../../jenkins/jobs/compliance-jobs.groovy'), 'utf-8');
+    expect(seed).toContain(`String auditors = ${SEED_AUDITORS_VARIABLE}\n`);
+    expect(seed).toMatch(/inheritanceStrategy \{ nonInheriting\(\) \}/);
+    expect(load(new JenkinsSpec({ auditorGroup: 'pci-auditors' })).jobs[0]).toEqual({ providedEnv: { [SEED_AUDITORS_VARIABLE]: 'pci-auditors' } });
+    // Global grants stop at the folder: Job/Read and Job/Configure of developers, devops and viewers do not reach in.
+    expect(casc.jenkins.authorizationStrategy.projectMatrix.entries.map((e: any) => e.group.name)).not.toContain('jenkins-auditors');
   });
 
   test('the pipeline library is a global library, pinned, only when its repository is given', () => {

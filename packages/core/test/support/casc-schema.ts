@@ -46,6 +46,8 @@ export interface SchemaRoot {
   readonly kind: 'class' | 'category' | 'list' | 'custom';
   readonly class?: string;
   readonly type?: string;
+  /** Entries of a list root its configurator takes itself, not as an implementation (job-dsl's `providedEnv`). */
+  readonly specialEntries?: string[];
 }
 
 export interface SchemaSource {
@@ -112,7 +114,7 @@ export class CascChecker {
       } else if (root.kind === 'category') {
         this.category(value, rootName, problems);
       } else {
-        this.list(value, root.type!, rootName, problems);
+        this.list(value, root, rootName, problems);
       }
     }
     return problems;
@@ -136,13 +138,27 @@ export class CascChecker {
     }
   }
 
-  /** A root that is a list of implementations of one type (job-dsl's `jobs`). */
-  private list(value: unknown, type: string, where: string, problems: string[]): void {
+  /**
+   * A root that is a list of implementations of one type (job-dsl's `jobs`). A special entry is a one-key mapping of
+   * names to strings: job-dsl's `providedEnv` puts each into the scripts' environment (SeedJobConfigurator.java lines
+   * 90-101).
+   */
+  private list(value: unknown, root: SchemaRoot, where: string, problems: string[]): void {
     if (!Array.isArray(value)) {
       problems.push(`${where}: expected a sequence, found ${show(value)}`);
       return;
     }
-    value.forEach((item, i) => this.describable(item, type, `${where}[${i}]`, problems));
+    value.forEach((item, i) => {
+      const special = isMapping(item) && Object.keys(item).length === 1 && (root.specialEntries ?? []).includes(Object.keys(item)[0]);
+      if (!special) {
+        this.describable(item, root.type!, `${where}[${i}]`, problems);
+        return;
+      }
+      const [key, entries] = Object.entries(item)[0];
+      if (!isMapping(entries) || !Object.values(entries).every((v) => typeof v === 'string')) {
+        problems.push(`${where}[${i}].${key}: expected a mapping of names to strings, found ${show(entries)}`);
+      }
+    });
   }
 
   /** The attributes of one class. */

@@ -58,12 +58,39 @@ class ComplianceJobsTest {
     @BeforeAll
     static void runTheSeedScript() throws Exception {
         DslRecorder.Node root = new DslRecorder.Node("root", List.of());
-        Script script = new GroovyShell().parse(JOBS.toFile());
+        Binding binding = new Binding();
+        binding.setVariable("COMPLIANCE_AUDITORS", AUDITORS);
+        Script script = new GroovyShell(binding).parse(JOBS.toFile());
         DslRecorder.run(script, root);
-        for (DslRecorder.Node job : root.children) {
+        folder = root.children.get(0);
+        for (DslRecorder.Node job : root.children.subList(1, root.children.size())) {
             assertEquals("pipelineJob", job.name);
             jobs.put((String) job.args.get(0), job);
         }
+    }
+
+    /** The auditors' group, as the configuration's `providedEnv` hands it to the seed script. */
+    static final String AUDITORS = "pci-auditors";
+    static DslRecorder.Node folder;
+
+    /**
+     * matrix-auth 3.2.8's folder property through Job DSL's dynamic DSL: `authorizationMatrix` (folder
+     * AuthorizationMatrixProperty.java line 155), `nonInheriting` (NonInheritingStrategy.java line 83), `group`
+     * (AuthorizationProperty.java lines 243-245), the form matrix-auth's own test uses
+     * (src/test/resources/.../casc/configuration-as-code-v3.yml lines 77-93).
+     */
+    @Test
+    void theJobsAreInAFolderThatInheritsNoGrantAndOnlyAuditorsRead() {
+        assertEquals("folder", folder.name);
+        assertEquals(List.of("compliance"), folder.args);
+        DslRecorder.Node matrix = folder.path("properties", "authorizationMatrix");
+        assertEquals(List.of(), matrix.path("inheritanceStrategy", "nonInheriting").args);
+        DslRecorder.Node entries = matrix.child("entries");
+        assertEquals(1, entries.children.size(), "one grant: the auditors' Job/Read; administrators hold Administer");
+        DslRecorder.Node group = entries.child("group");
+        assertEquals(List.of(AUDITORS), group.child("name").args);
+        assertEquals(List.of(List.of("Job/Read")), group.child("permissions").args);
+        jobs.keySet().forEach(name -> assertTrue(name.startsWith("compliance/"), name + " is in the folder"));
     }
 
     @AfterAll
@@ -78,9 +105,9 @@ class ComplianceJobsTest {
         jobs.forEach((name, job) -> schedules.put(name,
             (String) job.path("properties", "pipelineTriggers", "triggers", "cron", "spec").args.get(0)));
         assertEquals(Map.of(
-            "compliance-access-review", "0 0 1 1,4,7,10 *",
-            "compliance-update-check", "0 2 * * 1",
-            "compliance-log-review", "0 9 * * *"), schedules);
+            "compliance/compliance-access-review", "0 0 1 1,4,7,10 *",
+            "compliance/compliance-update-check", "0 2 * * 1",
+            "compliance/compliance-log-review", "0 9 * * *"), schedules);
         CronParser parser = new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.UNIX));
         schedules.values().forEach(cron -> parser.parse(cron).validate());
     }
@@ -150,7 +177,7 @@ class ComplianceJobsTest {
     @Test
     void theAccessReviewFlagsUsersWithoutASignInForMoreThan90Days() throws Exception {
         User.USERS.addAll(List.of(user("alice", 10), user("bob", 100), user("carol", null), user("dave", 89), user("erin", 91)));
-        Run run = run("compliance-access-review");
+        Run run = run("compliance/compliance-access-review");
         String report = run.echoed().get(0);
         assertTrue(report.startsWith("5 users, 3 flagged\n"), report);
         for (String active : List.of("alice", "dave")) assertTrue(report.matches("(?s).*\\n" + active + " +\\S+ +active(\\n.*|$)"), report);
@@ -159,7 +186,7 @@ class ComplianceJobsTest {
         assertEquals(List.of("Users without a sign-in for more than 90 days: review and remove them."), run.unstable());
 
         User.USERS.removeIf(u -> !u.getId().equals("alice"));
-        Run quiet = run("compliance-access-review");
+        Run quiet = run("compliance/compliance-access-review");
         assertTrue(quiet.echoed().get(0).startsWith("1 users, 0 flagged"));
         assertEquals(List.of(), quiet.unstable());
     }
@@ -174,7 +201,7 @@ class ComplianceJobsTest {
         Jenkins.get().updateCenter.coreSource = new UpdateSite(new UpdateSite.Data(new UpdateSite.Entry("2.568.3")));
         int refreshedBefore = Jenkins.get().updateCenter.refreshed;
 
-        Run run = run("compliance-update-check");
+        Run run = run("compliance/compliance-update-check");
         assertEquals(String.join("\n",
             "Security warnings:",
             "  git 5.10.1: Stored XSS https://www.jenkins.io/security/advisory/x",
@@ -185,7 +212,7 @@ class ComplianceJobsTest {
         assertEquals(refreshedBefore + 1, Jenkins.get().updateCenter.refreshed, "the update sites are refreshed first");
 
         monitor.plugins.clear();
-        Run quiet = run("compliance-update-check");
+        Run quiet = run("compliance/compliance-update-check");
         assertTrue(quiet.echoed().get(0).startsWith("Security warnings:\n  none\nPlugin updates:"), quiet.echoed().get(0));
         assertEquals(List.of(), quiet.unstable());
     }
@@ -255,7 +282,7 @@ class ComplianceJobsTest {
         audit.loggers.add(new LogFileAuditLogger(logs.resolve("audit-%g.log").toString()));
         ExtensionList.SINGLETONS.put(AuditTrailPlugin.class, audit);
 
-        Run run = run("compliance-log-review");
+        Run run = run("compliance/compliance-log-review");
         List<String> expected = List.of(
             "Failed sign-ins (last 24 h, of the newest 256 records the log recorder keeps since the last start; the CloudWatch alarm counts all): 5",
             "  " + now.minusSeconds(600) + " sign-in callback rejected: org.pac4j.oidc.exceptions.OidcStateMismatchException: State parameter is different from the one sent in authentication request.",
@@ -284,7 +311,7 @@ class ComplianceJobsTest {
             for (int i = 300; i > 0; i--) SignInLog.apiTokenRejected("mallory" + i, "x", now.minusSeconds(i));
         });
         ExtensionList.SINGLETONS.put(AuditTrailPlugin.class, new AuditTrailPlugin());
-        Run run = run("compliance-log-review");
+        Run run = run("compliance/compliance-log-review");
         String[] lines = run.echoed().get(0).split("\n");
         assertTrue(lines[0].endsWith(": 256"), lines[0]);
         assertEquals("  INCOMPLETE: the log recorder is full, older records are gone; count the failed sign-ins in CloudWatch", lines[1]);
@@ -332,7 +359,7 @@ class ComplianceJobsTest {
     @Test
     void withoutTheLogRecorderTheLogReviewSaysItCannotCountAndIsUnstable() {
         ExtensionList.SINGLETONS.put(AuditTrailPlugin.class, new AuditTrailPlugin());
-        Run run = run("compliance-log-review");
+        Run run = run("compliance/compliance-log-review");
         assertEquals("Failed sign-ins: UNKNOWN, the configuration has no log recorder 'failed-sign-ins'\n"
             + "Administrative changes (audit trail, last 24 h): 0", run.echoed().get(0));
         assertEquals(List.of("No log recorder failed-sign-ins: add it to the configuration (jenkins.log.recorders)."), run.unstable());
