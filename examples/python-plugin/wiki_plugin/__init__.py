@@ -77,6 +77,9 @@ class WikiSpec:
         """No workers."""
         return None
 
+    def secrets(self) -> typing.Mapping[str, str]:
+        return {}
+
     def egress_rules(self) -> typing.List[EgressRule]:
         """Nothing beyond HTTPS and NFS."""
         return []

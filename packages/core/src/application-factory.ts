@@ -185,7 +185,7 @@ export class ApplicationFactory extends Construct {
     }
     const ebs = runtimeType === RuntimeType.EC2 && context.ec2Storage === Ec2Storage.EBS;
     const logGroupName = `/aws/${context.stackName}/${runtimeType}/${context.securityProfile}`;
-    const secretArns: Record<string, string> = { ...props.secrets };
+    const secretArns: Record<string, string> = { ...callPlugin(plugin, 'secrets', () => spec.secrets()), ...props.secrets };
     const integration = context.authMode === AuthMode.APPLICATION_OIDC ? spec.oidcIntegration() : undefined;
     const provider = integration ? providerOf(context) : undefined;
     if (integration && provider) secretArns[integration.clientSecretVariable()] = provider.clientSecretArn;
@@ -392,9 +392,17 @@ function providerOf(context: DeploymentContext): OidcProviderSettings {
  * reader as the deployment app's (see `factoryContext`). Secrets are checked here: they are props, never context keys.
  */
 function contextOf(scope: Construct, runtimeType: RuntimeType, spec: IApplicationSpec, props: ApplicationFactoryProps): DeploymentContext {
-  const secretProblems = Object.entries(props.secrets ?? {})
-    .filter(([name, arn]) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || !SECRET_ARN.test(arn))
-    .map(([name]) => `secrets.${name} must be an environment variable name mapped to a Secrets Manager secret ARN (the value is not shown).`);
+  const plugin = pluginName(spec);
+  const declared = callPlugin(plugin, 'secrets', () => spec.secrets());
+  const invalid = (where: string, secrets: Record<string, string>) => Object.entries(secrets)
+    .filter(([name, arn]) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || typeof arn !== 'string' || !SECRET_ARN.test(arn))
+    .map(([name]) => `${where}.${name} must be an environment variable name mapped to a Secrets Manager secret ARN (the value is not shown).`);
+  const secretProblems = [
+    ...invalid(`${plugin}.secrets()`, declared),
+    ...invalid('secrets', props.secrets ?? {}),
+    ...Object.keys(props.secrets ?? {}).filter((name) => name in declared)
+      .map((name) => `secrets.${name} is also declared by ${plugin}.secrets(): give the application each variable once.`),
+  ];
   if (secretProblems.length > 0) throw new UserError(`Invalid ApplicationFactory secrets:\n  - ${secretProblems.join('\n  - ')}`);
   return factoryContext(scope, runtimeType, spec.applicationId(), props);
 }

@@ -37,3 +37,4 @@ export { DeploymentApp, DeploymentAppOptions } from './deployment-app';
 // The built-in plugin: the hardened Jenkins build server.
 export { JenkinsSpec, JenkinsSpecProps } from './build-server/jenkins-spec';
 export { PipelineLibrarySource } from './build-server/jenkins-configuration';
+export { SonarQubeServer } from './build-server/jenkins-sonarqube';

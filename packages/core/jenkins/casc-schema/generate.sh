@@ -29,6 +29,8 @@ SOURCES=(
   "pipeline-groovy-lib|798.v5cc688825312|jenkinsci/pipeline-groovy-lib-plugin|798.v5cc688825312|src/main/java"
   "sonar|2.18.2|jenkinsci/sonarqube-plugin|sonar-2.18.2|src/main/java"
   "amazon-ecs|1.49|jenkinsci/amazon-ecs-plugin|amazon-ecs-1.49|src/main/java"
+  "credentials|1502.v5c95e620ddfe|jenkinsci/credentials-plugin|1502.v5c95e620ddfe|src/main/java"
+  "plain-credentials|199.v9f8e1f741799|jenkinsci/plain-credentials-plugin|199.v9f8e1f741799|src/main/java"
   # Not pinned by us: the SCMSource/SCMSourceTrait supertypes of the library retriever. Neither git 5.10.1's nor
   # pipeline-groovy-lib 798's pom gives its version (both take it from bom-2.504.x), so this is the newest tag whose
   # pom's jenkins.baseline (2.504) is <= 2.568.

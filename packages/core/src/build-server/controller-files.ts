@@ -40,6 +40,8 @@ export interface ControllerOptions {
   readonly userIdClaim: string;
   readonly syslogHost?: string;
   readonly pipelineLibrary?: PipelineLibrarySource;
+  /** The SonarQube server's address; none when undefined. */
+  readonly sonarQubeUrl?: string;
   /** The build agents. */
   readonly agents: AgentSettings;
   /** The profile's `fullAuditTrail` keeps the full template's audit log (`AUDIT_LOG_LIMIT_FULL`, `AUDIT_LOG_COUNT_FULL`), else the basic one. */
@@ -71,6 +73,7 @@ export function controllerFiles(layout: ControllerLayout, options: ControllerOpt
     seedJobFile: `${layout.configDir}/${FILES.seed}`,
     approvedScriptHashes: pipelineScripts(seed).map(approvedScriptHash),
     pipelineLibrary: options.pipelineLibrary,
+    sonarQubeUrl: options.sonarQubeUrl,
     agentPort: AGENT_PORT,
     agentCloud: agentCloud(options.agents, JENKINS_PORT),
   });

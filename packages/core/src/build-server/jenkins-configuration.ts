@@ -4,6 +4,7 @@ import {
 } from './hardening';
 import type { EcsCloud } from './jenkins-agents';
 import { FAILED_SIGN_IN_RECORDER } from './jenkins-monitoring';
+import { SONARQUBE } from './jenkins-sonarqube';
 
 /** The environment variables the configuration reads (configuration-as-code resolves `${NAME}` at start). */
 export const ENV = {
@@ -59,6 +60,13 @@ export interface JenkinsConfigurationOptions {
   readonly agentPort: number;
   /** The cloud that starts the build agents. */
   readonly agentCloud: EcsCloud;
+  /** The SonarQube server's address; no installation when undefined. */
+  readonly sonarQubeUrl?: string;
+}
+
+/** A secret-text credential (plain-credentials' `StringCredentialsImpl`), for pipelines (scope GLOBAL). */
+export interface StringCredential {
+  readonly string: { readonly scope: 'GLOBAL'; readonly id: string; readonly secret: string; readonly description: string };
 }
 
 /** Where Jenkins fetches the pipeline library (`jenkins/pipeline-library` of @fw/core, pushed to your git server). */
@@ -128,6 +136,8 @@ export interface JenkinsConfiguration {
     readonly markupFormatter: string;
     readonly log: { readonly recorders: ReadonlyArray<typeof FAILED_SIGN_IN_RECORDER> };
   };
+  /** Credentials for pipelines; each secret from the controller's environment. */
+  readonly credentials?: { readonly system: { readonly domainCredentials: Array<{ readonly credentials: StringCredential[] }> } };
   readonly security: {
     readonly globalJobDslSecurityConfiguration: { readonly useScriptSecurity: boolean };
     readonly scriptApproval: { readonly approvedScriptHashes: string[] };
@@ -149,6 +159,12 @@ export interface JenkinsConfiguration {
       }>;
     };
     readonly 'audit-trail': { readonly logBuildCause: boolean; readonly loggers: AuditLogger[] };
+    readonly 'sonarGlobalConfiguration'?: {
+      readonly buildWrapperEnabled: boolean;
+      readonly installations: Array<{
+        readonly name: string; readonly serverUrl: string; readonly credentialsId: string; readonly webhookSecretId: string;
+      }>;
+    };
     readonly 'globalLibraries'?: {
       readonly libraries: Array<{
         readonly name: string;
@@ -228,6 +244,22 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
       // The daily log review reads this recorder: Jenkins' own log buffer keeps INFO and above only.
       log: { recorders: [FAILED_SIGN_IN_RECORDER] },
     },
+    // The SonarQube token and webhook secret as secret-text credentials, their values resolved from the environment at
+    // start (configuration-as-code PrimitiveConfigurator.java lines 43-48 resolves every scalar): GLOBAL, because a
+    // build looks them up in its job's context, which SYSTEM credentials are hidden from (credentials
+    // SystemCredentialsProvider.java lines 448-455). The list replaces the system store's at every start.
+    ...(options.sonarQubeUrl ? {
+      credentials: {
+        system: {
+          domainCredentials: [{
+            credentials: [
+              stringCredential(SONARQUBE.tokenCredential, SONARQUBE.tokenVariable, 'SonarQube token (from Secrets Manager)'),
+              stringCredential(SONARQUBE.webhookCredential, SONARQUBE.webhookVariable, 'SonarQube webhook secret (from Secrets Manager)'),
+            ],
+          }],
+        },
+      },
+    } : {}),
     security: {
       globalJobDslSecurityConfiguration: { useScriptSecurity: true },
       scriptApproval: { approvedScriptHashes: options.approvedScriptHashes },
@@ -267,6 +299,20 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
           }] : []),
         ],
       },
+      // sonar 2.18.2: SonarGlobalConfiguration (named by its class: it has no symbol) and SonarInstallation's
+      // constructor (SonarInstallation.java lines 86-106); the token credential is looked up as StringCredentials
+      // (lines 177-192), the webhook's by waitForQualityGate (WaitForQualityGateStep.java lines 343-363).
+      ...(options.sonarQubeUrl ? {
+        sonarGlobalConfiguration: {
+          buildWrapperEnabled: true,
+          installations: [{
+            name: SONARQUBE.installation,
+            serverUrl: options.sonarQubeUrl,
+            credentialsId: SONARQUBE.tokenCredential,
+            webhookSecretId: SONARQUBE.webhookCredential,
+          }],
+        },
+      } : {}),
       ...(options.pipelineLibrary ? {
         globalLibraries: {
           libraries: [{
@@ -282,6 +328,10 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
     },
     jobs: [{ providedEnv: { [SEED_AUDITORS_VARIABLE]: groups.auditor } }, { file: options.seedJobFile }],
   };
+}
+
+function stringCredential(id: string, variable: string, description: string): StringCredential {
+  return { string: { scope: 'GLOBAL', id, secret: ref(variable), description } };
 }
 
 /** configuration-as-code YAML of a configuration. */

@@ -1,5 +1,6 @@
 import { AUDIT_SYSLOG_PORT } from './hardening';
 import type { PipelineLibrarySource } from './jenkins-configuration';
+import { assertValidSonarQube, type SonarQubeServer, sonarQubeSecrets } from './jenkins-sonarqube';
 import { ApplicationSpec } from '../contract/application-spec';
 import { AuthMode } from '../contract/auth-mode';
 import type { ContainerInitialization } from '../contract/container-initialization';
@@ -69,6 +70,13 @@ export interface JenkinsSpecProps {
    * @default 'jenkins/inbound-agent:3355.v388858a_47b_33-5-jdk21'
    */
   readonly agentImage?: string;
+  /**
+   * The SonarQube server of the pipelines' analyses and quality gate: configured as code as the installation
+   * `sonarqube`, its token and webhook secret as the secret-text credentials `sonar-token` and `sonar-webhook-secret`,
+   * read from Secrets Manager by reference (the README's Jenkinsfile uses these names).
+   * @default - no SonarQube installation (`withSonarQubeEnv` fails)
+   */
+  readonly sonarQube?: SonarQubeServer;
   /** CPU units of each agent task (a Fargate size with `agentMemoryMiB`). @default 1024 */
   readonly agentCpu?: number;
   /** Memory of each agent task in MiB. @default 2048 */
@@ -106,6 +114,7 @@ export class JenkinsSpec extends ApplicationSpec {
       throw new UserError(`JenkinsSpec: userIdClaim ${JSON.stringify(props.userIdClaim)} is not a claim name (letters, digits and ` +
         `_ . : -, at most 64 characters); leave it out for '${DEFAULT_USER_ID_CLAIM}', the one claim unique at every provider.`);
     }
+    if (props.sonarQube) assertValidSonarQube(props.sonarQube);
     if (props.syslogHost && !isIpv4(props.syslogHost) && !props.syslogNetwork) {
       throw new UserError(`JenkinsSpec: syslogHost ${JSON.stringify(props.syslogHost)} is a name, and the controller's security ` +
         'group sends only to addresses: set syslogNetwork to the syslog server\'s IPv4 range (for example 10.0.5.20/32).');
@@ -172,6 +181,11 @@ export class JenkinsSpec extends ApplicationSpec {
     return [...syslog, ...egress];
   }
 
+  /** The SonarQube token and webhook secret, when a server is set. */
+  public secrets(): Record<string, string> {
+    return this.props.sonarQube ? sonarQubeSecrets(this.props.sonarQube) : {};
+  }
+
   public supportsOidcIntegration(): boolean {
     return true;
   }
@@ -192,6 +206,7 @@ export class JenkinsSpec extends ApplicationSpec {
       userIdClaim: this.props.userIdClaim ?? DEFAULT_USER_ID_CLAIM,
       syslogHost: this.props.syslogHost,
       pipelineLibrary: this.props.pipelineLibrary,
+      sonarQubeUrl: this.props.sonarQube?.serverUrl,
       agents: this.agents,
       securityProfile,
     });

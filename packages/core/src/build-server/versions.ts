@@ -73,6 +73,10 @@ export const JENKINS_PLUGINS: ReadonlyArray<readonly [id: string, version: strin
   ['sonar', '2.18.2'],
   // Starts each build's agent as an ECS Fargate task (jenkins.clouds); the newest release, whose baseline is 2.387.3.
   ['amazon-ecs', '1.49'],
+  // The SonarQube server's token and webhook secret, as secret-text credentials configured as code (`credentials`,
+  // `string`); the newest releases, whose baselines (2.541, 2.479) the LTS satisfies.
+  ['credentials', '1502.v5c95e620ddfe'],
+  ['plain-credentials', '199.v9f8e1f741799'],
 ];
 
 /** plugins.txt, the format of jenkins-plugin-cli and the plugin manager: `id:version` a line. */

@@ -84,6 +84,13 @@ export interface IApplicationSpec {
    * members.
    */
   egressRules(): EgressRule[];
+  /**
+   * Secrets the application itself needs, by environment variable name, each a Secrets Manager secret ARN: the same
+   * form as `ApplicationFactoryProps.secrets`, to which they are added (a name in both is refused). Fargate injects them
+   * as container secrets; EC2 reads them at boot into `Ec2Files.APPLICATION_ENVIRONMENT_FILE`. Only the ARNs are in
+   * the template. Not one of the spec's members.
+   */
+  secrets(): Record<string, string>;
   /** Whether the application can perform OIDC sign-in itself. */
   supportsOidcIntegration(): boolean;
   /** The application's OIDC handler; undefined when OIDC is unsupported (the spec's `getOidcIntegration()`). */
@@ -146,6 +153,11 @@ export abstract class ApplicationSpec implements IApplicationSpec {
     return [];
   }
 
+  /** Default: none beyond `ApplicationFactoryProps.secrets`. */
+  public secrets(): Record<string, string> {
+    return {};
+  }
+
   /** Default: OIDC unsupported. */
   public supportsOidcIntegration(): boolean {
     return false;
@@ -161,5 +173,5 @@ export abstract class ApplicationSpec implements IApplicationSpec {
 export const APPLICATION_SPEC_MEMBERS: readonly string[] = [
   'applicationId', 'defaultContainerImage', 'applicationPort', 'containerDataPath', 'efsDataPath', 'volumeName',
   'containerUser', 'efsPermissions', 'ebsDeviceName', 'ec2DataPath', 'ec2LogPaths', 'configureUserData',
-  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportedAuthModes', 'ephemeralWorkers', 'egressRules', 'supportsOidcIntegration', 'oidcIntegration',
+  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportedAuthModes', 'ephemeralWorkers', 'egressRules', 'secrets', 'supportsOidcIntegration', 'oidcIntegration',
 ];

@@ -25,6 +25,11 @@ const FULL: JenkinsSpecProps = {
   syslogHost: 'syslog.example.com',
   syslogNetwork: '10.0.5.20/32',
   pipelineLibrary: { repository: 'https://git.example.com/ci/fw-pipeline-library.git', version: 'v0.1.0' },
+  sonarQube: {
+    serverUrl: 'https://sonarqube.example.com',
+    tokenSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ci/sonar-token-AbCdEf',
+    webhookSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ci/sonar-webhook-AbCdEf',
+  },
 };
 
 function fargate(profile: SecurityProfile, props: JenkinsSpecProps): Delivered {
@@ -37,7 +42,7 @@ function ec2(profile: SecurityProfile, props: JenkinsSpecProps): Delivered {
 
 const CONFIGURATIONS: Array<[string, () => Delivered]> = [RuntimeType.FARGATE, RuntimeType.EC2].flatMap((runtime) =>
   [SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION].flatMap((profile) =>
-    ([['default options', {}], ['syslog and pipeline library', FULL]] as Array<[string, JenkinsSpecProps]>).map(([variant, props]) =>
+    ([['default options', {}], ['syslog, pipeline library and SonarQube', FULL]] as Array<[string, JenkinsSpecProps]>).map(([variant, props]) =>
       [`${runtime} ${profile}, ${variant}`, () => (runtime === RuntimeType.FARGATE ? fargate : ec2)(profile, props)] as [string, () => Delivered])));
 
 describe.each(CONFIGURATIONS)('%s', (_name, deliver) => {

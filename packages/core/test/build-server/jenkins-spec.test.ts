@@ -31,6 +31,12 @@ const EFS: Ec2Context = {
   accessPointId: 'fsap-0123456789abcdef0',
 };
 
+const SONAR = {
+  serverUrl: 'https://sonarqube.example.com',
+  tokenSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ci/sonar-token-AbCdEf',
+  webhookSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ci/sonar-webhook-AbCdEf',
+};
+
 /** Jenkins signs users in itself: the one auth mode it accepts. */
 const SIGN_IN = { authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC };
 
@@ -41,8 +47,8 @@ function ec2Script(context: Ec2Context = EFS, spec = new JenkinsSpec()): string 
 }
 
 /** The Fargate task's application container and its init container. */
-function fargateContainers(props = {}) {
-  const { json } = synth(RuntimeType.FARGATE, { ...SIGN_IN, ...props }, new JenkinsSpec());
+function fargateContainers(props = {}, spec = new JenkinsSpec()) {
+  const { json } = synth(RuntimeType.FARGATE, { ...SIGN_IN, ...props }, spec);
   const definitions = applicationTask(json).Properties.ContainerDefinitions;
   return { app: definitions.find((c: any) => c.Name === 'Application'), init: definitions.find((c: any) => c.Name === 'Initialization'), json };
 }
@@ -298,6 +304,28 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
     expect(casc.jenkins.authorizationStrategy.projectMatrix.entries.map((e: any) => e.group.name)).not.toContain('jenkins-auditors');
   });
 
+  test('SonarQube: the installation and credentials the README\'s Jenkinsfile names, the secrets by reference only when a server is given', () => {
+    expect(casc.unclassified.sonarGlobalConfiguration).toBeUndefined();
+    expect(casc.credentials).toBeUndefined();
+    const withSonar = load(new JenkinsSpec({ sonarQube: SONAR }));
+    // The Jenkinsfile as the README shows it (jenkins/examples/Jenkinsfile), unchanged.
+    const jenkinsfile = fs.readFileSync(path.join(__dirname, '../../jenkins/examples/Jenkinsfile'), 'utf-8');
+    const installation = /withSonarQubeEnv\('([^']+)'\)/.exec(jenkinsfile)![1];
+    const webhookSecretId = /qualityGate\(webhookSecretId: '([^']+)'\)/.exec(jenkinsfile)![1];
+    expect(withSonar.unclassified.sonarGlobalConfiguration).toEqual({
+      buildWrapperEnabled: true,
+      installations: [{ name: installation, serverUrl: SONAR.serverUrl, credentialsId: 'sonar-token', webhookSecretId }],
+    });
+    // GLOBAL: a build looks credentials up in its job's context, where SYSTEM ones are hidden (credentials
+    // 1502.v5c95e620ddfe SystemCredentialsProvider.java lines 448-455).
+    expect(withSonar.credentials.system.domainCredentials).toEqual([{
+      credentials: [
+        { string: { scope: 'GLOBAL', id: 'sonar-token', secret: '${SONAR_TOKEN}', description: 'SonarQube token (from Secrets Manager)' } },
+        { string: { scope: 'GLOBAL', id: webhookSecretId, secret: '${SONAR_WEBHOOK_SECRET}', description: 'SonarQube webhook secret (from Secrets Manager)' } },
+      ],
+    }]);
+  });
+
   test('the pipeline library is a global library, pinned, only when its repository is given', () => {
     expect(casc.unclassified.globalLibraries).toBeUndefined();
     const withLibrary = load(new JenkinsSpec({ pipelineLibrary: { repository: 'https://git.example.com/ci/fw-pipeline-library.git', version: 'v0.1.0' } }));
@@ -322,11 +350,29 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
   });
 });
 
+describe('SonarQube\'s secrets', () => {
+  test('reach the controller by reference only: container secrets on Fargate, read at boot on EC2', () => {
+    const { app, json } = fargateContainers({ ...TLS }, new JenkinsSpec({ sonarQube: SONAR }));
+    expect(app.Secrets).toEqual(expect.arrayContaining([
+      { Name: 'SONAR_TOKEN', ValueFrom: SONAR.tokenSecretArn },
+      { Name: 'SONAR_WEBHOOK_SECRET', ValueFrom: SONAR.webhookSecretArn },
+    ]));
+    expect(JSON.stringify(json)).not.toMatch(/"Name":"SONAR_TOKEN","Value"/);
+  });
+
+  test('a server that is not an HTTPS URL, and a variable given twice, are refused naming them', () => {
+    expect(() => new JenkinsSpec({ sonarQube: { ...SONAR, serverUrl: 'http://sonarqube.example.com' } }))
+      .toThrow('JenkinsSpec: sonarQube.serverUrl "http://sonarqube.example.com" is not an HTTPS URL');
+    expect(() => synth(RuntimeType.FARGATE, { ...SIGN_IN, secrets: { SONAR_TOKEN: SONAR.tokenSecretArn } }, new JenkinsSpec({ sonarQube: SONAR })))
+      .toThrow('secrets.SONAR_TOKEN is also declared by JenkinsSpec.secrets(): give the application each variable once.');
+  });
+});
+
 describe('plugins', () => {
   test('the spec\'s six and what the configuration needs, each pinned once', () => {
     const ids = JENKINS_PLUGINS.map(([id]) => id);
     expect(ids).toEqual(['matrix-auth', 'ldap', 'oic-auth', 'credentials-binding', 'mask-passwords', 'audit-trail', 'configuration-as-code',
-      'job-dsl', 'workflow-aggregator', 'git', 'script-security', 'pipeline-groovy-lib', 'sonar', 'amazon-ecs']);
+      'job-dsl', 'workflow-aggregator', 'git', 'script-security', 'pipeline-groovy-lib', 'sonar', 'amazon-ecs', 'credentials', 'plain-credentials']);
     for (const [, version] of JENKINS_PLUGINS) expect(version).toMatch(/^\d+(\.[\w]+)+$/);
     expect(new Set(ids).size).toBe(ids.length);
   });

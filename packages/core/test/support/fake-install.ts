@@ -25,6 +25,7 @@ export function pluginClassSource(className: string, applicationId: string, over
     supportedAuthModes: 'return ["none", "application-oidc", "alb-oidc"];',
     ephemeralWorkers: 'return undefined;',
     egressRules: 'return [];',
+    secrets: 'return {};',
     supportsOidcIntegration: 'return false;',
     oidcIntegration: 'return undefined;',
     ...overrides,
