@@ -21,7 +21,7 @@ function pluginSource(className: string, id: string): string {
   containerDataPath() { return '/d'; } efsDataPath() { return '/e'; } volumeName() { return 'v'; }
   containerUser() { return '1:1'; } efsPermissions() { return '750'; } ebsDeviceName() { return '/dev/xvdf'; }
   ec2DataPath() { return '/s'; } ec2LogPaths() { return ['/l']; } configureUserData() {} healthCheckPath() { return '/'; }
-  containerEnvironmentVariables() { return {}; } containerInitialization() { return undefined; } logAlarms() { return []; } supportedAuthModes() { return ['none', 'application-oidc', 'alb-oidc']; } ephemeralWorkers() { return undefined; } egressRules() { return []; } secrets() { return {}; } supportsOidcIntegration() { return false; } oidcIntegration() { return undefined; }
+  containerEnvironmentVariables() { return {}; } containerInitialization() { return undefined; } logAlarms() { return []; } supportedAuthModes() { return ['none', 'application-oidc', 'alb-oidc']; } ephemeralWorkers() { return undefined; } egressRules() { return []; } secrets() { return {}; } requestBodyLimits() { return []; } supportsOidcIntegration() { return false; } oidcIntegration() { return undefined; }
 }
 exports.${className} = ${className};
 `;

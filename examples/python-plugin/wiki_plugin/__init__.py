@@ -13,6 +13,7 @@ from fw_core import (
     IUserDataBuilder,
     LogAlarm,
     PosixUser,
+    RequestBodyLimit,
 )
 
 
@@ -79,6 +80,9 @@ class WikiSpec:
 
     def secrets(self) -> typing.Mapping[str, str]:
         return {}
+
+    def request_body_limits(self) -> typing.List[RequestBodyLimit]:
+        return []
 
     def egress_rules(self) -> typing.List[EgressRule]:
         """Nothing beyond HTTPS and NFS."""

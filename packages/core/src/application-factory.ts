@@ -202,6 +202,7 @@ export class ApplicationFactory extends Construct {
         logGroupNames: [logGroupName],
         alarmNames: alarms.map((declared) => alarmName(context.stackName, declared.name)),
         secretArns: Object.values(secretArns),
+        requestBodyLimits: spec.requestBodyLimits(),
         amazonLinuxRepositories: runtimeType === RuntimeType.EC2,
         stack,
       });
@@ -305,6 +306,7 @@ export class ApplicationFactory extends Construct {
       removalPolicy: settings.removalPolicy,
       logging,
     });
+    loadBalancer.allowLargeBodies({ limits: spec.requestBodyLimits() });
     return { log, dataKey, network, storage, loadBalancer, url: loadBalancer.url };
   }
 

@@ -13,6 +13,7 @@ import { countByType, FIVE, otherWiki, PLATFORM_PROPS, SynthesisedPlatform, synt
 import { decide, render } from './support/policy';
 import { requireInCi } from './support/shellcheck';
 import { applicationTask, REGION_ENV, resources } from './support/synth';
+import { JENKINS_REQUEST_BODY_LIMITS } from '../src/build-server/hardening';
 import { PlatformFileSystem } from '../src/platform/storage';
 
 /** One synth of each size, shared by every test below. */
@@ -358,4 +359,17 @@ describe('the checks every standalone stack passes, on the platform\'s stacks', 
     expect(run.stdout + run.stderr).toBe('');
     expect(run.status).toBe(0);
   }, 300_000);
+});
+
+test('the platform\'s WAF lets each application\'s large bodies through on its own host only', () => {
+  const acl = Object.values<any>(three.templates.Platform.Resources).find((r) => r.Type === 'AWS::WAFv2::WebACL');
+  const oversized = acl.Properties.Rules.find((r: any) => r.Name === 'OversizedBodies');
+  const exceptions = oversized.Statement.AndStatement.Statements[1].NotStatement.Statement.OrStatement.Statements;
+  // Only the build server declares paths; each exception names its host first.
+  expect(exceptions).toHaveLength(JENKINS_REQUEST_BODY_LIMITS.length);
+  for (const exception of exceptions) {
+    expect(exception.AndStatement.Statements[0].ByteMatchStatement).toMatchObject({
+      FieldToMatch: { SingleHeader: { Name: 'host' } }, PositionalConstraint: 'EXACTLY', SearchString: 'ci.example.com',
+    });
+  }
 });

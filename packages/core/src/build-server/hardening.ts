@@ -54,6 +54,18 @@ export const SERVICE_START_TIMEOUT_SECONDS = 600;
 export const JENKINS_LOG_ROTATE_MB = 100;
 export const JENKINS_LOG_ROTATIONS = 7;
 
+/**
+ * Where Jenkins' own requests carry bodies over the WAF's 8 KB, and the largest each takes: under `/job/` (and the same
+ * jobs under `/view/`) a job's configuration with an inline pipeline, a build's file parameters and a replayed
+ * pipeline; under `/manage/` the global configuration pages; `/createItem` a job created from its config.xml.
+ */
+export const JENKINS_REQUEST_BODY_LIMITS = [
+  { pathPrefix: '/job/', maxBytes: 10 * 1024 * 1024 },
+  { pathPrefix: '/view/', maxBytes: 10 * 1024 * 1024 },
+  { pathPrefix: '/manage/', maxBytes: 1024 * 1024 },
+  { pathPrefix: '/createItem', maxBytes: 1024 * 1024 },
+] as const;
+
 /** HTTP session timeout of the web UI, in minutes (not in the spec's table; PCI DSS 8.2.8 asks for 15 minutes). */
 export const SESSION_TIMEOUT_MINUTES = 15;
 

@@ -1,4 +1,4 @@
-import { AUDIT_SYSLOG_PORT } from './hardening';
+import { AUDIT_SYSLOG_PORT, JENKINS_REQUEST_BODY_LIMITS } from './hardening';
 import type { PipelineLibrarySource } from './jenkins-configuration';
 import { assertValidSonarQube, type SonarQubeServer, sonarQubeSecrets } from './jenkins-sonarqube';
 import { ApplicationSpec } from '../contract/application-spec';
@@ -9,6 +9,7 @@ import { type EgressRule, isIpv4 } from '../contract/egress-rule';
 import type { EphemeralWorkers } from '../contract/ephemeral-workers';
 import type { LogAlarm } from '../contract/log-alarm';
 import type { IOidcIntegration } from '../contract/oidc-integration';
+import type { RequestBodyLimit } from '../contract/request-body-limit';
 import type { IUserDataBuilder } from '../contract/user-data-builder';
 import { UserError } from '../errors';
 import { controllerEnvironment, controllerFiles, ControllerLayout, JENKINS_PORT } from './controller-files';
@@ -179,6 +180,11 @@ export class JenkinsSpec extends ApplicationSpec {
       ? [{ description: 'Audit trail to the syslog server', protocol: 'udp', port: AUDIT_SYSLOG_PORT, cidr: syslogNetwork ?? `${syslogHost}/32` }]
       : [];
     return [...syslog, ...egress];
+  }
+
+  /** Jenkins' forms and uploads that exceed the WAF's 8 KB (`JENKINS_REQUEST_BODY_LIMITS`). */
+  public requestBodyLimits(): RequestBodyLimit[] {
+    return JENKINS_REQUEST_BODY_LIMITS.map((limit) => ({ ...limit }));
   }
 
   /** The SonarQube token and webhook secret, when a server is set. */

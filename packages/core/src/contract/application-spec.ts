@@ -5,6 +5,7 @@ import type { EgressRule } from './egress-rule';
 import type { EphemeralWorkers } from './ephemeral-workers';
 import type { LogAlarm } from './log-alarm';
 import type { IOidcIntegration } from './oidc-integration';
+import type { RequestBodyLimit } from './request-body-limit';
 import type { IUserDataBuilder } from './user-data-builder';
 
 /**
@@ -91,6 +92,12 @@ export interface IApplicationSpec {
    * the template. Not one of the spec's members.
    */
   secrets(): Record<string, string>;
+  /**
+   * Paths whose requests carry bodies larger than the WAF lets through elsewhere (8 KB), each with the largest it
+   * takes (for example the build server's job configuration). Everywhere else such bodies stay blocked. Not one of the
+   * spec's members.
+   */
+  requestBodyLimits(): RequestBodyLimit[];
   /** Whether the application can perform OIDC sign-in itself. */
   supportsOidcIntegration(): boolean;
   /** The application's OIDC handler; undefined when OIDC is unsupported (the spec's `getOidcIntegration()`). */
@@ -158,6 +165,11 @@ export abstract class ApplicationSpec implements IApplicationSpec {
     return {};
   }
 
+  /** Default: no request body above 8 KB anywhere. */
+  public requestBodyLimits(): RequestBodyLimit[] {
+    return [];
+  }
+
   /** Default: OIDC unsupported. */
   public supportsOidcIntegration(): boolean {
     return false;
@@ -173,5 +185,5 @@ export abstract class ApplicationSpec implements IApplicationSpec {
 export const APPLICATION_SPEC_MEMBERS: readonly string[] = [
   'applicationId', 'defaultContainerImage', 'applicationPort', 'containerDataPath', 'efsDataPath', 'volumeName',
   'containerUser', 'efsPermissions', 'ebsDeviceName', 'ec2DataPath', 'ec2LogPaths', 'configureUserData',
-  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportedAuthModes', 'ephemeralWorkers', 'egressRules', 'secrets', 'supportsOidcIntegration', 'oidcIntegration',
+  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportedAuthModes', 'ephemeralWorkers', 'egressRules', 'secrets', 'requestBodyLimits', 'supportsOidcIntegration', 'oidcIntegration',
 ];

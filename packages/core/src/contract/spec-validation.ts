@@ -7,6 +7,7 @@ import { egressRuleProblems, type EgressRule } from './egress-rule';
 import type { EphemeralWorkers } from './ephemeral-workers';
 import { logAlarmProblems } from './log-alarm';
 import { callPlugin } from './plugin-calls';
+import { requestBodyLimitProblems } from './request-body-limit';
 
 /** One member's check: undefined when the value is allowed, otherwise what is allowed. */
 type Check = (value: unknown) => string | undefined;
@@ -167,6 +168,8 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
   if (workers !== undefined) problems.push(...workerProblems(workers, pluginName));
   const egress = resultOf(spec, 'egressRules', pluginName, problems);
   if (egress !== undefined) problems.push(...egressProblems(egress, `${pluginName}.egressRules()`));
+  const bodies = resultOf(spec, 'requestBodyLimits', pluginName, problems);
+  if (bodies !== undefined) problems.push(...requestBodyLimitProblems(bodies, `${pluginName}.requestBodyLimits()`));
   if (spec.supportsOidcIntegration() && !spec.oidcIntegration()) {
     problems.push(`${pluginName}.oidcIntegration() returned nothing although supportsOidcIntegration() is true.`);
   }
@@ -183,7 +186,7 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
 }
 
 /** What a member without arguments returns, or undefined when it throws (which becomes one of `problems`). */
-function resultOf(spec: IApplicationSpec, member: 'logAlarms' | 'ephemeralWorkers' | 'egressRules', pluginName: string,
+function resultOf(spec: IApplicationSpec, member: 'logAlarms' | 'ephemeralWorkers' | 'egressRules' | 'requestBodyLimits', pluginName: string,
   problems: string[]): unknown {
   try {
     return callPlugin(pluginName, member, () => spec[member]());

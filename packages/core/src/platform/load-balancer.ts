@@ -1,4 +1,4 @@
-import { CfnResource, Duration, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
+import { CfnResource, Duration, Lazy, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
@@ -13,6 +13,7 @@ import type { Logging } from './logging';
 import { boundedName, NAME_LIMITS } from './names';
 import type { NetworkAccess } from './network';
 import { type ApplicationRoute, applicationTargetGroup, forwardAction } from './routing';
+import { type BodyAllowance, oversizedBodyRule, SIZE_RESTRICTIONS_BODY } from './waf-body-limits';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
 import { acknowledge } from '../profiles/compliance';
 
@@ -83,6 +84,7 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
   public readonly url: string;
 
   private readonly props: LoadBalancerProps;
+  private readonly bodyAllowances: BodyAllowance[] = [];
 
   constructor(scope: Construct, id: string, props: LoadBalancerProps) {
     super(scope, id);
@@ -221,12 +223,26 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
     return bucket;
   }
 
+  /**
+   * Lets requests with bodies over the WAF's 8 KB through to an application's declared paths, within their limits (on
+   * a platform, for the application's host only). The web ACL is rendered at synth, after every application attached.
+   */
+  public allowLargeBodies(allowance: BodyAllowance): void {
+    if (allowance.limits.length > 0) this.bodyAllowances.push(allowance);
+  }
+
   private addWaf(): void {
-    const rule = (name: string, priority: number) => ({
+    const rule = (name: string, priority: number, countOnly: string[] = []) => ({
       name,
       priority,
       overrideAction: { none: {} },
-      statement: { managedRuleGroupStatement: { vendorName: 'AWS', name } },
+      statement: {
+        managedRuleGroupStatement: {
+          vendorName: 'AWS',
+          name,
+          ...countOnly.length > 0 ? { ruleActionOverrides: countOnly.map((r) => ({ name: r, actionToUse: { count: {} } })) } : {},
+        },
+      },
       visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: name, sampledRequestsEnabled: true },
     });
     const acl = new wafv2.CfnWebACL(this, 'WebAcl', {
@@ -238,18 +254,23 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
         metricName: boundedName(`${Stack.of(this).stackName}-waf`, NAME_LIMITS.wafMetricName),
         sampledRequestsEnabled: true,
       },
-      rules: [
-        {
-          name: 'RateLimitPerAddress',
-          priority: 0,
-          action: { block: {} },
-          statement: { rateBasedStatement: { limit: WAF_RATE_LIMIT, evaluationWindowSec: 300, aggregateKeyType: 'IP' } },
-          visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'RateLimitPerAddress', sampledRequestsEnabled: true },
-        },
-        rule('AWSManagedRulesCommonRuleSet', 1),
-        rule('AWSManagedRulesKnownBadInputsRuleSet', 2),
-        rule('AWSManagedRulesAmazonIpReputationList', 3),
-      ],
+      rules: Lazy.any({
+        produce: () => [
+          {
+            name: 'RateLimitPerAddress',
+            priority: 0,
+            action: { block: {} },
+            statement: { rateBasedStatement: { limit: WAF_RATE_LIMIT, evaluationWindowSec: 300, aggregateKeyType: 'IP' } },
+            visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'RateLimitPerAddress', sampledRequestsEnabled: true },
+          },
+          // The body-size rule only labels what it matches; the next rule, which sees the label, blocks all of it but
+          // the applications' declared paths within their limits.
+          rule('AWSManagedRulesCommonRuleSet', 1, [SIZE_RESTRICTIONS_BODY.rule]),
+          oversizedBodyRule(2, this.bodyAllowances),
+          rule('AWSManagedRulesKnownBadInputsRuleSet', 3),
+          rule('AWSManagedRulesAmazonIpReputationList', 4),
+        ],
+      }),
     });
     // WAF writes only to log groups whose name starts with aws-waf-logs-.
     const wafLogs = this.props.logging.logGroup('WafLogs', `aws-waf-logs-${Stack.of(this).stackName}`);

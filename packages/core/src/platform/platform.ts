@@ -18,6 +18,7 @@ import {
 } from './platform-parameters';
 import { type AccessPointSettings, PlatformFileSystem } from './storage';
 import { platformContext, type PlatformContext } from '../context/platform-context';
+import type { RequestBodyLimit } from '../contract/request-body-limit';
 import { SecurityProfile } from '../contract/security-profile';
 import { UserError } from '../errors';
 import { acknowledgeGrantPolicies, RECORD_ACKNOWLEDGEMENTS, requireCompliance } from '../profiles/compliance';
@@ -67,6 +68,8 @@ export interface PlatformApplication {
   readonly alarmNames: string[];
   /** The secrets it reads: the Secrets Manager endpoint allows these. */
   readonly secretArns: string[];
+  /** Paths of its host whose requests carry bodies over the WAF's 8 KB. */
+  readonly requestBodyLimits: RequestBodyLimit[];
   /** Whether it installs packages from Amazon Linux 2023's repositories (EC2 does at boot). */
   readonly amazonLinuxRepositories: boolean;
   /** The application's stack itself, which another application's `allowFrom` makes wait for it. */
@@ -106,6 +109,7 @@ export class Platform extends Construct {
   private readonly storage: PlatformFileSystem;
   private readonly alarmTopic: AlarmTopic;
   private readonly endpoints?: VpcEndpoints;
+  private readonly loadBalancer: LoadBalancer;
   private readonly applications: PlatformApplication[] = [];
 
   constructor(scope: Construct, id: string, props: PlatformProps) {
@@ -146,6 +150,7 @@ export class Platform extends Construct {
       logging: this.logging,
     });
     this.loadBalancerSecurityGroup = loadBalancer.securityGroup;
+    this.loadBalancer = loadBalancer;
     const cluster = new ecs.Cluster(this, 'Cluster', { vpc: network.vpc, containerInsightsV2: ecs.ContainerInsights.ENABLED });
     this.cluster = cluster;
     const namespace = new servicediscovery.PrivateDnsNamespace(this, 'PrivateNames', {
@@ -242,6 +247,7 @@ export class Platform extends Construct {
         description: `The access point of ${application.stackName} (${application.applicationId})`,
       });
     }
+    this.loadBalancer.allowLargeBodies({ limits: application.requestBodyLimits, host: application.host });
     application.logGroupNames.forEach((name) => this.logging.allowLogGroup(name));
     if (application.alarmNames.length > 0) this.alarmTopic.allowAlarms(() => application.alarmNames);
     // Logging names a log group as services do; a statement on its streams adds `:*` (as the group's own logGroupArn).

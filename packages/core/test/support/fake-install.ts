@@ -26,6 +26,7 @@ export function pluginClassSource(className: string, applicationId: string, over
     ephemeralWorkers: 'return undefined;',
     egressRules: 'return [];',
     secrets: 'return {};',
+    requestBodyLimits: 'return [];',
     supportsOidcIntegration: 'return false;',
     oidcIntegration: 'return undefined;',
     ...overrides,
