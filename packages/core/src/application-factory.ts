@@ -1,4 +1,4 @@
-import { Stack } from 'aws-cdk-lib';
+import { Annotations, Stack } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import type * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -24,6 +24,7 @@ import { assertValidSpec } from './contract/spec-validation';
 import { UserError } from './errors';
 import { alarmName, LogAlarms } from './platform/alarms';
 import { AttachedPlatform } from './platform/attached-platform';
+import { DockerHubCache, hasTagOrDigest, ImageSource, isDockerHubImage } from './platform/docker-hub-cache';
 import { addEcsConsistencyChecks } from './platform/ecs-consistency';
 import { VpcEndpoints } from './platform/endpoints';
 import { purposeKey } from './platform/keys';
@@ -81,6 +82,13 @@ export interface ApplicationFactoryProps {
    * @default - no subscription
    */
   readonly alarmEmail?: string;
+  /**
+   * A Secrets Manager secret named `ecr-pullthroughcache/...` holding a Docker Hub account's credential: Docker Hub
+   * images (the application's and its workers') are pulled through an ECR pull-through cache of the stack's (on a
+   * platform: the platform's).
+   * @default - pulled from Docker Hub; refused in STAGING and PRODUCTION when an image comes from Docker Hub
+   */
+  readonly dockerHubCredentialArn?: string;
   /** Fargate task CPU units. @default 1024 */
   readonly cpu?: number;
   /** Fargate task memory in MiB. @default 2048 */
@@ -219,12 +227,17 @@ export class ApplicationFactory extends Construct {
     }
 
     const workerSpec = spec.ephemeralWorkers();
+    const images = this.imageSource(context, plugin, platform, [
+      ...runtimeType === RuntimeType.FARGATE ? [{ member: 'defaultContainerImage()', image: spec.defaultContainerImage() }] : [],
+      ...workerSpec ? [{ member: 'ephemeralWorkers().image', image: workerSpec.image }] : [],
+    ]);
     const workers = workerSpec
-      ? new Workers(this, 'Workers', { network, log, applicationId: spec.applicationId(), workers: workerSpec })
+      ? new Workers(this, 'Workers', { network, log, applicationId: spec.applicationId(), workers: workerSpec, images })
       : undefined;
     this.workerTaskRole = workers?.taskRole;
     const runtimeProps = {
       spec,
+      images,
       pluginName: plugin,
       workers,
       context,
@@ -277,6 +290,33 @@ export class ApplicationFactory extends Construct {
     addEcsConsistencyChecks(this);
     // The whole stack: resources the CDK adds at stack level (custom-resource providers) are ours too.
     if (settings.complianceChecks) requireCompliance(this, stack);
+  }
+
+  /**
+   * Where the tasks pull their images: Docker Hub's through an ECR pull-through cache (the platform's, or one of this
+   * stack's with `dockerHubCredentialArn`); refused in a profile that requires the cache when there is none. An image
+   * without a tag or digest floats to whatever `latest` is that day: a warning.
+   */
+  private imageSource(context: DeploymentContext, plugin: string, platform: Platform | undefined,
+    images: Array<{ readonly member: string; readonly image: string }>): ImageSource {
+    for (const { member, image } of images.filter((i) => !hasTagOrDigest(i.image))) {
+      Annotations.of(this).addWarningV2('@fw/core:image-without-tag', `${plugin}.${member} is ${JSON.stringify(image)}, ` +
+        'with neither a tag nor a digest: every task runs whatever latest is when it starts. Pin a version, for example ' +
+        `${JSON.stringify(`${image}:1.2.3`)}.`);
+    }
+    const fromDockerHub = images.filter((i) => isDockerHubImage(i.image));
+    if (fromDockerHub.length === 0) return new ImageSource();
+    const prefix = platform ? platform._dockerHubCachePrefix()
+      : context.dockerHubCredentialArn ? new DockerHubCache(this, 'DockerHubCache', context.dockerHubCredentialArn).prefix : undefined;
+    if (!prefix && PROFILE_SETTINGS[context.securityProfile].imageCacheRequired) {
+      throw new UserError(`${plugin}: ${fromDockerHub.map((i) => `${i.member} is the Docker Hub image ${JSON.stringify(i.image)}`).join(', and ')}; ` +
+        `in ${context.securityProfile} every task would pull from Docker Hub, which allows 100 anonymous pulls in 6 hours per ` +
+        'address, shared by everything behind the NAT gateways. Set dockerHubCredentialArn' +
+        `${platform ? ' on the platform' : ''} to a Secrets Manager secret named ecr-pullthroughcache/... holding a Docker Hub ` +
+        'account\'s {"username": ..., "accessToken": ...} (for example arn:aws:secretsmanager:eu-west-1:123456789012:secret:' +
+        'ecr-pullthroughcache/docker-hub-AbCdEf): images are then pulled through an ECR pull-through cache.');
+    }
+    return new ImageSource(prefix);
   }
 
   /** A self-contained deployment's own network, load balancer, file system and keys. */

@@ -12,7 +12,7 @@ import { iamProblems } from './support/iam-reference';
 import { countByType, FIVE, otherWiki, PLATFORM_PROPS, SynthesisedPlatform, synthPlatform, THREE } from './support/platform';
 import { decide, render } from './support/policy';
 import { requireInCi } from './support/shellcheck';
-import { applicationTask, REGION_ENV, resources } from './support/synth';
+import { DOCKER_HUB_CREDENTIAL, applicationTask, REGION_ENV, resources } from './support/synth';
 import { JENKINS_REQUEST_BODY_LIMITS } from '../src/build-server/hardening';
 import { PlatformFileSystem } from '../src/platform/storage';
 
@@ -23,7 +23,7 @@ const platformTemplate = three.templates.Platform;
 /** The other profiles, for the checks every profile must pass: DEV without TLS (HTTP, no NAT), STAGING with it. */
 const others = {
   DEV: synthPlatform(FIVE, { domain: 'example.com' }),
-  STAGING: synthPlatform(FIVE, { securityProfile: SecurityProfile.STAGING, domain: 'example.com', hostedZoneId: 'Z0123456789ABCDEFGHIJ' }),
+  STAGING: synthPlatform(FIVE, { securityProfile: SecurityProfile.STAGING, domain: 'example.com', hostedZoneId: 'Z0123456789ABCDEFGHIJ', dockerHubCredentialArn: DOCKER_HUB_CREDENTIAL }),
 };
 /** Every template of every profile, by `<profile>-<stack>`. */
 const everyTemplate: Array<[string, any]> = [['PRODUCTION', five] as const, ...Object.entries(others)]

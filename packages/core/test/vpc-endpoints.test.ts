@@ -78,13 +78,18 @@ describe.each(RUNTIMES_AND_PROFILES)('VPC endpoints of the build server on %s in
       Resource: '*',
       Condition: { StringEquals: { ...ACCOUNT_ONLY, 's3:ResourceAccount': { Ref: 'AWS::AccountId' } } },
     });
-    // EC2 installs its packages at boot from Amazon Linux 2023's repository bucket, which AWS owns.
-    expect(s3.slice(1)).toEqual(runtime === RuntimeType.EC2 ? [{
+    // EC2 installs its packages at boot from Amazon Linux 2023's repository bucket, which AWS owns; ECR serves image
+    // layers from its own (ECR user guide, "Amazon ECR interface VPC endpoints": prod-<region>-starport-layer-bucket).
+    const awsBucket = (name: string) => ({
       Effect: 'Allow',
       Principal: { AWS: '*' },
       Action: 's3:GetObject',
-      Resource: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':s3:::al2023-repos-eu-west-1-de612dc2/*']] },
-    }] : []);
+      Resource: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:s3:::${name}/*`]] },
+    });
+    expect(s3.slice(1)).toEqual([
+      ...runtime === RuntimeType.EC2 ? [awsBucket('al2023-repos-eu-west-1-de612dc2')] : [],
+      awsBucket('prod-eu-west-1-starport-layer-bucket'),
+    ]);
   });
 });
 

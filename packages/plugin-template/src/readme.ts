@@ -34,8 +34,9 @@ the PRODUCTION hardening.
 | \`healthCheckPath()\` | the load balancer's health check; must answer without sign-in |
 | \`containerEnvironmentVariables(fqdn, sslEnabled, authMode)\` | the container's plain environment (never secrets) |
 
-The optional members (\`logAlarms()\`, \`supportedAuthModes()\`, \`ephemeralWorkers()\`, \`egressRules()\`, the OIDC
-integration) have defaults; see \`@fw/core\`'s README.
+The optional members (\`logAlarms()\`, \`supportedAuthModes()\`, \`ephemeralWorkers()\`, \`egressRules()\`,
+\`secrets()\`, \`requestBodyLimits()\`, the OIDC integration) have defaults; see \`@fw/core\`'s README. On EC2 run the
+application as \`context.serviceUser\`, the account the framework creates for it (the sample does).
 
 ## Commands
 

@@ -72,6 +72,12 @@ ACTIONS = [
     # EC2 with EBS: the instance attaches the stack's data volume at boot and waits until it is free.
     'ec2:AttachVolume',
     'ec2:DescribeVolumes',
+    # Fargate execution roles pull Docker Hub images through the ECR pull-through cache (first pull imports and creates).
+    'ecr:GetAuthorizationToken',
+    'ecr:BatchGetImage',
+    'ecr:GetDownloadUrlForLayer',
+    'ecr:BatchImportUpstreamImage',
+    'ecr:CreateRepository',
 ]
 
 OUTPUT = pathlib.Path(__file__).resolve().parent / 'iam-reference.json'

@@ -23,6 +23,12 @@ export interface ContextKey {
 /** A Secrets Manager secret ARN: the only form in which a secret may be handed to the framework. */
 export const SECRET_ARN = /^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[\w/+=.@-]+$/;
 
+/**
+ * The credential of an ECR pull-through cache rule: a secret named `ecr-pullthroughcache/...` (botocore 1.44.8 ECR
+ * model, `CredentialArn`: pattern `...:secret:ecr-pullthroughcache/...`).
+ */
+export const DOCKER_HUB_CREDENTIAL_ARN = /^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:ecr-pullthroughcache\/[\w/+=.@-]+$/;
+
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
 const DOMAIN = new RegExp(`^(?:${LABEL}\\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$`);
 const SUBDOMAIN = new RegExp(`^${LABEL}(?:\\.${LABEL})*$`);
@@ -200,6 +206,18 @@ export const CONTEXT_KEYS: readonly ContextKey[] = [
     defaultText: 'none (required in PRODUCTION when the plugin declares alarms)',
     description: 'E-mail address subscribed to the alarm topic, which receives the plugin\'s log alarms (for the build server: more than 10 failed logins in a day).',
     parse: email,
+  },
+  {
+    name: 'dockerHubCredentialArn',
+    required: false,
+    defaultText: 'none (required in STAGING and PRODUCTION when an image comes from Docker Hub)',
+    description: 'A Secrets Manager secret whose name starts with `ecr-pullthroughcache/`, holding a Docker Hub account\'s ' +
+      '`{"username": ..., "accessToken": ...}`: images from Docker Hub (the application\'s and its workers\') are pulled ' +
+      'through an ECR pull-through cache with it, not from Docker Hub by every task (see "Container images").',
+    sensitive: true,
+    parse: text(DOCKER_HUB_CREDENTIAL_ARN, 'the ARN of a Secrets Manager secret whose name starts with ecr-pullthroughcache/ ' +
+      '(ECR\'s rule for pull-through cache credentials), for example ' +
+      'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/docker-hub-AbCdEf'),
   },
   {
     name: 'oidcIssuer',

@@ -71,6 +71,11 @@ export interface DeploymentContext {
    */
   readonly vpcCidr?: string;
   /**
+   * The Docker Hub credential of the ECR pull-through cache.
+   * @default - Docker Hub images are pulled from Docker Hub
+   */
+  readonly dockerHubCredentialArn?: string;
+  /**
    * Subscribed to the alarm topic.
    * @default - no subscription
    */
@@ -157,6 +162,7 @@ export class DeploymentContextReader {
       dataVolumeSnapshotId: v.dataVolumeSnapshotId,
       vpcCidr: v.vpcCidr,
       alarmEmail: v.alarmEmail,
+      dockerHubCredentialArn: v.dockerHubCredentialArn,
       oidc: authMode === AuthMode.NONE ? undefined : {
         issuer: v.oidcIssuer,
         authorizationEndpoint: v.oidcAuthorizationEndpoint,

@@ -40,6 +40,7 @@ export function factoryContext(scope: IConstruct, runtimeType: RuntimeType, appl
     ec2Storage: code.ec2Storage,
     dataVolumeSnapshotId: code.dataVolumeSnapshotId,
     alarmEmail: code.alarmEmail,
+    dockerHubCredentialArn: code.dockerHubCredentialArn,
     vpcCidr: code.vpcCidr,
     oidcIssuer: code.oidc?.issuer,
     oidcAuthorizationEndpoint: code.oidc?.authorizationEndpoint,

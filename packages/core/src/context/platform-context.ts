@@ -16,12 +16,13 @@ export interface PlatformContext {
   readonly certificateArn?: string;
   readonly alarmEmail?: string;
   readonly vpcCidr?: string;
+  readonly dockerHubCredentialArn?: string;
   /** The platform stack's region, when it has one. */
   readonly region?: string;
 }
 
 /** The keys a platform takes. */
-export const PLATFORM_KEYS = ['securityProfile', 'domain', 'hostedZoneId', 'certificateArn', 'alarmEmail', 'vpcCidr'] as const;
+export const PLATFORM_KEYS = ['securityProfile', 'domain', 'hostedZoneId', 'certificateArn', 'alarmEmail', 'vpcCidr', 'dockerHubCredentialArn'] as const;
 
 /**
  * Validates a platform's props with the context keys' own parsers, and the rules between them: every problem at once,
@@ -70,6 +71,7 @@ export function platformContext(stack: Stack, props: PlatformProps): PlatformCon
     certificateArn: v.certificateArn,
     alarmEmail: v.alarmEmail,
     vpcCidr: v.vpcCidr,
+    dockerHubCredentialArn: v.dockerHubCredentialArn,
     region,
   };
 }

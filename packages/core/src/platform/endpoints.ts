@@ -32,6 +32,11 @@ export interface EndpointClient {
   readonly amazonLinuxRepositories: boolean;
 }
 
+/** The AWS-owned bucket ECR serves image layers from, in a region. */
+export function ecrLayerBucket(region: string): string {
+  return `prod-${region}-starport-layer-bucket`;
+}
+
 /**
  * Private endpoints for the AWS APIs the compute calls, in the compute subnets (STAGING, PRODUCTION). Each endpoint's
  * policy allows, to principals of this account, only the calls the stack's roles make on the stack's resources (the
@@ -79,6 +84,12 @@ export class VpcEndpoints extends Construct {
       conditions: { StringEquals: { 'aws:PrincipalAccount': stack.account, 's3:ResourceAccount': stack.account } },
     }));
     if (props.amazonLinuxRepositories) this.allowAmazonLinuxRepositories();
+    // Image layers from ECR (the pull-through cache's, or any repository of the account's) are served from an
+    // AWS-owned bucket that the policy above would refuse (ECR user guide, "Amazon ECR interface VPC endpoints":
+    // `arn:aws:s3:::prod-<region>-starport-layer-bucket/*`, s3:GetObject).
+    this.s3.addToPolicy(new iam.PolicyStatement({
+      principals: anyone(), actions: ['s3:GetObject'], resources: [`arn:${stack.partition}:s3:::${ecrLayerBucket(stack.region)}/*`],
+    }));
   }
 
   /** Lets one more application (of a platform) through: its log groups, its secrets, its package repositories. */

@@ -35,7 +35,7 @@ export function propsOnPlatform(scope: Construct, stack: Stack, platform: Platfo
   };
   differs('securityProfile', on.securityProfile, 'an application runs at its platform\'s profile.');
   differs('sslEnabled', on.sslEnabled, 'the platform\'s listener decides (TLS when it has hostedZoneId or certificateArn).');
-  for (const key of ['vpcCidr', 'alarmEmail'] as const) {
+  for (const key of ['vpcCidr', 'alarmEmail', 'dockerHubCredentialArn'] as const) {
     if (given(key) !== undefined) problems.push(`${key} ${shownValue(given(key))} belongs to the platform; set it there.`);
   }
   const priority = props.listenerPriority;
@@ -66,6 +66,7 @@ export function propsOnPlatform(scope: Construct, stack: Stack, platform: Platfo
     hostedZoneId: inherit('hostedZoneId'),
     certificateArn: inherit('certificateArn'),
     alarmEmail: on.alarmEmail,
+    dockerHubCredentialArn: on.dockerHubCredentialArn,
   };
 }
 

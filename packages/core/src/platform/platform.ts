@@ -6,6 +6,7 @@ import * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import { AlarmTopic } from './alarms';
+import { DockerHubCache } from './docker-hub-cache';
 import { addEcsConsistencyChecks } from './ecs-consistency';
 import { VpcEndpoints } from './endpoints';
 import { purposeKey } from './keys';
@@ -46,6 +47,13 @@ export interface PlatformProps {
   readonly alarmEmail?: string;
   /** The VPC's address range. @default - the CDK's default range (`Vpc.DEFAULT_CIDR_RANGE`) */
   readonly vpcCidr?: string;
+  /**
+   * A Secrets Manager secret named `ecr-pullthroughcache/...` with a Docker Hub account's credential: the platform's
+   * ECR pull-through cache, through which every application pulls its Docker Hub images (context key
+   * `dockerHubCredentialArn`).
+   * @default - no cache: applications with Docker Hub images are refused in STAGING and PRODUCTION
+   */
+  readonly dockerHubCredentialArn?: string;
 }
 
 /**
@@ -110,6 +118,7 @@ export class Platform extends Construct {
   private readonly alarmTopic: AlarmTopic;
   private readonly endpoints?: VpcEndpoints;
   private readonly loadBalancer: LoadBalancer;
+  private readonly dockerHubCache?: DockerHubCache;
   private readonly applications: PlatformApplication[] = [];
 
   constructor(scope: Construct, id: string, props: PlatformProps) {
@@ -158,6 +167,7 @@ export class Platform extends Construct {
       vpc: network.vpc,
       description: 'Private names of the platform\'s applications',
     });
+    this.dockerHubCache = context.dockerHubCredentialArn ? new DockerHubCache(this, 'DockerHubCache', context.dockerHubCredentialArn) : undefined;
     this.alarmTopic = new AlarmTopic(new Construct(this, 'Alarms'), context.alarmEmail, settings.removalPolicy);
     if (settings.vpcEndpoints) {
       this.endpoints = new VpcEndpoints(this, 'Endpoints', { network, clients: [] });
@@ -201,6 +211,14 @@ export class Platform extends Construct {
    */
   public _application(applicationId: string): PlatformApplication | undefined {
     return this.applications.find((a) => a.applicationId === applicationId);
+  }
+
+  /**
+   * The repository prefix of the platform's pull-through cache of Docker Hub, if it has one.
+   * @internal
+   */
+  public _dockerHubCachePrefix(): string | undefined {
+    return this.dockerHubCache?.prefix;
   }
 
   /**

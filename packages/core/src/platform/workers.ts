@@ -4,6 +4,7 @@ import * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { acknowledgeEnvironment } from './container-environment';
+import type { ImageSource } from './docker-hub-cache';
 import { computeSecurityGroup } from './egress';
 import type { ApplicationLog } from './logging';
 import type { NetworkAccess } from './network';
@@ -17,6 +18,8 @@ export interface WorkersProps {
   /** Names the workers' log streams (`<applicationId>-worker`). */
   readonly applicationId: string;
   readonly workers: EphemeralWorkers;
+  /** Where the workers' image is pulled from. */
+  readonly images: ImageSource;
 }
 
 /**
@@ -48,7 +51,7 @@ export class Workers extends Construct {
     });
     this.taskRole = this.taskDefinition.taskRole;
     this.taskDefinition.addContainer('Worker', {
-      image: ecs.ContainerImage.fromRegistry(workers.image),
+      image: props.images.containerImage(this.taskDefinition, workers.image),
       environment: workers.environment,
       logging: ecs.LogDrivers.awsLogs({ logGroup: log.group, streamPrefix: `${props.applicationId}-worker` }),
     });

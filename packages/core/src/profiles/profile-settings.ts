@@ -14,6 +14,12 @@ export interface ProfileSettings {
    * cookie and, with `application-oidc`, the tokens cross the network in clear text.
    */
   readonly signInTlsRequired: boolean;
+  /**
+   * Docker Hub images are pulled through an ECR pull-through cache (`dockerHubCredentialArn` is required when a task
+   * runs one): without it every task pulls from Docker Hub, whose anonymous limit per address stops agents and
+   * replacements once the NAT gateways' addresses have spent it.
+   */
+  readonly imageCacheRequired: boolean;
   /** The stack needs a region: load-balancer access logs are delivered by a region-specific account. */
   readonly regionRequired: boolean;
   /** A plugin that declares log alarms needs someone to receive them (`alarmEmail`). */
@@ -56,6 +62,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
   [SecurityProfile.DEV]: {
     tlsRequired: false,
     signInTlsRequired: false,
+    imageCacheRequired: false,
     regionRequired: false,
     alarmRecipientRequired: false,
     fullAuditTrail: false,
@@ -73,6 +80,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
   [SecurityProfile.STAGING]: {
     tlsRequired: false,
     signInTlsRequired: true,
+    imageCacheRequired: true,
     regionRequired: true,
     alarmRecipientRequired: false,
     fullAuditTrail: false,
@@ -91,6 +99,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
   [SecurityProfile.PRODUCTION]: {
     tlsRequired: true,
     signInTlsRequired: true,
+    imageCacheRequired: true,
     regionRequired: true,
     alarmRecipientRequired: true,
     fullAuditTrail: true,

@@ -69,8 +69,9 @@ export class FargateRuntime extends Construct {
       ...props.oidcEnvironment,
       ...workers ? { ...workers.environment(), [WorkerVariables.PRIVATE_HOST]: `${spec.applicationId()}.${PRIVATE_NAMESPACE}` } : {},
     };
+    const image = props.images.containerImage(this.taskDefinition, spec.defaultContainerImage());
     const container = this.taskDefinition.addContainer('Application', {
-      image: ecs.ContainerImage.fromRegistry(spec.defaultContainerImage()),
+      image,
       user: spec.containerUser(),
       portMappings: [...new Set([spec.applicationPort(), ...workers?.applicationPorts ?? []])].map((containerPort) => ({ containerPort })),
       environment,
@@ -111,6 +112,9 @@ export class FargateRuntime extends Construct {
         dnsTtl: Duration.seconds(10),
       } : undefined,
     });
+    // The first task pulls through the cache only once its role may (CloudFormation would create both in parallel).
+    const imagePulls = this.taskDefinition.node.tryFindChild('ImagePulls');
+    if (imagePulls) this.service.node.addDependency(imagePulls);
     const targetGroup = loadBalancer.targetGroup(elbv2.TargetType.IP);
     this.service.attachToApplicationTargetGroup(targetGroup);
     loadBalancer.route(targetGroup);
@@ -139,7 +143,7 @@ export class FargateRuntime extends Construct {
     ].join('\n');
     this.taskDefinition.addVolume({ name: 'fw-config' });
     const init = this.taskDefinition.addContainer('Initialization', {
-      image: ecs.ContainerImage.fromRegistry(spec.defaultContainerImage()),
+      image: props.images.containerImage(this.taskDefinition, spec.defaultContainerImage()),
       essential: false,
       user: '0',
       entryPoint: ['sh', '-c'],

@@ -4,6 +4,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
 import type { DeploymentContext } from '../context/deployment-context';
 import type { IApplicationSpec } from '../contract/application-spec';
+import type { ImageSource } from '../platform/docker-hub-cache';
 import type { ApplicationLog } from '../platform/logging';
 import type { NetworkAccess } from '../platform/network';
 import type { ApplicationRoute } from '../platform/routing';
@@ -28,6 +29,8 @@ export interface RuntimeProps {
   readonly oidcEnvironment: Record<string, string>;
   /** Secrets by environment variable name, only ever passed on as references. */
   readonly secrets: Record<string, secretsmanager.ISecret>;
+  /** Where the tasks pull their images from (Docker Hub's through the pull-through cache, when there is one). */
+  readonly images: ImageSource;
   /** The workers the application starts (`ephemeralWorkers()`); absent when it declares none. */
   readonly workers?: Workers;
   /** On a platform: the IAM path of the application's roles, by which the file-system policy knows them. */

@@ -5,6 +5,7 @@ import { AuthMode, JenkinsSpec, JenkinsSpecProps, RuntimeType, SecurityProfile, 
 import { JENKINS_PORT } from '../../src/build-server/controller-files';
 import { AGENT_PORT } from '../../src/build-server/jenkins-agents';
 import { AGENT_IMAGE } from '../../src/build-server/versions';
+import { cachePrefix } from '../../src/platform/docker-hub-cache';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from '../support/sandbox';
 import { needing, shellcheck, shellcheckUnavailable } from '../support/shellcheck';
 import { applicationTask, OIDC, only, propsFor, refTarget, resources, RUNTIMES_AND_PROFILES, securityGroupId, synth, userData } from '../support/synth';
@@ -71,7 +72,9 @@ describe.each(RUNTIMES_AND_PROFILES)('%s %s', (runtime, profile) => {
 
   test('an agent task definition from the pinned inbound-agent image, logging to the stack\'s log group', () => {
     const container = task.Properties.ContainerDefinitions[0];
-    expect(container.Image).toBe(AGENT_IMAGE);
+    // DEV pulls from Docker Hub; STAGING and PRODUCTION through the stack's pull-through cache (docker-hub-cache.test.ts).
+    if (profile === SecurityProfile.DEV) expect(container.Image).toBe(AGENT_IMAGE);
+    else expect(JSON.stringify(container.Image)).toContain(`/${cachePrefix('WikiStack')}/${AGENT_IMAGE}`);
     expect(AGENT_IMAGE).toMatch(/^jenkins\/inbound-agent:\d+\.v[0-9a-f_]+-\d+-jdk21$/);
     expect(task.Properties.RequiresCompatibilities).toEqual(['FARGATE']);
     expect(task.Properties.NetworkMode).toBe('awsvpc');

@@ -15,7 +15,7 @@ import { complianceFindings } from '../../src/profiles/compliance';
 import { Ec2Runtime } from '../../src/runtimes/ec2';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from '../support/sandbox';
 import { needing, shellcheck, shellcheckUnavailable } from '../support/shellcheck';
-import { applicationTask, OIDC, only, propsFor, resources, synth, TLS, userData } from '../support/synth';
+import { DOCKER_HUB_CREDENTIAL, applicationTask, OIDC, only, propsFor, resources, synth, TLS, userData } from '../support/synth';
 import { filesWritten } from '../support/user-data-files';
 
 const EFS: Ec2Context = {
@@ -490,7 +490,12 @@ test('the EC2 user data stays within EC2\'s 16 KB for the longest stack name, wi
   const stack = new Stack(app, 'Longest', { stackName: 'a'.repeat(128), env: { region: 'eu-west-1' } });
   const spec = new JenkinsSpec({ syslogHost: 'syslog.example.com', syslogNetwork: '10.0.5.20/32', pipelineLibrary: { repository: 'https://git.example.com/ci/fw-pipeline-library.git', version: 'v0.1.0' } });
   const factory = new ApplicationFactory(stack, 'BuildServer', RuntimeType.EC2, spec, {
-    securityProfile: SecurityProfile.PRODUCTION, ...TLS, ...SIGN_IN, alarmEmail: ALARM_EMAIL, ec2Storage: Ec2Storage.EBS,
+    securityProfile: SecurityProfile.PRODUCTION,
+    ...TLS,
+    ...SIGN_IN,
+    alarmEmail: ALARM_EMAIL,
+    ec2Storage: Ec2Storage.EBS,
+    dockerHubCredentialArn: DOCKER_HUB_CREDENTIAL,
   });
   // EC2 takes at most 16384 bytes of user data before base64 (the factory refuses more: limits.test.ts).
   const ec2 = factory.node.findAll().find((c): c is Ec2Runtime => c instanceof Ec2Runtime)!;
@@ -518,7 +523,12 @@ test('EC2: the controller\'s files travel in parameters of at most 4096 characte
 describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('PRODUCTION on %s', (runtime) => {
   test('passes the four cdk-nag packs with the OIDC sign-in on', () => {
     const { stack } = synth(runtime, {
-      securityProfile: SecurityProfile.PRODUCTION, ...TLS, authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, alarmEmail: ALARM_EMAIL,
+      securityProfile: SecurityProfile.PRODUCTION,
+      ...TLS,
+      authMode: AuthMode.APPLICATION_OIDC,
+      oidc: OIDC,
+      alarmEmail: ALARM_EMAIL,
+      dockerHubCredentialArn: DOCKER_HUB_CREDENTIAL,
     }, new JenkinsSpec());
     expect(complianceFindings(stack)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { App, Stack } from 'aws-cdk-lib';
-import { OIDC, REGION_ENV } from './synth';
+import { DOCKER_HUB_CREDENTIAL, OIDC, REGION_ENV } from './synth';
 import {
   ApplicationFactory, ApplicationFactoryProps, AuthMode, Ec2Storage, IApplicationSpec, JenkinsSpec, Platform, PlatformProps, RuntimeType,
   SecurityProfile,
@@ -20,6 +20,7 @@ export const PLATFORM_PROPS: PlatformProps = {
   hostedZoneId: 'Z0123456789ABCDEFGHIJ',
   alarmEmail: 'security@example.com',
   vpcCidr: '10.20.0.0/16',
+  dockerHubCredentialArn: DOCKER_HUB_CREDENTIAL,
 };
 
 export interface OnPlatform {

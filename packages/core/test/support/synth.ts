@@ -17,12 +17,16 @@ export const OIDC = {
   clientSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:wiki/oidc-AbCdEf',
 };
 
+/** The credential of the ECR pull-through cache of Docker Hub, as STAGING and PRODUCTION need it for Docker Hub images. */
+export const DOCKER_HUB_CREDENTIAL = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/docker-hub-AbCdEf';
+
 /**
  * The props of a profile as the tests deploy it: STAGING and PRODUCTION with TLS (PRODUCTION requires it, and both
- * require it for signing in, which the build server always does), DEV without.
+ * require it for signing in, which the build server always does) and the pull-through cache of Docker Hub, DEV without.
  */
 export function propsFor(profile: SecurityProfile): ApplicationFactoryProps {
-  return profile === SecurityProfile.DEV ? { securityProfile: profile } : { securityProfile: profile, ...TLS };
+  return profile === SecurityProfile.DEV ? { securityProfile: profile }
+    : { securityProfile: profile, ...TLS, dockerHubCredentialArn: DOCKER_HUB_CREDENTIAL };
 }
 
 export interface Synthesised {

@@ -1,0 +1,98 @@
+import { createHash } from 'crypto';
+import { Stack } from 'aws-cdk-lib';
+import * as ecr from 'aws-cdk-lib/aws-ecr';
+import * as ecs from 'aws-cdk-lib/aws-ecs';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { Construct } from 'constructs';
+import { wildcardPolicy } from '../profiles/compliance';
+
+/**
+ * Docker Hub as an ECR pull-through cache upstream (botocore 1.44.8 ECR model, `CreatePullThroughCacheRule`:
+ * `upstreamRegistryUrl` `registry-1.docker.io`, `UpstreamRegistry` `docker-hub`). Docker Hub limits anonymous pulls per
+ * address (Docker's "Docker Hub usage and limits"); Fargate keeps no image cache, so every task would pull.
+ */
+export const DOCKER_HUB = { url: 'registry-1.docker.io', upstream: 'docker-hub', hosts: ['docker.io', 'index.docker.io', 'registry-1.docker.io'] } as const;
+
+/**
+ * The registry part of an image reference, when it has one: a first component with a `.` or a `:`, or `localhost`
+ * (the rule Docker's reference parser applies).
+ */
+function registryOf(image: string): string | undefined {
+  const first = image.split('/')[0];
+  return image.includes('/') && (/[.:]/.test(first) || first === 'localhost') ? first : undefined;
+}
+
+/** Whether an image comes from Docker Hub: no registry, or one of Docker Hub's names. */
+export function isDockerHubImage(image: string): boolean {
+  const registry = registryOf(image);
+  return registry === undefined || (DOCKER_HUB.hosts as readonly string[]).includes(registry);
+}
+
+/** Whether an image names a tag or a digest; without either, Docker takes `latest`, whatever it is that day. */
+export function hasTagOrDigest(image: string): boolean {
+  const name = image.slice(image.lastIndexOf('/') + 1);
+  return name.includes(':') || name.includes('@');
+}
+
+/**
+ * The cache's repository prefix for a stack: ECR takes 2 to 30 characters (botocore 1.44.8,
+ * `PullThroughCacheRuleRepositoryPrefix`), and a rule is unique in the account and region, so each stack has its own.
+ */
+export function cachePrefix(stackName: string): string {
+  return `fw-hub-${createHash('sha256').update(stackName).digest('hex').slice(0, 8)}`;
+}
+
+/** An ECR pull-through cache of Docker Hub, with the credential ECR signs in with. */
+export class DockerHubCache extends Construct {
+  public readonly prefix: string;
+
+  constructor(scope: Construct, id: string, credentialArn: string) {
+    super(scope, id);
+    this.prefix = cachePrefix(Stack.of(this).stackName);
+    new ecr.CfnPullThroughCacheRule(this, 'Rule', {
+      ecrRepositoryPrefix: this.prefix,
+      upstreamRegistry: DOCKER_HUB.upstream,
+      upstreamRegistryUrl: DOCKER_HUB.url,
+      credentialArn,
+    });
+  }
+}
+
+/** Where a task pulls its images from: Docker Hub's through the cache of `prefix`, every other as it is named. */
+export class ImageSource {
+  constructor(private readonly prefix?: string) {}
+
+  /**
+   * The image a task runs: a Docker Hub image as `<account>.dkr.ecr.<region>.<suffix>/<prefix>/<path>` (an official
+   * image's path starts with `library/`: ECR user guide, "Using pull through cache rules"), others unchanged.
+   */
+  public reference(scope: Construct, image: string): string {
+    if (!this.prefix || !isDockerHubImage(image)) return image;
+    const stack = Stack.of(scope);
+    const registry = registryOf(image);
+    const path = registry ? image.slice(registry.length + 1) : image;
+    const repository = path.includes('/') ? path : `library/${path}`;
+    return `${stack.account}.dkr.ecr.${stack.region}.${stack.urlSuffix}/${this.prefix}/${repository}`;
+  }
+
+  /**
+   * The image for a container, with the pulls granted to the task's execution role (once a task definition): the
+   * authorisation token, and on the cache's repositories the layer reads, the import from upstream and the repository's
+   * creation at the first pull (ECR user guide, "IAM permissions required to sync an upstream registry").
+   */
+  public containerImage(taskDefinition: ecs.TaskDefinition, image: string): ecs.ContainerImage {
+    const reference = this.reference(taskDefinition, image);
+    if (reference !== image && !taskDefinition.node.tryFindChild('ImagePulls')) {
+      const stack = Stack.of(taskDefinition);
+      wildcardPolicy(taskDefinition, 'ImagePulls', taskDefinition.obtainExecutionRole(), 'image pull', [
+        new iam.PolicyStatement({ actions: ['ecr:GetAuthorizationToken'], resources: ['*'] }),
+        new iam.PolicyStatement({
+          actions: ['ecr:BatchGetImage', 'ecr:GetDownloadUrlForLayer', 'ecr:BatchImportUpstreamImage', 'ecr:CreateRepository'],
+          resources: [stack.formatArn({ service: 'ecr', resource: 'repository', resourceName: `${this.prefix}/*` })],
+        }),
+      ], 'ecr:GetAuthorizationToken takes no resource; the pulls are limited to the pull-through cache\'s repositories, ' +
+        'which ECR creates under its prefix at the first pull of each image.');
+    }
+    return ecs.ContainerImage.fromRegistry(reference);
+  }
+}

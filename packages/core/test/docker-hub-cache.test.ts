@@ -1,0 +1,105 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { App, Stack } from 'aws-cdk-lib';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { ApplicationFactory, JenkinsSpec, RuntimeType, SecurityProfile } from '../src';
+import { WikiSpec } from './fixtures/wiki-spec';
+import { DOCKER_HUB_CREDENTIAL, OIDC, only, propsFor, REGION_ENV, resources, synth } from './support/synth';
+import { DOCKER_HUB_CREDENTIAL_ARN } from '../src/context/context-keys';
+import { cachePrefix, DOCKER_HUB, hasTagOrDigest, ImageSource, isDockerHubImage } from '../src/platform/docker-hub-cache';
+import { ecrLayerBucket } from '../src/platform/endpoints';
+
+/**
+ * Docker Hub allows 100 anonymous pulls in 6 hours per address (Docker's "Docker Hub usage and limits"), and every
+ * Fargate task pulls: in STAGING and PRODUCTION the framework pulls Docker Hub images through an ECR pull-through cache.
+ * The rule's values are checked against ECR's API model (aws/ecr/pull-through-cache.json, from botocore 1.44.8).
+ */
+const ECR = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'aws', 'ecr', 'pull-through-cache.json'), 'utf-8'));
+const SIGN_IN = { authMode: 'application-oidc', oidc: OIDC };
+
+test('the rule\'s upstream, its credential and its prefix are values ECR takes', () => {
+  expect(ECR.UpstreamRegistry.enum).toContain(DOCKER_HUB.upstream);
+  expect(ECR.upstreamRegistryUrlDocumentation).toContain(`Docker Hub (<code>${DOCKER_HUB.upstream}</code>) – <code>${DOCKER_HUB.url}</code>`);
+  const credential = new RegExp(ECR.CredentialArn.pattern);
+  expect(credential.test(DOCKER_HUB_CREDENTIAL)).toBe(true);
+  // The context key accepts nothing ECR would refuse.
+  for (const arn of [DOCKER_HUB_CREDENTIAL, 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/hub/team-x-AbCdEf']) {
+    expect([arn, DOCKER_HUB_CREDENTIAL_ARN.test(arn), credential.test(arn)]).toEqual([arn, true, true]);
+  }
+  expect(DOCKER_HUB_CREDENTIAL_ARN.test('arn:aws:secretsmanager:eu-west-1:123456789012:secret:docker-hub-AbCdEf')).toBe(false);
+  for (const stackName of ['a', 'fw-build-server', 'x'.repeat(128)]) {
+    const prefix = cachePrefix(stackName);
+    expect(prefix.length).toBeGreaterThanOrEqual(ECR.PullThroughCacheRuleRepositoryPrefix.min);
+    expect(prefix.length).toBeLessThanOrEqual(ECR.PullThroughCacheRuleRepositoryPrefix.max);
+    expect(prefix).toMatch(new RegExp(ECR.PullThroughCacheRuleRepositoryPrefix.pattern));
+  }
+});
+
+test('Docker Hub images go through the cache, official ones under library/ (ECR user guide, pull through cache); others stay', () => {
+  const stack = new Stack(new App(), 'S', { env: { account: '123456789012', region: 'eu-west-1' } });
+  const images = new ImageSource('fw-hub-12345678');
+  const ecr = `123456789012.dkr.ecr.eu-west-1.${stack.urlSuffix}/fw-hub-12345678`;
+  expect(images.reference(stack, 'jenkins/jenkins:2.568.2-lts-jdk21')).toBe(`${ecr}/jenkins/jenkins:2.568.2-lts-jdk21`);
+  expect(images.reference(stack, 'nginx:1.27.3')).toBe(`${ecr}/library/nginx:1.27.3`);
+  expect(images.reference(stack, 'docker.io/library/nginx:1.27.3')).toBe(`${ecr}/library/nginx:1.27.3`);
+  expect(images.reference(stack, 'jenkins/jenkins:2.568.2@sha256:' + 'a'.repeat(64))).toBe(`${ecr}/jenkins/jenkins:2.568.2@sha256:${'a'.repeat(64)}`);
+  for (const other of ['ghcr.io/example/wiki:1.4.2', 'public.ecr.aws/docker/library/nginx:1', 'localhost:5000/x:1', '123456789012.dkr.ecr.eu-west-1.amazonaws.com/app:1']) {
+    expect(isDockerHubImage(other)).toBe(false);
+    expect(images.reference(stack, other)).toBe(other);
+  }
+  expect(new ImageSource().reference(stack, 'nginx:1.27.3')).toBe('nginx:1.27.3');
+  expect([hasTagOrDigest('nginx'), hasTagOrDigest('localhost:5000/nginx'), hasTagOrDigest('nginx:1'), hasTagOrDigest('nginx@sha256:ab')]).toEqual([false, false, true, true]);
+});
+
+describe('the build server in STAGING', () => {
+  const { json } = synth(RuntimeType.FARGATE, { ...propsFor(SecurityProfile.STAGING), ...SIGN_IN }, new JenkinsSpec());
+  const prefix = cachePrefix('WikiStack');
+
+  test('a pull-through cache rule of Docker Hub with the credential, and the controller and agents pulled through it', () => {
+    expect(only(json, 'AWS::ECR::PullThroughCacheRule').Properties).toEqual({
+      EcrRepositoryPrefix: prefix, UpstreamRegistry: 'docker-hub', UpstreamRegistryUrl: 'registry-1.docker.io', CredentialArn: DOCKER_HUB_CREDENTIAL,
+    });
+    const images = resources(json, 'AWS::ECS::TaskDefinition').flatMap(([, t]) => t.Properties.ContainerDefinitions.map((c: any) => JSON.stringify(c.Image)));
+    expect(images.length).toBe(3); // the controller, its init container, the agent
+    for (const image of images) expect(image).toContain('.dkr.ecr.eu-west-1.');
+    expect(images.some((i) => i.includes(`/${prefix}/jenkins/jenkins:`))).toBe(true);
+    expect(images.some((i) => i.includes(`/${prefix}/jenkins/inbound-agent:`))).toBe(true);
+  });
+
+  test('the execution roles may pull, import and create only the cache\'s repositories', () => {
+    const statements = resources(json, 'AWS::IAM::Policy').flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
+    const pulls = statements.filter((s: any) => [s.Action].flat().includes('ecr:BatchImportUpstreamImage'));
+    expect(pulls.length).toBe(2); // the application's task, the agents'
+    for (const s of pulls) {
+      expect(s.Action).toEqual(['ecr:BatchGetImage', 'ecr:GetDownloadUrlForLayer', 'ecr:BatchImportUpstreamImage', 'ecr:CreateRepository']);
+      expect(JSON.stringify(s.Resource)).toContain(`:repository/${prefix}/*`);
+    }
+  });
+
+  test('the S3 gateway endpoint lets ECR\'s layers through (its own policy refuses buckets of other accounts)', () => {
+    const endpoint = resources(json, 'AWS::EC2::VPCEndpoint').map(([, e]) => e.Properties).find((e) => e.VpcEndpointType === 'Gateway');
+    expect(JSON.stringify(endpoint.PolicyDocument)).toContain(`:s3:::${ecrLayerBucket('eu-west-1')}/*`);
+  });
+});
+
+test('without the credential, STAGING and PRODUCTION refuse a Docker Hub image, naming the member, the image and the key', () => {
+  for (const profile of [SecurityProfile.STAGING, SecurityProfile.PRODUCTION]) {
+    const { dockerHubCredentialArn, ...props } = propsFor(profile);
+    expect(dockerHubCredentialArn).toBeDefined();
+    expect(() => synth(RuntimeType.FARGATE, { ...props, ...SIGN_IN, alarmEmail: 'security@example.com' }, new JenkinsSpec())).toThrow(new RegExp(
+      'JenkinsSpec: defaultContainerImage\\(\\) is the Docker Hub image "jenkins/jenkins:[^"]+", and ephemeralWorkers\\(\\).image is the Docker Hub ' +
+      `image "jenkins/inbound-agent:[^"]+"; in ${profile} every task would pull from Docker Hub, .* Set dockerHubCredentialArn to a Secrets Manager secret named ecr-pullthroughcache/`));
+  }
+  // DEV pulls from Docker Hub, and an image from another registry needs no cache.
+  expect(resources(synth(RuntimeType.FARGATE, SIGN_IN as any, new JenkinsSpec()).json, 'AWS::ECR::PullThroughCacheRule')).toEqual([]);
+  const wikiInStaging = synth(RuntimeType.FARGATE, { ...propsFor(SecurityProfile.STAGING), dockerHubCredentialArn: undefined });
+  expect(resources(wikiInStaging.json, 'AWS::ECR::PullThroughCacheRule')).toEqual([]);
+});
+
+test('an image with neither tag nor digest warns: it floats to whatever latest is', () => {
+  class Floating extends WikiSpec { public defaultContainerImage() { return 'example/wiki'; } }
+  const app = new App();
+  const stack = new Stack(app, 'S', { env: REGION_ENV });
+  new ApplicationFactory(stack, 'App', RuntimeType.FARGATE, new Floating());
+  Annotations.fromStack(stack).hasWarning('/S/App', Match.stringLikeRegexp('Floating\\.defaultContainerImage\\(\\) is "example/wiki", with neither a tag nor a digest'));
+});
