@@ -24,7 +24,7 @@ import { assertValidSpec } from './contract/spec-validation';
 import { UserError } from './errors';
 import { alarmName, LogAlarms } from './platform/alarms';
 import { AttachedPlatform } from './platform/attached-platform';
-import { DockerHubCache, hasTagOrDigest, ImageSource, isDockerHubImage } from './platform/docker-hub-cache';
+import { DockerHubCache, hasDigest, hasTagOrDigest, ImageSource, isDockerHubImage } from './platform/docker-hub-cache';
 import { addEcsConsistencyChecks } from './platform/ecs-consistency';
 import { VpcEndpoints } from './platform/endpoints';
 import { purposeKey } from './platform/keys';
@@ -89,6 +89,12 @@ export interface ApplicationFactoryProps {
    * @default - pulled from Docker Hub; refused in STAGING and PRODUCTION when an image comes from Docker Hub
    */
   readonly dockerHubCredentialArn?: string;
+  /**
+   * The digest of each image the plugin names by tag (image reference -> `sha256:` and 64 hex digits): the task runs
+   * exactly that image. PRODUCTION refuses an image pinned by tag only.
+   * @default - none
+   */
+  readonly imageDigests?: Record<string, string>;
   /** Fargate task CPU units. @default 1024 */
   readonly cpu?: number;
   /** Fargate task memory in MiB. @default 2048 */
@@ -293,22 +299,33 @@ export class ApplicationFactory extends Construct {
   }
 
   /**
-   * Where the tasks pull their images: Docker Hub's through an ECR pull-through cache (the platform's, or one of this
-   * stack's with `dockerHubCredentialArn`); refused in a profile that requires the cache when there is none. An image
+   * Where the tasks pull their images: each pinned by its digest when `imageDigests` gives one (PRODUCTION refuses an
+   * image pinned by tag only), Docker Hub's through an ECR pull-through cache (the platform's, or one of this stack's
+   * with `dockerHubCredentialArn`; a profile that requires the cache refuses a Docker Hub image without one). An image
    * without a tag or digest floats to whatever `latest` is that day: a warning.
    */
   private imageSource(context: DeploymentContext, plugin: string, platform: Platform | undefined,
     images: Array<{ readonly member: string; readonly image: string }>): ImageSource {
-    for (const { member, image } of images.filter((i) => !hasTagOrDigest(i.image))) {
+    const settings = PROFILE_SETTINGS[context.securityProfile];
+    const digests = new ImageSource(undefined, context.imageDigests);
+    for (const { member, image } of images.filter((i) => !hasTagOrDigest(digests.pinned(i.image)))) {
       Annotations.of(this).addWarningV2('@fw/core:image-without-tag', `${plugin}.${member} is ${JSON.stringify(image)}, ` +
         'with neither a tag nor a digest: every task runs whatever latest is when it starts. Pin a version, for example ' +
         `${JSON.stringify(`${image}:1.2.3`)}.`);
     }
+    const byTag = images.filter((i) => !hasDigest(digests.pinned(i.image)));
+    if (settings.imageDigestRequired && byTag.length > 0) {
+      throw new UserError(`${plugin}: ${byTag.map((i) => `${i.member} is ${JSON.stringify(i.image)}`).join(', and ')}, pinned by tag ` +
+        `only; in ${context.securityProfile} every image is pinned by digest, so that what runs is the image that was ` +
+        'reviewed (a tag can be moved). Give each digest in the context key imageDigests, for example ' +
+        `{${byTag.map((i) => `"${i.image}": "sha256:<64 hex digits>"`).join(', ')}} (read it with: docker buildx imagetools ` +
+        `inspect ${byTag[0].image}), or let the plugin name the image with its digest (<image>@sha256:<64 hex digits>).`);
+    }
     const fromDockerHub = images.filter((i) => isDockerHubImage(i.image));
-    if (fromDockerHub.length === 0) return new ImageSource();
+    if (fromDockerHub.length === 0) return digests;
     const prefix = platform ? platform._dockerHubCachePrefix()
       : context.dockerHubCredentialArn ? new DockerHubCache(this, 'DockerHubCache', context.dockerHubCredentialArn).prefix : undefined;
-    if (!prefix && PROFILE_SETTINGS[context.securityProfile].imageCacheRequired) {
+    if (!prefix && settings.imageCacheRequired) {
       throw new UserError(`${plugin}: ${fromDockerHub.map((i) => `${i.member} is the Docker Hub image ${JSON.stringify(i.image)}`).join(', and ')}; ` +
         `in ${context.securityProfile} every task would pull from Docker Hub, which allows 100 anonymous pulls in 6 hours per ` +
         'address, shared by everything behind the NAT gateways. Set dockerHubCredentialArn' +
@@ -316,7 +333,7 @@ export class ApplicationFactory extends Construct {
         'account\'s {"username": ..., "accessToken": ...} (for example arn:aws:secretsmanager:eu-west-1:123456789012:secret:' +
         'ecr-pullthroughcache/docker-hub-AbCdEf): images are then pulled through an ECR pull-through cache.');
     }
-    return new ImageSource(prefix);
+    return new ImageSource(prefix, context.imageDigests);
   }
 
   /** A self-contained deployment's own network, load balancer, file system and keys. */

@@ -121,6 +121,7 @@ function addPlatform(app: App, plugin: (applicationId: string) => IApplicationSp
       oidc: context.oidc,
       ec2Storage: context.ec2Storage,
       dataVolumeSnapshotId: context.dataVolumeSnapshotId,
+      imageDigests: context.imageDigests,
       listenerPriority,
       allowFrom,
     });

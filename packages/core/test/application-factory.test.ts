@@ -111,7 +111,7 @@ describe('FARGATE', () => {
   test('the task runs the plugin\'s image as its user, with its port, environment and EFS volume', () => {
     const container = only(json, 'AWS::ECS::TaskDefinition').Properties.ContainerDefinitions[0];
     expect(container).toMatchObject({
-      Image: 'ghcr.io/example/wiki:1.4.2',
+      Image: 'ghcr.io/example/wiki:1.4.2@sha256:3333333333333333333333333333333333333333333333333333333333333333',
       User: '1001:1002',
       PortMappings: [{ ContainerPort: 3000, Protocol: 'tcp' }],
       MountPoints: [{ SourceVolume: 'wiki-data', ContainerPath: '/srv/wiki-data', ReadOnly: false }],

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { ApplicationFactoryProps, AuthMode, Ec2Storage, IApplicationSpec, JenkinsSpec, RuntimeType, SecurityProfile } from '../src';
 import { WikiOidcSpec } from './fixtures/wiki-spec';
 import { requireInCi } from './support/shellcheck';
-import { DOCKER_HUB_CREDENTIAL, OIDC, synth, TLS } from './support/synth';
+import { DOCKER_HUB_CREDENTIAL, IMAGE_DIGESTS, OIDC, synth, TLS } from './support/synth';
 
 /** Both runtimes, three profiles, with and without TLS, EFS and EBS, each auth mode, and the build server. */
 function matrix(): Array<[string, RuntimeType, ApplicationFactoryProps, IApplicationSpec?]> {
@@ -22,7 +22,7 @@ function matrix(): Array<[string, RuntimeType, ApplicationFactoryProps, IApplica
     }
     cases.push([`${runtime}-alb-oidc`, runtime, { ...TLS, authMode: AuthMode.ALB_OIDC, oidc: OIDC }]);
     cases.push([`${runtime}-application-oidc`, runtime, { ...TLS, authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC }]);
-    cases.push([`${runtime}-jenkins-production`, runtime, { securityProfile: SecurityProfile.PRODUCTION, ...TLS, authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, alarmEmail: 'security@example.com', dockerHubCredentialArn: DOCKER_HUB_CREDENTIAL }, new JenkinsSpec()]);
+    cases.push([`${runtime}-jenkins-production`, runtime, { securityProfile: SecurityProfile.PRODUCTION, ...TLS, authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, alarmEmail: 'security@example.com', dockerHubCredentialArn: DOCKER_HUB_CREDENTIAL, imageDigests: IMAGE_DIGESTS }, new JenkinsSpec()]);
   }
   return cases;
 }

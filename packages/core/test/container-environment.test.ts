@@ -11,7 +11,7 @@ class WikiWith extends WikiSpec {
     return { ...super.containerEnvironmentVariables(fqdn, sslEnabled, authMode), ...this.extra };
   }
   public ephemeralWorkers(): EphemeralWorkers | undefined {
-    return this.workerEnvironment && { image: 'busybox:1.37.0', cpu: 256, memoryLimitMiB: 512, applicationPorts: [50000], environment: this.workerEnvironment };
+    return this.workerEnvironment && { image: `busybox:1.37.0@sha256:${'4'.repeat(64)}`, cpu: 256, memoryLimitMiB: 512, applicationPorts: [50000], environment: this.workerEnvironment };
   }
 }
 

@@ -22,7 +22,7 @@ describe('the test plugin (spec rule 8)', () => {
   const spec = new WikiSpec();
   test('(a) metadata accessors return the declared values', () => {
     expect(spec.applicationId()).toBe('wiki');
-    expect(spec.defaultContainerImage()).toBe('ghcr.io/example/wiki:1.4.2');
+    expect(spec.defaultContainerImage()).toBe('ghcr.io/example/wiki:1.4.2@sha256:3333333333333333333333333333333333333333333333333333333333333333');
     expect(spec.applicationPort()).toBe(3000);
     expect(spec.containerDataPath()).toBe('/srv/wiki-data');
     expect(spec.efsDataPath()).toBe('/wiki');

@@ -103,3 +103,39 @@ test('an image with neither tag nor digest warns: it floats to whatever latest i
   new ApplicationFactory(stack, 'App', RuntimeType.FARGATE, new Floating());
   Annotations.fromStack(stack).hasWarning('/S/App', Match.stringLikeRegexp('Floating\\.defaultContainerImage\\(\\) is "example/wiki", with neither a tag nor a digest'));
 });
+
+describe('PRODUCTION runs images pinned by digest', () => {
+  const { imageDigests, ...withoutDigests } = propsFor(SecurityProfile.PRODUCTION);
+  const production = { ...withoutDigests, ...SIGN_IN, alarmEmail: 'security@example.com' };
+
+  test('an image pinned by tag only is refused, naming the members, the key and how to read a digest', () => {
+    expect(imageDigests).toBeDefined();
+    expect(() => synth(RuntimeType.FARGATE, production, new JenkinsSpec())).toThrow(new RegExp(
+      'JenkinsSpec: defaultContainerImage\\(\\) is "jenkins/jenkins:[^"]+", and ephemeralWorkers\\(\\).image is "jenkins/inbound-agent:[^"]+", ' +
+      'pinned by tag only; in PRODUCTION every image is pinned by digest, .* context key imageDigests, for example \\{"jenkins/jenkins:.*": ' +
+      '"sha256:<64 hex digits>", .*docker buildx imagetools inspect jenkins/jenkins:'));
+    // STAGING takes tags.
+    const { imageDigests: _none, ...staging } = propsFor(SecurityProfile.STAGING);
+    expect(() => synth(RuntimeType.FARGATE, { ...staging, ...SIGN_IN }, new JenkinsSpec())).not.toThrow();
+  });
+
+  test('with imageDigests, the tasks run `<image>@<digest>` through the cache; an image named with its digest needs none', () => {
+    const { json } = synth(RuntimeType.FARGATE, {
+      ...production,
+      imageDigests: {
+        'jenkins/jenkins:2.568.2-lts-jdk21': `sha256:${'a'.repeat(64)}`,
+        'jenkins/inbound-agent:3355.v388858a_47b_33-5-jdk21': `sha256:${'b'.repeat(64)}`,
+      },
+    }, new JenkinsSpec());
+    const images = resources(json, 'AWS::ECS::TaskDefinition').flatMap(([, t]) => t.Properties.ContainerDefinitions.map((c: any) => JSON.stringify(c.Image)));
+    expect(images.filter((i) => i.includes(`/jenkins/jenkins:2.568.2-lts-jdk21@sha256:${'a'.repeat(64)}`))).toHaveLength(2);
+    expect(images.filter((i) => i.includes(`/jenkins/inbound-agent:3355.v388858a_47b_33-5-jdk21@sha256:${'b'.repeat(64)}`))).toHaveLength(1);
+    class Pinned extends WikiSpec { public defaultContainerImage() { return `ghcr.io/example/wiki:1.4.2@sha256:${'c'.repeat(64)}`; } }
+    expect(() => synth(RuntimeType.FARGATE, withoutDigests, new Pinned())).not.toThrow();
+  });
+
+  test('the key takes image references mapped to sha256 digests, and nothing else', () => {
+    const bad = { ...production, imageDigests: { 'jenkins/jenkins:2.568.2-lts-jdk21': 'latest' } };
+    expect(() => synth(RuntimeType.FARGATE, bad, new JenkinsSpec())).toThrow(/imageDigests .* is not allowed; expected a JSON object of image references to digests/);
+  });
+});

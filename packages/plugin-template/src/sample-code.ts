@@ -112,8 +112,9 @@ describe('${className}', () => {
     }
   });
 
-  // What a PRODUCTION deployment needs: a region, TLS (a domain and its hosted zone), an address for the alarms, and
-  // for a Docker Hub image the credential of the ECR pull-through cache the tasks pull it through.
+  // What a PRODUCTION deployment needs: a region, TLS (a domain and its hosted zone), an address for the alarms, for a
+  // Docker Hub image the credential of the ECR pull-through cache the tasks pull it through, and each image's digest
+  // (here a placeholder: use your image's, from \`docker buildx imagetools inspect\`).
   // Synth then runs the four compliance packs (AWS Solutions, PCI DSS 3.2.1, NIST 800-53 R5, HIPAA); a finding the
   // framework does not acknowledge fails it, naming the rule and the resource (for example AwsSolutions-ECS2 for a
   // secret in containerEnvironmentVariables()).
@@ -127,6 +128,7 @@ describe('${className}', () => {
       hostedZoneId: 'Z0123456789ABCDEFGHIJ',
       alarmEmail: 'alerts@example.com',
       dockerHubCredentialArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/docker-hub-AbCdEf',
+      imageDigests: { [spec.defaultContainerImage()]: 'sha256:${'0'.repeat(64)}' },
     });
     expect(() => app.synth()).not.toThrow();
   });

@@ -57,6 +57,29 @@ function email(raw: unknown): Parsed {
     : { allowed: 'an e-mail address of at most 254 characters, at most 64 before the @ (the SMTP limits of RFC 5321)' };
 }
 
+/** An image reference as ECS takes it, without a digest (the key), and an image digest (the value). */
+const IMAGE_REFERENCE = /^[A-Za-z0-9_:./#-]{1,255}$/;
+export const IMAGE_DIGEST = /^sha256:[0-9a-f]{64}$/;
+
+/** A JSON object (or its text, from `-c`) of image reference -> digest. */
+function imageDigests(raw: unknown): Parsed {
+  const allowed = 'a JSON object of image references to digests, for example ' +
+    '{"jenkins/jenkins:2.568.2-lts-jdk21": "sha256:<64 lower-case hex digits>"}';
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return { allowed };
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { allowed };
+  const entries = Object.entries(value as Record<string, unknown>);
+  const bad = entries.filter(([image, digest]) => !IMAGE_REFERENCE.test(image) || typeof digest !== 'string' || !IMAGE_DIGEST.test(digest));
+  return bad.length === 0 ? { value: Object.fromEntries(entries) }
+    : { allowed: `${allowed} (not: ${bad.map(([image]) => JSON.stringify(image)).join(', ')})` };
+}
+
 function oneOf(values: readonly string[]) {
   return (raw: unknown): Parsed =>
     typeof raw === 'string' && values.includes(raw) ? { value: raw } : { allowed: `one of ${values.join(', ')}` };
@@ -218,6 +241,15 @@ export const CONTEXT_KEYS: readonly ContextKey[] = [
     parse: text(DOCKER_HUB_CREDENTIAL_ARN, 'the ARN of a Secrets Manager secret whose name starts with ecr-pullthroughcache/ ' +
       '(ECR\'s rule for pull-through cache credentials), for example ' +
       'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/docker-hub-AbCdEf'),
+  },
+  {
+    name: 'imageDigests',
+    required: false,
+    defaultText: 'none (PRODUCTION needs a digest for every image a task runs)',
+    description: 'The digest of each image the plugin names by tag, as a JSON object: `{"jenkins/jenkins:2.568.2-lts-jdk21": ' +
+      '"sha256:<64 hex digits>"}`. The task then runs exactly that image (`<image>@<digest>`); PRODUCTION refuses an image ' +
+      'pinned by tag only (see "Container images").',
+    parse: imageDigests,
   },
   {
     name: 'oidcIssuer',

@@ -71,6 +71,11 @@ export interface DeploymentContext {
    */
   readonly vpcCidr?: string;
   /**
+   * The digest of each image named by tag: image reference -> `sha256:...`.
+   * @default - none
+   */
+  readonly imageDigests?: Record<string, string>;
+  /**
    * The Docker Hub credential of the ECR pull-through cache.
    * @default - Docker Hub images are pulled from Docker Hub
    */
@@ -163,6 +168,7 @@ export class DeploymentContextReader {
       vpcCidr: v.vpcCidr,
       alarmEmail: v.alarmEmail,
       dockerHubCredentialArn: v.dockerHubCredentialArn,
+      imageDigests: v.imageDigests,
       oidc: authMode === AuthMode.NONE ? undefined : {
         issuer: v.oidcIssuer,
         authorizationEndpoint: v.oidcAuthorizationEndpoint,

@@ -41,6 +41,7 @@ export function factoryContext(scope: IConstruct, runtimeType: RuntimeType, appl
     dataVolumeSnapshotId: code.dataVolumeSnapshotId,
     alarmEmail: code.alarmEmail,
     dockerHubCredentialArn: code.dockerHubCredentialArn,
+    imageDigests: code.imageDigests,
     vpcCidr: code.vpcCidr,
     oidcIssuer: code.oidc?.issuer,
     oidcAuthorizationEndpoint: code.oidc?.authorizationEndpoint,

@@ -58,15 +58,29 @@ export class DockerHubCache extends Construct {
   }
 }
 
-/** Where a task pulls its images from: Docker Hub's through the cache of `prefix`, every other as it is named. */
+/** Whether an image reference ends in a digest (`@sha256:` and 64 hex digits). */
+export function hasDigest(image: string): boolean {
+  return /@sha256:[0-9a-fA-F]{64}$/.test(image);
+}
+
+/**
+ * Where a task pulls its images from: each image with its digest when `digests` gives one, Docker Hub's through the
+ * cache of `prefix`, every other registry's as named.
+ */
 export class ImageSource {
-  constructor(private readonly prefix?: string) {}
+  constructor(private readonly prefix?: string, private readonly digests: Record<string, string> = {}) {}
+
+  /** The image pinned by its digest, when it names none and `digests` has one. */
+  public pinned(image: string): string {
+    return !hasDigest(image) && this.digests[image] ? `${image}@${this.digests[image]}` : image;
+  }
 
   /**
-   * The image a task runs: a Docker Hub image as `<account>.dkr.ecr.<region>.<suffix>/<prefix>/<path>` (an official
-   * image's path starts with `library/`: ECR user guide, "Using pull through cache rules"), others unchanged.
+   * The image a task runs, pinned: a Docker Hub image as `<account>.dkr.ecr.<region>.<suffix>/<prefix>/<path>` (an
+   * official image's path starts with `library/`: ECR user guide, "Using pull through cache rules"), others unchanged.
    */
-  public reference(scope: Construct, image: string): string {
+  public reference(scope: Construct, named: string): string {
+    const image = this.pinned(named);
     if (!this.prefix || !isDockerHubImage(image)) return image;
     const stack = Stack.of(scope);
     const registry = registryOf(image);
@@ -82,7 +96,7 @@ export class ImageSource {
    */
   public containerImage(taskDefinition: ecs.TaskDefinition, image: string): ecs.ContainerImage {
     const reference = this.reference(taskDefinition, image);
-    if (reference !== image && !taskDefinition.node.tryFindChild('ImagePulls')) {
+    if (reference !== this.pinned(image) && !taskDefinition.node.tryFindChild('ImagePulls')) {
       const stack = Stack.of(taskDefinition);
       wildcardPolicy(taskDefinition, 'ImagePulls', taskDefinition.obtainExecutionRole(), 'image pull', [
         new iam.PolicyStatement({ actions: ['ecr:GetAuthorizationToken'], resources: ['*'] }),

@@ -20,6 +20,11 @@ export interface ProfileSettings {
    * replacements once the NAT gateways' addresses have spent it.
    */
   readonly imageCacheRequired: boolean;
+  /**
+   * Every image a task runs is pinned by digest (in its reference, or through `imageDigests`): a tag can be moved to
+   * another image, and what runs in PRODUCTION is what was reviewed.
+   */
+  readonly imageDigestRequired: boolean;
   /** The stack needs a region: load-balancer access logs are delivered by a region-specific account. */
   readonly regionRequired: boolean;
   /** A plugin that declares log alarms needs someone to receive them (`alarmEmail`). */
@@ -63,6 +68,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     tlsRequired: false,
     signInTlsRequired: false,
     imageCacheRequired: false,
+    imageDigestRequired: false,
     regionRequired: false,
     alarmRecipientRequired: false,
     fullAuditTrail: false,
@@ -81,6 +87,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     tlsRequired: false,
     signInTlsRequired: true,
     imageCacheRequired: true,
+    imageDigestRequired: false,
     regionRequired: true,
     alarmRecipientRequired: false,
     fullAuditTrail: false,
@@ -100,6 +107,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     tlsRequired: true,
     signInTlsRequired: true,
     imageCacheRequired: true,
+    imageDigestRequired: true,
     regionRequired: true,
     alarmRecipientRequired: true,
     fullAuditTrail: true,

@@ -15,7 +15,7 @@ import { complianceFindings } from '../../src/profiles/compliance';
 import { Ec2Runtime } from '../../src/runtimes/ec2';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from '../support/sandbox';
 import { needing, shellcheck, shellcheckUnavailable } from '../support/shellcheck';
-import { DOCKER_HUB_CREDENTIAL, applicationTask, OIDC, only, propsFor, resources, synth, TLS, userData } from '../support/synth';
+import { DOCKER_HUB_CREDENTIAL, IMAGE_DIGESTS, applicationTask, OIDC, only, propsFor, resources, synth, TLS, userData } from '../support/synth';
 import { filesWritten } from '../support/user-data-files';
 
 const EFS: Ec2Context = {
@@ -496,6 +496,7 @@ test('the EC2 user data stays within EC2\'s 16 KB for the longest stack name, wi
     alarmEmail: ALARM_EMAIL,
     ec2Storage: Ec2Storage.EBS,
     dockerHubCredentialArn: DOCKER_HUB_CREDENTIAL,
+    imageDigests: IMAGE_DIGESTS,
   });
   // EC2 takes at most 16384 bytes of user data before base64 (the factory refuses more: limits.test.ts).
   const ec2 = factory.node.findAll().find((c): c is Ec2Runtime => c instanceof Ec2Runtime)!;
@@ -529,6 +530,7 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('PRODUCTION on %s', (runti
       oidc: OIDC,
       alarmEmail: ALARM_EMAIL,
       dockerHubCredentialArn: DOCKER_HUB_CREDENTIAL,
+      imageDigests: IMAGE_DIGESTS,
     }, new JenkinsSpec());
     expect(complianceFindings(stack)).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { ApplicationFactory, ApplicationFactoryProps, Ec2Storage, IApplicationSpec, RuntimeType, SecurityProfile } from '../../src';
+import { AGENT_IMAGE, JENKINS_IMAGE } from '../../src/build-server/versions';
 import { WikiSpec } from '../fixtures/wiki-spec';
 
 /** A region (access logs need one) and no account: availability zones stay deploy-time, no lookup. */
@@ -21,12 +22,21 @@ export const OIDC = {
 export const DOCKER_HUB_CREDENTIAL = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/docker-hub-AbCdEf';
 
 /**
+ * Digests of the images the tests deploy, as PRODUCTION requires them (`imageDigests`). Not the images' real digests,
+ * which only Docker Hub and the registries could say: synth checks their form, nothing pulls them.
+ */
+export const IMAGE_DIGESTS: Record<string, string> = {
+  [JENKINS_IMAGE]: `sha256:${'1'.repeat(64)}`,
+  [AGENT_IMAGE]: `sha256:${'2'.repeat(64)}`,
+};
+
+/**
  * The props of a profile as the tests deploy it: STAGING and PRODUCTION with TLS (PRODUCTION requires it, and both
  * require it for signing in, which the build server always does) and the pull-through cache of Docker Hub, DEV without.
  */
 export function propsFor(profile: SecurityProfile): ApplicationFactoryProps {
   return profile === SecurityProfile.DEV ? { securityProfile: profile }
-    : { securityProfile: profile, ...TLS, dockerHubCredentialArn: DOCKER_HUB_CREDENTIAL };
+    : { securityProfile: profile, ...TLS, dockerHubCredentialArn: DOCKER_HUB_CREDENTIAL, imageDigests: IMAGE_DIGESTS };
 }
 
 export interface Synthesised {
