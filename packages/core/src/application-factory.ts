@@ -204,6 +204,12 @@ export class ApplicationFactory extends Construct {
     const provider = integration ? providerOf(context) : undefined;
     if (integration && provider) secretArns[integration.clientSecretVariable()] = provider.clientSecretArn;
 
+    // Refused images stop synth before anything is built.
+    const workerSpec = spec.ephemeralWorkers();
+    const images = this.imageSource(context, plugin, platform, [
+      ...runtimeType === RuntimeType.FARGATE ? [{ member: 'defaultContainerImage()', image: spec.defaultContainerImage() }] : [],
+      ...workerSpec ? [{ member: 'ephemeralWorkers().image', image: workerSpec.image }] : [],
+    ]);
     let shared: SharedParts;
     if (platform) {
       const listenerPriority = props.listenerPriority ?? defaultListenerPriority(hostOf(context));
@@ -232,11 +238,6 @@ export class ApplicationFactory extends Construct {
       new LogAlarms(this, 'Alarms', { log, alarms, email: context.alarmEmail, removalPolicy: settings.removalPolicy, topic: shared.alarmTopic });
     }
 
-    const workerSpec = spec.ephemeralWorkers();
-    const images = this.imageSource(context, plugin, platform, [
-      ...runtimeType === RuntimeType.FARGATE ? [{ member: 'defaultContainerImage()', image: spec.defaultContainerImage() }] : [],
-      ...workerSpec ? [{ member: 'ephemeralWorkers().image', image: workerSpec.image }] : [],
-    ]);
     const workers = workerSpec
       ? new Workers(this, 'Workers', { network, log, applicationId: spec.applicationId(), workers: workerSpec, images })
       : undefined;

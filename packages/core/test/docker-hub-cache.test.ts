@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, Stack } from 'aws-cdk-lib';
+import { App, CfnResource, Stack } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { ApplicationFactory, JenkinsSpec, RuntimeType, SecurityProfile } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
@@ -138,4 +138,12 @@ describe('PRODUCTION runs images pinned by digest', () => {
     const bad = { ...production, imageDigests: { 'jenkins/jenkins:2.568.2-lts-jdk21': 'latest' } };
     expect(() => synth(RuntimeType.FARGATE, bad, new JenkinsSpec())).toThrow(/imageDigests .* is not allowed; expected a JSON object of image references to digests/);
   });
+});
+
+test('a refused image stops synth before anything is built', () => {
+  const stack = new Stack(new App(), 'S', { env: REGION_ENV });
+  const { dockerHubCredentialArn: _none, ...staging } = propsFor(SecurityProfile.STAGING);
+  expect(() => new ApplicationFactory(stack, 'App', RuntimeType.FARGATE, new JenkinsSpec(), { ...staging, ...SIGN_IN }))
+    .toThrow(/the Docker Hub image "jenkins\/jenkins:/);
+  expect(stack.node.findAll().filter((c) => CfnResource.isCfnResource(c))).toEqual([]);
 });
