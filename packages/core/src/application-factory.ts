@@ -47,17 +47,17 @@ import { FargateRuntime } from './runtimes/fargate';
  * takes the key's value; without either, the defaults make a DEV deployment without a domain.
  */
 export interface ApplicationFactoryProps {
-  /** @default SecurityProfile.DEV */
+  /** How hardened the deployment is: `DEV`, `STAGING` or `PRODUCTION` (the README's "Security profiles"). @default SecurityProfile.DEV */
   readonly securityProfile?: SecurityProfile;
-  /** @default - no domain: the load balancer's own DNS name */
+  /** The domain the application is reached under, for example `example.com`. @default - no domain: the load balancer's own DNS name */
   readonly domain?: string;
-  /** @default - the FQDN is the domain itself */
+  /** The label before `domain`: the application's FQDN is `<subdomain>.<domain>`. @default - the FQDN is the domain itself */
   readonly subdomain?: string;
-  /** @default false */
+  /** Whether users reach the application over HTTPS (TLS ends at the load balancer). @default false */
   readonly sslEnabled?: boolean;
-  /** @default - no DNS record; the certificate comes from `certificateArn` */
+  /** The Route 53 hosted zone of `domain`: the alias record, and the certificate's DNS validation. @default - no DNS record; the certificate comes from `certificateArn` */
   readonly hostedZoneId?: string;
-  /** @default - a DNS-validated certificate is created in `hostedZoneId` */
+  /** An existing ACM certificate for the FQDN, in the stack's region. @default - a DNS-validated certificate is created in `hostedZoneId` */
   readonly certificateArn?: string;
   /** `none`, `application-oidc` or `alb-oidc`. @default 'none' */
   readonly authMode?: string;
@@ -166,6 +166,13 @@ export class ApplicationFactory extends Construct {
    */
   public readonly fileSystemId?: string;
 
+  /**
+   * @param scope the stack the application is deployed in (one factory a stack)
+   * @param id the construct's id
+   * @param runtimeType `FARGATE` or `EC2`
+   * @param spec the plugin that describes the application
+   * @param props the deployment's settings; each may come from the context key of the same name instead
+   */
   constructor(scope: Construct, id: string, runtimeType: RuntimeType, spec: IApplicationSpec, props: ApplicationFactoryProps = {}) {
     super(scope, id);
     const plugin = pluginName(spec);

@@ -99,6 +99,7 @@ export class JenkinsSpec extends ApplicationSpec {
   private readonly props: JenkinsSpecProps;
   private readonly agents: AgentSettings;
 
+  /** @param props the build server's options; each has a default */
   constructor(props: JenkinsSpecProps = {}) {
     super();
     this.props = props;

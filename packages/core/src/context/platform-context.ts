@@ -7,15 +7,23 @@ import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 
 /** A platform's validated settings: its props read as the context keys of the same names. */
 export interface PlatformContext {
+  /** The platform's stack. */
   readonly stackName: string;
+  /** The profile every application on the platform runs at. */
   readonly securityProfile: SecurityProfile;
+  /** The domain the applications' host names end in. */
   readonly domain: string;
   /** Whether the listener is HTTPS: a certificate comes from `hostedZoneId` or `certificateArn`. */
   readonly sslEnabled: boolean;
+  /** The hosted zone of `domain`. @default - no DNS records */
   readonly hostedZoneId?: string;
+  /** The certificate for `<domain>` and `*.<domain>`. @default - created in `hostedZoneId` when TLS is on */
   readonly certificateArn?: string;
+  /** Subscribed to the alarm topic. @default - no subscription */
   readonly alarmEmail?: string;
+  /** The VPC's address range. @default - the CDK's default range */
   readonly vpcCidr?: string;
+  /** The credential of the platform's ECR pull-through cache of Docker Hub. @default - no cache */
   readonly dockerHubCredentialArn?: string;
   /** The platform stack's region, when it has one. */
   readonly region?: string;

@@ -31,7 +31,7 @@ import { PROFILE_SETTINGS } from '../profiles/profile-settings';
  * context itself: the deployment app hands it the `platform` object of `cdk.json`.
  */
 export interface PlatformProps {
-  /** @default SecurityProfile.DEV */
+  /** The profile of the platform and of every application on it (the README's "Security profiles"). @default SecurityProfile.DEV */
   readonly securityProfile?: SecurityProfile;
   /** The domain the applications' host names are under (`<subdomain>.<domain>`); applications are routed by host name. */
   readonly domain: string;
@@ -121,6 +121,11 @@ export class Platform extends Construct {
   private readonly dockerHubCache?: DockerHubCache;
   private readonly applications: PlatformApplication[] = [];
 
+  /**
+   * @param scope the platform's own stack (no application may be deployed in it)
+   * @param id the construct's id
+   * @param props the platform's settings, named and validated as the context keys of the same names
+   */
   constructor(scope: Construct, id: string, props: PlatformProps) {
     super(scope, id);
     this.stack = Stack.of(this);
