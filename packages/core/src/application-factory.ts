@@ -185,7 +185,9 @@ export class ApplicationFactory extends Construct {
       throw new UserError(`ApplicationFactory ${this.node.path}: listenerPriority and allowFrom place an application on a ` +
         'platform\'s shared listener and network; without platform they do not apply. Remove them, or set platform.');
     }
-    const context = contextOf(this, runtimeType, spec, platform ? propsOnPlatform(this, stack, platform, props) : props);
+    const secretArns = secretsOf(plugin, spec, props);
+    // The context keys of the construct tree and the factory's settings, read by the deployment app's reader.
+    const context = factoryContext(this, runtimeType, spec.applicationId(), platform ? propsOnPlatform(this, stack, platform, props) : props);
     this.context = context;
     const modes = spec.supportedAuthModes();
     if (!modes.includes(context.authMode)) {
@@ -206,7 +208,6 @@ export class ApplicationFactory extends Construct {
     }
     const ebs = runtimeType === RuntimeType.EC2 && context.ec2Storage === Ec2Storage.EBS;
     const logGroupName = `/aws/${context.stackName}/${runtimeType}/${context.securityProfile}`;
-    const secretArns: Record<string, string> = { ...callPlugin(plugin, 'secrets', () => spec.secrets()), ...props.secrets };
     const integration = context.authMode === AuthMode.APPLICATION_OIDC ? spec.oidcIntegration() : undefined;
     const provider = integration ? providerOf(context) : undefined;
     if (integration && provider) secretArns[integration.clientSecretVariable()] = provider.clientSecretArn;
@@ -455,11 +456,10 @@ function providerOf(context: DeploymentContext): OidcProviderSettings {
 }
 
 /**
- * The deployment context: the context keys of the construct tree and the factory's settings, read once by the same
- * reader as the deployment app's (see `factoryContext`). Secrets are checked here: they are props, never context keys.
+ * The application's secrets, the plugin's (`secrets()`) and the factory's (`secrets`), each checked and given once.
+ * They are props, never context keys, so they are checked before the context is read.
  */
-function contextOf(scope: Construct, runtimeType: RuntimeType, spec: IApplicationSpec, props: ApplicationFactoryProps): DeploymentContext {
-  const plugin = pluginName(spec);
+function secretsOf(plugin: string, spec: IApplicationSpec, props: ApplicationFactoryProps): Record<string, string> {
   const declared = callPlugin(plugin, 'secrets', () => spec.secrets());
   const invalid = (where: string, secrets: Record<string, string>) => Object.entries(secrets)
     .filter(([name, arn]) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || typeof arn !== 'string' || !SECRET_ARN.test(arn))
@@ -471,7 +471,7 @@ function contextOf(scope: Construct, runtimeType: RuntimeType, spec: IApplicatio
       .map((name) => `secrets.${name} is also declared by ${plugin}.secrets(): give the application each variable once.`),
   ];
   if (secretProblems.length > 0) throw new UserError(`Invalid ApplicationFactory secrets:\n  - ${secretProblems.join('\n  - ')}`);
-  return factoryContext(scope, runtimeType, spec.applicationId(), props);
+  return { ...declared, ...props.secrets };
 }
 
 /**

@@ -55,9 +55,10 @@ export const JENKINS_LOG_ROTATE_MB = 100;
 export const JENKINS_LOG_ROTATIONS = 7;
 
 /**
- * Where Jenkins' own requests carry bodies over the WAF's 8 KB, and the largest each takes: under `/job/` (and the same
- * jobs under `/view/`) a job's configuration with an inline pipeline, a build's file parameters and a replayed
- * pipeline; under `/manage/` the global configuration pages; `/createItem` a job created from its config.xml.
+ * Where Jenkins' own requests carry bodies over the WAF's `WAF_BODY_SIZE_LIMIT`, and the largest each takes: under
+ * `/job/` (and the same jobs under `/view/`) a job's configuration with an inline pipeline, a build's file parameters
+ * and a replayed pipeline; under `/manage/` the global configuration pages; `/createItem` a job created from its
+ * config.xml.
  */
 export const JENKINS_REQUEST_BODY_LIMITS = [
   { pathPrefix: '/job/', maxBytes: 10 * 1024 * 1024 },

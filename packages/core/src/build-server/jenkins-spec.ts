@@ -183,7 +183,7 @@ export class JenkinsSpec extends ApplicationSpec {
     return [...syslog, ...egress];
   }
 
-  /** Jenkins' forms and uploads that exceed the WAF's 8 KB (`JENKINS_REQUEST_BODY_LIMITS`). */
+  /** Jenkins' forms and uploads that exceed the WAF's `WAF_BODY_SIZE_LIMIT` (`JENKINS_REQUEST_BODY_LIMITS`). */
   public requestBodyLimits(): RequestBodyLimit[] {
     return JENKINS_REQUEST_BODY_LIMITS.map((limit) => ({ ...limit }));
   }

@@ -3,6 +3,7 @@ import { AuthMode } from '../contract/auth-mode';
 import { Ec2Storage } from '../contract/ec2-storage';
 import { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
+import { IMAGE_NAME } from '../contract/spec-validation';
 
 /** What a key's parser returns: the value, or a description of what is allowed. */
 export type Parsed = { readonly value: unknown } | { readonly allowed: string };
@@ -57,9 +58,8 @@ function email(raw: unknown): Parsed {
     : { allowed: 'an e-mail address of at most 254 characters, at most 64 before the @ (the SMTP limits of RFC 5321)' };
 }
 
-/** An image reference as ECS takes it, without a digest (the key), and an image digest (the value). */
-const IMAGE_REFERENCE = /^[A-Za-z0-9_:./#-]{1,255}$/;
-export const IMAGE_DIGEST = /^sha256:[0-9a-f]{64}$/;
+/** An image digest, the value of an `imageDigests` entry (its key is an image reference without one: `IMAGE_NAME`). */
+const IMAGE_DIGEST = /^sha256:[0-9a-f]{64}$/;
 
 /** A JSON object (or its text, from `-c`) of image reference -> digest. */
 function imageDigests(raw: unknown): Parsed {
@@ -75,7 +75,7 @@ function imageDigests(raw: unknown): Parsed {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { allowed };
   const entries = Object.entries(value as Record<string, unknown>);
-  const bad = entries.filter(([image, digest]) => !IMAGE_REFERENCE.test(image) || typeof digest !== 'string' || !IMAGE_DIGEST.test(digest));
+  const bad = entries.filter(([image, digest]) => !IMAGE_NAME.test(image) || typeof digest !== 'string' || !IMAGE_DIGEST.test(digest));
   return bad.length === 0 ? { value: Object.fromEntries(entries) }
     : { allowed: `${allowed} (not: ${bad.map(([image]) => JSON.stringify(image)).join(', ')})` };
 }

@@ -93,7 +93,7 @@ export interface IApplicationSpec {
    */
   secrets(): Record<string, string>;
   /**
-   * Paths whose requests carry bodies larger than the WAF lets through elsewhere (8 KB), each with the largest it
+   * Paths whose requests carry bodies larger than the WAF lets through elsewhere (`WAF_BODY_SIZE_LIMIT`), each with the largest it
    * takes (for example the build server's job configuration). Everywhere else such bodies stay blocked. Not one of the
    * spec's members.
    */
@@ -165,7 +165,7 @@ export abstract class ApplicationSpec implements IApplicationSpec {
     return {};
   }
 
-  /** Default: no request body above 8 KB anywhere. */
+  /** Default: no request body above `WAF_BODY_SIZE_LIMIT` anywhere. */
   public requestBodyLimits(): RequestBodyLimit[] {
     return [];
   }

@@ -1,5 +1,5 @@
 import { UserError } from '../errors';
-import { SERVICE_USER } from '../userdata/bash-user-data-builder';
+import { PLAIN_PATH, SERVICE_USER } from '../userdata/bash-user-data-builder';
 
 /**
  * systemd's sandbox for an application's service on EC2 (systemd.exec(5) of systemd 252, the version Amazon Linux
@@ -49,7 +49,7 @@ export class ServiceHardening {
     if (!SERVICE_USER.test(user)) {
       throw new UserError(`ServiceHardening.systemdLines(): user ${JSON.stringify(user)} is not an account name; pass Ec2Context.serviceUser.`);
     }
-    const bad = writablePaths.filter((p) => typeof p !== 'string' || !/^\/[\w./-]*$/.test(p));
+    const bad = writablePaths.filter((p) => typeof p !== 'string' || !PLAIN_PATH.test(p));
     if (writablePaths.length === 0 || bad.length > 0) {
       throw new UserError(`ServiceHardening.systemdLines(): writablePaths ${JSON.stringify(writablePaths)} must be one or more ` +
         'absolute paths of letters, digits and _ . / - (the places the service writes to).');

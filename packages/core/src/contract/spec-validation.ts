@@ -49,7 +49,13 @@ const MAX_POSIX_ID = 4294967294;
  * the part before `@` and the digest is `sha256:` and 64 hex characters.
  * @see https://docs.aws.amazon.com/AmazonECS/latest/APIReference/API_ContainerDefinition.html
  */
-const IMAGE = /^[A-Za-z0-9_:./#-]{1,255}(@sha256:[A-Fa-f0-9]{64})?$/;
+const IMAGE_NAME_PATTERN = '[A-Za-z0-9_:./#-]{1,255}';
+const IMAGE_DIGEST_PATTERN = '@sha256:[A-Fa-f0-9]{64}';
+const IMAGE = new RegExp(`^${IMAGE_NAME_PATTERN}(${IMAGE_DIGEST_PATTERN})?$`);
+/** An image reference without a digest (the part before `@`). */
+export const IMAGE_NAME = new RegExp(`^${IMAGE_NAME_PATTERN}$`);
+/** The digest that ends an image reference pinned by digest. */
+export const IMAGE_DIGEST_SUFFIX = new RegExp(`${IMAGE_DIGEST_PATTERN}$`);
 
 /**
  * EC2 device names on HVM instances (Amazon Linux 2023): /dev/sd[a-z], /dev/xvd[a-d][a-z] and /dev/xvd[e-z] are

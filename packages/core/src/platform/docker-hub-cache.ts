@@ -4,6 +4,7 @@ import * as ecr from 'aws-cdk-lib/aws-ecr';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import { IMAGE_DIGEST_SUFFIX } from '../contract/spec-validation';
 import { wildcardPolicy } from '../profiles/compliance';
 
 /**
@@ -60,7 +61,7 @@ export class DockerHubCache extends Construct {
 
 /** Whether an image reference ends in a digest (`@sha256:` and 64 hex digits). */
 export function hasDigest(image: string): boolean {
-  return /@sha256:[0-9a-fA-F]{64}$/.test(image);
+  return IMAGE_DIGEST_SUFFIX.test(image);
 }
 
 /**
@@ -81,7 +82,7 @@ export class ImageSource {
    */
   public reference(scope: Construct, named: string): string {
     const image = this.pinned(named);
-    if (!this.prefix || !isDockerHubImage(image)) return image;
+    if (!this.cached(image)) return image;
     const stack = Stack.of(scope);
     const registry = registryOf(image);
     const path = registry ? image.slice(registry.length + 1) : image;
@@ -95,8 +96,7 @@ export class ImageSource {
    * creation at the first pull (ECR user guide, "IAM permissions required to sync an upstream registry").
    */
   public containerImage(taskDefinition: ecs.TaskDefinition, image: string): ecs.ContainerImage {
-    const reference = this.reference(taskDefinition, image);
-    if (reference !== this.pinned(image) && !taskDefinition.node.tryFindChild('ImagePulls')) {
+    if (this.cached(image) && !taskDefinition.node.tryFindChild('ImagePulls')) {
       const stack = Stack.of(taskDefinition);
       wildcardPolicy(taskDefinition, 'ImagePulls', taskDefinition.obtainExecutionRole(), 'image pull', [
         new iam.PolicyStatement({ actions: ['ecr:GetAuthorizationToken'], resources: ['*'] }),
@@ -107,6 +107,11 @@ export class ImageSource {
       ], 'ecr:GetAuthorizationToken takes no resource; the pulls are limited to the pull-through cache\'s repositories, ' +
         'which ECR creates under its prefix at the first pull of each image.');
     }
-    return ecs.ContainerImage.fromRegistry(reference);
+    return ecs.ContainerImage.fromRegistry(this.reference(taskDefinition, image));
+  }
+
+  /** Whether a task pulls the image through the cache. */
+  private cached(image: string): boolean {
+    return this.prefix !== undefined && isDockerHubImage(image);
   }
 }

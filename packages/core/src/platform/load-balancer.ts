@@ -224,8 +224,8 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
   }
 
   /**
-   * Lets requests with bodies over the WAF's 8 KB through to an application's declared paths, within their limits (on
-   * a platform, for the application's host only). The web ACL is rendered at synth, after every application attached.
+   * Lets requests with bodies over the WAF's `WAF_BODY_SIZE_LIMIT` through to an application's declared paths, within
+   * their limits (on a platform, for the application's host only). The web ACL is rendered at synth, after every application attached.
    */
   public allowLargeBodies(allowance: BodyAllowance): void {
     if (allowance.limits.length > 0) this.bodyAllowances.push(allowance);

@@ -76,7 +76,7 @@ export interface PlatformApplication {
   readonly alarmNames: string[];
   /** The secrets it reads: the Secrets Manager endpoint allows these. */
   readonly secretArns: string[];
-  /** Paths of its host whose requests carry bodies over the WAF's 8 KB. */
+  /** Paths of its host whose requests carry bodies over the WAF's `WAF_BODY_SIZE_LIMIT`. */
   readonly requestBodyLimits: RequestBodyLimit[];
   /** Whether it installs packages from Amazon Linux 2023's repositories (EC2 does at boot). */
   readonly amazonLinuxRepositories: boolean;

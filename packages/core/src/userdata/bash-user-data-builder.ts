@@ -150,15 +150,16 @@ export class BashUserDataBuilder implements IUserDataBuilder {
   }
 
   /**
-   * The instance's own value of the instance metadata (for example `local-hostname`), appended as `name=value` to a
-   * file: the framework's step that tells an application its private name.
+   * The instance's own value of the instance metadata (for example `local-hostname`), appended as an entry of the
+   * environment file `file` (`fw_env_line`): the framework's step that tells an application its private name.
    */
   public appendInstanceMetadata(file: string, name: string, metadataPath: string): void {
     this.useHelper('fw_imds');
+    this.useHelper('fw_env_line');
     this.step(`${name} from the instance metadata`, [
       `fw_value=$(fw_imds ${Shell.quote(metadataPath)})`,
       'test -n "$fw_value"',
-      `printf '%s=%s\\n' ${Shell.quote(name)} "$fw_value" >> ${Shell.quote(file)}`,
+      `fw_env_line ${Shell.quote(file)} ${Shell.quote(name)} "$fw_value"`,
     ]);
   }
 
@@ -194,6 +195,9 @@ type Arg = [name: string, value: string, pattern: RegExp, allowed: string];
 
 const ABSOLUTE_PATH = /^\/[^\0\n]*$/;
 
+/** A path the builder's operations take: absolute, of letters, digits and `_ . / -` (no quoting needed anywhere). */
+export const PLAIN_PATH = /^\/[\w./-]*$/;
+
 /** A user name shadow-utils' useradd takes (its default limit is 32 characters). */
 export const SERVICE_USER = /^[a-z][a-z0-9-]{0,31}$/;
 
@@ -217,7 +221,7 @@ export function logStreamName(path: string): string {
 
 function pathAndOwner(mountPath: string, uid: string, gid: string): Arg[] {
   return [
-    ['mountPath', mountPath, /^\/[\w./-]*$/, 'an absolute path of letters, digits, _ . / -'],
+    ['mountPath', mountPath, PLAIN_PATH, 'an absolute path of letters, digits, _ . / -'],
     ['uid', uid, /^\d{1,10}$/, 'a numeric user id'],
     ['gid', gid, /^\d{1,10}$/, 'a numeric group id'],
   ];

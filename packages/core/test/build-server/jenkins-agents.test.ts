@@ -176,7 +176,7 @@ describe.each(RUNTIMES_AND_PROFILES)('%s %s', (runtime, profile) => {
       // The instance's own private DNS name, from the instance metadata with an IMDSv2 token, into the environment file.
       const script = userData(json);
       expect(script).toContain("fw_value=$(fw_imds 'local-hostname')\ntest -n \"$fw_value\"\n" +
-        `printf '%s=%s\\n' '${WorkerVariables.PRIVATE_HOST}' "$fw_value" >> '/etc/fw/application.env'`);
+        `fw_env_line '/etc/fw/application.env' '${WorkerVariables.PRIVATE_HOST}' "$fw_value"`);
       expect(script).toContain('"http://169.254.169.254/latest/meta-data/$1"');
     }
   });
@@ -257,7 +257,7 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 boot: the workers\' s
     expect(run.status).toBe(0);
     expect(run.calls).toContain('aws ssm get-parameter --region eu-west-1 --name CFN-WorkerSettings --query Parameter.Value --output text');
     const env = run.written('/etc/fw/application.env')!.split('\n');
-    expect(env).toEqual(expect.arrayContaining([...SETTINGS.split('\n'), `${WorkerVariables.PRIVATE_HOST}=${HOST}`]));
+    expect(env).toEqual(expect.arrayContaining([...SETTINGS.split('\n'), `${WorkerVariables.PRIVATE_HOST}="${HOST}"`]));
   });
 
   test.each([

@@ -41,7 +41,6 @@ export function deliveredOnEc2(json: any): Delivered {
   const environment = new Set<string>([
     ...settings.split('\n').map((line: string) => /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(line)![1]),
     ...[...dropIn.matchAll(/^Environment="([A-Za-z_][A-Za-z0-9_]*)=/gm)].map((m) => m[1]),
-    ...[...script.matchAll(/printf '%s=%s\\n' '([A-Za-z_][A-Za-z0-9_]*)' .* >> '\/etc\/fw\/application.env'/g)].map((m) => m[1]),
     ...[...script.matchAll(/^fw_env_line '\/etc\/fw\/application.env' '([A-Za-z_][A-Za-z0-9_]*)' /gm)].map((m) => m[1]),
   ]);
   expect(dropIn).toContain('EnvironmentFile=-/etc/fw/application.env');
