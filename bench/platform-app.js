@@ -30,17 +30,21 @@ class AppSpec extends core.ApplicationSpec {
 
 const env = { region: 'eu-west-1' };
 const TLS = { domain: 'example.com', hostedZoneId: 'Z0123456789ABCDEFGHIJ' };
+// What PRODUCTION needs for a Docker Hub image: the pull-through cache's credential and the image's digest.
+const DOCKER_HUB_CREDENTIAL = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/docker-hub-AbCdEf';
+const IMAGE_DIGESTS = { 'example/app:1.0.0': `sha256:${'0'.repeat(64)}` };
 
 /** The app, not yet synthesised. */
 function build(mode, n, outdir) {
   const app = new App({ outdir });
   const platform = mode === 'platform'
-    ? new core.Platform(new Stack(app, 'platform', { env }), 'Platform', { securityProfile: 'PRODUCTION', ...TLS })
+    ? new core.Platform(new Stack(app, 'platform', { env }), 'Platform', { securityProfile: 'PRODUCTION', ...TLS, dockerHubCredentialArn: DOCKER_HUB_CREDENTIAL })
     : undefined;
   for (let i = 1; i <= n; i++) {
     const stack = new Stack(app, `app${i}`, { env });
     const runtime = i % 2 === 1 ? 'FARGATE' : 'EC2';
-    const props = platform ? { platform, subdomain: `app${i}` } : { securityProfile: 'PRODUCTION', sslEnabled: true, subdomain: `app${i}`, ...TLS };
+    const props = platform ? { platform, subdomain: `app${i}`, imageDigests: IMAGE_DIGESTS }
+      : { securityProfile: 'PRODUCTION', sslEnabled: true, subdomain: `app${i}`, ...TLS, dockerHubCredentialArn: DOCKER_HUB_CREDENTIAL, imageDigests: IMAGE_DIGESTS };
     new core.ApplicationFactory(stack, 'App', runtime, new AppSpec(`app${i}`), props);
   }
   return app;
