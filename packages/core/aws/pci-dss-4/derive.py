@@ -1,0 +1,186 @@
+"""Derives pci-dss-4.0.json: the AWS Config rules of AWS's conformance pack "Operational Best Practices for PCI DSS
+4.0 (including global resource types)", each with the PCI DSS v4.0 requirements AWS maps it to and the check that sees
+the same property at synth time. Not run in CI; test/pci-dss-401.test.ts compares the result with PciDss401Checks.
+
+Usage: python3 derive.py <git dir of awslabs/aws-config-rules> <node_modules/cdk-nag>
+
+Inputs:
+- the pack, at COMMIT of awslabs/aws-config-rules: its rules, their sources, scopes and input parameters (the
+  parameters' defaults resolved), from which the framework builds the conformance pack it can deploy;
+- requirements.tsv beside this file: the (rule, requirement) rows of AWS's mapping table for the same pack, which is
+  published on the AWS Config Developer Guide page REQUIREMENTS_PAGE, not in the repository (the YAML names no
+  requirement); each row records the page it was read from;
+- cdk-nag's rule sources at the pinned version, read to confirm that each rule named below exists and to record what
+  its doc comment says it checks.
+"""
+import json
+import pathlib
+import re
+import subprocess
+import sys
+
+import yaml
+
+REPOSITORY = 'awslabs/aws-config-rules'
+COMMIT = 'b54d4a6c99e105c25ca46af9305770e4ba51c422'
+PACK = 'aws-config-conformance-packs/Operational-Best-Practices-for-PCI-DSS-v4.0-including-global-resourcetypes.yaml'
+REQUIREMENTS_PAGE = ('https://docs.aws.amazon.com/config/latest/developerguide/'
+                     'operational-best-practices-for-pci-dss-v4-including-global-resource-types.html')
+CDK_NAG_VERSION = '3.0.2'
+HERE = pathlib.Path(__file__).resolve().parent
+OUTPUT = HERE / 'pci-dss-4.0.json'
+
+# Config rule -> the cdk-nag rule that reads the same property of the same resource type in a template. Each pair was
+# checked by reading the cdk-nag rule's source at CDK_NAG_VERSION against the Config rule's documented evaluation.
+CDK_NAG = {
+    'api-gw-cache-enabled-and-encrypted': 'apigw/APIGWCacheEnabledAndEncrypted',
+    'api-gw-xray-enabled': 'apigw/APIGWXrayEnabled',
+    'appsync-logging-enabled': 'appsync/AppSyncGraphQLRequestLogging',
+    'cloudfront-accesslogs-enabled': 'cloudfront/CloudFrontDistributionAccessLogging',
+    'cloudfront-associated-with-waf': 'cloudfront/CloudFrontDistributionWAFIntegration',
+    'cloudfront-no-deprecated-ssl-protocols': 'cloudfront/CloudFrontDistributionNoOutdatedSSL',
+    'cloudfront-s3-origin-access-control-enabled': 'cloudfront/CloudFrontDistributionS3OriginAccessControl',
+    'cloudfront-security-policy-check': 'cloudfront/CloudFrontDistributionHttpsViewerNoOutdatedSSL',
+    'codebuild-project-envvar-awscred-check': 'codebuild/CodeBuildProjectEnvVarAwsCred',
+    'dax-encryption-enabled': 'dynamodb/DAXEncrypted',
+    'db-instance-backup-enabled': 'rds/RDSInstanceBackupEnabled',
+    'docdb-cluster-encrypted': 'documentdb/DocumentDBClusterEncryptionAtRest',
+    'dynamodb-in-backup-plan': 'dynamodb/DynamoDBInBackupPlan',
+    'dynamodb-pitr-enabled': 'dynamodb/DynamoDBPITREnabled',
+    'ebs-in-backup-plan': 'ec2/EC2EBSInBackupPlan',
+    'ec2-imdsv2-check': 'ec2/EC2IMDSv2Enabled',
+    'ec2-instance-detailed-monitoring-enabled': 'ec2/EC2InstanceDetailedMonitoringEnabled',
+    'ec2-instance-profile-attached': 'ec2/EC2InstanceProfileAttached',
+    'ecs-task-definition-log-configuration': 'ecs/ECSTaskDefinitionContainerLogging',
+    'efs-in-backup-plan': 'efs/EFSInBackupPlan',
+    'eks-cluster-logging-enabled': 'eks/EKSClusterControlPlaneLogs',
+    'eks-endpoint-no-public-access': 'eks/EKSClusterNoEndpointPublicAccess',
+    'elasticache-redis-cluster-automatic-backup-check': 'elasticache/ElastiCacheRedisClusterAutomaticBackup',
+    'elb-acm-certificate-required': 'elb/ELBACMCertificateRequired',
+    'kinesis-stream-encrypted': 'kinesis/KinesisDataStreamSSE',
+    'neptune-cluster-backup-retention-check': 'neptune/NeptuneClusterBackupRetentionPeriod',
+    'neptune-cluster-encrypted': 'neptune/NeptuneClusterEncryptionAtRest',
+    'neptune-cluster-iam-database-authentication': 'neptune/NeptuneClusterIAMAuth',
+    'rds-cluster-iam-authentication-enabled': 'rds/AuroraMySQLPostgresIAMAuth',
+    'rds-in-backup-plan': 'rds/RDSInBackupPlan',
+    'redshift-backup-enabled': 'redshift/RedshiftBackupEnabled',
+    'redshift-enhanced-vpc-routing-enabled': 'redshift/RedshiftEnhancedVPCRoutingEnabled',
+    'restricted-ssh': 'ec2/EC2RestrictedSSH',
+    's3-bucket-default-lock-enabled': 's3/S3BucketDefaultLockEnabled',
+    's3-bucket-versioning-enabled': 's3/S3BucketVersioningEnabled',
+    'secretsmanager-secret-periodic-rotation': 'secretsmanager/SecretsManagerRotationEnabled',
+    'step-functions-state-machine-logging-enabled': 'stepfunctions/StepFunctionStateMachineAllLogsToCloudWatch',
+}
+
+# Config rule -> our rule (src/compliance/pci-dss-401/rules/), where cdk-nag has none for the same property.
+OURS = {
+    # cdk-nag's CloudWatchLogGroupRetentionPeriod accepts any retention; the Config rule's default minimum is 365 days.
+    'cw-loggroup-retention-period-check': 'LogGroupRetentionOneYear',
+    'ec2-launch-template-public-ip-disabled': 'LaunchTemplatePublicIpDisabled',
+}
+
+# Our rules that no Config rule of the pack matches: the requirements are the framework's reading of PCI DSS v4.0.1.
+FRAMEWORK_RULES = {
+    'ListenerTls12': {
+        'requirements': ['4.2.1'],
+        'checks': 'An HTTPS or TLS listener of a load balancer uses a security policy that offers TLS 1.2 or later only.',
+    },
+    'ComputeNoPublicIngress': {
+        'requirements': ['1.3.1', '1.4.1'],
+        'checks': 'No security group of a task, instance or launch template admits traffic from 0.0.0.0/0 or ::/0.',
+    },
+}
+
+# Rules about the account or its organisation, not about a resource a stack holds.
+ACCOUNT_LEVEL = {
+    'access-keys-rotated', 'cloudtrail-enabled', 'cloudtrail-security-trail-enabled', 'iam-policy-in-use',
+    'macie-auto-sensitive-data-discovery-check', 'macie-status-check', 'multi-region-cloudtrail-enabled',
+    's3-account-level-public-access-blocks', 'security-account-information-provided', 'shield-drt-access',
+    'service-catalog-shared-within-organization',
+}
+
+
+def git_show(git_dir: str, path: str) -> str:
+    return subprocess.run(['git', '--git-dir', git_dir, 'show', f'{COMMIT}:{path}'], check=True, capture_output=True,
+                          text=True).stdout
+
+
+def resolve(value, parameters):
+    """The value a parameter-driven input takes when the pack is deployed with its defaults."""
+    if isinstance(value, dict) and 'Fn::If' in value:
+        ref = value['Fn::If'][1].get('Ref')
+        default = parameters.get(ref, {}).get('Default', '')
+        return str(default) if str(default) != '' else None
+    return value
+
+
+def managed_name(props: dict) -> str:
+    return props['Source']['SourceIdentifier'].lower().replace('_', '-')
+
+
+def cdk_nag_rule(cdk_nag: pathlib.Path, path: str) -> dict:
+    source = cdk_nag / 'lib' / 'rules' / f'{path}.js'
+    comment = re.search(r'/\*\*\s*\n\s*\*\s*(.+?)\n', source.read_text())
+    return {'kind': 'cdk-nag', 'rule': path.split('/')[1], 'source': f'cdk-nag@{CDK_NAG_VERSION} lib/rules/{path}.js',
+            'checks': comment.group(1).strip()}
+
+
+def main() -> None:
+    git_dir, cdk_nag = sys.argv[1], pathlib.Path(sys.argv[2])
+    version = json.loads((cdk_nag / 'package.json').read_text())['version']
+    if version != CDK_NAG_VERSION:
+        sys.exit(f'expected cdk-nag {CDK_NAG_VERSION}, got {version}')
+    pack = yaml.safe_load(git_show(git_dir, PACK))
+    requirements: dict = {}
+    for line in (HERE / 'requirements.tsv').read_text().splitlines():
+        if line.strip() and not line.startswith('#'):
+            rule, requirement = line.split('\t')[:2]
+            requirements.setdefault(rule, set()).add(requirement)
+
+    def order(requirement: str):
+        # 1.2.5 < 10.3.1 < A1.1.2: the appendices after the twelve requirements.
+        return [(1, 0) if part.startswith('A') else (0, int(part)) for part in requirement.split('.')] + [
+            int(part[1:]) for part in requirement.split('.')[:1] if part.startswith('A')]
+
+    rules = []
+    for resource in pack['Resources'].values():
+        props = resource['Properties']
+        name = props['ConfigRuleName']
+        if name in CDK_NAG:
+            check = cdk_nag_rule(cdk_nag, CDK_NAG[name])
+        elif name in OURS:
+            check = {'kind': 'ours', 'rule': OURS[name]}
+        elif name in ACCOUNT_LEVEL:
+            check = {'kind': 'after-deploy', 'why': 'account'}
+        else:
+            check = {'kind': 'after-deploy', 'why': 'no synth-time rule'}
+        inputs = {k: resolve(v, pack['Parameters']) for k, v in (props.get('InputParameters') or {}).items()}
+        rules.append({
+            'configRule': name,
+            'sourceIdentifier': props['Source']['SourceIdentifier'],
+            'resourceTypes': props.get('Scope', {}).get('ComplianceResourceTypes', []),
+            'inputParameters': {k: v for k, v in inputs.items() if v is not None},
+            # The guide names a rule by its managed rule's name where the pack gave it another name.
+            'requirements': sorted(requirements.get(name) or requirements.get(managed_name(props), []), key=order),
+            'check': check,
+        })
+    named = {r['configRule'] for r in rules} | {managed_name(r['Properties']) for r in pack['Resources'].values()}
+    missing = sorted((set(CDK_NAG) | set(OURS) | set(requirements) | ACCOUNT_LEVEL) - named)
+    unmapped = sorted(r['configRule'] for r in rules if not r['requirements'])
+    if unmapped:
+        sys.exit(f'no requirement in requirements.tsv for {unmapped}')
+    if missing:
+        sys.exit(f'named here but not in the pack: {missing}')
+    out = {
+        'provenance': {
+            'repository': REPOSITORY, 'commit': COMMIT, 'file': PACK, 'requirementsFrom': REQUIREMENTS_PAGE,
+            'cdkNag': CDK_NAG_VERSION, 'generator': 'packages/core/aws/pci-dss-4/derive.py',
+        },
+        'rules': sorted(rules, key=lambda r: r['configRule']),
+        'frameworkRules': FRAMEWORK_RULES,
+    }
+    OUTPUT.write_text(json.dumps(out, indent=1) + '\n')
+
+
+if __name__ == '__main__':
+    main()
