@@ -304,7 +304,9 @@ export class ApplicationFactory extends Construct {
     acknowledgeGrantPolicies(this);
     addEcsConsistencyChecks(this);
     // The whole stack: resources the CDK adds at stack level (custom-resource providers) are ours too.
-    if (settings.complianceChecks) requireCompliance(this, stack);
+    if (settings.complianceChecks) {
+      requireCompliance(this, stack, callPlugin(plugin, 'complianceControls', () => spec.complianceControls()).map((c) => ({ ...c, source: plugin })));
+    }
   }
 
   /**

@@ -15,6 +15,10 @@ export { SecurityProfile } from './contract/security-profile';
 export { AuthMode } from './contract/auth-mode';
 export { Ec2Storage } from './contract/ec2-storage';
 
+// PRODUCTION's compliance checks: acknowledging a finding on one's own resource; a plugin's own controls.
+export { Compliance } from './compliance/compliance';
+export { ComplianceControl } from './contract/compliance-control';
+
 // The framework's user-data builder (EC2).
 export { BashUserDataBuilder } from './userdata/bash-user-data-builder';
 export { Shell } from './userdata/shell';

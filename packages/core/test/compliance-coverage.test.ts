@@ -32,7 +32,7 @@ describe.each([
     expect(complianceFindings(stack)).toEqual([]);
     const [, fn] = resources(json, 'AWS::Lambda::Function')[0];
     expect(fn.Metadata.cdk_nag.rules_to_suppress.map((r: any) => r.id)).toEqual(expect.arrayContaining([
-      'PCI.DSS.321-LambdaInsideVPC', 'NIST.800.53.R5-LambdaConcurrency', 'HIPAA.Security-LambdaDLQ',
+      'NIST.800.53.R5-LambdaInsideVPC', 'NIST.800.53.R5-LambdaConcurrency', 'HIPAA.Security-LambdaDLQ',
     ]));
   });
 

@@ -5,6 +5,7 @@ import type { EgressRule } from './egress-rule';
 import type { EphemeralWorkers } from './ephemeral-workers';
 import type { LogAlarm } from './log-alarm';
 import type { IOidcIntegration } from './oidc-integration';
+import type { ComplianceControl } from './compliance-control';
 import type { RequestBodyLimit } from './request-body-limit';
 import type { IUserDataBuilder } from './user-data-builder';
 
@@ -98,6 +99,12 @@ export interface IApplicationSpec {
    * spec's members.
    */
   requestBodyLimits(): RequestBodyLimit[];
+  /**
+   * The PCI DSS controls the application implements itself (sign-in with MFA, authorisation, audit trail, masking),
+   * each with its requirement numbers, listed in the PRODUCTION evidence report beside what the template shows. Not
+   * one of the spec's members.
+   */
+  complianceControls(): ComplianceControl[];
   /** Whether the application can perform OIDC sign-in itself. */
   supportsOidcIntegration(): boolean;
   /** The application's OIDC handler; undefined when OIDC is unsupported (the spec's `getOidcIntegration()`). */
@@ -170,6 +177,11 @@ export abstract class ApplicationSpec implements IApplicationSpec {
     return [];
   }
 
+  /** Default: none. */
+  public complianceControls(): ComplianceControl[] {
+    return [];
+  }
+
   /** Default: OIDC unsupported. */
   public supportsOidcIntegration(): boolean {
     return false;
@@ -185,5 +197,5 @@ export abstract class ApplicationSpec implements IApplicationSpec {
 export const APPLICATION_SPEC_MEMBERS: readonly string[] = [
   'applicationId', 'defaultContainerImage', 'applicationPort', 'containerDataPath', 'efsDataPath', 'volumeName',
   'containerUser', 'efsPermissions', 'ebsDeviceName', 'ec2DataPath', 'ec2LogPaths', 'configureUserData',
-  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportedAuthModes', 'ephemeralWorkers', 'egressRules', 'secrets', 'requestBodyLimits', 'supportsOidcIntegration', 'oidcIntegration',
+  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportedAuthModes', 'ephemeralWorkers', 'egressRules', 'secrets', 'requestBodyLimits', 'complianceControls', 'supportsOidcIntegration', 'oidcIntegration',
 ];

@@ -2,6 +2,7 @@ import { fargateSizeProblem } from '../context/factory-limits';
 import { shownValue, UserError } from '../errors';
 import { APPLICATION_SPEC_MEMBERS, type IApplicationSpec } from './application-spec';
 import { AuthMode } from './auth-mode';
+import { complianceControlProblems } from './compliance-control';
 import { ContainerFiles } from './container-initialization';
 import { egressRuleProblems, type EgressRule } from './egress-rule';
 import type { EphemeralWorkers } from './ephemeral-workers';
@@ -176,6 +177,8 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
   if (egress !== undefined) problems.push(...egressProblems(egress, `${pluginName}.egressRules()`));
   const bodies = resultOf(spec, 'requestBodyLimits', pluginName, problems);
   if (bodies !== undefined) problems.push(...requestBodyLimitProblems(bodies, `${pluginName}.requestBodyLimits()`));
+  const controls = resultOf(spec, 'complianceControls', pluginName, problems);
+  if (controls !== undefined) problems.push(...complianceControlProblems(controls, `${pluginName}.complianceControls()`));
   if (spec.supportsOidcIntegration() && !spec.oidcIntegration()) {
     problems.push(`${pluginName}.oidcIntegration() returned nothing although supportsOidcIntegration() is true.`);
   }
@@ -192,7 +195,7 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
 }
 
 /** What a member without arguments returns, or undefined when it throws (which becomes one of `problems`). */
-function resultOf(spec: IApplicationSpec, member: 'logAlarms' | 'ephemeralWorkers' | 'egressRules' | 'requestBodyLimits', pluginName: string,
+function resultOf(spec: IApplicationSpec, member: 'logAlarms' | 'ephemeralWorkers' | 'egressRules' | 'requestBodyLimits' | 'complianceControls', pluginName: string,
   problems: string[]): unknown {
   try {
     return callPlugin(pluginName, member, () => spec[member]());

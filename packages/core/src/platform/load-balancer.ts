@@ -220,6 +220,9 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
       'would need another log bucket with the same finding. Object-level access is recorded by CloudTrail.');
     acknowledge(bucket, 'S3BucketReplicationEnabled', `Access logs are kept versioned for ${ACCESS_LOG_DAYS} days in one region; ` +
       'cross-region replication of logs is an organisation-wide choice made outside this stack.');
+    acknowledge(bucket, 'S3BucketDefaultLockEnabled', 'No Object Lock: nothing here can confirm that Elastic Load ' +
+      'Balancing delivers logs to a bucket with a default retention, and a lock would keep logs past the lifecycle rule. ' +
+      `Instead the bucket is versioned: an overwritten or deleted log stays restorable for ${ACCESS_LOG_NONCURRENT_DAYS} days.`);
     return bucket;
   }
 

@@ -1,11 +1,17 @@
-import { Aspects, Validations } from 'aws-cdk-lib';
+import { Aspects, CfnResource, Stack, Stage, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { AwsSolutionsChecks, HIPAASecurityChecks, NIST80053R5Checks, PCIDSS321Checks, WriteNagSuppressionsToCloudFormationAspect } from 'cdk-nag';
+import { AwsSolutionsChecks, HIPAASecurityChecks, NIST80053R5Checks, rules as nagRules, WriteNagSuppressionsToCloudFormationAspect } from 'cdk-nag';
 import type { Construct, IConstruct } from 'constructs';
+import { attachEvidenceReport, type SourcedControl } from '../compliance/evidence-report';
+import { PCI_DSS_VERSION } from '../compliance/pci-dss-401/mapping';
+import { PCI_DSS_401_PACK, PciDss401Checks } from '../compliance/pci-dss-401/pci-dss-401-checks';
+import { PCI_DSS_401_RULES, requirementsOf } from '../compliance/pci-dss-401/pci-dss-401-rules';
+import { didYouMean } from '../context/did-you-mean';
+import { shownValue, UserError } from '../errors';
 
 /** The cdk-nag packs a PRODUCTION deployment must pass. */
 export function compliancePacks() {
-  return [new AwsSolutionsChecks(), new PCIDSS321Checks(), new NIST80053R5Checks(), new HIPAASecurityChecks()];
+  return [new AwsSolutionsChecks(), new PciDss401Checks(), new NIST80053R5Checks(), new HIPAASecurityChecks()];
 }
 
 /**
@@ -37,18 +43,28 @@ function coversFinding(resource: IConstruct | undefined, ruleName: string): bool
 }
 
 /**
- * Makes synth fail, through `owner`'s validation, on any unacknowledged finding below `scope`, and writes every
- * acknowledgement below `scope` into its resource's template metadata.
+ * Makes synth fail, through `owner`'s validation, on any unacknowledged finding in `stack`, writes every
+ * acknowledgement into its resource's template metadata, and puts the PCI DSS evidence report, with the application's
+ * own `controls`, beside the template.
  */
-export function requireCompliance(owner: IConstruct, scope: IConstruct): void {
-  owner.node.addValidation({ validate: () => complianceFindings(scope) });
+export function requireCompliance(owner: IConstruct, stack: Stack, controls: SourcedControl[] = []): void {
+  owner.node.addValidation({ validate: () => complianceFindings(stack) });
+  attachEvidenceReport(stack, controls);
   // The deployed template carries the evidence: each resource's acknowledgements, with their reasons, in its
   // Metadata (cdk_nag.rules_to_suppress, cdk-nag's own format).
-  Aspects.of(scope).add(new WriteNagSuppressionsToCloudFormationAspect());
+  Aspects.of(stack).add(new WriteNagSuppressionsToCloudFormationAspect());
 }
 
 /** The rule-id prefixes of the four packs. */
-const PACK_PREFIXES = ['AwsSolutions', 'PCI.DSS.321', 'NIST.800.53.R5', 'HIPAA.Security'];
+export const PACK_PREFIXES = ['AwsSolutions', PCI_DSS_401_PACK, 'NIST.800.53.R5', 'HIPAA.Security'];
+
+/** The rule names the PCI, NIST and HIPAA packs apply (cdk-nag's rules by their names, and ours). */
+const RULE_NAMES: ReadonlySet<string> = new Set([
+  ...Object.values(nagRules).flatMap((group) => Object.keys(group)), ...PCI_DSS_401_RULES.map((r) => r.name),
+]);
+
+/** The shortest reason accepted: a sentence an assessor can weigh, not a word. */
+export const MIN_REASON_LENGTH = 20;
 
 /**
  * Construct-tree context the factory sets to `false` below itself when its profile runs no packs: nothing reads the
@@ -57,14 +73,46 @@ const PACK_PREFIXES = ['AwsSolutions', 'PCI.DSS.321', 'NIST.800.53.R5', 'HIPAA.S
 export const RECORD_ACKNOWLEDGEMENTS = 'fw:recordAcknowledgements';
 
 /**
- * Acknowledges a finding on the one resource it concerns, in every pack that has the rule, with the reason it is safe.
- * `rule` is the pack-independent part of the id (`VPCNoUnrestrictedRouteToIGW`), or a whole id (`AwsSolutions-EC23`).
+ * Acknowledges a finding on the one resource it concerns, in every pack that has the rule, with the reason it is
+ * acceptable: what `Compliance.acknowledge` does for a user's resource, and the framework for its own. `rule` is the
+ * pack-independent part of the id (`VPCNoUnrestrictedRouteToIGW`), or a whole id (`AwsSolutions-EC23`). The PCI
+ * acknowledgement's reason ends with the requirements the rule concerns. Refused, with a UserError naming the value:
+ * a reason shorter than `MIN_REASON_LENGTH`, a stack or app (it would cover every resource), a construct that is not
+ * one resource, an unknown rule.
  */
 export function acknowledge(resource: IConstruct, rule: string, reason: string): void {
+  const target = resource?.node?.defaultChild ?? resource;
+  if (!(target instanceof CfnResource)) {
+    const what = resource && (Stack.isStack(resource) || Stage.isStage(resource)) ? 'a whole stack or app' : 'not one resource';
+    throw new UserError(`Acknowledging ${shownValue(rule)} on ${resource?.node?.path ?? shownValue(resource)}: that is ${what}; ` +
+      'allowed: the resource with the finding (a CfnResource, or an L2 construct whose default child is one).');
+  }
+  if (typeof reason !== 'string' || reason.trim().length < MIN_REASON_LENGTH) {
+    throw new UserError(`Acknowledging ${shownValue(rule)} on ${target.node.path}: reason ${shownValue(reason)}; allowed: why the ` +
+      `finding is acceptable, at least ${MIN_REASON_LENGTH} characters (it is the evidence an assessor reads).`);
+  }
+  const ids = idsOf(rule, target.node.path);
   if (resource.node.tryGetContext(RECORD_ACKNOWLEDGEMENTS) === false) return;
-  const target = resource.node.defaultChild ?? resource;
-  const ids = rule.includes('-') ? [rule] : PACK_PREFIXES.map((p) => `${p}-${rule}`);
-  Validations.of(target).acknowledge(...ids.map((id) => ({ id, reason })));
+  Validations.of(target).acknowledge(...ids.map((id) => {
+    const requirements = requirementsOf(id);
+    return { id, reason: requirements ? `${reason} (PCI DSS v${PCI_DSS_VERSION} ${requirements.join(', ')})` : reason };
+  }));
+}
+
+/** The finding ids a rule names: a whole id as given, a plain name in every pack that has it. */
+function idsOf(rule: string, where: string): string[] {
+  const refuse = (allowed: string) => new UserError(`Acknowledging ${shownValue(rule)} on ${where}: no such rule; allowed: ${allowed}.`);
+  if (typeof rule !== 'string') throw refuse('a rule name or id');
+  const prefix = PACK_PREFIXES.find((p) => rule.startsWith(`${p}-`));
+  if (prefix === 'AwsSolutions') return [rule];
+  const name = prefix ? rule.slice(prefix.length + 1) : rule;
+  if (!RULE_NAMES.has(name)) {
+    const guess = didYouMean(name, [...RULE_NAMES]);
+    throw refuse(`a rule of cdk-nag ${guess ? `(did you mean ${guess}?)` : ''} or of PciDss401Checks, alone or after one of ${PACK_PREFIXES.join(', ')} and "-"`.replace(' )', ')'));
+  }
+  if (prefix) return [rule];
+  return PACK_PREFIXES.filter((p) => p !== 'AwsSolutions' && (p !== PCI_DSS_401_PACK || PCI_DSS_401_RULES.some((r) => r.name === name)))
+    .map((p) => `${p}-${name}`);
 }
 
 /**

@@ -27,6 +27,7 @@ export function pluginClassSource(className: string, applicationId: string, over
     egressRules: 'return [];',
     secrets: 'return {};',
     requestBodyLimits: 'return [];',
+    complianceControls: 'return [];',
     supportsOidcIntegration: 'return false;',
     oidcIntegration: 'return undefined;',
     ...overrides,

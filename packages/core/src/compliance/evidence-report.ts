@@ -1,0 +1,190 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { attachCustomSynthesis, CfnResource, Stack, Validations } from 'aws-cdk-lib';
+import { NagRuleCompliance } from 'cdk-nag';
+import { Construct } from 'constructs';
+import { PCI_DSS_MAPPING, PCI_DSS_VERSION } from './pci-dss-401/mapping';
+import { PCI_DSS_401_PACK } from './pci-dss-401/pci-dss-401-checks';
+import { PCI_DSS_401_RULES, RULE_IMPLEMENTATIONS } from './pci-dss-401/pci-dss-401-rules';
+import type { ComplianceControl } from '../contract/compliance-control';
+
+/** What the report says first, and the reason it exists. */
+export const REPORT_NOTICE = `This report supports, and does not replace, a PCI DSS v${PCI_DSS_VERSION} assessment: it lists what the ` +
+  'synthesized template shows, what the application declares about itself, and what only AWS Config or the running ' +
+  'system can confirm. A Qualified Security Assessor decides whether each requirement is in place.';
+
+/** The principal requirements' titles (PCI DSS v4.0.1), which head the report's sections. */
+const PRINCIPAL: Record<string, string> = {
+  1: 'Install and maintain network security controls',
+  2: 'Apply secure configurations to all system components',
+  3: 'Protect stored account data',
+  4: 'Protect cardholder data with strong cryptography during transmission over open, public networks',
+  5: 'Protect all systems and networks from malicious software',
+  6: 'Develop and maintain secure systems and software',
+  7: 'Restrict access to system components and cardholder data by business need to know',
+  8: 'Identify users and authenticate access to system components',
+  9: 'Restrict physical access to cardholder data',
+  10: 'Log and monitor all access to system components and cardholder data',
+  11: 'Test security of systems and networks regularly',
+  12: 'Support information security with organizational policies and programs',
+  A1: 'Additional requirements for multi-tenant service providers',
+  A3: 'Designated entities supplemental validation',
+};
+
+/** A control as the report lists it: declared by a plugin, with the plugin's name. */
+export interface SourcedControl extends ComplianceControl {
+  readonly source: string;
+}
+
+/** One resource a rule looked at, and what it found. */
+export interface Evaluation {
+  readonly rule: string;
+  readonly resource: string;
+  readonly type: string;
+  /** `met`, `acknowledged` (not met, with the reason accepted), or `open` (not met: synth fails). */
+  readonly result: 'met' | 'acknowledged' | 'open';
+  readonly checks: string;
+  readonly reason?: string;
+}
+
+export interface RequirementEvidence {
+  readonly requirement: string;
+  readonly evaluations: Evaluation[];
+  readonly controls: SourcedControl[];
+  /** AWS Config rules of AWS's pack for this requirement that only see the deployed account (on its resource types). */
+  readonly afterDeploy: string[];
+}
+
+export interface EvidenceReport {
+  readonly standard: string;
+  readonly stack: string;
+  readonly notice: string;
+  readonly mapping: typeof PCI_DSS_MAPPING.provenance;
+  readonly requirements: RequirementEvidence[];
+  /** Every acknowledgement in the stack, of every pack, with its reason. */
+  readonly acknowledgements: { readonly resource: string; readonly rule: string; readonly reason: string }[];
+}
+
+/** The report's file name, without extension, beside `<stackName>.template.json`. */
+export function reportBaseName(stack: Stack): string {
+  return `${stack.stackName}.pci-dss-${PCI_DSS_VERSION}`;
+}
+
+/** The construct that writes a stack's report, holding the controls of every application in the stack. */
+class EvidenceReportWriter extends Construct {
+  public readonly controls: SourcedControl[] = [];
+
+  constructor(stack: Stack) {
+    super(stack, 'PciDssEvidenceReport');
+    // aws-cdk-lib's hook for adding files to the cloud assembly (not exposed through jsii); it runs after validation,
+    // so a stack with an open finding gets no report, as it gets no template.
+    attachCustomSynthesis(this, {
+      onSynthesize: (session) => {
+        const report = evidenceReport(stack, this.controls);
+        const base = path.join(session.outdir, reportBaseName(stack));
+        fs.writeFileSync(`${base}.json`, JSON.stringify(report, undefined, 1) + '\n');
+        fs.writeFileSync(`${base}.md`, renderMarkdown(report));
+      },
+    });
+  }
+}
+
+/** Writes `<stackName>.pci-dss-4.0.1.md` and `.json` into the cloud assembly when the stack is synthesized. */
+export function attachEvidenceReport(stack: Stack, controls: SourcedControl[]): void {
+  const writer = stack.node.tryFindChild('PciDssEvidenceReport') as EvidenceReportWriter | undefined ?? new EvidenceReportWriter(stack);
+  writer.controls.push(...controls);
+}
+
+/** The evidence for every requirement the stack's resources or its plugin's controls touch. */
+export function evidenceReport(stack: Stack, controls: SourcedControl[]): EvidenceReport {
+  const resources = stack.node.findAll().filter(CfnResource.isCfnResource);
+  const evaluations: (Evaluation & { requirements: string[] })[] = [];
+  for (const node of resources) {
+    for (const rule of PCI_DSS_401_RULES) {
+      let result: unknown;
+      try {
+        result = RULE_IMPLEMENTATIONS[rule.name](node);
+      } catch {
+        result = NagRuleCompliance.NON_COMPLIANT; // cdk-nag counts a rule that throws as a finding
+      }
+      if (result === NagRuleCompliance.NOT_APPLICABLE) continue;
+      const met = result === NagRuleCompliance.COMPLIANT || (Array.isArray(result) && result.length === 0);
+      const reason = met ? undefined : acknowledgementOf(node, `${PCI_DSS_401_PACK}-${rule.name}`);
+      evaluations.push({
+        rule: `${PCI_DSS_401_PACK}-${rule.name}`, resource: node.node.path, type: node.cfnResourceType, checks: rule.checks,
+        result: met ? 'met' : reason ? 'acknowledged' : 'open', ...(reason ? { reason } : {}), requirements: rule.requirements,
+      });
+    }
+  }
+  const types = new Set(resources.map((r) => r.cfnResourceType));
+  const touched = new Set([...evaluations.flatMap((e) => e.requirements), ...controls.flatMap((c) => c.requirements)]);
+  const requirements = [...touched].sort(byNumber).map((requirement) => ({
+    requirement,
+    evaluations: evaluations.filter((e) => e.requirements.includes(requirement)).map(({ requirements: _, ...e }) => e),
+    controls: controls.filter((c) => c.requirements.includes(requirement)),
+    afterDeploy: PCI_DSS_MAPPING.rules.filter((r) => r.check.kind === 'after-deploy' && r.requirements.includes(requirement) &&
+      (r.resourceTypes.length === 0 || r.resourceTypes.some((t) => types.has(t)))).map((r) => r.configRule),
+  }));
+  return {
+    standard: `PCI DSS v${PCI_DSS_VERSION}`,
+    stack: stack.stackName,
+    notice: REPORT_NOTICE,
+    mapping: PCI_DSS_MAPPING.provenance,
+    requirements,
+    acknowledgements: resources.flatMap((node) => acknowledgementsOf(node).map(([rule, reason]) => ({ resource: node.node.path, rule, reason }))),
+  };
+}
+
+function acknowledgementsOf(node: CfnResource): [string, string][] {
+  return node.node.metadata.filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY && m.data)
+    .flatMap((m) => Object.entries(m.data as Record<string, string>)).map(([id, reason]) => [id.replace(/^annotation::/i, ''), reason]);
+}
+
+function acknowledgementOf(node: CfnResource, ruleId: string): string | undefined {
+  for (let c: Construct | undefined = node; c; c = c.node.scope as Construct | undefined) {
+    const found = c instanceof CfnResource ? acknowledgementsOf(c).find(([id]) => id === ruleId) : undefined;
+    if (found) return found[1];
+  }
+  return undefined;
+}
+
+/** 1.2.5 < 1.10 < 10.3.1 < A1.1.2. */
+function byNumber(a: string, b: string): number {
+  const key = (r: string) => r.split('.').map((p) => (p.startsWith('A') ? 100 + Number(p.slice(1)) : Number(p)));
+  const [x, y] = [key(a), key(b)];
+  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? -1) !== (y[i] ?? -1)) return (x[i] ?? -1) - (y[i] ?? -1);
+  return 0;
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/** The same report for people: one section per principal requirement, one table per requirement. */
+export function renderMarkdown(report: EvidenceReport): string {
+  const lines = [
+    `# ${report.standard} evidence: ${report.stack}`, '', `> ${report.notice}`, '',
+    `Rules: PciDss401Checks, after AWS's conformance pack \`${report.mapping.file}\` (${report.mapping.repository} ` +
+    `${report.mapping.commit.slice(0, 12)}) and the requirement mapping at ${report.mapping.requirementsFrom}.`, '',
+  ];
+  let principal = '';
+  for (const r of report.requirements) {
+    const head = r.requirement.split('.')[0];
+    if (head !== principal) {
+      principal = head;
+      lines.push(`## Requirement ${head}: ${PRINCIPAL[head] ?? ''}`, '');
+    }
+    lines.push(`### ${r.requirement}`, '');
+    if (r.evaluations.length) {
+      lines.push('| Resource | Type | Rule | Checks | Result |', '|---|---|---|---|---|');
+      for (const e of r.evaluations) {
+        lines.push(`| ${cell(e.resource)} | ${e.type} | ${e.rule} | ${cell(e.checks)} | ${e.result}${e.reason ? `: ${cell(e.reason)}` : ''} |`);
+      }
+      lines.push('');
+    }
+    for (const c of r.controls) lines.push(`- Application control (${c.source}): ${c.statement} Configured in: ${c.configuredIn}.`);
+    if (r.afterDeploy.length) lines.push(`- Only AWS Config, after deployment, can confirm: ${r.afterDeploy.join(', ')}.`);
+    if (r.controls.length || r.afterDeploy.length) lines.push('');
+  }
+  lines.push('## Every acknowledgement in the stack', '', '| Resource | Rule | Reason |', '|---|---|---|');
+  for (const a of report.acknowledgements) lines.push(`| ${cell(a.resource)} | ${a.rule} | ${cell(a.reason)} |`);
+  return lines.join('\n') + '\n';
+}

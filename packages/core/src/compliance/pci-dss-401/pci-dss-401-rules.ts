@@ -1,0 +1,78 @@
+import type { CfnResource } from 'aws-cdk-lib';
+import { rules as nag, type NagRuleResult } from 'cdk-nag';
+import { PCI_DSS_MAPPING } from './mapping';
+import { ComputeNoPublicIngress } from './rules/compute-no-public-ingress';
+import { LaunchTemplatePublicIpDisabled } from './rules/launch-template-public-ip-disabled';
+import { ListenerTls12 } from './rules/listener-tls12';
+import { LogGroupRetentionOneYear } from './rules/log-group-retention-one-year';
+
+/** The implementation of every rule the mapping names, cdk-nag's and ours, by the name the mapping gives it. */
+export const RULE_IMPLEMENTATIONS: Record<string, (node: CfnResource) => NagRuleResult> = {
+  APIGWCacheEnabledAndEncrypted: nag.apigw.APIGWCacheEnabledAndEncrypted,
+  APIGWXrayEnabled: nag.apigw.APIGWXrayEnabled,
+  AppSyncGraphQLRequestLogging: nag.appsync.AppSyncGraphQLRequestLogging,
+  AuroraMySQLPostgresIAMAuth: nag.rds.AuroraMySQLPostgresIAMAuth,
+  CloudFrontDistributionAccessLogging: nag.cloudfront.CloudFrontDistributionAccessLogging,
+  CloudFrontDistributionHttpsViewerNoOutdatedSSL: nag.cloudfront.CloudFrontDistributionHttpsViewerNoOutdatedSSL,
+  CloudFrontDistributionNoOutdatedSSL: nag.cloudfront.CloudFrontDistributionNoOutdatedSSL,
+  CloudFrontDistributionS3OriginAccessControl: nag.cloudfront.CloudFrontDistributionS3OriginAccessControl,
+  CloudFrontDistributionWAFIntegration: nag.cloudfront.CloudFrontDistributionWAFIntegration,
+  CodeBuildProjectEnvVarAwsCred: nag.codebuild.CodeBuildProjectEnvVarAwsCred,
+  DAXEncrypted: nag.dynamodb.DAXEncrypted,
+  DocumentDBClusterEncryptionAtRest: nag.documentdb.DocumentDBClusterEncryptionAtRest,
+  DynamoDBInBackupPlan: nag.dynamodb.DynamoDBInBackupPlan,
+  DynamoDBPITREnabled: nag.dynamodb.DynamoDBPITREnabled,
+  EC2EBSInBackupPlan: nag.ec2.EC2EBSInBackupPlan,
+  EC2IMDSv2Enabled: nag.ec2.EC2IMDSv2Enabled,
+  EC2InstanceDetailedMonitoringEnabled: nag.ec2.EC2InstanceDetailedMonitoringEnabled,
+  EC2InstanceProfileAttached: nag.ec2.EC2InstanceProfileAttached,
+  EC2RestrictedSSH: nag.ec2.EC2RestrictedSSH,
+  ECSTaskDefinitionContainerLogging: nag.ecs.ECSTaskDefinitionContainerLogging,
+  EFSInBackupPlan: nag.efs.EFSInBackupPlan,
+  EKSClusterControlPlaneLogs: nag.eks.EKSClusterControlPlaneLogs,
+  EKSClusterNoEndpointPublicAccess: nag.eks.EKSClusterNoEndpointPublicAccess,
+  ELBACMCertificateRequired: nag.elb.ELBACMCertificateRequired,
+  ElastiCacheRedisClusterAutomaticBackup: nag.elasticache.ElastiCacheRedisClusterAutomaticBackup,
+  KinesisDataStreamSSE: nag.kinesis.KinesisDataStreamSSE,
+  NeptuneClusterBackupRetentionPeriod: nag.neptune.NeptuneClusterBackupRetentionPeriod,
+  NeptuneClusterEncryptionAtRest: nag.neptune.NeptuneClusterEncryptionAtRest,
+  NeptuneClusterIAMAuth: nag.neptune.NeptuneClusterIAMAuth,
+  RDSInBackupPlan: nag.rds.RDSInBackupPlan,
+  RDSInstanceBackupEnabled: nag.rds.RDSInstanceBackupEnabled,
+  RedshiftBackupEnabled: nag.redshift.RedshiftBackupEnabled,
+  RedshiftEnhancedVPCRoutingEnabled: nag.redshift.RedshiftEnhancedVPCRoutingEnabled,
+  S3BucketDefaultLockEnabled: nag.s3.S3BucketDefaultLockEnabled,
+  S3BucketVersioningEnabled: nag.s3.S3BucketVersioningEnabled,
+  SecretsManagerRotationEnabled: nag.secretsmanager.SecretsManagerRotationEnabled,
+  StepFunctionStateMachineAllLogsToCloudWatch: nag.stepfunctions.StepFunctionStateMachineAllLogsToCloudWatch,
+  LogGroupRetentionOneYear,
+  LaunchTemplatePublicIpDisabled,
+  ListenerTls12,
+  ComputeNoPublicIngress,
+};
+
+/** A rule of the pack: what it checks and the PCI DSS requirements that property supports. */
+export interface PciDssRule {
+  /** The rule's name; its finding id is `PCI.DSS.401-<name>`. */
+  readonly name: string;
+  readonly requirements: string[];
+  readonly checks: string;
+  /** The AWS Config rules of AWS's pack that check the same property after deployment; none for our own additions. */
+  readonly configRules: string[];
+}
+
+/** The pack's rules, in the mapping's order: every Config rule with a synth-time check, then our own additions. */
+export const PCI_DSS_401_RULES: PciDssRule[] = [
+  ...PCI_DSS_MAPPING.rules.flatMap((r) => {
+    if (r.check.kind === 'after-deploy') return [];
+    const checks = r.check.kind === 'cdk-nag' ? r.check.checks : `AWS Config's ${r.configRule}, checked in the template`;
+    return [{ name: r.check.rule, requirements: r.requirements, checks, configRules: [r.configRule] }];
+  }),
+  ...Object.entries(PCI_DSS_MAPPING.frameworkRules).map(([name, r]) => ({ name, requirements: r.requirements, checks: r.checks, configRules: [] })),
+];
+
+/** The requirements a finding id (`PCI.DSS.401-LogGroupRetentionOneYear`, with or without a `[...]` suffix) concerns. */
+export function requirementsOf(ruleId: string): string[] | undefined {
+  const name = /^PCI\.DSS\.401-([^[]+)/.exec(ruleId)?.[1];
+  return PCI_DSS_401_RULES.find((r) => r.name === name)?.requirements;
+}

@@ -1,0 +1,18 @@
+import type { CfnResource } from 'aws-cdk-lib';
+import { CfnLogGroup } from 'aws-cdk-lib/aws-logs';
+import { NagRuleCompliance, NagRules } from 'cdk-nag';
+
+/** PCI DSS 10.5.1: audit log history is kept for at least twelve months. */
+export const MIN_LOG_RETENTION_DAYS = 365;
+
+/**
+ * A log group keeps its events at least `MIN_LOG_RETENTION_DAYS` days, or never expires them: AWS Config's
+ * cw-loggroup-retention-period-check with its default MinRetentionTime. cdk-nag's CloudWatchLogGroupRetentionPeriod
+ * accepts any retention, a week included.
+ */
+export function LogGroupRetentionOneYear(node: CfnResource): NagRuleCompliance {
+  if (!(node instanceof CfnLogGroup)) return NagRuleCompliance.NOT_APPLICABLE;
+  const days = NagRules.resolveIfPrimitive(node, node.retentionInDays);
+  if (days === undefined) return NagRuleCompliance.COMPLIANT;
+  return typeof days === 'number' && days >= MIN_LOG_RETENTION_DAYS ? NagRuleCompliance.COMPLIANT : NagRuleCompliance.NON_COMPLIANT;
+}

@@ -1,0 +1,35 @@
+import { shownValue } from '../errors';
+
+/**
+ * A control the application itself implements (sign-in, authorisation, audit, masking), for the PCI DSS evidence
+ * report: what no template shows, stated by the plugin that configures it.
+ */
+export interface ComplianceControl {
+  /** The PCI DSS v4.0.1 requirement numbers it supports, for example `8.4.2` or `A3.3.1`. At least one. */
+  readonly requirements: string[];
+  /** What the application does, in one or two sentences an assessor can check against the running system. */
+  readonly statement: string;
+  /** Where it is configured, so it can be inspected: a setting, a file, a job. */
+  readonly configuredIn: string;
+}
+
+/** A requirement number as PCI DSS v4.0.1 writes it: `10.5.1`, `3.4`, `A1.1.2`. */
+export const REQUIREMENT_NUMBER = /^(?:[1-9]|1[0-2]|A[1-3])(?:\.\d{1,2}){0,4}$/;
+
+/** Every problem with a plugin's declared controls, each naming the entry, its value and what is allowed. */
+export function complianceControlProblems(controls: unknown, where: string): string[] {
+  if (!Array.isArray(controls)) return [`${where} returned ${shownValue(controls)}; allowed: a list of ComplianceControl.`];
+  return controls.flatMap((control: ComplianceControl, i) => {
+    const problems: string[] = [];
+    const requirements = control?.requirements;
+    if (!Array.isArray(requirements) || requirements.length === 0 || !requirements.every((r) => typeof r === 'string' && REQUIREMENT_NUMBER.test(r))) {
+      problems.push(`${where}[${i}].requirements ${shownValue(requirements)}; allowed: one or more PCI DSS v4.0.1 requirement numbers such as "8.4.2" or "A3.3.1".`);
+    }
+    for (const field of ['statement', 'configuredIn'] as const) {
+      if (typeof control?.[field] !== 'string' || !control[field].trim()) {
+        problems.push(`${where}[${i}].${field} ${shownValue(control?.[field])}; allowed: non-empty text.`);
+      }
+    }
+    return problems;
+  });
+}
