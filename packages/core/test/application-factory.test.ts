@@ -353,7 +353,7 @@ describe('secrets travel by reference only', () => {
     });
 });
 
-describe('PRODUCTION compliance (cdk-nag AwsSolutions, PCI DSS 3.2.1, NIST 800-53 R5, HIPAA)', () => {
+describe('PRODUCTION compliance (cdk-nag AwsSolutions, PciDss401Checks, NIST 800-53 R5, HIPAA)', () => {
   const variants = [
     ['FARGATE', RuntimeType.FARGATE, {}],
     ['EC2 with EFS', RuntimeType.EC2, {}],
@@ -369,7 +369,7 @@ describe('PRODUCTION compliance (cdk-nag AwsSolutions, PCI DSS 3.2.1, NIST 800-5
 
   test('every acknowledgment of the packs\' rules sits on the resource it concerns, with a reason', () => {
     const { stack } = synth(RuntimeType.EC2, { securityProfile: SecurityProfile.PRODUCTION, ...TLS });
-    const packRule = /^(annotation::)?(AwsSolutions|PCI\.DSS\.321|NIST\.800\.53\.R5|HIPAA\.Security)-/i;
+    const packRule = /^(annotation::)?(AwsSolutions|PCI\.DSS\.401|NIST\.800\.53\.R5|HIPAA\.Security)-/i;
     const ours = (c: IConstruct) => c.node.metadata
       .filter((m) => m.type === 'aws:cdk:acknowledged-rules')
       .flatMap((m) => Object.entries(m.data as Record<string, string>).filter(([id]) => packRule.test(id)));

@@ -35,14 +35,14 @@ the PRODUCTION hardening.
 | \`containerEnvironmentVariables(fqdn, sslEnabled, authMode)\` | the container's plain environment (never secrets) |
 
 The optional members (\`logAlarms()\`, \`supportedAuthModes()\`, \`ephemeralWorkers()\`, \`egressRules()\`,
-\`secrets()\`, \`requestBodyLimits()\`, the OIDC integration) have defaults; see \`@fw/core\`'s README. On EC2 run the
+\`secrets()\`, \`requestBodyLimits()\`, \`complianceControls()\`, the OIDC integration) have defaults; see \`@fw/core\`'s README. On EC2 run the
 application as \`context.serviceUser\`, the account the framework creates for it (the sample does).
 
 ## Commands
 
 | command | what it does |
 |---|---|
-| \`npx projen test\` | the tests in \`${n.testFile}\`: (a) the declared values, (b) the public address, (c) a synth on each runtime, (d) on each runtime, PRODUCTION's four compliance packs (AWS Solutions, PCI DSS 3.2.1, NIST 800-53 R5, HIPAA) find nothing the framework does not acknowledge; a finding names the rule and the resource; then eslint (projen's rules, \`--fix\`, cached) |
+| \`npx projen test\` | the tests in \`${n.testFile}\`: (a) the declared values, (b) the public address, (c) a synth on each runtime, (d) on each runtime, PRODUCTION's four compliance packs (AWS Solutions, PCI DSS v4.0.1 (the framework's PciDss401Checks), NIST 800-53 R5, HIPAA) find nothing the framework does not acknowledge; a finding names the rule and the resource; then eslint (projen's rules, \`--fix\`, cached) |
 | \`npx projen build\` | tests, then the npm tarball, the Java JAR, the Python wheel and the Go module source in \`dist/\` |
 | \`npx projen compile && npx cdk synth -c runtimeType=EC2\` | a preview of this plugin's own deployment (DEV, no TLS; \`cdk.json\`): the template on standard output, \`FARGATE\` for the other runtime |
 
@@ -84,7 +84,7 @@ deployment with the framework's context keys:
 \`\`\`
 
 \`npx cdk synth\` (or \`deploy\`) there; \`-c runtimeType=EC2\` picks the other runtime. PRODUCTION runs the four
-compliance packs (AwsSolutions, PCI DSS 3.2.1, NIST 800-53 R5, HIPAA) at synth and refuses any finding nobody
+compliance packs (AwsSolutions, PCI DSS v4.0.1 (the framework's PciDss401Checks), NIST 800-53 R5, HIPAA) at synth and refuses any finding nobody
 acknowledged.
 `;
 }

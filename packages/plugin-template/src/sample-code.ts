@@ -115,7 +115,7 @@ describe('${className}', () => {
   // What a PRODUCTION deployment needs: a region, TLS (a domain and its hosted zone), an address for the alarms, for a
   // Docker Hub image the credential of the ECR pull-through cache the tasks pull it through, and each image's digest
   // (here a placeholder: use your image's, from \`docker buildx imagetools inspect\`).
-  // Synth then runs the four compliance packs (AWS Solutions, PCI DSS 3.2.1, NIST 800-53 R5, HIPAA); a finding the
+  // Synth then runs the four compliance packs (AWS Solutions, PCI DSS v4.0.1 (the framework's PciDss401Checks), NIST 800-53 R5, HIPAA); a finding the
   // framework does not acknowledge fails it, naming the rule and the resource (for example AwsSolutions-ECS2 for a
   // secret in containerEnvironmentVariables()).
   test.each([RuntimeType.FARGATE, RuntimeType.EC2])('(d) on %s, PRODUCTION passes the four compliance packs', (runtime) => {

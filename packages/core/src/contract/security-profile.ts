@@ -15,7 +15,7 @@ export enum SecurityProfile {
   STAGING = 'STAGING',
   /**
    * Card-data environment: TLS required, one year of log retention, deletion protection, and the cdk-nag
-   * AwsSolutions, PCI DSS 3.2.1, NIST 800-53 R5 and HIPAA packs run at synth, failing on any unacknowledged finding.
+   * AwsSolutions, PCI DSS v4.0.1 (the framework's PciDss401Checks), NIST 800-53 R5 and HIPAA packs run at synth, failing on any unacknowledged finding.
    */
   PRODUCTION = 'PRODUCTION',
 }

@@ -59,7 +59,7 @@ export interface ProfileSettings {
    * its own automatic backups (AWS Backup's default plan, 35 days) in every profile.
    */
   readonly dataVolumeBackupDays?: number;
-  /** cdk-nag AwsSolutions, PCI DSS 3.2.1, NIST 800-53 R5 and HIPAA at synth, failing on unacknowledged findings. */
+  /** cdk-nag AwsSolutions, PCI DSS v4.0.1 (the framework's PciDss401Checks), NIST 800-53 R5 and HIPAA at synth, failing on unacknowledged findings. */
   readonly complianceChecks: boolean;
 }
 

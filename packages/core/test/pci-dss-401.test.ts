@@ -1,0 +1,91 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
+import { NagRuleCompliance } from 'cdk-nag';
+import { RULE_FIXTURES } from './compliance/rule-fixtures';
+import { REQUIREMENT_NUMBER } from '../src/contract/compliance-control';
+import { PCI_DSS_MAPPING } from '../src/compliance/pci-dss-401/mapping';
+import { PciDss401Checks } from '../src/compliance/pci-dss-401/pci-dss-401-checks';
+import { PCI_DSS_401_RULES, RULE_IMPLEMENTATIONS } from '../src/compliance/pci-dss-401/pci-dss-401-rules';
+import { TLS12_POLICY } from '../src/compliance/pci-dss-401/rules/listener-tls12';
+
+const CDK_NAG = path.dirname(require.resolve('cdk-nag/package.json'));
+
+describe('the mapping (aws/pci-dss-4/pci-dss-4.0.json) and PciDss401Checks agree', () => {
+  test('the mapping names the aws-config-rules file and commit it was derived from, and the cdk-nag version installed', () => {
+    expect(PCI_DSS_MAPPING.provenance).toMatchObject({
+      repository: 'awslabs/aws-config-rules', commit: expect.stringMatching(/^[0-9a-f]{40}$/),
+      file: 'aws-config-conformance-packs/Operational-Best-Practices-for-PCI-DSS-v4.0-including-global-resourcetypes.yaml',
+      cdkNag: JSON.parse(fs.readFileSync(path.join(CDK_NAG, 'package.json'), 'utf-8')).version,
+    });
+    // Every rule of AWS's pack, once, each mapped to at least one requirement.
+    const names = PCI_DSS_MAPPING.rules.map((r) => r.configRule);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.length).toBe(127);
+    for (const r of PCI_DSS_MAPPING.rules) expect([r.configRule, r.requirements.every((q) => REQUIREMENT_NUMBER.test(q)), r.requirements.length > 0]).toEqual([r.configRule, true, true]);
+  });
+
+  test('the pack applies exactly the rules the mapping gives a synth-time check, each implemented under its own name', () => {
+    const mapped = PCI_DSS_MAPPING.rules.flatMap((r) => (r.check.kind === 'after-deploy' ? [] : [r.check.rule]));
+    const expected = [...mapped, ...Object.keys(PCI_DSS_MAPPING.frameworkRules)].sort();
+    expect(PCI_DSS_401_RULES.map((r) => r.name).sort()).toEqual(expected);
+    expect(Object.keys(RULE_IMPLEMENTATIONS).sort()).toEqual(expected);
+    // cdk-nag names a finding after the function: the name must be the mapping's.
+    for (const [name, rule] of Object.entries(RULE_IMPLEMENTATIONS)) expect(rule.name).toBe(name);
+  });
+
+  test('each cdk-nag rule the mapping names is the installed cdk-nag\'s file of that name', () => {
+    for (const r of PCI_DSS_MAPPING.rules) {
+      if (r.check.kind !== 'cdk-nag') continue;
+      const file = path.join(CDK_NAG, r.check.source.replace(/^cdk-nag@[^ ]+ /, ''));
+      expect([r.configRule, path.basename(file, '.js'), fs.readFileSync(file, 'utf-8').includes(r.check.checks)]).toEqual([r.configRule, r.check.rule, true]);
+    }
+  });
+
+  test('a finding names the rule, what is not met and its PCI DSS v4.0.1 requirements', () => {
+    const stack = new Stack(new App(), 'S');
+    RULE_FIXTURES.LogGroupRetentionOneYear.fails(stack);
+    const [violation] = new PciDss401Checks().validateScope(stack).violations;
+    expect(violation.ruleName).toBe('PCI.DSS.401-LogGroupRetentionOneYear');
+    expect(violation.description).toContain('PCI DSS v4.0.1 requirements 3.2.1, 3.3.1.1, 3.3.1.3, 3.3.2, 3.3.3, 5.3.4, 10.5.1');
+  });
+});
+
+describe.each(PCI_DSS_401_RULES.map((r) => r.name))('PCI.DSS.401-%s', (name) => {
+  const results = (make: (s: Stack) => any) => {
+    const stack = new Stack(new App(), 'S', { env: { region: 'eu-west-1', account: '123456789012' } });
+    make(stack);
+    return new PciDss401Checks().validateScope(stack).violations.map((v) => v.ruleName).filter((id) => id.startsWith(`PCI.DSS.401-${name}`));
+  };
+  test('a resource that meets it passes; one that does not is a finding', () => {
+    expect(RULE_FIXTURES[name]).toBeDefined();
+    expect(results(RULE_FIXTURES[name].meets)).toEqual([]);
+    // A rule may report one finding per missing value (`PCI.DSS.401-EKSClusterControlPlaneLogs[LogExport::api]`).
+    const findings = results(RULE_FIXTURES[name].fails);
+    expect(findings.length).toBeGreaterThan(0);
+    for (const id of findings) expect(id).toMatch(new RegExp(`^PCI\\.DSS\\.401-${name}(\\[.+\\])?$`));
+  });
+});
+
+test('ListenerTls12 accepts exactly the policies aws-cdk-lib documents as TLS 1.2 or later only', () => {
+  // aws-cdk-lib/aws-elasticloadbalancingv2/lib/shared/enums.d.ts documents each SslPolicy member's protocols.
+  const cdk = path.dirname(require.resolve('aws-cdk-lib/package.json'));
+  const documented = fs.readFileSync(path.join(cdk, 'aws-elasticloadbalancingv2', 'lib', 'shared', 'enums.d.ts'), 'utf-8');
+  const lowest = (member: string) => {
+    const doc = new RegExp(`/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\s*${member} = "`).exec(documented)?.[1] ?? '';
+    return /TLS ?1\.?3 only|TLS1\.3 only/i.test(doc) ? 'tls13' : /TLS ?1\.?2|TLS 1\.3, and is backwards compatible with TLS 1\.2/i.test(doc) &&
+      !/TLS ?1\.?[01]\b|through|TLS1\.1/i.test(doc) ? 'tls12' : 'older';
+  };
+  const accepted: string[] = [];
+  for (const [member, policy] of Object.entries(elbv2.SslPolicy)) {
+    if (!/^ELBSecurityPolicy-/.test(policy)) continue;
+    expect([member, TLS12_POLICY.test(policy)]).toEqual([member, lowest(member) !== 'older']);
+    if (TLS12_POLICY.test(policy)) accepted.push(member);
+  }
+  expect(accepted).toEqual(expect.arrayContaining(['TLS13_12_RES_PQ', 'TLS13_13', 'FORWARD_SECRECY_TLS12', 'TLS12']));
+  expect(accepted).not.toEqual(expect.arrayContaining(['RECOMMENDED']));
+  expect(accepted).not.toEqual(expect.arrayContaining(['TLS13_10']));
+  expect(RULE_IMPLEMENTATIONS.ListenerTls12(new elbv2.CfnListener(new Stack(), 'L', { loadBalancerArn: 'a', protocol: 'HTTP', port: 80, defaultActions: [] })))
+    .toBe(NagRuleCompliance.NOT_APPLICABLE);
+});
