@@ -1,8 +1,10 @@
 import { AUDIT_SYSLOG_PORT, JENKINS_REQUEST_BODY_LIMITS } from './hardening';
+import { jenkinsComplianceControls } from './jenkins-compliance-controls';
 import type { PipelineLibrarySource } from './jenkins-configuration';
 import { assertValidSonarQube, type SonarQubeServer, sonarQubeSecrets } from './jenkins-sonarqube';
 import { ApplicationSpec } from '../contract/application-spec';
 import { AuthMode } from '../contract/auth-mode';
+import type { ComplianceControl } from '../contract/compliance-control';
 import type { ContainerInitialization } from '../contract/container-initialization';
 import type { Ec2Context } from '../contract/ec2-context';
 import { type EgressRule, isIpv4 } from '../contract/egress-rule';
@@ -188,6 +190,22 @@ export class JenkinsSpec extends ApplicationSpec {
     return JENKINS_REQUEST_BODY_LIMITS.map((limit) => ({ ...limit }));
   }
 
+  /** The server's own PCI DSS controls (`jenkinsComplianceControls`), for the PRODUCTION evidence report. */
+  public complianceControls(): ComplianceControl[] {
+    return jenkinsComplianceControls(this.groups());
+  }
+
+  /** The identity provider's groups the matrix names, defaults filled in. */
+  private groups() {
+    return {
+      admin: this.props.adminGroup ?? 'jenkins-admins',
+      developer: this.props.developerGroup ?? 'jenkins-developers',
+      devops: this.props.devopsGroup ?? 'jenkins-devops',
+      viewer: this.props.viewerGroup ?? 'jenkins-viewers',
+      auditor: this.props.auditorGroup ?? 'jenkins-auditors',
+    };
+  }
+
   /** The SonarQube token and webhook secret, when a server is set. */
   public secrets(): Record<string, string> {
     return this.props.sonarQube ? sonarQubeSecrets(this.props.sonarQube) : {};
@@ -203,13 +221,7 @@ export class JenkinsSpec extends ApplicationSpec {
 
   private files(layout: ControllerLayout, securityProfile: string) {
     return controllerFiles(layout, {
-      groups: {
-        admin: this.props.adminGroup ?? 'jenkins-admins',
-        developer: this.props.developerGroup ?? 'jenkins-developers',
-        devops: this.props.devopsGroup ?? 'jenkins-devops',
-        viewer: this.props.viewerGroup ?? 'jenkins-viewers',
-        auditor: this.props.auditorGroup ?? 'jenkins-auditors',
-      },
+      groups: this.groups(),
       userIdClaim: this.props.userIdClaim ?? DEFAULT_USER_ID_CLAIM,
       syslogHost: this.props.syslogHost,
       pipelineLibrary: this.props.pipelineLibrary,
