@@ -36,6 +36,7 @@ import { admitApplications, certificateOnPlatform, hostOf, propsOnPlatform } fro
 import { type ApplicationRoute, defaultListenerPriority, HostRoute } from './platform/routing';
 import { type ApplicationStorage, SharedStorage } from './platform/storage';
 import { Workers } from './platform/workers';
+import { addPciConformancePack } from './compliance/pci-conformance-pack';
 import { acknowledgeGrantPolicies, RECORD_ACKNOWLEDGEMENTS, requireCompliance } from './profiles/compliance';
 import { PROFILE_SETTINGS, type ProfileSettings } from './profiles/profile-settings';
 import { Ec2Runtime } from './runtimes/ec2';
@@ -95,6 +96,14 @@ export interface ApplicationFactoryProps {
    * @default - none
    */
   readonly imageDigests?: Record<string, string>;
+  /**
+   * Deploys AWS's own PCI DSS 4.0 conformance pack (`AWS::Config::ConformancePack`) with the stack, so AWS Config
+   * checks the deployed account and region against it. Needs an AWS Config configuration recorder recording there:
+   * without one the deployment fails (AWS Config's `NoAvailableConfigurationRecorderException`). Deploy it once per
+   * account and region.
+   * @default false
+   */
+  readonly pciConformancePack?: boolean;
   /** Fargate task CPU units. @default 1024 */
   readonly cpu?: number;
   /** Fargate task memory in MiB. @default 2048 */
@@ -304,6 +313,7 @@ export class ApplicationFactory extends Construct {
     acknowledgeGrantPolicies(this);
     addEcsConsistencyChecks(this);
     // The whole stack: resources the CDK adds at stack level (custom-resource providers) are ours too.
+    if (context.pciConformancePack) addPciConformancePack(this, 'PciConformancePack');
     if (settings.complianceChecks) {
       requireCompliance(this, stack, callPlugin(plugin, 'complianceControls', () => spec.complianceControls()).map((c) => ({ ...c, source: plugin })));
     }

@@ -231,6 +231,16 @@ export const CONTEXT_KEYS: readonly ContextKey[] = [
     parse: email,
   },
   {
+    name: 'pciConformancePack',
+    required: false,
+    defaultText: '`false`',
+    description: '`true` deploys AWS\'s own PCI DSS 4.0 conformance pack (`AWS::Config::ConformancePack`, built from ' +
+      '`aws/pci-dss-4/pci-dss-4.0.json`) with the stack, so AWS Config checks the deployed account against it. Needs an ' +
+      'AWS Config configuration recorder recording in the account and region (see "PCI DSS v4.0.1").',
+    parse: (raw) => (raw === true || raw === 'true' ? { value: true }
+      : raw === false || raw === 'false' ? { value: false } : { allowed: 'true or false' }),
+  },
+  {
     name: 'dockerHubCredentialArn',
     required: false,
     defaultText: 'none (required in STAGING and PRODUCTION when an image comes from Docker Hub)',

@@ -75,6 +75,8 @@ export interface DeploymentContext {
    * @default - none
    */
   readonly imageDigests?: Record<string, string>;
+  /** Whether the stack deploys AWS's PCI DSS 4.0 conformance pack. */
+  readonly pciConformancePack: boolean;
   /**
    * The Docker Hub credential of the ECR pull-through cache.
    * @default - Docker Hub images are pulled from Docker Hub
@@ -169,6 +171,7 @@ export class DeploymentContextReader {
       alarmEmail: v.alarmEmail,
       dockerHubCredentialArn: v.dockerHubCredentialArn,
       imageDigests: v.imageDigests,
+      pciConformancePack: v.pciConformancePack ?? false,
       oidc: authMode === AuthMode.NONE ? undefined : {
         issuer: v.oidcIssuer,
         authorizationEndpoint: v.oidcAuthorizationEndpoint,

@@ -42,6 +42,7 @@ export function factoryContext(scope: IConstruct, runtimeType: RuntimeType, appl
     alarmEmail: code.alarmEmail,
     dockerHubCredentialArn: code.dockerHubCredentialArn,
     imageDigests: code.imageDigests,
+    pciConformancePack: code.pciConformancePack,
     vpcCidr: code.vpcCidr,
     oidcIssuer: code.oidc?.issuer,
     oidcAuthorizationEndpoint: code.oidc?.authorizationEndpoint,

@@ -1,0 +1,44 @@
+import { Annotations, Stack } from 'aws-cdk-lib';
+import { CfnConformancePack } from 'aws-cdk-lib/aws-config';
+import type { Construct } from 'constructs';
+import { PCI_DSS_MAPPING } from './pci-dss-401/mapping';
+
+/** AWS Config's limit on a conformance pack's template body (botocore 1.44.8 config model, `TemplateBody.max`). */
+export const CONFORMANCE_PACK_TEMPLATE_MAX = 51200;
+
+/**
+ * The template of AWS's PCI DSS 4.0 conformance pack, rebuilt from the derived mapping: every Config rule with its
+ * source, scope and the pack's default input parameters.
+ */
+export function conformancePackTemplate(): string {
+  const resources = Object.fromEntries(PCI_DSS_MAPPING.rules.map((r) => [
+    r.configRule.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(''),
+    {
+      Type: 'AWS::Config::ConfigRule',
+      Properties: {
+        ConfigRuleName: r.configRule,
+        Source: { Owner: 'AWS', SourceIdentifier: r.sourceIdentifier },
+        ...(r.resourceTypes.length ? { Scope: { ComplianceResourceTypes: r.resourceTypes } } : {}),
+        ...(Object.keys(r.inputParameters).length ? { InputParameters: r.inputParameters } : {}),
+      },
+    },
+  ]));
+  return JSON.stringify({ Resources: resources });
+}
+
+/**
+ * AWS's PCI DSS 4.0 conformance pack, deployed with the stack (`pciConformancePack`), so AWS Config evaluates what
+ * only the deployed account shows. AWS Config needs a configuration recorder in the account and region; the synth
+ * warns of it, because nothing in a template can create or find one without owning it.
+ */
+export function addPciConformancePack(scope: Construct, id: string): CfnConformancePack {
+  const stack = Stack.of(scope);
+  Annotations.of(scope).addWarningV2('fw:pciConformancePackNeedsRecorder', 'pciConformancePack deploys AWS\'s PCI DSS 4.0 ' +
+    'conformance pack, which needs an AWS Config configuration recorder recording in this account and region ' +
+    '(`aws configservice describe-configuration-recorder-status`); without one the deployment fails with ' +
+    'NoAvailableConfigurationRecorderException.');
+  return new CfnConformancePack(scope, id, {
+    conformancePackName: `fw-pci-dss-4-${stack.stackName}`,
+    templateBody: conformancePackTemplate(),
+  });
+}
