@@ -216,7 +216,9 @@ const core = fwPackage({
 // The build server's Jenkins code (pipeline library, seeded jobs) ships as source; its Maven test build does not.
 core.gitignore.exclude('/jenkins/target/');
 // The conformance schema and its generator are for the tests, not for deployments.
-core.npmignore?.exclude('/jenkins/target/', '/jenkins/src/test/', '/jenkins/pom.xml', '/jenkins/casc-schema/', '/jenkins/examples/', '/aws/');
+core.npmignore?.exclude('/jenkins/target/', '/jenkins/src/test/', '/jenkins/pom.xml', '/jenkins/casc-schema/', '/jenkins/examples/', '/aws/**');
+// The derived PCI DSS mapping is read at synth (the pack's requirements, the report, the conformance pack).
+core.npmignore?.include('/aws/pci-dss-4/pci-dss-4.0.json');
 
 const pluginTemplate = fwPackage({
   short: 'plugin-template',
@@ -302,6 +304,8 @@ root.testTask.exec('bash examples/python-plugin/test.sh');
 root.testTask.exec('npx cdk synth -q -c runtimeType=FARGATE && npx cdk synth -q -c runtimeType=EC2', {
   cwd: 'examples/build-server',
 });
+// The PCI DSS evidence report that synth left in examples/build-server/cdk.out.
+root.testTask.exec('node --test test/examples/');
 root.testTask.env('CDK_DISABLE_CLI_TELEMETRY', 'true');
 
 // One release for the repository: every package shares the root's version, bumped from the conventional commits

@@ -1,0 +1,33 @@
+// The PCI DSS evidence report that `cd examples/build-server && npx cdk synth` leaves beside the template (the test
+// command runs that synth just before this file). It reads what an assessor would read.
+const assert = require('node:assert');
+const fs = require('node:fs');
+const path = require('node:path');
+const { test } = require('node:test');
+
+const cdkOut = path.join(__dirname, '..', '..', 'examples', 'build-server', 'cdk.out');
+const report = JSON.parse(fs.readFileSync(path.join(cdkOut, 'build-server.pci-dss-4.0.1.json'), 'utf-8'));
+const markdown = fs.readFileSync(path.join(cdkOut, 'build-server.pci-dss-4.0.1.md'), 'utf-8');
+
+test('the report sits beside the template and says it supports, not replaces, an assessment', () => {
+  assert.ok(fs.existsSync(path.join(cdkOut, 'build-server.template.json')));
+  assert.match(report.notice, /supports, and does not replace, a PCI DSS v4\.0\.1 assessment/);
+  assert.ok(markdown.startsWith('# PCI DSS v4.0.1 evidence: build-server\n'));
+});
+
+test('requirements 1, 3, 4, 7, 8 and 10 each have resources with results, or the build server\'s own controls', () => {
+  for (const principal of ['1', '3', '4', '7', '8', '10']) {
+    const evidence = report.requirements.filter((r) => r.requirement.split('.')[0] === principal);
+    assert.ok(evidence.some((r) => r.evaluations.length > 0 || r.controls.length > 0), `requirement ${principal}`);
+    assert.match(markdown, new RegExp(`^## Requirement ${principal}: `, 'm'));
+  }
+  const evaluations = report.requirements.flatMap((r) => r.evaluations);
+  assert.ok(evaluations.some((e) => e.result === 'met' && e.rule === 'PCI.DSS.401-LogGroupRetentionOneYear'));
+  assert.ok(evaluations.some((e) => e.result === 'acknowledged' && /\(PCI DSS v4\.0\.1 [\d., ]+\)$/.test(e.reason)));
+  assert.ok(!evaluations.some((e) => e.result === 'open'));
+  assert.ok(report.acknowledgements.length > 10);
+  const controls = report.requirements.flatMap((r) => r.controls.map((c) => `${r.requirement} ${c.source}`));
+  for (const expected of ['8.4.2 JenkinsSpec', '7.2.1 JenkinsSpec', '10.2.1 JenkinsSpec', '10.4.1 JenkinsSpec', '10.5.1 JenkinsSpec']) {
+    assert.ok(controls.includes(expected), expected);
+  }
+});
