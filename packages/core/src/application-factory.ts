@@ -8,6 +8,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
+import { addPciConformancePack } from './compliance/pci-conformance-pack';
 import { SECRET_ARN } from './context/context-keys';
 import type { DeploymentContext } from './context/deployment-context';
 import { factoryContext } from './context/factory-context';
@@ -36,7 +37,6 @@ import { admitApplications, certificateOnPlatform, hostOf, propsOnPlatform } fro
 import { type ApplicationRoute, defaultListenerPriority, HostRoute } from './platform/routing';
 import { type ApplicationStorage, SharedStorage } from './platform/storage';
 import { Workers } from './platform/workers';
-import { addPciConformancePack } from './compliance/pci-conformance-pack';
 import { acknowledgeGrantPolicies, RECORD_ACKNOWLEDGEMENTS, requireCompliance } from './profiles/compliance';
 import { PROFILE_SETTINGS, type ProfileSettings } from './profiles/profile-settings';
 import { Ec2Runtime } from './runtimes/ec2';

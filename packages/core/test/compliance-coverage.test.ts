@@ -79,7 +79,8 @@ describe('the PCI DSS evidence report', () => {
     expect([...covered]).toEqual(expect.arrayContaining(['1', '3', '4', '7', '8', '10']));
     const evaluations = report.requirements.flatMap((r) => r.evaluations);
     // 10.5.1: every log group keeps a year; 4.2.1: the HTTPS listener offers TLS 1.2 or later only.
-    const at = (requirement: string, rule: string) => report.requirements.find((r) => r.requirement === requirement)!.evaluations.filter((e) => e.rule === rule);
+    const at = (requirement: string, rule: string) =>
+      report.requirements.find((r) => r.requirement === requirement)!.evaluations.filter((e) => e.rule === rule);
     expect(at('10.5.1', 'PCI.DSS.401-LogGroupRetentionOneYear').length).toBeGreaterThan(1);
     expect(at('10.5.1', 'PCI.DSS.401-LogGroupRetentionOneYear').every((e) => e.result === 'met')).toBe(true);
     expect(at('4.2.1', 'PCI.DSS.401-ListenerTls12')).toEqual([expect.objectContaining({ result: 'met', type: 'AWS::ElasticLoadBalancingV2::Listener' })]);

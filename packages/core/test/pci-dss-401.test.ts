@@ -4,18 +4,19 @@ import { App, Stack } from 'aws-cdk-lib';
 import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
 import { NagRuleCompliance } from 'cdk-nag';
 import { RULE_FIXTURES } from './compliance/rule-fixtures';
-import { REQUIREMENT_NUMBER } from '../src/contract/compliance-control';
 import { PCI_DSS_MAPPING } from '../src/compliance/pci-dss-401/mapping';
 import { PciDss401Checks } from '../src/compliance/pci-dss-401/pci-dss-401-checks';
 import { PCI_DSS_401_RULES, RULE_IMPLEMENTATIONS } from '../src/compliance/pci-dss-401/pci-dss-401-rules';
 import { TLS12_POLICY } from '../src/compliance/pci-dss-401/rules/listener-tls12';
+import { REQUIREMENT_NUMBER } from '../src/contract/compliance-control';
 
 const CDK_NAG = path.dirname(require.resolve('cdk-nag/package.json'));
 
 describe('the mapping (aws/pci-dss-4/pci-dss-4.0.json) and PciDss401Checks agree', () => {
   test('the mapping names the aws-config-rules file and commit it was derived from, and the cdk-nag version installed', () => {
     expect(PCI_DSS_MAPPING.provenance).toMatchObject({
-      repository: 'awslabs/aws-config-rules', commit: expect.stringMatching(/^[0-9a-f]{40}$/),
+      repository: 'awslabs/aws-config-rules',
+      commit: expect.stringMatching(/^[0-9a-f]{40}$/),
       file: 'aws-config-conformance-packs/Operational-Best-Practices-for-PCI-DSS-v4.0-including-global-resourcetypes.yaml',
       cdkNag: JSON.parse(fs.readFileSync(path.join(CDK_NAG, 'package.json'), 'utf-8')).version,
     });
@@ -23,7 +24,9 @@ describe('the mapping (aws/pci-dss-4/pci-dss-4.0.json) and PciDss401Checks agree
     const names = PCI_DSS_MAPPING.rules.map((r) => r.configRule);
     expect(new Set(names).size).toBe(names.length);
     expect(names.length).toBe(127);
-    for (const r of PCI_DSS_MAPPING.rules) expect([r.configRule, r.requirements.every((q) => REQUIREMENT_NUMBER.test(q)), r.requirements.length > 0]).toEqual([r.configRule, true, true]);
+    for (const r of PCI_DSS_MAPPING.rules) {
+      expect([r.configRule, r.requirements.every((q) => REQUIREMENT_NUMBER.test(q)), r.requirements.length > 0]).toEqual([r.configRule, true, true]);
+    }
   });
 
   test('the pack applies exactly the rules the mapping gives a synth-time check, each implemented under its own name', () => {

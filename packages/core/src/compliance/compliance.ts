@@ -1,8 +1,11 @@
 import type { IConstruct } from 'constructs';
-import { acknowledge } from '../profiles/compliance';
+import { acknowledge, MIN_REASON_LENGTH } from '../profiles/compliance';
 
 /** The compliance checks a PRODUCTION stack runs, for resources a user adds beside the framework's. */
 export class Compliance {
+  /** The shortest reason `acknowledge` accepts: a sentence an assessor can weigh, not a word. */
+  public static readonly MIN_REASON_LENGTH = MIN_REASON_LENGTH;
+
   /**
    * Accepts a finding of the PRODUCTION packs on one resource, with the reason it is acceptable: the mechanism the
    * framework uses for its own resources. PRODUCTION checks the whole stack, so a resource added beside an

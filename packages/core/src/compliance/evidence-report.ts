@@ -111,8 +111,13 @@ export function evidenceReport(stack: Stack, controls: SourcedControl[]): Eviden
       const met = result === NagRuleCompliance.COMPLIANT || (Array.isArray(result) && result.length === 0);
       const reason = met ? undefined : acknowledgementOf(node, `${PCI_DSS_401_PACK}-${rule.name}`);
       evaluations.push({
-        rule: `${PCI_DSS_401_PACK}-${rule.name}`, resource: node.node.path, type: node.cfnResourceType, checks: rule.checks,
-        result: met ? 'met' : reason ? 'acknowledged' : 'open', ...(reason ? { reason } : {}), requirements: rule.requirements,
+        rule: `${PCI_DSS_401_PACK}-${rule.name}`,
+        resource: node.node.path,
+        type: node.cfnResourceType,
+        checks: rule.checks,
+        result: met ? 'met' : reason ? 'acknowledged' : 'open',
+        ...(reason ? { reason } : {}),
+        requirements: rule.requirements,
       });
     }
   }

@@ -1,11 +1,11 @@
 import { AuthMode } from './auth-mode';
+import type { ComplianceControl } from './compliance-control';
 import type { ContainerInitialization } from './container-initialization';
 import type { Ec2Context } from './ec2-context';
 import type { EgressRule } from './egress-rule';
 import type { EphemeralWorkers } from './ephemeral-workers';
 import type { LogAlarm } from './log-alarm';
 import type { IOidcIntegration } from './oidc-integration';
-import type { ComplianceControl } from './compliance-control';
 import type { RequestBodyLimit } from './request-body-limit';
 import type { IUserDataBuilder } from './user-data-builder';
 

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
 import { ApplicationFactory, Compliance, RuntimeType, SecurityProfile } from '../../src';
 import type { EvidenceReport } from '../../src/compliance/evidence-report';
 import { complianceFindings, MIN_REASON_LENGTH } from '../../src/profiles/compliance';
@@ -42,7 +43,7 @@ describe('Compliance.acknowledge refuses, naming what was wrong', () => {
   const group = new logs.LogGroup(stack, 'G');
   test.each([
     ['a whole stack', () => Compliance.acknowledge(stack, 'LogGroupRetentionOneYear', REASON), /on S: that is a whole stack or app; allowed: the resource with the finding/],
-    ['a construct that is not one resource', () => Compliance.acknowledge(new (require('constructs').Construct)(stack, 'Group'), 'LogGroupRetentionOneYear', REASON), /S\/Group: that is not one resource/],
+    ['a construct that is not one resource', () => Compliance.acknowledge(new Construct(stack, 'Group'), 'LogGroupRetentionOneYear', REASON), /S\/Group: that is not one resource/],
     ['no reason', () => Compliance.acknowledge(group, 'LogGroupRetentionOneYear', ' '), new RegExp(`reason " "; allowed: why the finding is acceptable, at least ${MIN_REASON_LENGTH} characters`)],
     ['an unknown rule', () => Compliance.acknowledge(group, 'LogGroupRetentionOneYr', REASON), /"LogGroupRetentionOneYr" on S\/G\/Resource: no such rule; allowed: .*did you mean LogGroupRetentionOneYear\?/],
   ])('%s', (_, call, message) => {

@@ -1,7 +1,7 @@
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { RuntimeType, SecurityProfile } from '../../src';
-import { PCI_DSS_MAPPING } from '../../src/compliance/pci-dss-401/mapping';
 import { CONFORMANCE_PACK_TEMPLATE_MAX } from '../../src/compliance/pci-conformance-pack';
+import { PCI_DSS_MAPPING } from '../../src/compliance/pci-dss-401/mapping';
 import { CONTEXT_KEYS } from '../../src/context/context-keys';
 import { synth } from '../support/synth';
 

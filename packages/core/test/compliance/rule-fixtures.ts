@@ -201,7 +201,8 @@ export const RULE_FIXTURES: Record<string, { readonly meets: Make; readonly fail
 function distribution(s: Stack, config: object, originProtocols = ['TLSv1.2']) {
   return new cloudfront.CfnDistribution(s, 'R', {
     distributionConfig: {
-      enabled: true, defaultCacheBehavior: { targetOriginId: 'o', viewerProtocolPolicy: 'https-only' },
+      enabled: true,
+      defaultCacheBehavior: { targetOriginId: 'o', viewerProtocolPolicy: 'https-only' },
       origins: [{ id: 'o', domainName: 'example.com', customOriginConfig: { originProtocolPolicy: 'https-only', originSslProtocols: originProtocols } }],
       ...config,
     },
@@ -213,7 +214,8 @@ function s3Distribution(s: Stack, originAccessControlId: string | undefined) {
   const bucket = new s3.CfnBucket(s, 'Origin', {});
   return new cloudfront.CfnDistribution(s, 'R', {
     distributionConfig: {
-      enabled: true, defaultCacheBehavior: { targetOriginId: 'o', viewerProtocolPolicy: 'https-only' },
+      enabled: true,
+      defaultCacheBehavior: { targetOriginId: 'o', viewerProtocolPolicy: 'https-only' },
       origins: [{ id: 'o', domainName: bucket.attrRegionalDomainName, s3OriginConfig: {}, originAccessControlId }],
     },
   });
@@ -221,7 +223,9 @@ function s3Distribution(s: Stack, originAccessControlId: string | undefined) {
 
 function codebuildProject(s: Stack, environmentVariables: codebuild.CfnProject.EnvironmentVariableProperty[]) {
   return new codebuild.CfnProject(s, 'R', {
-    artifacts: { type: 'NO_ARTIFACTS' }, serviceRole: 'arn:aws:iam::123456789012:role/r', source: { type: 'NO_SOURCE', buildSpec: 'x' },
+    artifacts: { type: 'NO_ARTIFACTS' },
+    serviceRole: 'arn:aws:iam::123456789012:role/r',
+    source: { type: 'NO_SOURCE', buildSpec: 'x' },
     environment: { computeType: 'BUILD_GENERAL1_SMALL', image: 'aws/codebuild/standard:7.0', type: 'LINUX_CONTAINER', environmentVariables },
   });
 }
