@@ -4,12 +4,12 @@ import json
 
 import pytest
 from aws_cdk import App, Environment, Stack, aws_logs as logs
-from fw_core import ApplicationFactory, ApplicationFactoryProps, Compliance, RuntimeType, SecurityProfile
+from fw_core import ApplicationFactory, Compliance, RuntimeType, SecurityProfile
 
 from wiki_plugin import WikiSpec
 
 REASON = "Kept a month here; the same events are exported nightly to the archive account, which keeps them 13 months."
-PRODUCTION = ApplicationFactoryProps(
+PRODUCTION = dict(
     security_profile=SecurityProfile.PRODUCTION, ssl_enabled=True, domain="example.com", subdomain="wiki",
     hosted_zone_id="Z0123456789ABCDEFGHIJ",
     image_digests={"ghcr.io/example/wiki:1.4.2": "sha256:" + "3" * 64},
@@ -19,7 +19,7 @@ PRODUCTION = ApplicationFactoryProps(
 def wiki_with_audit_log(outdir, acknowledged):
     app = App(outdir=str(outdir))
     stack = Stack(app, "Wiki", env=Environment(region="eu-west-1"))
-    ApplicationFactory(stack, "App", RuntimeType.FARGATE, WikiSpec(), PRODUCTION)
+    ApplicationFactory(stack, "App", RuntimeType.FARGATE, WikiSpec(), **PRODUCTION)
     audit = logs.LogGroup(stack, "PaymentsAudit", retention=logs.RetentionDays.ONE_MONTH)
     if acknowledged:
         Compliance.acknowledge(audit, "LogGroupRetentionOneYear", REASON)
