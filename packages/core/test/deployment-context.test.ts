@@ -49,6 +49,7 @@ describe('valid context', () => {
       certificateArn: undefined,
       region: undefined,
       ec2Storage: 'efs',
+      pciConformancePack: false,
       oidc: undefined,
     });
   });
