@@ -108,7 +108,8 @@ function idsOf(rule: string, where: string): string[] {
   const name = prefix ? rule.slice(prefix.length + 1) : rule;
   if (!RULE_NAMES.has(name)) {
     const guess = didYouMean(name, [...RULE_NAMES]);
-    throw refuse(`a rule of cdk-nag ${guess ? `(did you mean ${guess}?)` : ''} or of PciDss401Checks, alone or after one of ${PACK_PREFIXES.join(', ')} and "-"`.replace(' )', ')'));
+    throw refuse(`a rule of cdk-nag or PciDss401Checks${guess ? ` (did you mean ${guess}?)` : ''}, alone or after one of ` +
+      `${PACK_PREFIXES.join(', ')} and "-"`);
   }
   if (prefix) return [rule];
   return PACK_PREFIXES.filter((p) => p !== 'AwsSolutions' && (p !== PCI_DSS_401_PACK || PCI_DSS_401_RULES.some((r) => r.name === name)))
