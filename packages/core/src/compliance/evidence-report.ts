@@ -1,8 +1,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { attachCustomSynthesis, CfnResource, Stack, Validations } from 'aws-cdk-lib';
+import { attachCustomSynthesis, CfnResource, Stack } from 'aws-cdk-lib';
 import { NagRuleCompliance } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { acknowledgementFor, acknowledgementsOn } from './acknowledgements';
 import { PCI_DSS_MAPPING, PCI_DSS_VERSION } from './pci-dss-401/mapping';
 import { PCI_DSS_401_PACK } from './pci-dss-401/pci-dss-401-checks';
 import { PCI_DSS_401_RULES, RULE_IMPLEMENTATIONS } from './pci-dss-401/pci-dss-401-rules';
@@ -70,12 +71,14 @@ export function reportBaseName(stack: Stack): string {
   return `${stack.stackName}.pci-dss-${PCI_DSS_VERSION}`;
 }
 
+const WRITER_ID = 'PciDssEvidenceReport';
+
 /** The construct that writes a stack's report, holding the controls of every application in the stack. */
 class EvidenceReportWriter extends Construct {
   public readonly controls: SourcedControl[] = [];
 
   constructor(stack: Stack) {
-    super(stack, 'PciDssEvidenceReport');
+    super(stack, WRITER_ID);
     // aws-cdk-lib's hook for adding files to the cloud assembly (not exposed through jsii); it runs after validation,
     // so a stack with an open finding gets no report, as it gets no template.
     attachCustomSynthesis(this, {
@@ -91,7 +94,7 @@ class EvidenceReportWriter extends Construct {
 
 /** Writes `<stackName>.pci-dss-4.0.1.md` and `.json` into the cloud assembly when the stack is synthesized. */
 export function attachEvidenceReport(stack: Stack, controls: SourcedControl[]): void {
-  const writer = stack.node.tryFindChild('PciDssEvidenceReport') as EvidenceReportWriter | undefined ?? new EvidenceReportWriter(stack);
+  const writer = stack.node.tryFindChild(WRITER_ID) as EvidenceReportWriter | undefined ?? new EvidenceReportWriter(stack);
   writer.controls.push(...controls);
 }
 
@@ -109,9 +112,10 @@ export function evidenceReport(stack: Stack, controls: SourcedControl[]): Eviden
       }
       if (result === NagRuleCompliance.NOT_APPLICABLE) continue;
       const met = result === NagRuleCompliance.COMPLIANT || (Array.isArray(result) && result.length === 0);
-      const reason = met ? undefined : acknowledgementOf(node, `${PCI_DSS_401_PACK}-${rule.name}`);
+      const id = `${PCI_DSS_401_PACK}-${rule.name}`;
+      const reason = met ? undefined : acknowledgementFor(node, id);
       evaluations.push({
-        rule: `${PCI_DSS_401_PACK}-${rule.name}`,
+        rule: id,
         resource: node.node.path,
         type: node.cfnResourceType,
         checks: rule.checks,
@@ -136,21 +140,8 @@ export function evidenceReport(stack: Stack, controls: SourcedControl[]): Eviden
     notice: REPORT_NOTICE,
     mapping: PCI_DSS_MAPPING.provenance,
     requirements,
-    acknowledgements: resources.flatMap((node) => acknowledgementsOf(node).map(([rule, reason]) => ({ resource: node.node.path, rule, reason }))),
+    acknowledgements: stack.node.findAll().flatMap((c) => acknowledgementsOn(c).map(([rule, reason]) => ({ resource: c.node.path, rule, reason }))),
   };
-}
-
-function acknowledgementsOf(node: CfnResource): [string, string][] {
-  return node.node.metadata.filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY && m.data)
-    .flatMap((m) => Object.entries(m.data as Record<string, string>)).map(([id, reason]) => [id.replace(/^annotation::/i, ''), reason]);
-}
-
-function acknowledgementOf(node: CfnResource, ruleId: string): string | undefined {
-  for (let c: Construct | undefined = node; c; c = c.node.scope as Construct | undefined) {
-    const found = c instanceof CfnResource ? acknowledgementsOf(c).find(([id]) => id === ruleId) : undefined;
-    if (found) return found[1];
-  }
-  return undefined;
 }
 
 /** 1.2.5 < 1.10 < 10.3.1 < A1.1.2. */

@@ -2,6 +2,7 @@ import { Aspects, CfnResource, Stack, Stage, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks, HIPAASecurityChecks, NIST80053R5Checks, rules as nagRules, WriteNagSuppressionsToCloudFormationAspect } from 'cdk-nag';
 import type { Construct, IConstruct } from 'constructs';
+import { acknowledgementFor } from '../compliance/acknowledgements';
 import { attachEvidenceReport, type SourcedControl } from '../compliance/evidence-report';
 import { PCI_DSS_VERSION } from '../compliance/pci-dss-401/mapping';
 import { PCI_DSS_401_PACK, PciDss401Checks } from '../compliance/pci-dss-401/pci-dss-401-checks';
@@ -33,13 +34,7 @@ export function complianceFindings(scope: IConstruct): string[] {
  */
 function coversFinding(resource: IConstruct | undefined, ruleName: string): boolean {
   const plainId = /^([^[]+)\[.+\]$/.exec(ruleName)?.[1];
-  for (let c = resource; plainId && c; c = c.node.scope) {
-    for (const entry of c.node.metadata) {
-      if (entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY && entry.data &&
-        Object.keys(entry.data).some((key) => key.replace(/^annotation::/i, '') === plainId)) return true;
-    }
-  }
-  return false;
+  return !!(plainId && resource && acknowledgementFor(resource, plainId) !== undefined);
 }
 
 /**
