@@ -1,4 +1,5 @@
 import { AUDIT_LOG_COUNT_FULL, SESSION_TIMEOUT_MINUTES } from './hardening';
+import { MIN_LOG_RETENTION_DAYS } from '../compliance/pci-dss-401/rules/log-group-retention-one-year';
 import type { ComplianceControl } from '../contract/compliance-control';
 
 /** The groups the controls name. */
@@ -29,7 +30,7 @@ export function jenkinsComplianceControls(groups: ControlGroups): ComplianceCont
     },
     {
       requirements: ['7.2.4'],
-      statement: 'A quarterly access review lists every user and flags those who have not signed in for 90 days.',
+      statement: 'A quarterly access review lists every user and flags those who have not signed in within the job\'s inactivity limit.',
       configuredIn: 'job compliance/compliance-access-review (jenkins/jobs/compliance-jobs.groovy)',
     },
     {
@@ -45,7 +46,7 @@ export function jenkinsComplianceControls(groups: ControlGroups): ComplianceCont
     {
       requirements: ['10.5.1'],
       statement: `In PRODUCTION the audit trail keeps ${AUDIT_LOG_COUNT_FULL} rotated files on the data volume, and every ` +
-        'log group the stack creates keeps a year (the log-group rule in this report).',
+        `log group the stack creates keeps at least ${MIN_LOG_RETENTION_DAYS} days (LogGroupRetentionOneYear in this report).`,
       configuredIn: `${casc}: unclassified.audit-trail.loggers`,
     },
     {
