@@ -9,23 +9,13 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+// The test suite's plugin with every contract member: one list to extend when the contract grows.
+import { pluginClassSource } from '../packages/core/test/support/fake-install';
 
 const PACKAGES = 1000;
 const PLUGINS = 10;
 const SAMPLES = 7;
 const CORE = path.resolve(__dirname, '..', 'packages', 'core', 'lib');
-
-function pluginSource(className: string, id: string): string {
-  return `class ${className} {
-  applicationId() { return '${id}'; } defaultContainerImage() { return 'x/y:1'; } applicationPort() { return 80; }
-  containerDataPath() { return '/d'; } efsDataPath() { return '/e'; } volumeName() { return 'v'; }
-  containerUser() { return '1:1'; } efsPermissions() { return '750'; } ebsDeviceName() { return '/dev/xvdf'; }
-  ec2DataPath() { return '/s'; } ec2LogPaths() { return ['/l']; } configureUserData() {} healthCheckPath() { return '/'; }
-  containerEnvironmentVariables() { return {}; } containerInitialization() { return undefined; } logAlarms() { return []; } supportedAuthModes() { return ['none', 'application-oidc', 'alb-oidc']; } ephemeralWorkers() { return undefined; } egressRules() { return []; } secrets() { return {}; } requestBodyLimits() { return []; } supportsOidcIntegration() { return false; } oidcIntegration() { return undefined; }
-}
-exports.${className} = ${className};
-`;
-}
 
 function makeTree(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-bench-discovery-'));
@@ -35,7 +25,7 @@ function makeTree(): string {
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', main: 'index.js' }));
     const isPlugin = i % (PACKAGES / PLUGINS) === 1;
-    fs.writeFileSync(path.join(dir, 'index.js'), isPlugin ? pluginSource(`Spec${i}`, `app-${i}`) : 'module.exports = {};\n');
+    fs.writeFileSync(path.join(dir, 'index.js'), isPlugin ? pluginClassSource(`Spec${i}`, `app-${i}`) : 'module.exports = {};\n');
     if (isPlugin) {
       fs.mkdirSync(path.join(dir, 'META-INF', 'services'), { recursive: true });
       fs.writeFileSync(path.join(dir, 'META-INF', 'services', 'dev.fwframework.core.IApplicationSpec'), `# plugin\n${name}.Spec${i}\n`);
