@@ -215,9 +215,9 @@ describe('settings', () => {
   });
 });
 
-describe('the README\'s Jenkinsfile', () => {
+describe('docs/build-agents.md\'s Jenkinsfile', () => {
   test('is the example the Java harness runs (jenkins/examples/Jenkinsfile, ExampleJenkinsfileTest)', () => {
-    const readme = fs.readFileSync(path.join(__dirname, '../../../../README.md'), 'utf-8');
+    const readme = fs.readFileSync(path.join(__dirname, '../../../../docs/build-agents.md'), 'utf-8');
     const jenkinsfile = fs.readFileSync(path.join(__dirname, '../../jenkins/examples/Jenkinsfile'), 'utf-8');
     expect(readme).toContain('```groovy\n' + jenkinsfile + '```');
     expect(jenkinsfile).toContain("node('fw-agent')");

@@ -304,11 +304,11 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
     expect(casc.jenkins.authorizationStrategy.projectMatrix.entries.map((e: any) => e.group.name)).not.toContain('jenkins-auditors');
   });
 
-  test('SonarQube: the installation and credentials the README\'s Jenkinsfile names, the secrets by reference only when a server is given', () => {
+  test('SonarQube: the installation and credentials docs/build-agents.md\'s Jenkinsfile names, the secrets by reference only when a server is given', () => {
     expect(casc.unclassified.sonarGlobalConfiguration).toBeUndefined();
     expect(casc.credentials).toBeUndefined();
     const withSonar = load(new JenkinsSpec({ sonarQube: SONAR }));
-    // The Jenkinsfile as the README shows it (jenkins/examples/Jenkinsfile), unchanged.
+    // The Jenkinsfile as docs/build-agents.md shows it (jenkins/examples/Jenkinsfile), unchanged.
     const jenkinsfile = fs.readFileSync(path.join(__dirname, '../../jenkins/examples/Jenkinsfile'), 'utf-8');
     const installation = /withSonarQubeEnv\('([^']+)'\)/.exec(jenkinsfile)![1];
     const webhookSecretId = /qualityGate\(webhookSecretId: '([^']+)'\)/.exec(jenkinsfile)![1];

@@ -2,14 +2,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CONTEXT_KEYS, ContextKey } from '../src/context/context-keys';
 
-// The README's context-key table is written by hand; the key table (CONTEXT_KEYS) is what synth applies. Both are read
+// docs/context-keys.md's table is written by hand; the key table (CONTEXT_KEYS) is what synth applies. Both are read
 // as they are when the test runs, so the test follows any edit of either and names the key whose row differs.
 
-const README = path.resolve(__dirname, '..', '..', '..', 'README.md');
-const SECTION = '## Deployment context keys';
+const DOC = path.resolve(__dirname, '..', '..', '..', 'docs', 'context-keys.md');
+const SECTION = '# Deployment context keys';
 const HEADER = ['key', 'required', 'default', 'meaning'];
 
-/** One row as the README shows it; `line` is its 1-based line number in the README. */
+/** One row as the doc shows it; `line` is its 1-based line number in the doc. */
 interface Row {
   readonly key: string;
   readonly required: string;
@@ -27,10 +27,10 @@ function cells(line: string): string[] {
 function readmeRows(readme: string): Row[] | string {
   const lines = readme.split('\n');
   const start = lines.indexOf(SECTION);
-  if (start < 0) return `the README has no "${SECTION}" section`;
+  if (start < 0) return `the doc has no "${SECTION}" section`;
   let i = start + 1;
-  while (i < lines.length && !lines[i].startsWith('## ') && !lines[i].startsWith('|')) i++;
-  if (i >= lines.length || lines[i].startsWith('## ')) return `the "${SECTION}" section has no table`;
+  while (i < lines.length && !lines[i].startsWith('#') && !lines[i].startsWith('|')) i++;
+  if (i >= lines.length || lines[i].startsWith('#')) return `the "${SECTION}" section has no table`;
   if (cells(lines[i]).join('|') !== HEADER.join('|')) {
     return `the table's header is "${lines[i]}"; expected the columns ${HEADER.join(', ')}`;
   }
@@ -47,7 +47,7 @@ function expectedRow(key: ContextKey): Omit<Row, 'line'> {
   return { key: key.name, required: key.required ? 'yes' : 'no', default: key.defaultText, meaning: key.description };
 }
 
-/** Every difference between the README's table and the key table, each naming its key. */
+/** Every difference between the doc's table and the key table, each naming its key. */
 function differences(readme: string, keys: readonly ContextKey[]): string[] {
   const rows = readmeRows(readme);
   if (typeof rows === 'string') return [rows];
@@ -56,34 +56,34 @@ function differences(readme: string, keys: readonly ContextKey[]): string[] {
   for (const key of keys) {
     const found = rows.filter((r) => r.key === key.name);
     if (found.length === 0) {
-      problems.push(`${key.name}: in the key table (CONTEXT_KEYS) but has no row in the README's table`);
+      problems.push(`${key.name}: in the key table (CONTEXT_KEYS) but has no row in the doc's table`);
       continue;
     }
-    if (found.length > 1) problems.push(`${key.name}: ${found.length} rows in the README's table (lines ${found.map((r) => r.line).join(', ')})`);
+    if (found.length > 1) problems.push(`${key.name}: ${found.length} rows in the doc's table (lines ${found.map((r) => r.line).join(', ')})`);
     const want = expectedRow(key);
     for (const column of ['required', 'default', 'meaning'] as const) {
       if (found[0][column] !== want[column]) {
-        problems.push(`${key.name}: ${column} is ${JSON.stringify(found[0][column])} in the README (line ${found[0].line}), ` +
+        problems.push(`${key.name}: ${column} is ${JSON.stringify(found[0][column])} in the doc (line ${found[0].line}), ` +
           `${JSON.stringify(want[column])} in the key table`);
       }
     }
   }
   for (const row of rows.filter((r) => !names.includes(r.key))) {
-    problems.push(`${row.key}: a row of the README's table (line ${row.line}) but not a key of the key table`);
+    problems.push(`${row.key}: a row of the doc's table (line ${row.line}) but not a key of the key table`);
   }
   const shared = rows.map((r) => r.key).filter((k) => names.includes(k));
   const order = names.filter((n) => shared.includes(n));
   const misplaced = shared.findIndex((k, i) => k !== order[i]);
   if (misplaced >= 0) {
-    problems.push(`${shared[misplaced]}: row ${misplaced + 1} of the README's table, but the key table has ${order[misplaced]} there ` +
+    problems.push(`${shared[misplaced]}: row ${misplaced + 1} of the doc's table, but the key table has ${order[misplaced]} there ` +
       '(the rows follow the key table\'s order)');
   }
   return problems;
 }
 
-const readme = () => fs.readFileSync(README, 'utf-8');
+const readme = () => fs.readFileSync(DOC, 'utf-8');
 
-describe('the README\'s context-key table matches the key table', () => {
+describe('docs/context-keys.md\'s table matches the key table', () => {
   test.each(CONTEXT_KEYS.map((k) => k.name))('%s: same required, default and meaning', (name) => {
     expect(differences(readme(), CONTEXT_KEYS).filter((p) => p.startsWith(`${name}:`))).toEqual([]);
   });
@@ -93,14 +93,14 @@ describe('the README\'s context-key table matches the key table', () => {
   });
 });
 
-/** A README whose table is the key table, rendered as the README writes it. */
+/** A doc whose table is the key table, rendered as the doc writes it. */
 function renderedReadme(keys: readonly ContextKey[]): string {
   const row = (k: ContextKey) => `| \`${k.name}\` | ${k.required ? 'yes' : 'no'} | ${k.defaultText} | ${k.description.replace(/\|/g, '\\|')} |`;
-  return ['# fw', '', SECTION, '', 'Read from CDK context.', '', `| ${HEADER.join(' | ')} |`, '|---|---|---|---|',
+  return [SECTION, '', 'Read from CDK context.', '', `| ${HEADER.join(' | ')} |`, '|---|---|---|---|',
     ...keys.map(row), '', 'Rules between keys.', '', '## ApplicationFactory', ''].join('\n');
 }
 
-describe('the comparison fails, naming the key (controls on a README rendered from the key table)', () => {
+describe('the comparison fails, naming the key (controls on a doc rendered from the key table)', () => {
   const key = CONTEXT_KEYS.find((k) => !k.required)!;
   const text = renderedReadme(CONTEXT_KEYS);
   const rowOf = (name: string) => text.split('\n').find((l) => l.startsWith(`| \`${name}\` |`))!;
@@ -117,7 +117,7 @@ describe('the comparison fails, naming the key (controls on a README rendered fr
   test('a changed meaning and a changed required', () => {
     const edited = text.replace(rowOf(key.name), `| \`${key.name}\` | yes | ${key.defaultText} | another meaning |`);
     expect(differences(edited, CONTEXT_KEYS)).toEqual([
-      expect.stringMatching(new RegExp(`^${key.name}: required is "yes" in the README .*"no" in the key table$`)),
+      expect.stringMatching(new RegExp(`^${key.name}: required is "yes" in the doc .*"no" in the key table$`)),
       expect.stringMatching(new RegExp(`^${key.name}: meaning is "another meaning"`)),
     ]);
   });
@@ -126,21 +126,21 @@ describe('the comparison fails, naming the key (controls on a README rendered fr
     const first = rowOf(CONTEXT_KEYS[0].name);
     const edited = text.replace(`${rowOf(key.name)}\n`, '').replace(first, `${first}\n| \`noSuchKey\` | no | none | made up |`);
     expect(differences(edited, CONTEXT_KEYS)).toEqual([
-      `${key.name}: in the key table (CONTEXT_KEYS) but has no row in the README's table`,
-      expect.stringMatching(/^noSuchKey: a row of the README's table \(line \d+\) but not a key of the key table$/),
+      `${key.name}: in the key table (CONTEXT_KEYS) but has no row in the doc's table`,
+      expect.stringMatching(/^noSuchKey: a row of the doc's table \(line \d+\) but not a key of the key table$/),
     ]);
   });
 
-  test('a key the README does not know yet', () => {
+  test('a key the doc does not know yet', () => {
     expect(differences(text, [...CONTEXT_KEYS, { ...key, name: 'newKey' }])).toEqual([
-      'newKey: in the key table (CONTEXT_KEYS) but has no row in the README\'s table',
+      'newKey: in the key table (CONTEXT_KEYS) but has no row in the doc\'s table',
     ]);
   });
 
   test('two rows swapped', () => {
     const [a, b] = [rowOf(CONTEXT_KEYS[0].name), rowOf(CONTEXT_KEYS[1].name)];
     const edited = text.replace(`${a}\n${b}`, `${b}\n${a}`);
-    expect(differences(edited, CONTEXT_KEYS)).toEqual([expect.stringMatching(new RegExp(`^${CONTEXT_KEYS[1].name}: row 1 of the README's table`))]);
+    expect(differences(edited, CONTEXT_KEYS)).toEqual([expect.stringMatching(new RegExp(`^${CONTEXT_KEYS[1].name}: row 1 of the doc's table`))]);
   });
 
   test('a cell holding a | (escaped in Markdown) is read whole', () => {
@@ -150,7 +150,7 @@ describe('the comparison fails, naming the key (controls on a README rendered fr
   });
 
   test('no section, or a table with other columns', () => {
-    expect(differences(text.replace(SECTION, '## Context'), CONTEXT_KEYS)).toEqual([`the README has no "${SECTION}" section`]);
+    expect(differences(text.replace(SECTION, '# Context'), CONTEXT_KEYS)).toEqual([`the doc has no "${SECTION}" section`]);
     expect(differences(text.replace('| key | required |', '| name | required |'), CONTEXT_KEYS))
       .toEqual([expect.stringMatching(/^the table's header is .*expected the columns key, required, default, meaning$/)]);
   });
