@@ -35,7 +35,7 @@ function version() {
   const { version: v } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf-8'));
   if (!v || v === '0.0.0') {
     throw new Error('release-version: the root package.json holds 0.0.0, so nothing was bumped: run `npx projen bump` first, ' +
-      'and tag the last release if there is none yet (git tag v0.1.0 <commit>; see the README, "Releasing")');
+      'and tag the last release if there is none yet (git tag v0.1.0 <commit>; see docs/releasing.md)');
   }
   return v;
 }
