@@ -11,7 +11,7 @@ const AWS_CDK_CLI_VERSION = VERSIONS.awsCdkCli;
 const JSII_VERSION = VERSIONS.jsii;
 const TYPESCRIPT_VERSION = VERSIONS.typescript;
 const PROJEN_VERSION = VERSIONS.projen;
-const NODE_MIN = '20.0.0';
+const NODE_MIN = VERSIONS.nodeMin;
 
 /**
  * Names of the jsii targets, chosen once. Every package `<short>` becomes:
@@ -59,7 +59,6 @@ const root = new typescript.TypeScriptProject({
   gitignore: ['/.tmp/', 'cdk.out/'],
 });
 root.package.addField('private', true);
-root.tasks.addEnvironment('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
 root.package.addField('workspaces', ['packages/*']);
 // The Go build of @fw/core requires the Go module of every jsii dependency at its npm version; the Go module proxy
 // serves cloud-assembly-schema-go v54.11.0 but refuses later v54 releases, so npm is held to that one.
@@ -159,7 +158,6 @@ function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
     },
   });
   project.package.addVersion(VERSION);
-  project.tasks.addEnvironment('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
 
   // npm 11 installs at the workspace root from a workspace dir; run only when this package.json changed,
   // or every synth reinstalls. `npm ci` from a workspace dir would wipe the root node_modules: no-op.
@@ -257,15 +255,12 @@ root.addTask('bench:java', {
 });
 root.compileTask.reset();
 root.testTask.reset();
-for (const pkg of [core, pluginTemplate]) {
-  root.testTask.exec('npx projen build', { cwd: pkg.outdir.slice(root.outdir.length + 1) });
-}
+const apiDocs = [core, pluginTemplate].flatMap((pkg) =>
+  ['API.md', 'API.java.md', 'API.python.md'].map((doc) => `${pkg.outdir.slice(root.outdir.length + 1)}/${doc}`));
 // Each package's build writes its API reference (docgen, post-compile: API.md for TypeScript, API.java.md,
 // API.python.md); the committed files must be exactly those. CI runs on a fresh clone, so git compares what the build
 // just wrote with HEAD. Runs alone too: `npx projen check:api-docs`.
-const apiDocs = [core, pluginTemplate].flatMap((pkg) =>
-  ['API.md', 'API.java.md', 'API.python.md'].map((doc) => `${pkg.outdir.slice(root.outdir.length + 1)}/${doc}`));
-const checkApiDocs = root.addTask('check:api-docs', {
+root.addTask('check:api-docs', {
   description: 'Fail when a package\'s committed API reference (API.md, API.java.md, API.python.md) differs from the one its build generated',
   shell: TaskShell.bash(), // a loop and conditions: more than projen's own shell parses
   exec: [
@@ -282,30 +277,9 @@ const checkApiDocs = root.addTask('check:api-docs', {
     `echo "check:api-docs: ${apiDocs.join(', ')} match the code"`,
   ].join('\n'),
 });
-root.testTask.spawn(checkApiDocs);
-// The generated release workflows and the README's copies of example files (node's test runner), and a release made
-// in a fresh clone of this repository.
-root.testTask.exec('node --test test/release/ test/docs/');
-root.testTask.exec('bash test/release/local-release.sh');
-// A plugin author's journey against a local registry (test/e2e/plugin-template.sh).
-root.testTask.exec('bash test/e2e/plugin-template.sh');
-// The build server's pipeline library and seeded jobs, run by Groovy with the Jenkins steps they call stood in for.
-root.testTask.exec('mvn -B test', { cwd: 'packages/core/jenkins' });
-// The Java deployment app (dev.fwframework:deploy, its JUnit tests) and the framework's JAR deployed to a Maven
-// repository of the test's own, then the Java plugin example (JUnit via Surefire and Failsafe) built against them,
-// resolved by coordinates from there; then used by configuration as a user runs it: `cdk synth` runs the deployment
-// app (cdk.json), which finds the plugin with ServiceLoader.
-root.testTask.exec('bash test/release/maven-rehearsal.sh');
-root.testTask.exec('npx cdk synth -q -c runtimeType=FARGATE && npx cdk synth -q -c runtimeType=EC2', { cwd: 'examples/java-plugin' });
-// The same plugin in Python (@jsii.implements), against the Python bindings this build made (pytest), then used by
-// configuration: `cdk synth` runs `python -m fw_deploy`, which finds it through its fw.plugins entry point.
-root.testTask.exec('bash examples/python-plugin/test.sh');
-// The main job, both runtimes, as a user runs it from the example directory.
-root.testTask.exec('npx cdk synth -q -c runtimeType=FARGATE && npx cdk synth -q -c runtimeType=EC2', {
-  cwd: 'examples/build-server',
-});
-// The PCI DSS evidence report that synth left in examples/build-server/cdk.out.
-root.testTask.exec('node --test test/examples/');
+// The test command: every package built and tested, then the repository-wide checks, as stages that run side by side
+// where the cores allow, each once the stages it needs have passed (the stages and their order: scripts/test-stages.js).
+root.testTask.exec('node scripts/test-stages.js');
 root.testTask.env('CDK_DISABLE_CLI_TELEMETRY', 'true');
 
 // One release for the repository: every package shares the root's version, bumped from the conventional commits
@@ -334,7 +308,7 @@ const repositoryRelease = new release.Release(root, {
   // 0.x until the API is declared stable: a breaking change bumps the minor version.
   majorVersion: 0,
   artifactsDirectory: 'dist',
-  workflowNodeVersion: '20.x',
+  workflowNodeVersion: '24.x',
   publishTasks: true,
   // The release job tests what it publishes first (the test command of the README).
   releaseWorkflowSetupSteps: [{ name: 'Test', run: 'bash scripts/setup.sh && npx projen test' }],

@@ -3,7 +3,6 @@
 # TypeScript (packages/core/test/fixtures/wiki-spec.ts), both runtimes per sample, median after warm-up, one run.
 # Target: ratio at most 3. Run after the packages are built: `npx projen bench:java`.
 set -euo pipefail
-export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION=20
 root=$(cd "$(dirname "$0")/.." && pwd)
 warmup=3
 samples=15

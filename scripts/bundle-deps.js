@@ -15,6 +15,9 @@ for (const name of pkg.bundledDependencies ?? []) {
   }
   const target = path.join('node_modules', name);
   if (path.resolve(source) === path.resolve(target)) continue;
+  // Already bundled at this version: leave it, so a test reading the package's node_modules meanwhile sees no change.
+  const bundled = path.join(target, 'package.json');
+  if (fs.existsSync(bundled) && JSON.parse(fs.readFileSync(bundled, 'utf-8')).version === own.version) continue;
   fs.rmSync(target, { recursive: true, force: true });
   fs.cpSync(source, target, { recursive: true });
 }

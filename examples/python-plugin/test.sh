@@ -6,8 +6,6 @@
 # it: `cdk synth` here runs `python -m fw_deploy` (cdk.json), which finds this plugin through its fw.plugins entry point.
 set -euo pipefail
 cd "$(dirname "$0")"
-# jsii's runtime: no end-of-life banner on Node 20, which the framework is tested on.
-export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION=20
 wheel=$(ls ../../packages/core/dist/python/fw_core-*.whl 2>/dev/null | head -1)
 [ -n "$wheel" ] || { echo "python-plugin: no fw_core wheel; build the packages first (npx projen test at the root)"; exit 1; }
 version=$(basename "$wheel" | cut -d- -f2)

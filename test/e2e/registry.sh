@@ -53,7 +53,7 @@ export GIT_CONFIG_GLOBAL="$work/gitconfig"
 git config --global user.name "Plugin Author"
 git config --global user.email "author@example.com"
 git config --global init.defaultBranch main
-export CDK_DISABLE_CLI_TELEMETRY=true JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION=20
+export CDK_DISABLE_CLI_TELEMETRY=true
 # The author works on a workstation, not in CI: with CI set, projen installs with `npm ci`, which a project that has
 # no lock file yet cannot do.
 unset CI

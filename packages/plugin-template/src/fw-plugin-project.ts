@@ -70,7 +70,7 @@ export class FwPluginProject extends cdk.JsiiProject {
         }),
       },
       packageManager: javascript.NodePackageManager.NPM,
-      minNodeVersion: '20.0.0',
+      minNodeVersion: VERSIONS.nodeMin,
       jsiiVersion: VERSIONS.jsii,
       typescriptVersion: VERSIONS.typescript,
       projenrcTs: true,
@@ -112,9 +112,6 @@ export class FwPluginProject extends cdk.JsiiProject {
     });
     this.addDevDeps(`aws-cdk@${VERSIONS.awsCdkCli}`);
     this.gitignore.exclude('/cdk.out/');
-    // jsii's tools and runtime print a large end-of-life banner on Node 20, which the framework is tested on; the
-    // variable takes the major versions to keep quiet about (jsii 1.140.0, packages/@jsii/check-node/src/index.ts).
-    this.tasks.addEnvironment('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
     this.npmignore?.exclude('/cdk.out/', '/cdk.json');
 
     // The registration manifests, regenerated from `specClasses` at every synth.

@@ -11,4 +11,9 @@ export const VERSIONS = {
   jsii: '~6.0.16',
   typescript: '~6.0.3',
   projen: '0.103.25',
+  /**
+   * The oldest Node.js the packages declare (`engines`): the maintained LTS lines, 22 and 24 (Node 20 reached end of
+   * life on 2026-04-30). The test command runs on 24 (scripts/setup.sh installs it where the machine's Node is older).
+   */
+  nodeMin: '22.0.0',
 } as const;

@@ -117,8 +117,9 @@ describe('the scaffold', () => {
     expect(tasks['package:go'].steps).toEqual([{ exec: 'jsii-pacmak -v --target go --code-only' }]);
   });
 
-  test('every task keeps jsii\'s Node 20 end-of-life banner quiet (Node 20 is what the framework is tested on)', () => {
-    expect(files['.projen/tasks.json'].env).toEqual(expect.objectContaining({ JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION: '20' }));
+  test('the scaffold declares the maintained Node lines (VERSIONS.nodeMin) and silences no end-of-life banner', () => {
+    expect(files['package.json'].engines).toEqual({ node: `>= ${VERSIONS.nodeMin}` });
+    expect(files['.projen/tasks.json'].env ?? {}).not.toHaveProperty('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION');
   });
 
   test('lint: projen\'s eslint over the sources, the tests and .projenrc.ts, run by the test task', () => {
@@ -182,7 +183,7 @@ describe('the fourth test kind, run', () => {
   };
   const output = path.join(dir, 'results.json');
   const run = spawnSync(process.execPath, [require.resolve('jest/bin/jest'), '--config', JSON.stringify(config), '--json', '--outputFile', output, '--coverage=false'], {
-    cwd: dir, encoding: 'utf-8', env: { ...process.env, JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION: '20' },
+    cwd: dir, encoding: 'utf-8',
   });
   const results: Array<{ name: string; assertionResults: Array<{ title: string; status: string; failureMessages: string[] }> }> =
     fs.existsSync(output) ? JSON.parse(fs.readFileSync(output, 'utf-8')).testResults : [];

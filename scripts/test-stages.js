@@ -1,0 +1,177 @@
+#!/usr/bin/env node
+// The test command (`npx projen test`): every stage below, each once the stages it needs have passed, as many at a
+// time as the machine has cores (at most FW_TEST_JOBS). Each output line is prefixed with its stage's name; the
+// runners' own summaries (jest's "Tests: N passed", Maven's, node's) are printed as they come. At the end a table gives
+// each stage's start, duration and result, and the exit status is non-zero if any stage failed or did not run.
+//
+//   node scripts/test-stages.js               every stage
+//   node scripts/test-stages.js e2e core:test  those stages and the stages they need
+//   node scripts/test-stages.js --list        the stages, what each needs, and the command it runs
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+
+/** The oldest Node.js major version the packages support, `VERSIONS.nodeMin` (setup.sh installs a newer one). */
+const NODE_MIN_MAJOR = Number(/nodeMin: '(\d+)\./.exec(fs.readFileSync(path.join(root, 'packages/plugin-template/src/versions.ts'), 'utf-8'))[1]);
+
+/**
+ * The stages. `after`: the stages whose output this one reads. `lock`: stages holding the same lock never run at the
+ * same time; `m2-fwframework` is Maven's local repository entry for dev.fwframework, which the end-to-end test and the
+ * Maven rehearsal delete (to prove where an artifact is resolved from) and the others resolve.
+ * Listed longest-path first: when several are ready, the first listed starts first.
+ */
+const STAGES = [
+  // jsii, the API references, and the bundled dependencies copied into packages/core/node_modules now, before
+  // core:test reads them (core:package would otherwise copy them while the tests run; at the same version it leaves them).
+  { name: 'core:compile', cwd: 'packages/core', run: 'npx projen compile && npx projen post-compile && node ../../scripts/bundle-deps.js' },
+  // The npm tarball with its Maven build, the Python wheel and the Go module: what the later stages install.
+  { name: 'core:package', cwd: 'packages/core', run: 'npx projen package', after: ['core:compile'] },
+  // jest and eslint.
+  { name: 'core:test', cwd: 'packages/core', run: 'npx projen test', after: ['core:compile'] },
+  { name: 'template:build', cwd: 'packages/plugin-template', run: 'npx projen build' },
+  // A plugin author's journey against a local registry.
+  { name: 'e2e', run: 'bash test/e2e/plugin-template.sh', after: ['core:package', 'template:build'], lock: 'm2-fwframework' },
+  // A release made in a fresh clone of this repository, every artifact at the bumped version.
+  { name: 'local-release', run: 'bash test/release/local-release.sh', lock: 'm2-fwframework' },
+  // The Java deployment app and the framework's JAR deployed to a Maven repository of the test's own, then the Java
+  // plugin example built against them; then used by configuration (cdk.json), which finds it with ServiceLoader.
+  { name: 'maven-rehearsal', run: 'bash test/release/maven-rehearsal.sh', after: ['core:package'], lock: 'm2-fwframework' },
+  {
+    name: 'java-example', cwd: 'examples/java-plugin', after: ['maven-rehearsal'], lock: 'm2-fwframework',
+    run: 'npx cdk synth -q -c runtimeType=FARGATE && npx cdk synth -q -c runtimeType=EC2',
+  },
+  // The same plugin in Python against the wheel core:package made (pytest), then by configuration.
+  { name: 'python-example', run: 'bash examples/python-plugin/test.sh', after: ['core:package'] },
+  // The main job, both runtimes, as a user runs it; then the PCI DSS evidence report its synth left in cdk.out.
+  {
+    name: 'main-job', cwd: 'examples/build-server', after: ['core:compile'],
+    run: 'npx cdk synth -q -c runtimeType=FARGATE && npx cdk synth -q -c runtimeType=EC2 && node --test ../../test/examples/',
+  },
+  // The build server's pipeline library and seeded jobs, run by Groovy with the Jenkins steps stood in for.
+  { name: 'jenkins-groovy', cwd: 'packages/core/jenkins', run: 'mvn -B test' },
+  // The committed API references are what the compile stages just generated.
+  { name: 'api-docs', run: 'npx projen check:api-docs', after: ['core:compile', 'template:build'] },
+  // The release workflows, the documentation's links and the files it shows whole.
+  { name: 'docs-and-workflows', run: 'node --test test/release/ test/docs/' },
+];
+
+function main(args) {
+  if (args.includes('--list')) {
+    for (const s of STAGES) console.log(`${s.name}${s.after ? ` (after ${s.after.join(', ')})` : ''}: ${s.cwd ? `cd ${s.cwd} && ` : ''}${s.run}`);
+    return;
+  }
+  const unknown = args.filter((a) => !STAGES.some((s) => s.name === a));
+  if (unknown.length > 0) {
+    console.error(`test-stages: no stage ${unknown.map((u) => JSON.stringify(u)).join(', ')}; the stages: ${STAGES.map((s) => s.name).join(', ')}`);
+    process.exit(2);
+  }
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major < NODE_MIN_MAJOR) {
+    console.error(`test-stages: Node ${process.version} is older than the lines the tests run on (${NODE_MIN_MAJOR} and later). ` +
+      'Run bash scripts/setup.sh, which installs the pinned Node 24 when the machine\'s is older.');
+    process.exit(1);
+  }
+  const selected = args.length > 0 ? withNeeds(args) : STAGES;
+  const jobs = Math.max(1, Math.min(Number(process.env.FW_TEST_JOBS) || Infinity, os.availableParallelism()));
+  console.log(`test-stages: Node ${process.version} (jest, jsii and the CDK run on it), ${selected.length} stages, at most ${jobs} at a time`);
+  run(selected, jobs);
+}
+
+/** The named stages and every stage they need, in STAGES' order. */
+function withNeeds(names) {
+  const wanted = new Set();
+  const add = (name) => {
+    if (wanted.has(name)) return;
+    wanted.add(name);
+    for (const need of STAGES.find((s) => s.name === name).after ?? []) add(need);
+  };
+  names.forEach(add);
+  return STAGES.filter((s) => wanted.has(s.name));
+}
+
+function run(stages, jobs) {
+  const start = Date.now();
+  const state = new Map(stages.map((s) => [s.name, { status: 'waiting' }]));
+  const children = new Set();
+  const locks = new Set();
+  const names = new Set(stages.map((s) => s.name));
+
+  const stop = (signal) => {
+    for (const child of children) process.kill(-child.pid, 'SIGTERM');
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  const schedule = () => {
+    for (const stage of stages) {
+      const s = state.get(stage.name);
+      if (s.status !== 'waiting') continue;
+      const needs = (stage.after ?? []).filter((n) => names.has(n)).map((n) => state.get(n).status);
+      if (needs.some((n) => n === 'failed' || n === 'not run')) {
+        s.status = 'not run';
+        continue;
+      }
+      if (children.size >= jobs || needs.some((n) => n !== 'passed') || (stage.lock && locks.has(stage.lock))) continue;
+      launch(stage, s);
+    }
+    if (children.size === 0 && [...state.values()].every((s) => s.status !== 'waiting')) finish();
+  };
+
+  const launch = (stage, s) => {
+    s.status = 'running';
+    s.start = Date.now();
+    if (stage.lock) locks.add(stage.lock);
+    console.log(`test-stages: start ${stage.name} at ${clock(s.start - start)}`);
+    const child = spawn('bash', ['-c', stage.run], { cwd: path.join(root, stage.cwd ?? '.'), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    for (const stream of [child.stdout, child.stderr]) prefixLines(stream, `[${stage.name}] `);
+    child.on('close', (code, signal) => {
+      children.delete(child);
+      if (stage.lock) locks.delete(stage.lock);
+      s.took = Date.now() - s.start;
+      s.status = code === 0 ? 'passed' : 'failed';
+      console.log(`test-stages: ${stage.name} ${s.status} in ${clock(s.took)}${code === 0 ? '' : ` (${signal ?? `exit status ${code}`})`}`);
+      schedule();
+    });
+  };
+
+  const finish = () => {
+    const total = Date.now() - start;
+    const width = Math.max(...stages.map((s) => s.name.length));
+    console.log(`\ntest-stages: ${'stage'.padEnd(width)}  start   took    result`);
+    for (const stage of stages) {
+      const s = state.get(stage.name);
+      const times = s.start === undefined ? '-       -     ' : `${clock(s.start - start).padEnd(6)}  ${clock(s.took).padEnd(6)}`;
+      console.log(`test-stages: ${stage.name.padEnd(width)}  ${times}  ${s.status}`);
+    }
+    const bad = stages.filter((stage) => state.get(stage.name).status !== 'passed');
+    console.log(`test-stages: ${stages.length - bad.length} of ${stages.length} stages passed in ${clock(total)}` +
+      (bad.length > 0 ? `; failed or not run: ${bad.map((b) => b.name).join(', ')}` : ''));
+    process.exit(bad.length > 0 ? 1 : 0);
+  };
+
+  schedule();
+}
+
+/** Copies a stream to stdout line by line, each line prefixed (so concurrent stages stay readable). */
+function prefixLines(stream, prefix) {
+  let rest = '';
+  stream.setEncoding('utf-8');
+  stream.on('data', (chunk) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop();
+    for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+  });
+  stream.on('end', () => { if (rest) process.stdout.write(`${prefix}${rest}\n`); });
+}
+
+function clock(ms) {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+main(process.argv.slice(2));
