@@ -370,10 +370,10 @@ describe('SonarQube\'s secrets', () => {
 
 describe('plugins', () => {
   test('the spec\'s six and what the configuration needs, each pinned once', () => {
-    const ids = JENKINS_PLUGINS.map(([id]) => id);
+    const ids = JENKINS_PLUGINS.map(({ id }) => id);
     expect(ids).toEqual(['matrix-auth', 'ldap', 'oic-auth', 'credentials-binding', 'mask-passwords', 'audit-trail', 'configuration-as-code',
       'job-dsl', 'workflow-aggregator', 'git', 'script-security', 'pipeline-groovy-lib', 'sonar', 'amazon-ecs', 'credentials', 'plain-credentials']);
-    for (const [, version] of JENKINS_PLUGINS) expect(version).toMatch(/^\d+(\.[\w]+)+$/);
+    for (const { version } of JENKINS_PLUGINS) expect(version).toMatch(/^\d+(\.[\w]+)+$/);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -385,7 +385,7 @@ describe('plugins', () => {
     // (plugin-installation-manager-tool@2.15.0 CliOptions.java lines 150-154: the default is true).
     expect(init.Command[0]).toContain('jenkins-plugin-cli --plugin-file /fw/config/plugins.txt --plugin-download-directory /var/jenkins_home/plugins --latest false');
     const pluginsVar = /printf '%s' "\$(FW_FILE_\d+)" \| base64 -d > '\/fw\/config\/plugins.txt'/.exec(init.Command[0])![1];
-    expect(Buffer.from(env(init)[pluginsVar], 'base64').toString()).toBe(JENKINS_PLUGINS.map(([i, v]) => `${i}:${v}`).join('\n') + '\n');
+    expect(Buffer.from(env(init)[pluginsVar], 'base64').toString()).toBe(JENKINS_PLUGINS.map(({ id, version }) => `${id}:${version}`).join('\n') + '\n');
     expect(app.DependsOn).toEqual([{ ContainerName: 'Initialization', Condition: 'SUCCESS' }]);
     expect(app.MountPoints).toContainEqual({ SourceVolume: 'fw-config', ContainerPath: '/fw/config', ReadOnly: true });
   });
@@ -470,7 +470,7 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed w
   });
 
   test('the plugins are installed before the service starts, from the pinned list', () => {
-    expect(run.written('/etc/jenkins/casc/plugins.txt')).toBe(JENKINS_PLUGINS.map(([i, v]) => `${i}:${v}`).join('\n') + '\n');
+    expect(run.written('/etc/jenkins/casc/plugins.txt')).toBe(JENKINS_PLUGINS.map(({ id, version }) => `${id}:${version}`).join('\n') + '\n');
     expect(run.calls.findIndex((c) => c.startsWith('java -jar'))).toBeLessThan(run.calls.indexOf('systemctl enable --now jenkins'));
   });
 
