@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { AuthMode, JenkinsSpec, JenkinsSpecProps, RuntimeType, SecurityProfile } from '../../src';
 import { approvedScriptHash, pipelineScripts } from '../../src/build-server/compliance-jobs';
-import { CASC_SCHEMA_SOURCES } from '../../src/build-server/versions';
+import { CASC_SCHEMA_SOURCES, JENKINS_PLUGINS } from '../../src/build-server/versions';
 import { type Delivered, deliveredOnEc2, deliveredOnFargate } from '../support/casc-delivery';
 import { CascChecker, loadSchema, staleSchema } from '../support/casc-schema';
 import { expand, expandDocument } from '../support/casc-variables';
@@ -77,7 +77,7 @@ describe('negative controls: the check reports what configuration-as-code would 
     return checker.check(copy);
   };
 
-  test('a misspelled attribute of the ecs cloud or its agent template (amazon-ecs 1.49)', () => {
+  test(`a misspelled attribute of the ecs cloud or its agent template (amazon-ecs ${JENKINS_PLUGINS.find((p) => p.id === 'amazon-ecs')!.version})`, () => {
     expect(changed((c) => { c.jenkins.clouds[0].ecs.clustr = c.jenkins.clouds[0].ecs.cluster; delete c.jenkins.clouds[0].ecs.cluster; })).toEqual([
       expect.stringMatching(/^jenkins\.clouds\[0\]\.ecs\.clustr: com\.cloudbees\.jenkins\.plugins\.amazonecs\.ECSCloud has no attribute "clustr"/),
     ]);
