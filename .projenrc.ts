@@ -213,7 +213,8 @@ const core = fwPackage({
 });
 // The build server's Jenkins code (pipeline library, seeded jobs) ships as source; its Maven test build does not.
 core.gitignore.exclude('/jenkins/target/');
-// The conformance schema and its generator are for the tests, not for deployments.
+// The conformance schema and the derived AWS references are for the tests, not for deployments (their generators are
+// in tools/, outside the package).
 core.npmignore?.exclude('/jenkins/target/', '/jenkins/src/test/', '/jenkins/pom.xml', '/jenkins/casc-schema/', '/jenkins/examples/', '/aws/**');
 // The derived PCI DSS mapping is read at synth (the pack's requirements, the report, the conformance pack).
 core.npmignore?.include('/aws/pci-dss-4/pci-dss-4.0.json');

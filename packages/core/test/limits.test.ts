@@ -297,7 +297,7 @@ describe('plugin members: each value within the limit AWS or Linux applies', () 
       'EnvironmentFile= reads it.']);
   });
 
-  test('configureUserData(): the rendered user data at most 16384 bytes (EC2)', () => {
+  test(`configureUserData(): the rendered user data at most ${USER_DATA_MAX_BYTES} bytes (EC2)`, () => {
     expect(userDataProblem('#!/bin/bash\n', 'MinimalSpec')).toBeUndefined();
     expect(userDataProblem(`#!/bin/bash\n${long('x', USER_DATA_MAX_BYTES)}`, 'MinimalSpec'))
       .toBe('MinimalSpec.configureUserData() makes a user-data script of 16396 bytes (with the framework\'s preamble); ' +

@@ -2,10 +2,10 @@
  * The hardening constants of the spec's Limits table (and the few settings it implies), each set here and only here.
  */
 
-/** Global build discarder: build logs kept 90 days, at most 100 builds. */
+/** Global build discarder: the days build logs are kept, and at most how many builds. */
 export const BUILD_LOG_RETENTION_DAYS = 90;
 export const BUILDS_KEPT = 100;
-/** Artifacts kept 30 days, at most 10. */
+/** The days artifacts are kept, and at most how many builds keep them. */
 export const ARTIFACT_RETENTION_DAYS = 30;
 export const ARTIFACTS_KEPT = 10;
 
@@ -22,21 +22,21 @@ export const AUDIT_LOG_LIMIT_MAX = Math.floor((2 ** 31 - 1) / (1024 * 1024));
  * audit-trail log file, full template: size limit and count. The spec's Limits table says 10000 MB, which the plugin
  * cannot hold (it would wrap to about 1.77 GiB, `AUDIT_LOG_LIMIT_MAX`), so the limit is the largest it can hold. The
  * files are a rolling local copy; the year of history is the application log group's, where every audit line also goes
- * (PRODUCTION keeps it a year; see the README).
+ * (PRODUCTION's `logRetention` in profile-settings.ts; see the README).
  */
 export const AUDIT_LOG_LIMIT_FULL = AUDIT_LOG_LIMIT_MAX;
 export const AUDIT_LOG_COUNT_FULL = 52;
 /** Remote syslog for the audit trail: UDP (audit-trail's only transport) on this port. */
 export const AUDIT_SYSLOG_PORT = 514;
 
-/** Failed-login alert: more than 10 failed logins in the last 86400 seconds. */
+/** Failed-login alert: more than this many failed logins within the window (seconds) below. */
 export const FAILED_LOGIN_ALERT_THRESHOLD = 10;
 export const FAILED_LOGIN_WINDOW_SECONDS = 86400;
 
-/** Seconds to wait after starting the service before checking it is active (the reference plugin's 60 s). */
+/** Seconds to wait after starting the service before checking it is active (as long as the reference plugin waits). */
 export const STARTUP_WAIT_SECONDS = 60;
 
-/** systemd unit: restart on failure after 5 s, stop within 30 s, 65536 open files. */
+/** systemd unit: seconds before a restart on failure, seconds allowed to stop, the open-file limit. */
 export const SERVICE_RESTART_SECONDS = 5;
 export const SERVICE_STOP_TIMEOUT_SECONDS = 30;
 export const SERVICE_OPEN_FILES = 65536;

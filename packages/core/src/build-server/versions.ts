@@ -3,8 +3,34 @@
  * the pinned LTS satisfies; update them together, from the plugins' own release tags.
  */
 
-/** Jenkins LTS; the container image and the EC2 package are the same release. */
-export const JENKINS_LTS = '2.568.2';
+/**
+ * A pinned release and where its source is read: the pin the product installs and the input of the conformance
+ * schema's generator (tools/casc-schema/generate.sh reads {@link CASC_SCHEMA_SOURCES} from this file), so that a
+ * version is written once.
+ */
+export interface JenkinsPin {
+  readonly id: string;
+  readonly version: string;
+  /** GitHub repository, `owner/name`. */
+  readonly repository: string;
+  /** The release's git tag: the version, after this prefix (the older plugins' tags start with their name). */
+  readonly tagPrefix?: string;
+  /** Code roots whose declarations the generator reads (a sibling `resources` is read too); none for an aggregator. */
+  readonly codeRoots: readonly string[];
+}
+
+/** The git tag of a pin's release. */
+export function pinTag(pin: JenkinsPin): string {
+  return `${pin.tagPrefix ?? ''}${pin.version}`;
+}
+
+/** Jenkins core at the LTS; the container image and the EC2 package are the same release. */
+export const JENKINS_CORE: JenkinsPin = {
+  id: 'jenkins-core', version: '2.568.2', repository: 'jenkinsci/jenkins', tagPrefix: 'jenkins-', codeRoots: ['core/src/main/java'],
+};
+
+/** Jenkins LTS, {@link JENKINS_CORE}'s version. */
+export const JENKINS_LTS = JENKINS_CORE.version;
 
 /** The official LTS image on JDK 21, pinned to the release. */
 export const JENKINS_IMAGE = `jenkins/jenkins:${JENKINS_LTS}-lts-jdk21`;
@@ -53,33 +79,55 @@ export const PLUGIN_MANAGER_SHA256: string | undefined = undefined;
 export const PLUGIN_TOOL_FLAGS = ['--latest', 'false'] as const;
 
 /** The plugins installed before Jenkins starts, on both runtimes: the spec's six, then what the configuration needs. */
-export const JENKINS_PLUGINS: ReadonlyArray<readonly [id: string, version: string]> = [
-  ['matrix-auth', '3.2.8'],
-  ['ldap', '807.v7d7de30930cf'],
-  ['oic-auth', '4.715.vf202e4229f61'],
-  ['credentials-binding', '728.v902a_273b_8947'],
-  ['mask-passwords', '220.v95819055b_265'],
-  ['audit-trail', '436.vc0d1e79fc5a_3'],
-  ['configuration-as-code', '2117.vc05a_0b_e6b_f4e'],
-  ['job-dsl', '3654.vdf58f53e2d15'],
+export const JENKINS_PLUGINS: readonly JenkinsPin[] = [
+  plugin('matrix-auth', '3.2.8', 'matrix-auth-plugin', { tagPrefix: 'matrix-auth-' }),
+  plugin('ldap', '807.v7d7de30930cf', 'ldap-plugin'),
+  plugin('oic-auth', '4.715.vf202e4229f61', 'oic-auth-plugin'),
+  plugin('credentials-binding', '728.v902a_273b_8947', 'credentials-binding-plugin'),
+  plugin('mask-passwords', '220.v95819055b_265', 'mask-passwords-plugin'),
+  plugin('audit-trail', '436.vc0d1e79fc5a_3', 'audit-trail-plugin'),
+  plugin('configuration-as-code', '2117.vc05a_0b_e6b_f4e', 'configuration-as-code-plugin', { codeRoots: ['plugin/src/main/java'] }),
+  plugin('job-dsl', '3654.vdf58f53e2d15', 'job-dsl-plugin', { codeRoots: ['job-dsl-plugin/src/main/java', 'job-dsl-plugin/src/main/groovy'] }),
   // The compliance jobs are pipelines, and the pipeline library is a global library fetched with git.
-  ['workflow-aggregator', '608.v67378e9d3db_1'],
-  ['git', '5.10.1'],
+  plugin('workflow-aggregator', '608.v67378e9d3db_1', 'workflow-aggregator-plugin', { codeRoots: [] }),
+  plugin('git', '5.10.1', 'git-plugin', { tagPrefix: 'git-' }),
   // Pinned rather than left to whichever version a dependent declares, because the configuration sets their keys
   // (security.scriptApproval, unclassified.globalLibraries) and the conformance schema is read at these tags.
-  ['script-security', '1402.1405.vc96e74964250'],
-  ['pipeline-groovy-lib', '798.v5cc688825312'],
+  plugin('script-security', '1402.1405.vc96e74964250', 'script-security-plugin'),
+  plugin('pipeline-groovy-lib', '798.v5cc688825312', 'pipeline-groovy-lib-plugin'),
   // The quality gate of the pipeline library (`qualityGate()`) uses its step waitForQualityGate.
-  ['sonar', '2.18.2'],
+  plugin('sonar', '2.18.2', 'sonarqube-plugin', { tagPrefix: 'sonar-' }),
   // Starts each build's agent as an ECS Fargate task (jenkins.clouds); the newest release, whose baseline is 2.387.3.
-  ['amazon-ecs', '1.49'],
+  plugin('amazon-ecs', '1.49', 'amazon-ecs-plugin', { tagPrefix: 'amazon-ecs-' }),
   // The SonarQube server's token and webhook secret, as secret-text credentials configured as code (`credentials`,
   // `string`); the newest releases, whose baselines (2.541, 2.479) the LTS satisfies.
-  ['credentials', '1502.v5c95e620ddfe'],
-  ['plain-credentials', '199.v9f8e1f741799'],
+  plugin('credentials', '1502.v5c95e620ddfe', 'credentials-plugin'),
+  plugin('plain-credentials', '199.v9f8e1f741799', 'plain-credentials-plugin'),
 ];
+
+/**
+ * Read by the schema generator and NOT installed by us (not a pin): scm-api, for the SCMSource/SCMSourceTrait
+ * supertypes of the library retriever. Neither git's nor pipeline-groovy-lib's pom at their pins gives its version
+ * (both take it from bom-2.504.x), so this is the newest tag whose pom's jenkins.baseline (2.504) is <= the LTS.
+ * Revisit it with those two pins.
+ */
+export const CASC_SCHEMA_SUPERTYPE_SOURCES: readonly JenkinsPin[] = [
+  plugin('scm-api', '728.vc30dcf7a_0df5', 'scm-api-plugin'),
+];
+
+/**
+ * What the conformance schema (packages/core/jenkins/casc-schema/casc-schema.json) is generated from, in this order:
+ * tools/casc-schema/generate.sh reads this list, and test/build-server/casc-conformance.test.ts checks the schema's
+ * `sources` against it.
+ */
+export const CASC_SCHEMA_SOURCES: readonly JenkinsPin[] = [JENKINS_CORE, ...JENKINS_PLUGINS, ...CASC_SCHEMA_SUPERTYPE_SOURCES];
+
+/** A jenkinsci plugin; its code is in src/main/java unless said otherwise. */
+function plugin(id: string, version: string, repository: string, options: Partial<JenkinsPin> = {}): JenkinsPin {
+  return { id, version, repository: `jenkinsci/${repository}`, codeRoots: ['src/main/java'], ...options };
+}
 
 /** plugins.txt, the format of jenkins-plugin-cli and the plugin manager: `id:version` a line. */
 export function pluginsTxt(): string {
-  return JENKINS_PLUGINS.map(([id, version]) => `${id}:${version}`).join('\n') + '\n';
+  return JENKINS_PLUGINS.map(({ id, version }) => `${id}:${version}`).join('\n') + '\n';
 }

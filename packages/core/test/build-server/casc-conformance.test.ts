@@ -2,16 +2,16 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { AuthMode, JenkinsSpec, JenkinsSpecProps, RuntimeType, SecurityProfile } from '../../src';
 import { approvedScriptHash, pipelineScripts } from '../../src/build-server/compliance-jobs';
-import { JENKINS_LTS, JENKINS_PLUGINS } from '../../src/build-server/versions';
+import { CASC_SCHEMA_SOURCES, JENKINS_PLUGINS } from '../../src/build-server/versions';
 import { type Delivered, deliveredOnEc2, deliveredOnFargate } from '../support/casc-delivery';
-import { CascChecker, loadSchema } from '../support/casc-schema';
+import { CascChecker, loadSchema, staleSchema } from '../support/casc-schema';
 import { expand, expandDocument } from '../support/casc-variables';
 import { OIDC, propsFor, synth } from '../support/synth';
 
 /**
  * Every configuration the build server renders, as each runtime delivers it, checked against the schema derived from
- * the sources of Jenkins and every pinned plugin (jenkins/casc-schema/), and expanded the way configuration-as-code
- * expands it with the variables that runtime really defines.
+ * the sources of Jenkins and every pinned plugin (jenkins/casc-schema/, written by tools/casc-schema/), and expanded
+ * the way configuration-as-code expands it with the variables that runtime really defines.
  */
 
 const SEED_SOURCE = fs.readFileSync(path.join(__dirname, '../../jenkins/jobs/compliance-jobs.groovy'), 'utf-8');
@@ -77,7 +77,7 @@ describe('negative controls: the check reports what configuration-as-code would 
     return checker.check(copy);
   };
 
-  test('a misspelled attribute of the ecs cloud or its agent template (amazon-ecs 1.49)', () => {
+  test(`a misspelled attribute of the ecs cloud or its agent template (amazon-ecs ${JENKINS_PLUGINS.find((p) => p.id === 'amazon-ecs')!.version})`, () => {
     expect(changed((c) => { c.jenkins.clouds[0].ecs.clustr = c.jenkins.clouds[0].ecs.cluster; delete c.jenkins.clouds[0].ecs.cluster; })).toEqual([
       expect.stringMatching(/^jenkins\.clouds\[0\]\.ecs\.clustr: com\.cloudbees\.jenkins\.plugins\.amazonecs\.ECSCloud has no attribute "clustr"/),
     ]);
@@ -143,15 +143,18 @@ describe('negative controls: the check reports what configuration-as-code would 
 });
 
 describe('the schema', () => {
-  test('names Jenkins core at the pinned LTS and every pinned plugin at its pinned version, each with its source commit', () => {
-    const sources = Object.fromEntries(schema.sources.map((s) => [s.id, s]));
-    expect(sources['jenkins-core'].version).toBe(JENKINS_LTS);
-    for (const [id, version] of JENKINS_PLUGINS) {
-      expect({ id, version: sources[id]?.version }).toEqual({ id, version });
-    }
-    for (const source of schema.sources) {
-      expect(source.commit).toMatch(/^[0-9a-f]{40}$/);
-      expect(source.repository).toMatch(/^https:\/\/github\.com\/jenkinsci\//);
-    }
+  test('was generated from the pins: Jenkins core, every pinned plugin and the supertype-only sources, at their tags and code roots', () => {
+    const stale = staleSchema(schema, CASC_SCHEMA_SOURCES);
+    if (stale) throw new Error(stale);
+    for (const source of schema.sources) expect(source.commit).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  test('negative controls: a pin changed only in versions.ts, or the sources reordered, is stale and names the command', () => {
+    const bumped = CASC_SCHEMA_SOURCES.map((pin) => (pin.id === 'amazon-ecs' ? { ...pin, version: `${pin.version}.1` } : pin));
+    const stale = staleSchema(schema, bumped)!;
+    expect(stale).toMatch(/pinned, not in the schema: \{"id":"amazon-ecs","version":"[^"]+\.1","repository":"[^"]+","tag":"amazon-ecs-[^"]+\.1"/);
+    expect(stale).toMatch(/in the schema, not pinned: +\{"id":"amazon-ecs"/);
+    expect(stale).toContain('run `bash tools/casc-schema/generate.sh` at the repository root');
+    expect(staleSchema(schema, [...CASC_SCHEMA_SOURCES].reverse())).toContain('the same sources, in another order');
   });
 });

@@ -3,7 +3,7 @@ import * as path from 'path';
 import * as YAML from 'yaml';
 import { AuthMode, JenkinsSpec, JenkinsSpecProps, RuntimeType, SecurityProfile, WorkerVariables } from '../../src';
 import { JENKINS_PORT } from '../../src/build-server/controller-files';
-import { AGENT_PORT } from '../../src/build-server/jenkins-agents';
+import { AGENT_DEFAULTS, AGENT_PORT } from '../../src/build-server/jenkins-agents';
 import { AGENT_IMAGE } from '../../src/build-server/versions';
 import { cachePrefix } from '../../src/platform/docker-hub-cache';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from '../support/sandbox';
@@ -195,7 +195,7 @@ describe('settings', () => {
     expect(cloud.templates[0]).toMatchObject({ label: 'java21', image: 'registry.example.com/ci/agent:1.2.3' });
   });
 
-  test('defaults: 1024 CPU units, 2048 MiB, 5 agents, 5 idle minutes, label fw-agent', () => {
+  test(`defaults: ${AGENT_DEFAULTS.cpu} CPU units, ${AGENT_DEFAULTS.memoryMiB} MiB, ${AGENT_DEFAULTS.maxAgents} agents, ${AGENT_DEFAULTS.idleMinutes} idle minutes, label ${AGENT_DEFAULTS.label}`, () => {
     const { json } = build(RuntimeType.FARGATE, SecurityProfile.DEV);
     expect(agentTask(json)[1].Properties).toMatchObject({ Cpu: '1024', Memory: '2048' });
     expect(cascOf(RuntimeType.FARGATE, json).jenkins.clouds[0].ecs).toMatchObject({ maxAgents: 5, retentionTimeout: 5 });

@@ -97,7 +97,7 @@ describe('the failed sign-in alarm counts what the pinned code writes', () => {
     }
   });
 
-  test('the alarm: that filter, more than 10 in 86400 s', () => {
+  test(`the alarm: that filter, more than ${FAILED_LOGIN_ALERT_THRESHOLD} in ${FAILED_LOGIN_WINDOW_SECONDS} s`, () => {
     expect(FAILED_LOGIN_ALARM).toMatchObject({
       filterPattern: FAILED_LOGIN_FILTER, threshold: FAILED_LOGIN_ALERT_THRESHOLD, periodSeconds: FAILED_LOGIN_WINDOW_SECONDS,
     });

@@ -5,7 +5,11 @@ import * as YAML from 'yaml';
 import { ApplicationFactory, AuthMode, BashUserDataBuilder, Ec2Context, Ec2Storage, JenkinsSpec, RuntimeType, SecurityProfile } from '../../src';
 import { CARD_DATA_PATTERNS, MASK_PASSWORDS_FILE, maskPasswordsConfig } from '../../src/build-server/card-data-masking';
 import { approvedScriptHash, pipelineScripts } from '../../src/build-server/compliance-jobs';
-import { AUDIT_LOG_LIMIT_MAX } from '../../src/build-server/hardening';
+import {
+  ARTIFACT_RETENTION_DAYS, ARTIFACTS_KEPT, AUDIT_LOG_LIMIT_MAX, AUDIT_SYSLOG_PORT, BUILD_LOG_RETENTION_DAYS, BUILDS_KEPT,
+  FAILED_LOGIN_ALERT_THRESHOLD, FAILED_LOGIN_WINDOW_SECONDS, SERVICE_OPEN_FILES, SERVICE_RESTART_SECONDS, SERVICE_STOP_TIMEOUT_SECONDS,
+  STARTUP_WAIT_SECONDS,
+} from '../../src/build-server/hardening';
 import { AGENT_PORT } from '../../src/build-server/jenkins-agents';
 import { SEED_AUDITORS_VARIABLE } from '../../src/build-server/jenkins-configuration';
 import { FAILED_LOGIN_FILTER, loggingProperties } from '../../src/build-server/jenkins-monitoring';
@@ -17,6 +21,9 @@ import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from '
 import { needing, shellcheck, shellcheckUnavailable } from '../support/shellcheck';
 import { DOCKER_HUB_CREDENTIAL, IMAGE_DIGESTS, applicationTask, OIDC, only, propsFor, resources, synth, TLS, userData } from '../support/synth';
 import { filesWritten } from '../support/user-data-files';
+
+/** The pinned version of a plugin, as plugins.txt installs it. */
+const pinned = (id: string) => JENKINS_PLUGINS.find((p) => p.id === id)!.version;
 
 const EFS: Ec2Context = {
   stackName: 'ci',
@@ -177,7 +184,7 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
     expect(oic).toMatchObject({ userNameField: 'sub', fullNameFieldName: 'name', emailFieldName: 'email', groupsFieldName: 'groups' });
   });
 
-  test('sign-in details (oic-auth 4.715 OicSecurityRealm.java): exact ids, the unique claim, tokens that keep working, a way back after sign-out', () => {
+  test(`sign-in details (oic-auth ${pinned('oic-auth')} OicSecurityRealm.java): exact ids, the unique claim, tokens that keep working, a way back after sign-out`, () => {
     const oic = casc.jenkins.securityRealm.oic;
     // Lines 489-501 and 523-530: without a strategy, ids and groups match ignoring case and
     // monitor/OicIdStrategyMonitor.java (lines 37-48) warns at every start. `caseSensitive` is IdStrategy.CaseSensitive's
@@ -224,7 +231,7 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
     expect(casc.jenkins.location).toBeUndefined();
   });
 
-  test('global build discarder: 90 days and 100 builds of logs, 30 days and 10 artifacts', () => {
+  test(`global build discarder: ${BUILD_LOG_RETENTION_DAYS} days and ${BUILDS_KEPT} builds of logs, ${ARTIFACT_RETENTION_DAYS} days and ${ARTIFACTS_KEPT} artifacts`, () => {
     expect(casc.unclassified.buildDiscarders.configuredBuildDiscarders).toEqual(['jobBuildDiscarder', {
       simpleBuildDiscarder: {
         discarder: {
@@ -276,7 +283,7 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
     expect(() => new JenkinsSpec({ userIdClaim: 'user name' })).toThrow(/userIdClaim "user name" is not a claim name .* leave it out for 'sub'/);
   });
 
-  test('audit trail to a remote syslog on 514/UDP when a host is given', () => {
+  test(`audit trail to a remote syslog on ${AUDIT_SYSLOG_PORT}/UDP when a host is given`, () => {
     const withSyslog = load(new JenkinsSpec({ syslogHost: 'syslog.example.com', syslogNetwork: '10.0.5.20/32' }));
     expect(loggers(withSyslog, 'syslog')).toEqual([{
       syslogServerHostname: 'syslog.example.com', syslogServerPort: 514, appName: 'jenkins', facility: 'AUTHPRIV', messageFormat: 'RFC_5424',
@@ -370,10 +377,10 @@ describe('SonarQube\'s secrets', () => {
 
 describe('plugins', () => {
   test('the spec\'s six and what the configuration needs, each pinned once', () => {
-    const ids = JENKINS_PLUGINS.map(([id]) => id);
+    const ids = JENKINS_PLUGINS.map(({ id }) => id);
     expect(ids).toEqual(['matrix-auth', 'ldap', 'oic-auth', 'credentials-binding', 'mask-passwords', 'audit-trail', 'configuration-as-code',
       'job-dsl', 'workflow-aggregator', 'git', 'script-security', 'pipeline-groovy-lib', 'sonar', 'amazon-ecs', 'credentials', 'plain-credentials']);
-    for (const [, version] of JENKINS_PLUGINS) expect(version).toMatch(/^\d+(\.[\w]+)+$/);
+    for (const { version } of JENKINS_PLUGINS) expect(version).toMatch(/^\d+(\.[\w]+)+$/);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -385,7 +392,7 @@ describe('plugins', () => {
     // (plugin-installation-manager-tool@2.15.0 CliOptions.java lines 150-154: the default is true).
     expect(init.Command[0]).toContain('jenkins-plugin-cli --plugin-file /fw/config/plugins.txt --plugin-download-directory /var/jenkins_home/plugins --latest false');
     const pluginsVar = /printf '%s' "\$(FW_FILE_\d+)" \| base64 -d > '\/fw\/config\/plugins.txt'/.exec(init.Command[0])![1];
-    expect(Buffer.from(env(init)[pluginsVar], 'base64').toString()).toBe(JENKINS_PLUGINS.map(([i, v]) => `${i}:${v}`).join('\n') + '\n');
+    expect(Buffer.from(env(init)[pluginsVar], 'base64').toString()).toBe(JENKINS_PLUGINS.map(({ id, version }) => `${id}:${version}`).join('\n') + '\n');
     expect(app.DependsOn).toEqual([{ ContainerName: 'Initialization', Condition: 'SUCCESS' }]);
     expect(app.MountPoints).toContainEqual({ SourceVolume: 'fw-config', ContainerPath: '/fw/config', ReadOnly: true });
   });
@@ -399,7 +406,7 @@ needing('shellcheck', shellcheckUnavailable()).testEach([['EFS', EFS], ['EBS', {
 needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed with stub commands', () => {
   const run = runInSandbox(ec2Script());
 
-  test('imports the key that signs the pinned release: jenkins.io-2026.key, as the image of 2.568.2 verifies its war with', () => {
+  test(`imports the key that signs the pinned release: jenkins.io-2026.key, as the image of ${JENKINS_LTS} verifies its war with`, () => {
     // jenkinsci/docker@2.568.2 debian/Dockerfile line 52: COPY jenkins.io-2026.key /war/jenkins-key.pub (then gpg --verify).
     expect(JENKINS_LTS).toBe('2.568.2');
     expect(run.calls).toContain(`rpm --import ${JENKINS_RPM_KEY}`);
@@ -442,7 +449,7 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed w
     expect(run.log[run.log.length - 1]).toBe('user data finished');
   });
 
-  test('the unit drop-in restarts on failure after 5 s, stops within 30 s, allows 65536 files, and points at the configuration', () => {
+  test(`the unit drop-in restarts on failure after ${SERVICE_RESTART_SECONDS} s, stops within ${SERVICE_STOP_TIMEOUT_SECONDS} s, allows ${SERVICE_OPEN_FILES} files, and points at the configuration`, () => {
     const dropIn = run.written('/etc/systemd/system/jenkins.service.d/override.conf')!;
     for (const line of ['Restart=on-failure', 'RestartSec=5', 'TimeoutStartSec=600', 'TimeoutStopSec=30', 'LimitNOFILE=65536', 'User=jenkins', 'Group=jenkins', 'NoNewPrivileges=yes',
       'Environment="CASC_JENKINS_CONFIG=/etc/jenkins/casc/jenkins.yaml"', 'Environment="JENKINS_LOG=/var/log/jenkins/jenkins.log"',
@@ -470,11 +477,11 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed w
   });
 
   test('the plugins are installed before the service starts, from the pinned list', () => {
-    expect(run.written('/etc/jenkins/casc/plugins.txt')).toBe(JENKINS_PLUGINS.map(([i, v]) => `${i}:${v}`).join('\n') + '\n');
+    expect(run.written('/etc/jenkins/casc/plugins.txt')).toBe(JENKINS_PLUGINS.map(({ id, version }) => `${id}:${version}`).join('\n') + '\n');
     expect(run.calls.findIndex((c) => c.startsWith('java -jar'))).toBeLessThan(run.calls.indexOf('systemctl enable --now jenkins'));
   });
 
-  test('a service that is not active after the 60 s wait appends the last 50 journal lines; no password is ever printed', () => {
+  test(`a service that is not active after the ${STARTUP_WAIT_SECONDS} s wait appends the last 50 journal lines; no password is ever printed`, () => {
     const failed = runInSandbox(ec2Script(), {
       ...DEFAULT_STUBS, systemctl: '[ "$1" = is-active ] && exit 3; exit 0', journalctl: 'echo "journal: Jenkins failed"',
     });
@@ -537,7 +544,7 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('PRODUCTION on %s', (runti
 });
 
 describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('failed-login monitoring on %s', (runtime) => {
-  test.each([SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION])('%s: alarm on more than 10 failed logins in 86400 s, sent to the alarm topic', (profile) => {
+  test.each([SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION])(`%s: alarm on more than ${FAILED_LOGIN_ALERT_THRESHOLD} failed logins in ${FAILED_LOGIN_WINDOW_SECONDS} s, sent to the alarm topic`, (profile) => {
     const { json, template } = synth(runtime, { ...propsFor(profile), ...SIGN_IN, alarmEmail: ALARM_EMAIL }, new JenkinsSpec());
     expect(only(json, 'AWS::Logs::MetricFilter').Properties.FilterPattern).toBe(FAILED_LOGIN_FILTER);
     const alarm = only(json, 'AWS::CloudWatch::Alarm').Properties;

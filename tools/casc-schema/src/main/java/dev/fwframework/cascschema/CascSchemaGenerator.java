@@ -44,7 +44,7 @@ import java.util.stream.Stream;
  * taken from the first source given. A source without code roots (an aggregator plugin) is only recorded.
  */
 public final class CascSchemaGenerator {
-    static final String GENERATOR = "packages/core/jenkins/casc-schema (run: packages/core/jenkins/casc-schema/generate.sh)";
+    static final String GENERATOR = "tools/casc-schema (run: bash tools/casc-schema/generate.sh)";
 
     public static void main(String[] args) throws IOException {
         if (args.length < 2) {
