@@ -9,7 +9,7 @@ import type * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { addPciConformancePack } from './compliance/pci-conformance-pack';
-import { SECRET_ARN } from './context/context-keys';
+import { SECRET_ARN } from './context/key-parsers';
 import type { DeploymentContext } from './context/deployment-context';
 import { factoryContext } from './context/factory-context';
 import { checkFactorySizes, FACTORY_SIZE_DEFAULTS } from './context/factory-limits';
