@@ -1,7 +1,7 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { ApplicationFactory, ApplicationFactoryProps, DeploymentContext, DeploymentContextReader, RuntimeType } from '../src';
-import { CONTEXT_KEYS, ContextKey } from '../src/context/context-keys';
 import { WikiSpec } from './fixtures/wiki-spec';
+import { CONTEXT_KEYS, ContextKey } from '../src/context/context-keys';
 
 // Every context key's example (CONTEXT_KEYS[].example; together they are one valid deployment) goes in through the
 // context and through the factory's code, and must come out in the DeploymentContext. Where a key lands is written
