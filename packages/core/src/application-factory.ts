@@ -9,10 +9,10 @@ import type * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { addPciConformancePack } from './compliance/pci-conformance-pack';
-import { SECRET_ARN } from './context/context-keys';
 import type { DeploymentContext } from './context/deployment-context';
 import { factoryContext } from './context/factory-context';
 import { checkFactorySizes, FACTORY_SIZE_DEFAULTS } from './context/factory-limits';
+import { SECRET_ARN } from './context/key-parsers';
 import type { IApplicationSpec } from './contract/application-spec';
 import { AuthMode } from './contract/auth-mode';
 import { Ec2Storage } from './contract/ec2-storage';
@@ -60,7 +60,7 @@ export interface ApplicationFactoryProps {
   readonly hostedZoneId?: string;
   /** An existing ACM certificate for the FQDN, in the stack's region. @default - a DNS-validated certificate is created in `hostedZoneId` */
   readonly certificateArn?: string;
-  /** `none`, `application-oidc` or `alb-oidc`. @default 'none' */
+  /** `none`, `application-oidc` or `alb-oidc` (`AuthMode`). @default AuthMode.NONE */
   readonly authMode?: string;
   /** The identity provider; required when `authMode` is not `none`. @default - none */
   readonly oidc?: OidcProviderSettings;
@@ -104,13 +104,13 @@ export interface ApplicationFactoryProps {
    * @default false
    */
   readonly pciConformancePack?: boolean;
-  /** Fargate task CPU units. @default 1024 */
+  /** Fargate task CPU units. @default - `FACTORY_SIZE_DEFAULTS.cpu` */
   readonly cpu?: number;
-  /** Fargate task memory in MiB. @default 2048 */
+  /** Fargate task memory in MiB. @default - `FACTORY_SIZE_DEFAULTS.memoryLimitMiB` */
   readonly memoryLimitMiB?: number;
-  /** EC2 instance type. @default t3.medium */
+  /** EC2 instance type. @default - `FACTORY_SIZE_DEFAULTS.instanceType` */
   readonly instanceType?: string;
-  /** EBS data volume size in GiB (EC2 with `ebs` storage). @default 50 */
+  /** EBS data volume size in GiB (EC2 with `ebs` storage). @default - `FACTORY_SIZE_DEFAULTS.dataVolumeGiB` */
   readonly dataVolumeGiB?: number;
   /**
    * The VPC's address range (standalone; on a platform the platform's `vpcCidr` decides).

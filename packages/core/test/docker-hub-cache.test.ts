@@ -5,7 +5,7 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { ApplicationFactory, JenkinsSpec, RuntimeType, SecurityProfile } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { DOCKER_HUB_CREDENTIAL, OIDC, only, propsFor, REGION_ENV, resources, synth } from './support/synth';
-import { DOCKER_HUB_CREDENTIAL_ARN } from '../src/context/context-keys';
+import { DOCKER_HUB_CREDENTIAL_ARN } from '../src/context/key-parsers';
 import { cachePrefix, DOCKER_HUB, hasTagOrDigest, ImageSource, isDockerHubImage } from '../src/platform/docker-hub-cache';
 import { ecrLayerBucket } from '../src/platform/endpoints';
 

@@ -48,6 +48,10 @@ export class FwPluginProject extends cdk.JsiiProject {
   /** The plugin classes the manifests name. */
   public readonly specClasses: string[];
 
+  /**
+   * @param options the plugin project's settings: projen's `JsiiProjectOptions` and this template's own
+   * (`applicationId`, `specClasses`, `frameworkVersion`)
+   */
   constructor(options: FwPluginProjectOptions) {
     const names = pluginNames(options.name, options.applicationId);
     const javaPackage = options.publishToMaven?.javaPackage ?? `dev.fwframework.plugins.${names.flat}`;

@@ -44,7 +44,7 @@ export interface JenkinsSpecProps {
    * The ID token claim whose value is the Jenkins user id: what the audit trail records and permissions name. It must
    * be unique and never reassigned at your provider. `sub` is the one claim OpenID Connect Core guarantees that of
    * (section 5.7: `preferred_username` and `email` are not); choose another only where your provider guarantees it.
-   * @default 'sub'
+   * @default - `DEFAULT_USER_ID_CLAIM`
    */
   readonly userIdClaim?: string;
   /** Remote syslog server (UDP 514) that also receives the audit trail: an IPv4 address or a name. @default - none */
@@ -70,7 +70,7 @@ export interface JenkinsSpecProps {
   /**
    * The build agents' image: the official inbound agent, or your own pinned image built on it for your toolchains
    * (it must start the agent the way `jenkins/inbound-agent` does: its entry point takes the agent's arguments).
-   * @default 'jenkins/inbound-agent:3355.v388858a_47b_33-5-jdk21'
+   * @default - `AGENT_IMAGE`
    */
   readonly agentImage?: string;
   /**
@@ -80,15 +80,15 @@ export interface JenkinsSpecProps {
    * @default - no SonarQube installation (`withSonarQubeEnv` fails)
    */
   readonly sonarQube?: SonarQubeServer;
-  /** CPU units of each agent task (a Fargate size with `agentMemoryMiB`). @default 1024 */
+  /** CPU units of each agent task (a Fargate size with `agentMemoryMiB`). @default - `AGENT_DEFAULTS.cpu` */
   readonly agentCpu?: number;
-  /** Memory of each agent task in MiB. @default 2048 */
+  /** Memory of each agent task in MiB. @default - `AGENT_DEFAULTS.memoryMiB` */
   readonly agentMemoryMiB?: number;
-  /** The most agents (so builds) at once; more builds wait in the queue. 1 to 100. @default 5 */
+  /** The most agents (so builds) at once; more builds wait in the queue. 1 to 100. @default - `AGENT_DEFAULTS.maxAgents` */
   readonly maxAgents?: number;
-  /** Minutes after which an agent that no build took is stopped (each agent runs one build, then stops). 1 to 60. @default 5 */
+  /** Minutes after which an agent that no build took is stopped (each agent runs one build, then stops). 1 to 60. @default - `AGENT_DEFAULTS.idleMinutes` */
   readonly agentIdleMinutes?: number;
-  /** The label pipelines ask for: `node('fw-agent') { ... }`. @default 'fw-agent' */
+  /** The label pipelines ask for: `node('<label>') { ... }`. @default - `AGENT_DEFAULTS.label` */
   readonly agentLabel?: string;
 }
 

@@ -1,247 +1,207 @@
 import { Vpc } from 'aws-cdk-lib/aws-ec2';
+import { bool, DOCKER_HUB_CREDENTIAL_ARN, DOMAIN, email, httpsUrl, imageDigests, oneOf, Parsed, SECRET_ARN, SUBDOMAIN, text, vpcCidr } from './key-parsers';
+import type { ApplicationFactoryProps } from '../application-factory';
+import type { DeploymentContext } from './deployment-context';
 import { AuthMode } from '../contract/auth-mode';
 import { Ec2Storage } from '../contract/ec2-storage';
+import type { OidcProviderSettings } from '../contract/oidc-integration';
 import { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
-import { IMAGE_NAME } from '../contract/spec-validation';
 
-/** What a key's parser returns: the value, or a description of what is allowed. */
-export type Parsed = { readonly value: unknown } | { readonly allowed: string };
+// Each deployment context key is declared once, here: its README row, its parser, where the factory reads it in code,
+// which DeploymentContext field it fills, and an example. The tables are typed over DeploymentContext's fields, so a
+// field without a key, a key without a field, a key without its reading in code, and a field every context has
+// without a default are compile errors. test/context-key-wiring.test.ts sends every key's example through the context
+// and through the factory's props and checks that it arrives.
 
-/** One deployment context key. The README's "Context keys" table is written from this list. */
-export interface ContextKey {
-  readonly name: string;
-  /** Whether synth fails when the key is absent. */
-  readonly required: boolean;
-  /** The default when absent, as the README shows it. */
-  readonly defaultText: string;
+/** The DeploymentContext fields that no single key fills: computed from several (`DERIVED_FIELDS`). */
+type DerivedField = 'fqdn' | 'oidc';
+/** The DeploymentContext fields that a key of the same name fills. */
+type FieldKeyName = Exclude<keyof DeploymentContext, DerivedField>;
+/** The members of `oidc` a key `oidc<Member>` fills; `scopes` has no key. */
+type OidcMember = Exclude<keyof OidcProviderSettings, 'scopes'>;
+
+/** The factory's props that are no context keys: sizes, secrets, and the platform and how to attach to it. */
+type PropWithoutKey = 'cpu' | 'memoryLimitMiB' | 'instanceType' | 'dataVolumeGiB' | 'secrets' | 'platform' | 'listenerPriority' | 'allowFrom';
+/**
+ * A compile error naming any `ApplicationFactoryProps` field that is neither a key's (same name, or `oidc`) nor in
+ * `PropWithoutKey`: a new prop is either wired to a key here or declared to be none.
+ */
+export type EveryPropIsAKeyOrListed<T extends never = Exclude<keyof ApplicationFactoryProps, FieldKeyName | 'oidc' | PropWithoutKey>> = T;
+
+/** What the factory knows in code: its props, its stack and its own arguments. */
+export interface CodeSettings {
+  readonly props: ApplicationFactoryProps;
+  readonly stackName: string;
+  /** Undefined for an environment-agnostic stack. */
+  readonly region?: string;
+  readonly applicationId: string;
+  readonly runtimeType: RuntimeType;
+}
+
+/** One key's declaration; `T` is the type of the field it fills. */
+interface Declaration<T> {
   readonly description: string;
   /** Never echo the value in an error: the user may have pasted a secret where a reference belongs. */
   readonly sensitive?: boolean;
   readonly parse: (raw: unknown) => Parsed;
-}
-
-/** A Secrets Manager secret ARN: the only form in which a secret may be handed to the framework. */
-export const SECRET_ARN = /^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[\w/+=.@-]+$/;
-
-/**
- * The credential of an ECR pull-through cache rule: a secret named `ecr-pullthroughcache/...` (botocore 1.44.8 ECR
- * model, `CredentialArn`: pattern `...:secret:ecr-pullthroughcache/...`).
- */
-export const DOCKER_HUB_CREDENTIAL_ARN = /^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:ecr-pullthroughcache\/[\w/+=.@-]+$/;
-
-const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
-const DOMAIN = new RegExp(`^(?:${LABEL}\\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$`);
-const SUBDOMAIN = new RegExp(`^${LABEL}(?:\\.${LABEL})*$`);
-
-function text(pattern: RegExp, allowed: string, normalise: (s: string) => string = (s) => s) {
-  return (raw: unknown): Parsed => {
-    if (typeof raw !== 'string') return { allowed: `text: ${allowed}` };
-    const value = normalise(raw.trim());
-    return pattern.test(value) ? { value } : { allowed };
-  };
+  /** How the factory reads the key in code: `ApplicationFactoryProps`, its stack or its arguments. */
+  readonly code: (code: CodeSettings) => T | undefined;
+  /** Where `code` reads, for the error that names a contradiction with the context. @default the factory's props */
+  readonly codeSource?: string;
+  /** A valid value. The examples of all keys together are one valid deployment (the wiring test deploys it). */
+  readonly example: NonNullable<T>;
 }
 
 /**
- * An e-mail address SMTP can deliver to: at most 254 characters, a local part of at most 64 (RFC 5321 4.5.3.1), a
- * domain of DNS labels.
- * @see https://www.rfc-editor.org/rfc/rfc5321#section-4.5.3.1
+ * What happens when the key is absent: a field every DeploymentContext has needs a required key or a default; the
+ * README shows `-` for a required key and the default for a key that has one.
  */
-function email(raw: unknown): Parsed {
-  const allowed = 'an e-mail address such as security@example.com';
-  if (typeof raw !== 'string') return { allowed };
-  const value = raw.trim();
-  const at = value.lastIndexOf('@');
-  const local = value.slice(0, at);
-  if (at <= 0 || !/^[^\s@]+$/.test(local) || !DOMAIN.test(value.slice(at + 1).toLowerCase())) return { allowed };
-  return value.length <= 254 && local.length <= 64 ? { value }
-    : { allowed: 'an e-mail address of at most 254 characters, at most 64 before the @ (the SMTP limits of RFC 5321)' };
-}
+type Presence<T> =
+  | { readonly required: true }
+  | { readonly required: false; readonly default: NonNullable<T> }
+  | (undefined extends T ? { readonly required: false; readonly defaultText: string } : never);
 
-/** An image digest, the value of an `imageDigests` entry (its key is an image reference without one: `IMAGE_NAME`). */
-const IMAGE_DIGEST = /^sha256:[0-9a-f]{64}$/;
+type Declared<T> = Declaration<T> & Presence<T>;
 
-/** A JSON object (or its text, from `-c`) of image reference -> digest. */
-function imageDigests(raw: unknown): Parsed {
-  const allowed = 'a JSON object of image references to digests, for example ' +
-    '{"jenkins/jenkins:2.568.2-lts-jdk21": "sha256:<64 lower-case hex digits>"}';
-  let value = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      return { allowed };
-    }
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { allowed };
-  const entries = Object.entries(value as Record<string, unknown>);
-  const bad = entries.filter(([image, digest]) => !IMAGE_NAME.test(image) || typeof digest !== 'string' || !IMAGE_DIGEST.test(digest));
-  return bad.length === 0 ? { value: Object.fromEntries(entries) }
-    : { allowed: `${allowed} (not: ${bad.map(([image]) => JSON.stringify(image)).join(', ')})` };
-}
-
-function oneOf(values: readonly string[]) {
-  return (raw: unknown): Parsed =>
-    typeof raw === 'string' && values.includes(raw) ? { value: raw } : { allowed: `one of ${values.join(', ')}` };
-}
-
-/**
- * A VPC's address range: a private (RFC 1918) IPv4 network from /16 to /20. /20 is the smallest that holds the
- * network's subnets (two /24 for the load balancer, two /22 for compute; `Network`).
- * @see https://www.rfc-editor.org/rfc/rfc1918#section-3
- */
-export const VPC_PREFIX_LENGTHS = { min: 16, max: 20 } as const;
-const PRIVATE_RANGES: ReadonlyArray<readonly [number, number]> = [[0x0a000000, 8], [0xac100000, 12], [0xc0a80000, 16]];
-
-function vpcCidr(raw: unknown): Parsed {
-  const allowed = `a private (RFC 1918) IPv4 network from /${VPC_PREFIX_LENGTHS.min} to /${VPC_PREFIX_LENGTHS.max} ` +
-    'with no host bits set, such as 10.1.0.0/16';
-  const match = typeof raw === 'string' ? /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(raw.trim()) : null;
-  if (!match) return { allowed };
-  const octets = match.slice(1, 5).map(Number);
-  const prefix = Number(match[5]);
-  if (octets.some((o) => o > 255) || prefix < VPC_PREFIX_LENGTHS.min || prefix > VPC_PREFIX_LENGTHS.max) return { allowed };
-  const address = octets.reduce((a, o) => a * 256 + o, 0);
-  const inRange = (base: number, bits: number) => Math.floor(address / 2 ** (32 - bits)) === Math.floor(base / 2 ** (32 - bits));
-  if (address % 2 ** (32 - prefix) !== 0 || !PRIVATE_RANGES.some(([base, bits]) => inRange(base, bits))) return { allowed };
-  return { value: `${octets.join('.')}/${prefix}` };
-}
-
-function httpsUrl(raw: unknown): Parsed {
-  const allowed = 'an https:// URL';
-  if (typeof raw !== 'string') return { allowed };
-  try {
-    return new URL(raw).protocol === 'https:' ? { value: raw } : { allowed };
-  } catch {
-    return { allowed };
-  }
-}
-
-export const CONTEXT_KEYS: readonly ContextKey[] = [
-  {
-    name: 'stackName',
+/** The keys that fill the field of their own name, in the README's order. */
+const FIELD_KEYS = {
+  stackName: {
     required: true,
-    defaultText: '-',
     description: 'Name of the CloudFormation stack: a letter, then letters, digits and `-`, at most 128 characters.',
     parse: text(/^[A-Za-z][A-Za-z0-9-]{0,127}$/, 'a CloudFormation stack name: a letter, then letters, digits and -, at most 128 characters'),
+    code: (c) => c.stackName,
+    codeSource: 'the stack\'s name',
+    example: 'wiki-prod',
   },
-  {
-    name: 'applicationId',
+  applicationId: {
     required: true,
-    defaultText: '-',
     description: 'The `applicationId()` of an installed plugin (for example `jenkins`).',
     parse: text(/^[a-z][a-z0-9-]{0,62}$/, 'lower-case letters, digits and -, starting with a letter'),
+    code: (c) => c.applicationId,
+    codeSource: 'the plugin\'s applicationId()',
+    example: 'wiki',
   },
-  {
-    name: 'runtimeType',
+  runtimeType: {
     required: true,
-    defaultText: '-',
     description: '`FARGATE` or `EC2`; usually given at synth time with `-c runtimeType=...`.',
     parse: oneOf(Object.values(RuntimeType)),
+    code: (c) => c.runtimeType,
+    codeSource: 'the factory\'s runtimeType',
+    example: RuntimeType.EC2,
   },
-  {
-    name: 'securityProfile',
+  securityProfile: {
     required: true,
-    defaultText: '-',
     description: '`DEV`, `STAGING` or `PRODUCTION` (see "Security profiles").',
     parse: oneOf(Object.values(SecurityProfile)),
+    code: (c) => c.props.securityProfile,
+    example: SecurityProfile.STAGING,
   },
-  {
-    name: 'sslEnabled',
+  sslEnabled: {
     required: true,
-    defaultText: '-',
     description: '`true` or `false` (text, or a JSON boolean in cdk.json). `true` needs `domain` and `hostedZoneId` or `certificateArn`.',
-    parse: (raw) => (raw === true || raw === 'true' ? { value: true }
-      : raw === false || raw === 'false' ? { value: false } : { allowed: 'true or false' }),
+    parse: bool,
+    code: (c) => c.props.sslEnabled,
+    example: true,
   },
-  {
-    name: 'domain',
+  domain: {
     required: false,
     defaultText: 'none (no DNS name; the load balancer\'s own name is used)',
     description: 'Domain name, for example `example.com`.',
     parse: text(DOMAIN, 'a domain name such as example.com (labels of letters, digits and -, separated by dots)', (s) => s.toLowerCase()),
+    code: (c) => c.props.domain,
+    example: 'example.com',
   },
-  {
-    name: 'subdomain',
+  subdomain: {
     required: false,
     defaultText: 'none (the FQDN is the domain itself)',
     description: 'Sub-domain; the FQDN is `<subdomain>.<domain>`.',
     parse: text(SUBDOMAIN, 'one or more DNS labels such as ci or build.eu', (s) => s.toLowerCase()),
+    code: (c) => c.props.subdomain,
+    example: 'wiki',
   },
-  {
-    name: 'authMode',
+  authMode: {
     required: false,
-    defaultText: '`none`',
+    default: AuthMode.NONE,
     description: '`none`, `application-oidc` (the application signs users in) or `alb-oidc` (the load balancer does; needs TLS). ' +
       'A plugin may accept fewer (`supportedAuthModes()`; the build server accepts only `application-oidc`).',
     parse: oneOf(AuthMode.ALL),
+    code: (c) => c.props.authMode,
+    example: AuthMode.ALB_OIDC,
   },
-  {
-    name: 'hostedZoneId',
+  hostedZoneId: {
     required: false,
     defaultText: 'none',
     description: 'Route 53 hosted zone of `domain`: the certificate is DNS-validated in it and the FQDN record is created there. No lookup is made.',
     parse: text(/^Z[A-Z0-9]{1,31}$/, 'a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ'),
+    code: (c) => c.props.hostedZoneId,
+    example: 'Z0123456789ABCDEFGHIJ',
   },
-  {
-    name: 'certificateArn',
+  certificateArn: {
     required: false,
     defaultText: 'none',
     description: 'An existing ACM certificate for the FQDN, used instead of creating one.',
     parse: text(/^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[0-9a-f-]{36}$/, 'an ACM certificate ARN'),
+    code: (c) => c.props.certificateArn,
+    example: 'arn:aws:acm:eu-west-1:123456789012:certificate/12345678-1234-1234-1234-123456789012',
   },
-  {
-    name: 'region',
+  region: {
     required: false,
     defaultText: '`CDK_DEFAULT_REGION`, else none',
     description: 'AWS region of the stack. STAGING and PRODUCTION need one: load-balancer access logs are region-specific. The ' +
       'account is never set, so availability zones resolve at deploy time and synth makes no AWS lookup.',
     parse: text(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, 'an AWS region such as eu-west-1'),
+    code: (c) => c.region,
+    codeSource: 'the stack\'s region',
+    example: 'eu-west-1',
   },
-  {
-    name: 'ec2Storage',
+  ec2Storage: {
     required: false,
-    defaultText: '`efs`',
+    default: Ec2Storage.EFS,
     description: 'Data volume on EC2: `efs` (a file system in two zones) or `ebs` (one encrypted volume created by the stack, ' +
       'attached at `ebsDeviceName()` by every instance that replaces the last, in one zone; backed up daily in STAGING and ' +
       'PRODUCTION). Fargate always uses EFS.',
     parse: oneOf(Object.values(Ec2Storage)),
+    code: (c) => c.props.ec2Storage,
+    example: Ec2Storage.EBS,
   },
-  {
-    name: 'dataVolumeSnapshotId',
+  dataVolumeSnapshotId: {
     required: false,
     defaultText: 'none (an empty volume)',
     description: 'EC2 with `ec2Storage` `ebs` only: create the data volume from this EBS snapshot (restore; see "Data and ' +
       'restore"). Changing it replaces the volume.',
     parse: text(/^snap-([0-9a-f]{8}|[0-9a-f]{17})$/, 'an EBS snapshot id: snap- and 8 or 17 hex digits, for example snap-0123456789abcdef0'),
+    code: (c) => c.props.dataVolumeSnapshotId,
+    example: 'snap-0123456789abcdef0',
   },
-  {
-    name: 'vpcCidr',
+  vpcCidr: {
     required: false,
     defaultText: `\`${Vpc.DEFAULT_CIDR_RANGE}\``,
     description: 'Address range of the VPC: a private (RFC 1918) IPv4 network from /16 to /20. Give each deployment its own ' +
       'range so that their networks can be peered or joined to a transit gateway later.',
     parse: vpcCidr,
+    code: (c) => c.props.vpcCidr,
+    example: '10.1.0.0/16',
   },
-  {
-    name: 'alarmEmail',
+  alarmEmail: {
     required: false,
     defaultText: 'none (required in PRODUCTION when the plugin declares alarms)',
     description: 'E-mail address subscribed to the alarm topic, which receives the plugin\'s log alarms (for the build server: more than 10 failed logins in a day).',
     parse: email,
+    code: (c) => c.props.alarmEmail,
+    example: 'security@example.com',
   },
-  {
-    name: 'pciConformancePack',
+  pciConformancePack: {
     required: false,
-    defaultText: '`false`',
+    default: false,
     description: '`true` deploys AWS\'s own PCI DSS 4.0 conformance pack (`AWS::Config::ConformancePack`, built from ' +
       '`aws/pci-dss-4/pci-dss-4.0.json`) with the stack, so AWS Config checks the deployed account against it. Needs an ' +
       'AWS Config configuration recorder recording in the account and region (see "PCI DSS v4.0.1").',
-    parse: (raw) => (raw === true || raw === 'true' ? { value: true }
-      : raw === false || raw === 'false' ? { value: false } : { allowed: 'true or false' }),
+    parse: bool,
+    code: (c) => c.props.pciConformancePack,
+    example: true,
   },
-  {
-    name: 'dockerHubCredentialArn',
+  dockerHubCredentialArn: {
     required: false,
     defaultText: 'none (required in STAGING and PRODUCTION when an image comes from Docker Hub)',
     description: 'A Secrets Manager secret whose name starts with `ecr-pullthroughcache/`, holding a Docker Hub account\'s ' +
@@ -251,64 +211,130 @@ export const CONTEXT_KEYS: readonly ContextKey[] = [
     parse: text(DOCKER_HUB_CREDENTIAL_ARN, 'the ARN of a Secrets Manager secret whose name starts with ecr-pullthroughcache/ ' +
       '(ECR\'s rule for pull-through cache credentials), for example ' +
       'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/docker-hub-AbCdEf'),
+    code: (c) => c.props.dockerHubCredentialArn,
+    example: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/docker-hub-AbCdEf',
   },
-  {
-    name: 'imageDigests',
+  imageDigests: {
     required: false,
     defaultText: 'none (PRODUCTION needs a digest for every image a task runs)',
     description: 'The digest of each image the plugin names by tag, as a JSON object: `{"jenkins/jenkins:2.568.2-lts-jdk21": ' +
       '"sha256:<64 hex digits>"}`. The task then runs exactly that image (`<image>@<digest>`); PRODUCTION refuses an image ' +
       'pinned by tag only (see "Container images").',
     parse: imageDigests,
+    code: (c) => c.props.imageDigests,
+    example: { 'jenkins/jenkins:2.568.2-lts-jdk21': `sha256:${'0'.repeat(64)}` },
   },
-  {
-    name: 'oidcIssuer',
+} satisfies { readonly [F in FieldKeyName]: Declared<DeploymentContext[F]> };
+
+const OIDC_DEFAULT_TEXT = 'none (required when authMode is not none)';
+
+/** The keys of the identity provider, by the member of `oidc` each fills; the key is `oidc<Member>`. */
+const OIDC_PROVIDER_KEYS = {
+  issuer: {
     required: false,
-    defaultText: 'none (required when authMode is not none)',
+    defaultText: OIDC_DEFAULT_TEXT,
     description: 'Issuer URL of the identity provider.',
     parse: httpsUrl,
+    code: (c) => c.props.oidc?.issuer,
+    example: 'https://login.example.com',
   },
-  {
-    name: 'oidcAuthorizationEndpoint',
+  authorizationEndpoint: {
     required: false,
-    defaultText: 'none (required when authMode is not none)',
+    defaultText: OIDC_DEFAULT_TEXT,
     description: 'Authorization endpoint URL of the identity provider.',
     parse: httpsUrl,
+    code: (c) => c.props.oidc?.authorizationEndpoint,
+    example: 'https://login.example.com/authorize',
   },
-  {
-    name: 'oidcTokenEndpoint',
+  tokenEndpoint: {
     required: false,
-    defaultText: 'none (required when authMode is not none)',
+    defaultText: OIDC_DEFAULT_TEXT,
     description: 'Token endpoint URL of the identity provider.',
     parse: httpsUrl,
+    code: (c) => c.props.oidc?.tokenEndpoint,
+    example: 'https://login.example.com/token',
   },
-  {
-    name: 'oidcUserInfoEndpoint',
+  userInfoEndpoint: {
     required: false,
-    defaultText: 'none (required when authMode is not none)',
+    defaultText: OIDC_DEFAULT_TEXT,
     description: 'User-info endpoint URL of the identity provider.',
     parse: httpsUrl,
+    code: (c) => c.props.oidc?.userInfoEndpoint,
+    example: 'https://login.example.com/userinfo',
   },
-  {
-    name: 'oidcClientId',
+  clientId: {
     required: false,
-    defaultText: 'none (required when authMode is not none)',
+    defaultText: OIDC_DEFAULT_TEXT,
     description: 'OAuth client id registered with the identity provider.',
     parse: text(/^\S{1,255}$/, 'a client id without spaces'),
+    code: (c) => c.props.oidc?.clientId,
+    example: 'wiki',
   },
-  {
-    name: 'oidcClientSecretArn',
+  clientSecretArn: {
     required: false,
-    defaultText: 'none (required when authMode is not none)',
+    defaultText: OIDC_DEFAULT_TEXT,
     description: 'ARN of the Secrets Manager secret holding the client secret. Only the reference is ever used; a value that is ' +
       'not an ARN is never echoed in an error.',
     sensitive: true,
     parse: text(SECRET_ARN, 'a Secrets Manager secret ARN (never the secret itself)'),
+    code: (c) => c.props.oidc?.clientSecretArn,
+    example: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:wiki/oidc-AbCdEf',
   },
+} satisfies { readonly [M in OidcMember]: Declared<OidcProviderSettings[M] | undefined> };
+
+/** One deployment context key as synth reads it. The README's "Context keys" table is written from `CONTEXT_KEYS`. */
+export interface ContextKey {
+  readonly name: string;
+  /** Whether synth fails when the key is absent. */
+  readonly required: boolean;
+  /** The default when absent, as the README shows it. */
+  readonly defaultText: string;
+  readonly description: string;
+  readonly sensitive?: boolean;
+  readonly parse: (raw: unknown) => Parsed;
+  /** The value when absent, for a field every DeploymentContext has. */
+  readonly default?: unknown;
+  readonly code: (code: CodeSettings) => unknown;
+  readonly codeSource: string;
+  readonly example: unknown;
+}
+
+function contextKey(name: string, key: Declared<unknown>): ContextKey {
+  const defaultText = key.required ? '-' : 'default' in key ? `\`${String(key.default)}\`` : key.defaultText;
+  return { codeSource: 'the factory\'s props', ...key, name, defaultText };
+}
+
+/** `issuer` -> `oidcIssuer`. */
+const oidcKeyName = (member: string) => `oidc${member[0].toUpperCase()}${member.slice(1)}`;
+
+/** Every key, in the README's order. */
+export const CONTEXT_KEYS: readonly ContextKey[] = [
+  ...Object.entries(FIELD_KEYS).map(([field, key]) => contextKey(field, key)),
+  ...Object.entries(OIDC_PROVIDER_KEYS).map(([member, key]) => contextKey(oidcKeyName(member), key)),
 ];
+
+/** The keys that must all be present when the auth mode is not `none`. */
+export const OIDC_KEYS = Object.keys(OIDC_PROVIDER_KEYS).map(oidcKeyName);
+
+/** The keys' valid values by key name, with the defaults applied. */
+type KeyValues = Readonly<Record<string, unknown>>;
+
+/** How the fields no single key fills are computed from the keys' values. */
+const DERIVED_FIELDS = {
+  fqdn: (v) => (typeof v.domain !== 'string' ? undefined : typeof v.subdomain === 'string' ? `${v.subdomain}.${v.domain}` : v.domain),
+  oidc: (v) => (v.authMode === AuthMode.NONE ? undefined
+    : Object.fromEntries(Object.keys(OIDC_PROVIDER_KEYS).map((member) => [member, v[oidcKeyName(member)]])) as unknown as OidcProviderSettings),
+} satisfies { readonly [F in DerivedField]: (values: KeyValues) => DeploymentContext[F] };
+
+/**
+ * The DeploymentContext of the keys' values, valid and with the defaults applied (`DeploymentContextReader.fromValues`
+ * has checked them and the rules between them): each key's value in the field it fills, and the fields derived.
+ */
+export function deploymentContextOf(v: KeyValues): DeploymentContext {
+  const fields = Object.fromEntries(Object.keys(FIELD_KEYS).map((field) => [field, v[field]]));
+  const derived = Object.fromEntries(Object.entries(DERIVED_FIELDS).map(([field, derive]) => [field, derive(v)]));
+  return { ...fields, ...derived } as unknown as DeploymentContext;
+}
 
 /** The context keys of a platform configuration: a platform, and the applications on it (see the README). */
 export const PLATFORM_CONFIGURATION_KEYS = ['platform', 'applications'] as const;
-
-/** The keys that must all be present when the auth mode is not `none`. */
-export const OIDC_KEYS = CONTEXT_KEYS.map((k) => k.name).filter((n) => n.startsWith('oidc'));

@@ -1,5 +1,5 @@
 import type { IConstruct } from 'constructs';
-import { CONTEXT_KEYS, OIDC_KEYS, PLATFORM_CONFIGURATION_KEYS } from './context-keys';
+import { CONTEXT_KEYS, deploymentContextOf, OIDC_KEYS, PLATFORM_CONFIGURATION_KEYS } from './context-keys';
 import { didYouMean } from './did-you-mean';
 import { AuthMode } from '../contract/auth-mode';
 import { Ec2Storage } from '../contract/ec2-storage';
@@ -131,6 +131,7 @@ export class DeploymentContextReader {
       const raw = values[key.name];
       if (raw === undefined || raw === null || raw === '') {
         if (key.required) problems.push(`${key.name} is required: ${key.description}`);
+        if (key.default !== undefined) v[key.name] = key.default;
         continue;
       }
       given.add(key.name);
@@ -143,44 +144,13 @@ export class DeploymentContextReader {
       }
     }
 
-    const authMode: string = v.authMode ?? AuthMode.NONE;
-    problems.push(...crossKeyProblems(v, given, authMode));
+    problems.push(...crossKeyProblems(v, given));
 
     if (problems.length > 0) {
       throw new UserError(`Invalid deployment context (${problems.length} problem${problems.length > 1 ? 's' : ''}):\n` +
         problems.map((p) => `  - ${p}`).join('\n'));
     }
-
-    const fqdn = v.domain ? (v.subdomain ? `${v.subdomain}.${v.domain}` : v.domain) : undefined;
-    return {
-      stackName: v.stackName,
-      applicationId: v.applicationId,
-      runtimeType: v.runtimeType,
-      securityProfile: v.securityProfile,
-      sslEnabled: v.sslEnabled,
-      authMode,
-      domain: v.domain,
-      subdomain: v.subdomain,
-      fqdn,
-      hostedZoneId: v.hostedZoneId,
-      certificateArn: v.certificateArn,
-      region: v.region,
-      ec2Storage: v.ec2Storage ?? Ec2Storage.EFS,
-      dataVolumeSnapshotId: v.dataVolumeSnapshotId,
-      vpcCidr: v.vpcCidr,
-      alarmEmail: v.alarmEmail,
-      dockerHubCredentialArn: v.dockerHubCredentialArn,
-      imageDigests: v.imageDigests,
-      pciConformancePack: v.pciConformancePack ?? false,
-      oidc: authMode === AuthMode.NONE ? undefined : {
-        issuer: v.oidcIssuer,
-        authorizationEndpoint: v.oidcAuthorizationEndpoint,
-        tokenEndpoint: v.oidcTokenEndpoint,
-        userInfoEndpoint: v.oidcUserInfoEndpoint,
-        clientId: v.oidcClientId,
-        clientSecretArn: v.oidcClientSecretArn,
-      },
-    };
+    return deploymentContextOf(v);
   }
 
   private constructor() {}
@@ -193,9 +163,13 @@ export class DeploymentContextReader {
  */
 const ACM_DOMAIN_NAME_MAX = 64;
 
-/** Rules between keys. Only keys whose own value was valid are in `v`, so one mistake is not reported twice. */
-function crossKeyProblems(v: Record<string, any>, given: Set<string>, authMode: string): string[] {
+/**
+ * Rules between keys. Only keys whose own value was valid, or absent with a default, are in `v`, so one mistake is not
+ * reported twice.
+ */
+function crossKeyProblems(v: Record<string, any>, given: Set<string>): string[] {
   const problems: string[] = [];
+  const authMode: string | undefined = v.authMode;
   const settings = v.securityProfile ? PROFILE_SETTINGS[v.securityProfile as SecurityProfile] : undefined;
   if (settings?.tlsRequired && v.sslEnabled === false) {
     problems.push(`sslEnabled "false" is not allowed with securityProfile ${v.securityProfile}: card data must not travel in ` +
@@ -206,9 +180,9 @@ function crossKeyProblems(v: Record<string, any>, given: Set<string>, authMode: 
       'load-balancer access logs are delivered by a region-specific account. Set the region key or CDK_DEFAULT_REGION ' +
       '(in code: env.region on the stack).');
   }
-  if (v.dataVolumeSnapshotId !== undefined && (v.runtimeType !== RuntimeType.EC2 || (v.ec2Storage ?? Ec2Storage.EFS) !== Ec2Storage.EBS)) {
+  if (v.dataVolumeSnapshotId !== undefined && (v.runtimeType !== RuntimeType.EC2 || v.ec2Storage !== Ec2Storage.EBS)) {
     problems.push(`dataVolumeSnapshotId ${JSON.stringify(v.dataVolumeSnapshotId)} applies to runtimeType EC2 with ec2Storage ebs ` +
-      `only (given: runtimeType ${v.runtimeType ?? '-'}, ec2Storage ${v.ec2Storage ?? Ec2Storage.EFS}); EFS is restored from AWS ` +
+      `only (given: runtimeType ${v.runtimeType ?? '-'}, ec2Storage ${v.ec2Storage ?? '-'}); EFS is restored from AWS ` +
       'Backup (see "Data and restore").');
   }
   if (v.subdomain !== undefined && v.domain === undefined) {
@@ -250,7 +224,7 @@ function crossKeyProblems(v: Record<string, any>, given: Set<string>, authMode: 
   if (authMode === AuthMode.ALB_OIDC && v.sslEnabled === false) {
     problems.push('authMode "alb-oidc" needs sslEnabled true: the load balancer authenticates only on an HTTPS listener.');
   }
-  if (authMode !== AuthMode.NONE) {
+  if (authMode !== undefined && authMode !== AuthMode.NONE) {
     const missing = OIDC_KEYS.filter((k) => !given.has(k));
     if (missing.length > 0) {
       problems.push(`authMode "${authMode}" needs the identity provider: set ${missing.join(', ')}.`);

@@ -4,16 +4,8 @@ import type { ApplicationFactoryProps } from '../application-factory';
 import type { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
 import { UserError } from '../errors';
-import { CONTEXT_KEYS } from './context-keys';
+import { CodeSettings, CONTEXT_KEYS } from './context-keys';
 import { DeploymentContext, DeploymentContextReader } from './deployment-context';
-
-/** Where a value given in code comes from, for the error that names both sides. */
-const CODE_SOURCE: Record<string, string> = {
-  stackName: 'the stack\'s name',
-  region: 'the stack\'s region',
-  applicationId: 'the plugin\'s applicationId()',
-  runtimeType: 'the factory\'s runtimeType',
-};
 
 /**
  * The deployment context of one factory: the context keys of the construct tree (`cdk.json`, `-c`) and the settings
@@ -25,32 +17,8 @@ export function factoryContext(scope: IConstruct, runtimeType: RuntimeType, appl
   const stack = Stack.of(scope);
   const fromTree = scope.node.getAllContext();
   const known = (value: string) => (Token.isUnresolved(value) ? undefined : value);
-  const fromCode: Record<string, unknown> = {
-    stackName: stack.stackName,
-    region: known(stack.region),
-    applicationId,
-    runtimeType,
-    securityProfile: code.securityProfile,
-    sslEnabled: code.sslEnabled,
-    domain: code.domain,
-    subdomain: code.subdomain,
-    hostedZoneId: code.hostedZoneId,
-    certificateArn: code.certificateArn,
-    authMode: code.authMode,
-    ec2Storage: code.ec2Storage,
-    dataVolumeSnapshotId: code.dataVolumeSnapshotId,
-    alarmEmail: code.alarmEmail,
-    dockerHubCredentialArn: code.dockerHubCredentialArn,
-    imageDigests: code.imageDigests,
-    pciConformancePack: code.pciConformancePack,
-    vpcCidr: code.vpcCidr,
-    oidcIssuer: code.oidc?.issuer,
-    oidcAuthorizationEndpoint: code.oidc?.authorizationEndpoint,
-    oidcTokenEndpoint: code.oidc?.tokenEndpoint,
-    oidcUserInfoEndpoint: code.oidc?.userInfoEndpoint,
-    oidcClientId: code.oidc?.clientId,
-    oidcClientSecretArn: code.oidc?.clientSecretArn,
-  };
+  const settings: CodeSettings = { props: code, stackName: stack.stackName, region: known(stack.region), applicationId, runtimeType };
+  const fromCode: Record<string, unknown> = Object.fromEntries(CONTEXT_KEYS.map((key) => [key.name, key.code(settings)]));
 
   const conflicts: string[] = [];
   for (const key of CONTEXT_KEYS) {
@@ -58,7 +26,7 @@ export function factoryContext(scope: IConstruct, runtimeType: RuntimeType, appl
     const inTree = fromTree[key.name];
     if (!given(inCode) || !given(inTree) || sameValue(key.parse, inCode, inTree)) continue;
     const show = (v: unknown) => (key.sensitive ? '(hidden)' : JSON.stringify(v));
-    conflicts.push(`${key.name}: ${CODE_SOURCE[key.name] ?? 'the factory\'s props'} ${show(inCode)}, the context ${show(inTree)}`);
+    conflicts.push(`${key.name}: ${key.codeSource} ${show(inCode)}, the context ${show(inTree)}`);
   }
   if (given(fromTree.region) && fromCode.region === undefined) {
     conflicts.push(`region: the stack has none (environment-agnostic), the context ${JSON.stringify(fromTree.region)}; ` +

@@ -25,7 +25,7 @@ export interface PlatformContext {
   readonly vpcCidr?: string;
   /** The credential of the platform's ECR pull-through cache of Docker Hub. @default - no cache */
   readonly dockerHubCredentialArn?: string;
-  /** The platform stack's region, when it has one. */
+  /** The platform stack's region. @default - none: the platform's stack is environment-agnostic */
   readonly region?: string;
 }
 

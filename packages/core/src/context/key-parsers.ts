@@ -1,0 +1,106 @@
+// The parsers of the context keys' values (`context-keys.ts`): each returns the value, or what is allowed.
+import { IMAGE_NAME } from '../contract/spec-validation';
+
+/** What a key's parser returns: the value, or a description of what is allowed. */
+export type Parsed = { readonly value: unknown } | { readonly allowed: string };
+
+/** `true` or `false`: text from `-c`, or a JSON boolean from cdk.json. */
+export function bool(raw: unknown): Parsed {
+  return raw === true || raw === 'true' ? { value: true } : raw === false || raw === 'false' ? { value: false } : { allowed: 'true or false' };
+}
+
+/** A Secrets Manager secret ARN: the only form in which a secret may be handed to the framework. */
+export const SECRET_ARN = /^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[\w/+=.@-]+$/;
+
+/**
+ * The credential of an ECR pull-through cache rule: a secret named `ecr-pullthroughcache/...` (botocore 1.44.8 ECR
+ * model, `CredentialArn`: pattern `...:secret:ecr-pullthroughcache/...`).
+ */
+export const DOCKER_HUB_CREDENTIAL_ARN = /^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:ecr-pullthroughcache\/[\w/+=.@-]+$/;
+
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+export const DOMAIN = new RegExp(`^(?:${LABEL}\\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$`);
+export const SUBDOMAIN = new RegExp(`^${LABEL}(?:\\.${LABEL})*$`);
+
+export function text(pattern: RegExp, allowed: string, normalise: (s: string) => string = (s) => s) {
+  return (raw: unknown): Parsed => {
+    if (typeof raw !== 'string') return { allowed: `text: ${allowed}` };
+    const value = normalise(raw.trim());
+    return pattern.test(value) ? { value } : { allowed };
+  };
+}
+
+/**
+ * An e-mail address SMTP can deliver to: at most 254 characters, a local part of at most 64 (RFC 5321 4.5.3.1), a
+ * domain of DNS labels.
+ * @see https://www.rfc-editor.org/rfc/rfc5321#section-4.5.3.1
+ */
+export function email(raw: unknown): Parsed {
+  const allowed = 'an e-mail address such as security@example.com';
+  if (typeof raw !== 'string') return { allowed };
+  const value = raw.trim();
+  const at = value.lastIndexOf('@');
+  const local = value.slice(0, at);
+  if (at <= 0 || !/^[^\s@]+$/.test(local) || !DOMAIN.test(value.slice(at + 1).toLowerCase())) return { allowed };
+  return value.length <= 254 && local.length <= 64 ? { value }
+    : { allowed: 'an e-mail address of at most 254 characters, at most 64 before the @ (the SMTP limits of RFC 5321)' };
+}
+
+/** An image digest, the value of an `imageDigests` entry (its key is an image reference without one: `IMAGE_NAME`). */
+const IMAGE_DIGEST = /^sha256:[0-9a-f]{64}$/;
+
+/** A JSON object (or its text, from `-c`) of image reference -> digest. */
+export function imageDigests(raw: unknown): Parsed {
+  const allowed = 'a JSON object of image references to digests, for example ' +
+    '{"jenkins/jenkins:2.568.2-lts-jdk21": "sha256:<64 lower-case hex digits>"}';
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return { allowed };
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { allowed };
+  const entries = Object.entries(value as Record<string, unknown>);
+  const bad = entries.filter(([image, digest]) => !IMAGE_NAME.test(image) || typeof digest !== 'string' || !IMAGE_DIGEST.test(digest));
+  return bad.length === 0 ? { value: Object.fromEntries(entries) }
+    : { allowed: `${allowed} (not: ${bad.map(([image]) => JSON.stringify(image)).join(', ')})` };
+}
+
+export function oneOf(values: readonly string[]) {
+  return (raw: unknown): Parsed =>
+    typeof raw === 'string' && values.includes(raw) ? { value: raw } : { allowed: `one of ${values.join(', ')}` };
+}
+
+/**
+ * A VPC's address range: a private (RFC 1918) IPv4 network from /16 to /20. /20 is the smallest that holds the
+ * network's subnets (two /24 for the load balancer, two /22 for compute; `Network`).
+ * @see https://www.rfc-editor.org/rfc/rfc1918#section-3
+ */
+export const VPC_PREFIX_LENGTHS = { min: 16, max: 20 } as const;
+const PRIVATE_RANGES: ReadonlyArray<readonly [number, number]> = [[0x0a000000, 8], [0xac100000, 12], [0xc0a80000, 16]];
+
+export function vpcCidr(raw: unknown): Parsed {
+  const allowed = `a private (RFC 1918) IPv4 network from /${VPC_PREFIX_LENGTHS.min} to /${VPC_PREFIX_LENGTHS.max} ` +
+    'with no host bits set, such as 10.1.0.0/16';
+  const match = typeof raw === 'string' ? /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(raw.trim()) : null;
+  if (!match) return { allowed };
+  const octets = match.slice(1, 5).map(Number);
+  const prefix = Number(match[5]);
+  if (octets.some((o) => o > 255) || prefix < VPC_PREFIX_LENGTHS.min || prefix > VPC_PREFIX_LENGTHS.max) return { allowed };
+  const address = octets.reduce((a, o) => a * 256 + o, 0);
+  const inRange = (base: number, bits: number) => Math.floor(address / 2 ** (32 - bits)) === Math.floor(base / 2 ** (32 - bits));
+  if (address % 2 ** (32 - prefix) !== 0 || !PRIVATE_RANGES.some(([base, bits]) => inRange(base, bits))) return { allowed };
+  return { value: `${octets.join('.')}/${prefix}` };
+}
+
+export function httpsUrl(raw: unknown): Parsed {
+  const allowed = 'an https:// URL';
+  if (typeof raw !== 'string') return { allowed };
+  try {
+    return new URL(raw).protocol === 'https:' ? { value: raw } : { allowed };
+  } catch {
+    return { allowed };
+  }
+}
