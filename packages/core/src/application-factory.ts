@@ -43,12 +43,12 @@ import { Ec2Runtime } from './runtimes/ec2';
 import { FargateRuntime } from './runtimes/fargate';
 
 /**
- * How to deploy. Each field is the context key of the same name (see the README), which the factory also reads from
+ * How to deploy. Each field is the context key of the same name (docs/context-keys.md), which the factory also reads from
  * the construct tree (`cdk.json`, `-c`): a field set here and a key with another value is an error; a field left out
  * takes the key's value; without either, the defaults make a DEV deployment without a domain.
  */
 export interface ApplicationFactoryProps {
-  /** How hardened the deployment is: `DEV`, `STAGING` or `PRODUCTION` (the README's "Security profiles"). @default SecurityProfile.DEV */
+  /** How hardened the deployment is: `DEV`, `STAGING` or `PRODUCTION` (docs/security-profiles.md). @default SecurityProfile.DEV */
   readonly securityProfile?: SecurityProfile;
   /** The domain the application is reached under, for example `example.com`. @default - no domain: the load balancer's own DNS name */
   readonly domain?: string;
@@ -495,6 +495,6 @@ function assertAloneInStack(factory: ApplicationFactory, stack: Stack): void {
   if (other) {
     throw new UserError(`ApplicationFactory ${factory.node.path} and ${other.node.path} are in one stack (${stack.stackName}): ` +
       'the names each derives from the stack (log groups, alarms) would collide. Give each application a stack of its ' +
-      'own; to share a network and load balancer, attach them to one Platform (see the README).');
+      'own; to share a network and load balancer, attach them to one Platform (see docs/platform.md).');
   }
 }

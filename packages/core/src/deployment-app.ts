@@ -18,7 +18,7 @@ export interface DeploymentAppOptions {
    */
   readonly searchFrom?: string;
   /**
-   * Plugins the host language found itself (Java's `ServiceLoader`, Python's entry points; see the README), added to
+   * Plugins the host language found itself (Java's `ServiceLoader`, Python's entry points; see docs/deploying.md), added to
    * those the registry finds. An applicationId both declare is refused.
    * @default - only the registry's
    */
@@ -36,7 +36,7 @@ export class DeploymentApp {
    * The region comes from the `region` key, else from `CDK_DEFAULT_REGION`. The account is left open, so
    * availability zones resolve at deploy time and synth never needs an AWS lookup. A platform configuration (the
    * `platform` and `applications` keys) builds the platform's stack and one stack an application, and returns the
-   * platform's (see the README's "Use by configuration").
+   * platform's (see docs/deploying.md, "Use by configuration").
    */
   public static addTo(app: App, options: DeploymentAppOptions = {}): Stack {
     const registry = PluginRegistry.discover({ searchFrom: options.searchFrom }).withPlugins(options.plugins ?? []);

@@ -22,7 +22,7 @@ export const AUDIT_LOG_LIMIT_MAX = Math.floor((2 ** 31 - 1) / (1024 * 1024));
  * audit-trail log file, full template: size limit and count. The spec's Limits table says 10000 MB, which the plugin
  * cannot hold (it would wrap to about 1.77 GiB, `AUDIT_LOG_LIMIT_MAX`), so the limit is the largest it can hold. The
  * files are a rolling local copy; the year of history is the application log group's, where every audit line also goes
- * (PRODUCTION's `logRetention` in profile-settings.ts; see the README).
+ * (PRODUCTION's `logRetention` in profile-settings.ts; see docs/pci-operations.md).
  */
 export const AUDIT_LOG_LIMIT_FULL = AUDIT_LOG_LIMIT_MAX;
 export const AUDIT_LOG_COUNT_FULL = 52;

@@ -220,7 +220,7 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
           logoutFromOpenidProvider: true,
           postLogoutRedirectUrl: `${ref(ENV.publicUrl)}/${OIDC_LOGGED_OUT_PAGE}`,
           // A Jenkins API token keeps working after the browser session's access token expires (OicSecurityRealm.java
-          // lines 1239-1258); it is revoked by deleting it or the user in Jenkins (see the README).
+          // lines 1239-1258); it is revoked by deleting it or the user in Jenkins (see docs/build-server.md).
           allowTokenAccessWithoutOicSession: true,
           properties: ['pkce'],
         },

@@ -11,7 +11,7 @@ export interface SonarQubeServer {
 }
 
 /**
- * The names the README's Jenkinsfile uses: `withSonarQubeEnv('sonarqube')` finds the installation by exact name
+ * The names the example Jenkinsfile (jenkins/examples/Jenkinsfile) uses: `withSonarQubeEnv('sonarqube')` finds the installation by exact name
  * (sonar 2.18.2 SonarInstallation.java lines 152-163), `qualityGate(webhookSecretId: 'sonar-webhook-secret')` the
  * credential.
  */

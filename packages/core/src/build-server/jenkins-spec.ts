@@ -76,7 +76,7 @@ export interface JenkinsSpecProps {
   /**
    * The SonarQube server of the pipelines' analyses and quality gate: configured as code as the installation
    * `sonarqube`, its token and webhook secret as the secret-text credentials `sonar-token` and `sonar-webhook-secret`,
-   * read from Secrets Manager by reference (the README's Jenkinsfile uses these names).
+   * read from Secrets Manager by reference (the example Jenkinsfile, jenkins/examples/Jenkinsfile, uses these names).
    * @default - no SonarQube installation (`withSonarQubeEnv` fails)
    */
   readonly sonarQube?: SonarQubeServer;

@@ -67,7 +67,7 @@ export const PLUGIN_MANAGER_URL =
  * which the machines that build this package cannot reach, so no value could be read and checked here. Until it is
  * set, the user data checks the JAR against the `.sha256` file published beside it, as the official image does
  * (jenkinsci/docker@2.568.2, debian/Dockerfile lines 130-132): integrity of the download, not a pin. Set it from the
- * release's own `.sha256` file when you can reach it; the README says how.
+ * release's own `.sha256` file when you can reach it; docs/build-server.md says how.
  */
 export const PLUGIN_MANAGER_SHA256: string | undefined = undefined;
 

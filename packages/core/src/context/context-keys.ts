@@ -8,7 +8,7 @@ import type { OidcProviderSettings } from '../contract/oidc-integration';
 import { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
 
-// Each deployment context key is declared once, here: its README row, its parser, where the factory reads it in code,
+// Each deployment context key is declared once, here: its row in docs/context-keys.md, its parser, where the factory reads it in code,
 // which DeploymentContext field it fills, and an example. The tables are typed over DeploymentContext's fields, so a
 // field without a key, a key without a field, a key without its reading in code, and a field every context has
 // without a default are compile errors. test/context-key-wiring.test.ts sends every key's example through the context
@@ -55,7 +55,7 @@ interface Declaration<T> {
 
 /**
  * What happens when the key is absent: a field every DeploymentContext has needs a required key or a default; the
- * README shows `-` for a required key and the default for a key that has one.
+ * docs/context-keys.md shows `-` for a required key and the default for a key that has one.
  */
 type Presence<T> =
   | { readonly required: true }
@@ -64,7 +64,7 @@ type Presence<T> =
 
 type Declared<T> = Declaration<T> & Presence<T>;
 
-/** The keys that fill the field of their own name, in the README's order. */
+/** The keys that fill the field of their own name, in the order of docs/context-keys.md. */
 const FIELD_KEYS = {
   stackName: {
     required: true,
@@ -282,12 +282,12 @@ const OIDC_PROVIDER_KEYS = {
   },
 } satisfies { readonly [M in OidcMember]: Declared<OidcProviderSettings[M] | undefined> };
 
-/** One deployment context key as synth reads it. The README's "Context keys" table is written from `CONTEXT_KEYS`. */
+/** One deployment context key as synth reads it. The table of docs/context-keys.md is compared with `CONTEXT_KEYS`. */
 export interface ContextKey {
   readonly name: string;
   /** Whether synth fails when the key is absent. */
   readonly required: boolean;
-  /** The default when absent, as the README shows it. */
+  /** The default when absent, as docs/context-keys.md shows it. */
   readonly defaultText: string;
   readonly description: string;
   readonly sensitive?: boolean;
@@ -307,7 +307,7 @@ function contextKey(name: string, key: Declared<unknown>): ContextKey {
 /** `issuer` -> `oidcIssuer`. */
 const oidcKeyName = (member: string) => `oidc${member[0].toUpperCase()}${member.slice(1)}`;
 
-/** Every key, in the README's order. */
+/** Every key, in the order of docs/context-keys.md. */
 export const CONTEXT_KEYS: readonly ContextKey[] = [
   ...Object.entries(FIELD_KEYS).map(([field, key]) => contextKey(field, key)),
   ...Object.entries(OIDC_PROVIDER_KEYS).map(([member, key]) => contextKey(oidcKeyName(member), key)),
@@ -336,5 +336,5 @@ export function deploymentContextOf(v: KeyValues): DeploymentContext {
   return { ...fields, ...derived } as unknown as DeploymentContext;
 }
 
-/** The context keys of a platform configuration: a platform, and the applications on it (see the README). */
+/** The context keys of a platform configuration: a platform, and the applications on it (docs/platform.md). */
 export const PLATFORM_CONFIGURATION_KEYS = ['platform', 'applications'] as const;

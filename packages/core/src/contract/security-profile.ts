@@ -1,7 +1,7 @@
 /**
  * How strict a deployment is. The value is also the `securityProfile` context key.
  *
- * What each profile changes is listed in the README's "Security profiles" table; the code that applies it lives in
+ * What each profile changes is listed in the table of docs/security-profiles.md; the code that applies it lives in
  * `src/profiles/`.
  */
 export enum SecurityProfile {

@@ -45,7 +45,7 @@ export function ecrLayerBucket(region: string): string {
  * is made when the first statement needs it: one without a policy statement would allow everything.
  */
 export class VpcEndpoints extends Construct {
-  /** The S3 gateway endpoint: add a statement here for buckets of other accounts your jobs need (see the README). */
+  /** The S3 gateway endpoint: add a statement here for buckets of other accounts your jobs need (docs/security-profiles.md). */
   public readonly s3: ec2.GatewayVpcEndpoint;
   private readonly props: VpcEndpointsProps;
   private readonly securityGroup: ec2.SecurityGroup;
@@ -76,7 +76,7 @@ export class VpcEndpoints extends Construct {
       subnets: [network.computeSubnets],
     });
     // The account's own buckets (the resource side of a data perimeter), and the AWS-owned bucket Amazon Linux 2023
-    // serves its packages from, by the name AWS's Amazon Linux 2023 documentation gives (not checkable here: README).
+    // serves its packages from, by the name AWS's Amazon Linux 2023 documentation gives (not checkable here: docs/security-profiles.md).
     this.s3.addToPolicy(new iam.PolicyStatement({
       principals: anyone(),
       actions: ['s3:*'],

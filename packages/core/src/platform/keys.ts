@@ -5,7 +5,7 @@ import type { Construct } from 'constructs';
 /**
  * A customer-managed key for one purpose (logs, data, notifications), so a grant or a key policy statement for one
  * purpose opens nothing of another. Rotated yearly; deleted only after 30 days' notice. Its policy keeps KMS's default
- * statement for the account, so IAM decides who administers it (see "Keys" in the README).
+ * statement for the account, so IAM decides who administers it (docs/security-profiles.md).
  */
 export function purposeKey(scope: Construct, id: string, purpose: string, removalPolicy: RemovalPolicy): kms.Key {
   return new kms.Key(scope, id, {

@@ -176,7 +176,7 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
    * Access logs to a bucket of the stack. CDK's `logAccessLogs` also allows `delivery.logs.amazonaws.com`, which an
    * application load balancer does not use: the bucket policy here holds only ELB's own statement (the region's ELB
    * account, or the log-delivery service principal in regions opened since August 2022, as aws-cdk-lib's RegionInfo
-   * says), confined to this account's prefix. AWS documents no source condition for ELB's delivery; see the README.
+   * says), confined to this account's prefix. AWS documents no source condition for ELB's delivery; see docs/security-profiles.md.
    */
   private logAccessLogs(): void {
     const bucket = this.accessLogBucket();

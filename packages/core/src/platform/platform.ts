@@ -27,11 +27,11 @@ import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 
 
 /**
- * How to build a platform. Each field is the context key of the same name (see the README); a platform reads no
+ * How to build a platform. Each field is the context key of the same name (docs/context-keys.md); a platform reads no
  * context itself: the deployment app hands it the `platform` object of `cdk.json`.
  */
 export interface PlatformProps {
-  /** The profile of the platform and of every application on it (the README's "Security profiles"). @default SecurityProfile.DEV */
+  /** The profile of the platform and of every application on it (docs/security-profiles.md). @default SecurityProfile.DEV */
   readonly securityProfile?: SecurityProfile;
   /** The domain the applications' host names are under (`<subdomain>.<domain>`); applications are routed by host name. */
   readonly domain: string;

@@ -30,7 +30,7 @@ export interface WorkersProps {
 export class Workers extends Construct {
   public readonly cluster: ecs.Cluster;
   public readonly taskDefinition: ecs.FargateTaskDefinition;
-  /** The workers' role. It has no permissions: grant a deployment job what it needs here (see the README). */
+  /** The workers' role. It has no permissions: grant a deployment job what it needs here (docs/build-agents.md). */
   public readonly taskRole: iam.IRole;
   public readonly executionRole: iam.IRole;
   public readonly securityGroup: ec2.SecurityGroup;

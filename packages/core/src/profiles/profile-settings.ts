@@ -4,7 +4,7 @@ import { SecurityProfile } from '../contract/security-profile';
 
 /**
  * What a security profile changes. Every difference between DEV, STAGING and PRODUCTION is a field here, and the
- * README's "Security profiles" table is this table.
+ * table of docs/security-profiles.md is this table.
  */
 export interface ProfileSettings {
   /** TLS on the load balancer is required: `sslEnabled` false is a context error (card data in clear text). */
