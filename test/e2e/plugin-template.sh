@@ -97,9 +97,12 @@ names_plugin() {
 check 'the JAR names the plugin class in its service manifest' names_plugin
 
 # Java's ServiceLoader finds the TypeScript plugin in that JAR. Versions do not change between builds, so Maven's
-# cached copies of the framework and the plugin are dropped first.
+# cached copies of the framework and the plugin at these versions are dropped first (only these: a release test may be
+# building the next version beside this one).
 service_loader() {
-  rm -rf "$HOME/.m2/repository/dev/fwframework" || return 1
+  local core_version
+  core_version=$(node -p "require('$root/packages/core/package.json').version") || return 1
+  rm -rf "$HOME/.m2/repository/dev/fwframework/plugins/gitlab-plugin/0.0.0" "$HOME/.m2/repository/dev/fwframework/core/$core_version" || return 1
   mvn -B -f "$root/test/e2e/service-loader/pom.xml" test -Dplugin.repository="file://$work/gitlab-plugin/dist/java" \
     -Dplugin.artifactId=gitlab-plugin -Dexpected.applicationId=gitlab \
     -Dexpected.class=dev.fwframework.plugins.gitlabplugin.GitlabSpec

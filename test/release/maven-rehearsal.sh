@@ -12,8 +12,10 @@ core_dir="$root/packages/core/dist/java/dev/fwframework/core"
 version="$(ls "$core_dir" | grep -v maven-metadata | head -1)"
 [ -n "$version" ] || { echo "maven-rehearsal: no core JAR; build the packages first (npx projen test at the root)" >&2; exit 1; }
 jar="$core_dir/$version/core-$version"
-# The version stays 0.1.0 between builds: nothing cached may answer for dev.fwframework.
-rm -rf "$HOME/.m2/repository/dev/fwframework"
+# The version stays the same between builds: nothing cached may answer for it. Only this version is dropped, so a
+# release test building the next version beside this one (test/release/local-release.sh) keeps its own.
+forget() { rm -rf "$HOME/.m2/repository/dev/fwframework/core/$version" "$HOME/.m2/repository/dev/fwframework/deploy/$version"; }
+forget
 
 mvn -B -q org.apache.maven.plugins:maven-deploy-plugin:3.1.4:deploy-file -DrepositoryId=rehearsal -Durl="$repo" \
   -Dfile="$jar.jar" -DpomFile="$jar.pom" -Dsources="$jar-sources.jar" -Djavadoc="$jar-javadoc.jar"
@@ -21,7 +23,7 @@ echo "maven-rehearsal: dev.fwframework:core:$version deployed to $repo"
 (cd "$root/deploy/java" && mvn -B deploy -Dfw.repository.url="$repo" -DaltDeploymentRepository="rehearsal::$repo")
 echo "maven-rehearsal: dev.fwframework:deploy:$version deployed to $repo"
 
-rm -rf "$HOME/.m2/repository/dev/fwframework"
+forget
 (cd "$root/examples/java-plugin" && mvn -B verify -Dfw.repository.url="$repo")
 for artifact in core deploy; do
   origin="$HOME/.m2/repository/dev/fwframework/$artifact/$version/_remote.repositories"
