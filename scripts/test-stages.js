@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The test command (`npx projen test`): every stage below, each once the stages it needs have passed, as many at a
-// time as the machine has cores (at most FW_TEST_JOBS). Each output line is prefixed with its stage's name; the
+// The test command (`npx projen test`): every stage below, each once the stages it needs have passed, one more at a
+// time than the machine has cores (the stages wait on the network and on disk too), or FW_TEST_JOBS. Each output line is prefixed with its stage's name; the
 // runners' own summaries (jest's "Tests: N passed", Maven's, node's) are printed as they come. At the end a table gives
 // each stage's start, duration and result, and the exit status is non-zero if any stage failed or did not run.
 //
@@ -25,18 +25,22 @@ const NODE_MIN_MAJOR = Number(/nodeMin: '(\d+)\./.exec(fs.readFileSync(path.join
  * Listed longest-path first: when several are ready, the first listed starts first.
  */
 const STAGES = [
-  // jsii, the API references, and the bundled dependencies copied into packages/core/node_modules now, before
-  // core:test reads them (core:package would otherwise copy them while the tests run; at the same version it leaves them).
-  { name: 'core:compile', cwd: 'packages/core', run: 'npx projen compile && npx projen post-compile && node ../../scripts/bundle-deps.js' },
+  // jsii (unless scripts/setup.sh has just compiled the same sources), the API references, and the bundled
+  // dependencies copied into packages/core/node_modules now, before core:test reads them (core:package would otherwise
+  // copy them while the tests run; at the same version it leaves them).
+  {
+    name: 'core:compile', cwd: 'packages/core',
+    run: '{ node ../../scripts/up-to-date.js .jsii src package.json || npx projen compile; } && npx projen post-compile && node ../../scripts/bundle-deps.js',
+  },
+  // jest and eslint: the longest stage, so it starts first.
+  { name: 'core:test', cwd: 'packages/core', run: 'npx projen test', after: ['core:compile'] },
   // The npm tarball with its Maven build, the Python wheel and the Go module: what the later stages install.
   { name: 'core:package', cwd: 'packages/core', run: 'npx projen package', after: ['core:compile'] },
-  // jest and eslint.
-  { name: 'core:test', cwd: 'packages/core', run: 'npx projen test', after: ['core:compile'] },
   { name: 'template:build', cwd: 'packages/plugin-template', run: 'npx projen build' },
-  // A plugin author's journey against a local registry.
-  { name: 'e2e', run: 'bash test/e2e/plugin-template.sh', after: ['core:package', 'template:build'], lock: 'm2-fwframework' },
   // A release made in a fresh clone of this repository, every artifact at the bumped version.
   { name: 'local-release', run: 'bash test/release/local-release.sh' },
+  // A plugin author's journey against a local registry.
+  { name: 'e2e', run: 'bash test/e2e/plugin-template.sh', after: ['core:package', 'template:build'], lock: 'm2-fwframework' },
   // The Java deployment app and the framework's JAR deployed to a Maven repository of the test's own, then the Java
   // plugin example built against them; then used by configuration (cdk.json), which finds it with ServiceLoader.
   { name: 'maven-rehearsal', run: 'bash test/release/maven-rehearsal.sh', after: ['core:package'], lock: 'm2-fwframework' },
@@ -49,14 +53,14 @@ const STAGES = [
   // The main job, both runtimes, as a user runs it; then the PCI DSS evidence report its synth left in cdk.out.
   {
     name: 'main-job', cwd: 'examples/build-server', after: ['core:compile'],
-    run: 'npx cdk synth -q -c runtimeType=FARGATE && npx cdk synth -q -c runtimeType=EC2 && node --test ../../test/examples/',
+    run: 'npx cdk synth -q -c runtimeType=FARGATE && npx cdk synth -q -c runtimeType=EC2 && node --test ../../test/examples/*.test.js',
   },
   // The build server's pipeline library and seeded jobs, run by Groovy with the Jenkins steps stood in for.
   { name: 'jenkins-groovy', cwd: 'packages/core/jenkins', run: 'mvn -B test' },
   // The committed API references are what the compile stages just generated.
   { name: 'api-docs', run: 'npx projen check:api-docs', after: ['core:compile', 'template:build'] },
   // The release workflows, the documentation's links and the files it shows whole.
-  { name: 'docs-and-workflows', run: 'node --test test/release/ test/docs/' },
+  { name: 'docs-and-workflows', run: 'node --test test/release/*.test.js test/docs/*.test.js' },
 ];
 
 function main(args) {
@@ -76,7 +80,7 @@ function main(args) {
     process.exit(1);
   }
   const selected = args.length > 0 ? withNeeds(args) : STAGES;
-  const jobs = Math.max(1, Math.min(Number(process.env.FW_TEST_JOBS) || Infinity, os.availableParallelism()));
+  const jobs = Math.max(1, Number(process.env.FW_TEST_JOBS) || os.availableParallelism() + 1);
   console.log(`test-stages: Node ${process.version} (jest, jsii and the CDK run on it), ${selected.length} stages, at most ${jobs} at a time`);
   run(selected, jobs);
 }

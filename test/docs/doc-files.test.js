@@ -1,6 +1,6 @@
 // The documentation shows some files whole: a fenced block whose info string names a file (```xml file=path) must be
 // exactly that file, so README.md and docs/ cannot drift from the examples the test command builds and runs.
-// Run: node --test test/docs/
+// Run: node --test test/docs/*.test.js
 const assert = require('node:assert');
 const fs = require('node:fs');
 const path = require('node:path');

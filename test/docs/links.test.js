@@ -1,7 +1,7 @@
 // The documentation's relative links: every `[text](path)` and `[text](path#anchor)` in README.md and docs/**/*.md
 // names a file (or directory) that exists and, for a Markdown file, a heading it has; and every file under docs/ is
 // reached from README.md through such links. Each problem names the file, the line and the link.
-// Run: node --test test/docs/
+// Run: node --test test/docs/*.test.js
 const assert = require('node:assert');
 const fs = require('node:fs');
 const os = require('node:os');

@@ -1,6 +1,6 @@
 // The release workflows projen generates from .projenrc.ts: every package published to every registry through
 // publib, each publish step with the credentials publib reads (test/release/publib-secrets.json, from publib's README),
-// after the release job has tested and built once. Run: node --test test/release/
+// after the release job has tested and built once. Run: node --test test/release/*.test.js
 const assert = require('node:assert');
 const fs = require('node:fs');
 const path = require('node:path');
