@@ -161,6 +161,8 @@ function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
     },
   });
   project.package.addVersion(VERSION);
+  // ts-jest only transpiles (isolatedModules), so the tests' types are checked here, once, before jest runs them.
+  project.testTask.prependExec('tsc --noEmit -p test/tsconfig.json --isolatedModules false');
 
   // npm 11 installs at the workspace root from a workspace dir; run only when this package.json changed,
   // or every synth reinstalls. `npm ci` from a workspace dir would wipe the root node_modules: no-op.

@@ -22,7 +22,8 @@ const NODE_MIN_MAJOR = Number(/nodeMin: '(\d+)\./.exec(fs.readFileSync(path.join
  * same time; `m2-fwframework` is Maven's local repository entry for dev.fwframework at the packages' version, which
  * the end-to-end test and the Maven rehearsal delete (to prove where an artifact is resolved from) and the Java example
  * resolves. The release test builds the next version, so it needs no lock.
- * Listed longest-path first: when several are ready, the first listed starts first.
+ * Listed in the order they should start when several are ready: the chain to the end-to-end test and the Maven
+ * rehearsal first (the longest), then the longest of the others.
  */
 const STAGES = [
   // jsii (unless scripts/setup.sh has just compiled the same sources), the API references, and the bundled
@@ -32,15 +33,14 @@ const STAGES = [
     name: 'core:compile', cwd: 'packages/core',
     run: '{ node ../../scripts/up-to-date.js .jsii src package.json || npx projen compile; } && npx projen post-compile && node ../../scripts/bundle-deps.js',
   },
-  // jest and eslint: the longest stage, so it starts first.
-  { name: 'core:test', cwd: 'packages/core', run: 'npx projen test', after: ['core:compile'] },
+  // The template's npm tarball (and its Python wheel), which the end-to-end test installs.
+  { name: 'template:package', cwd: 'packages/plugin-template', run: 'npx projen compile && npx projen post-compile && npx projen package' },
   // The npm tarball with its Maven build, the Python wheel and the Go module: what the later stages install.
   { name: 'core:package', cwd: 'packages/core', run: 'npx projen package', after: ['core:compile'] },
-  { name: 'template:build', cwd: 'packages/plugin-template', run: 'npx projen build' },
-  // A release made in a fresh clone of this repository, every artifact at the bumped version.
-  { name: 'local-release', run: 'bash test/release/local-release.sh' },
+  // jest and eslint.
+  { name: 'core:test', cwd: 'packages/core', run: 'npx projen test', after: ['core:compile'] },
   // A plugin author's journey against a local registry.
-  { name: 'e2e', run: 'bash test/e2e/plugin-template.sh', after: ['core:package', 'template:build'], lock: 'm2-fwframework' },
+  { name: 'e2e', run: 'bash test/e2e/plugin-template.sh', after: ['core:package', 'template:package'], lock: 'm2-fwframework' },
   // The Java deployment app and the framework's JAR deployed to a Maven repository of the test's own, then the Java
   // plugin example built against them; then used by configuration (cdk.json), which finds it with ServiceLoader.
   { name: 'maven-rehearsal', run: 'bash test/release/maven-rehearsal.sh', after: ['core:package'], lock: 'm2-fwframework' },
@@ -48,6 +48,10 @@ const STAGES = [
     name: 'java-example', cwd: 'examples/java-plugin', after: ['maven-rehearsal'], lock: 'm2-fwframework',
     run: 'npx cdk synth -q -c runtimeType=FARGATE && npx cdk synth -q -c runtimeType=EC2',
   },
+  // A release made in a fresh clone of this repository, every artifact at the bumped version.
+  { name: 'local-release', run: 'bash test/release/local-release.sh' },
+  // The template's jest (the scaffold's test kinds, run against the framework core:compile built) and eslint.
+  { name: 'template:test', cwd: 'packages/plugin-template', run: 'npx projen test', after: ['core:compile'] },
   // The same plugin in Python against the wheel core:package made (pytest), then by configuration.
   { name: 'python-example', run: 'bash examples/python-plugin/test.sh', after: ['core:package'] },
   // The main job, both runtimes, as a user runs it; then the PCI DSS evidence report its synth left in cdk.out.
@@ -58,7 +62,7 @@ const STAGES = [
   // The build server's pipeline library and seeded jobs, run by Groovy with the Jenkins steps stood in for.
   { name: 'jenkins-groovy', cwd: 'packages/core/jenkins', run: 'mvn -B test' },
   // The committed API references are what the compile stages just generated.
-  { name: 'api-docs', run: 'npx projen check:api-docs', after: ['core:compile', 'template:build'] },
+  { name: 'api-docs', run: 'npx projen check:api-docs', after: ['core:compile', 'template:package'] },
   // The release workflows, the documentation's links and the files it shows whole.
   { name: 'docs-and-workflows', run: 'node --test test/release/*.test.js test/docs/*.test.js' },
 ];

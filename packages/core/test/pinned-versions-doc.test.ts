@@ -16,7 +16,7 @@ interface PinnedPlugin {
   readonly version: string;
 }
 function pinnedPlugins(plugins: typeof versions.JENKINS_PLUGINS = versions.JENKINS_PLUGINS): PinnedPlugin[] {
-  return plugins.map(([id, version]) => ({ id, version }));
+  return plugins.map(({ id, version }) => ({ id, version }));
 }
 
 /** The cells of a Markdown table row. */
