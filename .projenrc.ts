@@ -157,6 +157,9 @@ function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
         // No coverage in the test command: nothing reads it (no threshold), and V8's precise coverage slowed the
         // synth-heavy suites by about half (egress.test.ts: 24 s without, 37 s with). `npx jest --coverage` gives it.
         collectCoverage: false,
+        // Every core (jest's default leaves one free): in the test command the other stages finish first, and the
+        // core suite would otherwise end alone on one core.
+        maxWorkers: '100%',
       },
     },
   });

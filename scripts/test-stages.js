@@ -22,8 +22,8 @@ const NODE_MIN_MAJOR = Number(/nodeMin: '(\d+)\./.exec(fs.readFileSync(path.join
  * same time; `m2-fwframework` is Maven's local repository entry for dev.fwframework at the packages' version, which
  * the end-to-end test and the Maven rehearsal delete (to prove where an artifact is resolved from) and the Java example
  * resolves. The release test builds the next version, so it needs no lock.
- * Listed in the order they should start when several are ready: the chain to the end-to-end test and the Maven
- * rehearsal first (the longest), then the longest of the others.
+ * Listed in the order they should start when several are ready: core's tests first (the longest), then the chain to
+ * the end-to-end test and the Maven rehearsal, then the longest of the others.
  */
 const STAGES = [
   // jsii (unless scripts/setup.sh has just compiled the same sources), the API references, and the bundled
@@ -33,12 +33,12 @@ const STAGES = [
     name: 'core:compile', cwd: 'packages/core',
     run: '{ node ../../scripts/up-to-date.js .jsii src package.json || npx projen compile; } && npx projen post-compile && node ../../scripts/bundle-deps.js',
   },
+  // jest and eslint: the longest stage, on every core, so it starts first.
+  { name: 'core:test', cwd: 'packages/core', run: 'npx projen test', after: ['core:compile'] },
   // The template's npm tarball (and its Python wheel), which the end-to-end test installs.
   { name: 'template:package', cwd: 'packages/plugin-template', run: 'npx projen compile && npx projen post-compile && npx projen package' },
   // The npm tarball with its Maven build, the Python wheel and the Go module: what the later stages install.
   { name: 'core:package', cwd: 'packages/core', run: 'npx projen package', after: ['core:compile'] },
-  // jest and eslint.
-  { name: 'core:test', cwd: 'packages/core', run: 'npx projen test', after: ['core:compile'] },
   // A plugin author's journey against a local registry.
   { name: 'e2e', run: 'bash test/e2e/plugin-template.sh', after: ['core:package', 'template:package'], lock: 'm2-fwframework' },
   // The Java deployment app and the framework's JAR deployed to a Maven repository of the test's own, then the Java
@@ -135,13 +135,17 @@ function run(stages, jobs) {
     s.start = Date.now();
     if (stage.lock) locks.add(stage.lock);
     console.log(`test-stages: start ${stage.name} at ${clock(s.start - start)}`);
-    const child = spawn('bash', ['-c', stage.run], { cwd: path.join(root, stage.cwd ?? '.'), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    // `times` reports the CPU time of everything the stage ran, for the table (the cores are what the stages share).
+    const timesFile = path.join(os.tmpdir(), `fw-stage-${process.pid}-${stage.name.replace(/\W/g, '-')}`);
+    const script = `{\n${stage.run}\n}; status=$?; times > '${timesFile}'; exit $status`;
+    const child = spawn('bash', ['-c', script], { cwd: path.join(root, stage.cwd ?? '.'), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(child);
     for (const stream of [child.stdout, child.stderr]) prefixLines(stream, `[${stage.name}] `);
     child.on('close', (code, signal) => {
       children.delete(child);
       if (stage.lock) locks.delete(stage.lock);
       s.took = Date.now() - s.start;
+      s.cpu = cpuOf(timesFile);
       s.status = code === 0 ? 'passed' : 'failed';
       console.log(`test-stages: ${stage.name} ${s.status} in ${clock(s.took)}${code === 0 ? '' : ` (${signal ?? `exit status ${code}`})`}`);
       schedule();
@@ -151,12 +155,15 @@ function run(stages, jobs) {
   const finish = () => {
     const total = Date.now() - start;
     const width = Math.max(...stages.map((s) => s.name.length));
-    console.log(`\ntest-stages: ${'stage'.padEnd(width)}  start   took    result`);
+    console.log(`\ntest-stages: ${'stage'.padEnd(width)}  start   took    CPU     result`);
     for (const stage of stages) {
       const s = state.get(stage.name);
-      const times = s.start === undefined ? '-       -     ' : `${clock(s.start - start).padEnd(6)}  ${clock(s.took).padEnd(6)}`;
+      const times = s.start === undefined ? '-       -       -     '
+        : `${clock(s.start - start).padEnd(6)}  ${clock(s.took).padEnd(6)}  ${(s.cpu === undefined ? '-' : clock(s.cpu)).padEnd(6)}`;
       console.log(`test-stages: ${stage.name.padEnd(width)}  ${times}  ${s.status}`);
     }
+    const cpu = stages.reduce((sum, stage) => sum + (state.get(stage.name).cpu ?? 0), 0);
+    console.log(`test-stages: CPU time of all stages ${clock(cpu)} on ${os.availableParallelism()} cores`);
     const bad = stages.filter((stage) => state.get(stage.name).status !== 'passed');
     console.log(`test-stages: ${stages.length - bad.length} of ${stages.length} stages passed in ${clock(total)}` +
       (bad.length > 0 ? `; failed or not run: ${bad.map((b) => b.name).join(', ')}` : ''));
@@ -176,6 +183,20 @@ function prefixLines(stream, prefix) {
     for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
   });
   stream.on('end', () => { if (rest) process.stdout.write(`${prefix}${rest}\n`); });
+}
+
+/** The user and system time of a stage's processes, from bash's `times` (its second line: the children's), in ms. */
+function cpuOf(file) {
+  try {
+    const children = fs.readFileSync(file, 'utf-8').split('\n')[1];
+    fs.rmSync(file);
+    return children.split(' ').reduce((sum, t) => {
+      const [, m, s] = /^(\d+)m([\d.]+)s$/.exec(t);
+      return sum + (Number(m) * 60 + Number(s)) * 1000;
+    }, 0);
+  } catch {
+    return undefined;
+  }
 }
 
 function clock(ms) {
