@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The test command (`npx projen test`): every stage below, each once the stages it needs have passed, one more at a
-// time than the machine has cores (the stages wait on the network and on disk too), or FW_TEST_JOBS. Each output line is prefixed with its stage's name; the
-// runners' own summaries (jest's "Tests: N passed", Maven's, node's) are printed as they come. At the end a table gives
-// each stage's start, duration and result, and the exit status is non-zero if any stage failed or did not run.
+// time than the machine has cores (the stages wait on the network and on disk too), or FW_TEST_JOBS. Each output line
+// is prefixed with its stage's name; the runners' own summaries (jest's "Tests: N passed", Maven's, node's) are printed
+// as they come. At the end a table gives each stage's start, duration, CPU time and result, and the exit status is
+// non-zero if any stage failed or did not run.
 //
 //   node scripts/test-stages.js               every stage
 //   node scripts/test-stages.js e2e core:test  those stages and the stages they need
