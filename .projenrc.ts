@@ -264,11 +264,11 @@ root.addTask('bench:java', {
 });
 root.compileTask.reset();
 root.testTask.reset();
-const apiDocs = [core, pluginTemplate].flatMap((pkg) =>
-  ['API.md', 'API.java.md', 'API.python.md'].map((doc) => `${pkg.outdir.slice(root.outdir.length + 1)}/${doc}`));
 // Each package's build writes its API reference (docgen, post-compile: API.md for TypeScript, API.java.md,
 // API.python.md); the committed files must be exactly those. CI runs on a fresh clone, so git compares what the build
 // just wrote with HEAD. Runs alone too: `npx projen check:api-docs`.
+const apiDocs = [core, pluginTemplate].flatMap((pkg) =>
+  ['API.md', 'API.java.md', 'API.python.md'].map((doc) => `${pkg.outdir.slice(root.outdir.length + 1)}/${doc}`));
 root.addTask('check:api-docs', {
   description: 'Fail when a package\'s committed API reference (API.md, API.java.md, API.python.md) differs from the one its build generated',
   shell: TaskShell.bash(), // a loop and conditions: more than projen's own shell parses

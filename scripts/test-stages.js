@@ -81,7 +81,7 @@ function main(args) {
   const major = Number(process.versions.node.split('.')[0]);
   if (major < NODE_MIN_MAJOR) {
     console.error(`test-stages: Node ${process.version} is older than the lines the tests run on (${NODE_MIN_MAJOR} and later). ` +
-      'Run bash scripts/setup.sh, which installs the pinned Node 24 when the machine\'s is older.');
+      'Run bash scripts/setup.sh, which installs the Node release it pins when the machine\'s is older.');
     process.exit(1);
   }
   const selected = args.length > 0 ? withNeeds(args) : STAGES;

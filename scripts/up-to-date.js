@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Exit 0 when the first path is newer than every file below the others, 1 otherwise (or when it does not exist).
-//   node scripts/up-to-date.js .jsii src package.json tsconfig.dev.json
+//   node scripts/up-to-date.js .jsii src package.json        (in a package: is its jsii output newer than its sources?)
 // The test command compiles a package only when scripts/setup.sh has not just compiled the same sources.
 const fs = require('node:fs');
 const path = require('node:path');
