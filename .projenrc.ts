@@ -219,6 +219,9 @@ const core = fwPackage({
   // artifact (Maven Central's metadata for it stops at 2.x, so pacmak's version range cannot resolve 3.x).
   bundledDeps: ['yaml@2.9.1', `cdk-nag@${CDK_NAG_VERSION}`],
 });
+// The CDK's own CloudFormation validation (a WASM engine, loaded once per jest file) is most of a synth's time; the
+// suites turn it off and cfn-lint.test.ts runs it on purpose, over every configuration, and fails on any finding.
+core.jest!.addSetupFile('<rootDir>/test/support/jest-setup.ts');
 // The build server's Jenkins code (pipeline library, seeded jobs) ships as source; its Maven test build does not.
 core.gitignore.exclude('/jenkins/target/');
 // The conformance schema and the derived AWS references are for the tests, not for deployments (their generators are

@@ -31,3 +31,9 @@ test('requirements 1, 3, 4, 7, 8 and 10 each have resources with results, or the
     assert.ok(controls.includes(expected), expected);
   }
 });
+
+test('the CDK\'s CloudFormation validation, which `cdk synth` ran on the template, reported nothing', () => {
+  // The CDK writes validation-report.json into every cloud assembly; a finding is a plugin report with violations.
+  const validation = JSON.parse(fs.readFileSync(path.join(cdkOut, 'validation-report.json'), 'utf-8'));
+  assert.deepStrictEqual(validation.pluginReports, []);
+});

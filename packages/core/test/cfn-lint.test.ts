@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ApplicationFactoryProps, AuthMode, Ec2Storage, IApplicationSpec, JenkinsSpec, RuntimeType, SecurityProfile } from '../src';
 import { WikiOidcSpec } from './fixtures/wiki-spec';
+import { cfnValidateFindings } from './support/cfn-validate';
 import { requireInCi } from './support/shellcheck';
 import { DOCKER_HUB_CREDENTIAL, IMAGE_DIGESTS, OIDC, synth, TLS } from './support/synth';
 
@@ -27,17 +28,30 @@ function matrix(): Array<[string, RuntimeType, ApplicationFactoryProps, IApplica
   return cases;
 }
 
+/** Every configuration of the matrix, synthesised once into one directory: the two checks below read the same files. */
+let files: string[] = [];
+beforeAll(() => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cfn-lint-'));
+  files = matrix().map(([name, runtime, props, spec]) => {
+    const file = path.join(dir, `${name}.json`);
+    fs.writeFileSync(file, JSON.stringify(synth(runtime, props, spec ?? new WikiOidcSpec()).json, undefined, 1));
+    return file;
+  });
+}, 300_000);
+
+test('each configuration has its own template file', () => {
+  expect(fs.readdirSync(path.dirname(files[0])).sort()).toEqual(files.map((f) => path.basename(f)).sort());
+});
+
 const hasCfnLint = requireInCi(spawnSync('cfn-lint', ['--version']).status === 0, 'cfn-lint');
 (hasCfnLint ? test : test.skip)('cfn-lint reports no error and no warning in any template the framework synthesises', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cfn-lint-'));
-  const cases = matrix();
-  for (const [name, runtime, props, spec] of cases) {
-    fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(synth(runtime, props, spec ?? new WikiOidcSpec()).json, undefined, 1));
-  }
-  expect(fs.readdirSync(dir)).toHaveLength(cases.length);
   // W3005 is ignored: the function of CDK's AwsCustomResource (which closes the VPC's default security group) declares
   // DependsOn on a role it also reaches with GetAtt, a harmless redundancy in generated code we do not control.
-  const run = spawnSync('cfn-lint', ['--format', 'parseable', '--ignore-checks', 'W3005', '--', ...cases.map(([n]) => path.join(dir, `${n}.json`))], { encoding: 'utf-8' });
+  const run = spawnSync('cfn-lint', ['--format', 'parseable', '--ignore-checks', 'W3005', '--', ...files], { encoding: 'utf-8' });
   expect(run.stdout + run.stderr).toBe('');
   expect(run.status).toBe(0);
+}, 300_000);
+
+test('the CDK\'s CloudFormation validation (what `cdk synth` runs) reports nothing in any of them', () => {
+  expect(cfnValidateFindings(files)).toEqual([]);
 }, 300_000);

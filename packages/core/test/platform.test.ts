@@ -11,6 +11,7 @@ import { expandDocument } from './support/casc-variables';
 import { iamProblems } from './support/iam-reference';
 import { countByType, FIVE, otherWiki, PLATFORM_PROPS, SynthesisedPlatform, synthPlatform, THREE } from './support/platform';
 import { decide, render } from './support/policy';
+import { cfnValidateFindings } from './support/cfn-validate';
 import { requireInCi } from './support/shellcheck';
 import { DOCKER_HUB_CREDENTIAL, applicationTask, REGION_ENV, resources } from './support/synth';
 import { JENKINS_REQUEST_BODY_LIMITS } from '../src/build-server/hardening';
@@ -346,18 +347,28 @@ describe('the checks every standalone stack passes, on the platform\'s stacks', 
     expect(expandDocument(delivered.casc, delivered.environment).blanked).toEqual([]);
   });
 
-  const hasCfnLint = requireInCi(spawnSync('cfn-lint', ['--version']).status === 0, 'cfn-lint');
-  (hasCfnLint ? test : test.skip)('cfn-lint reports no error and no warning in any of the templates, in every profile', () => {
+  /** The templates, written once for the two checks below. */
+  let files: string[] = [];
+  beforeAll(() => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cfn-lint-platform-'));
-    const files = everyTemplate.map(([name, template]) => {
+    files = everyTemplate.map(([name, template]) => {
       const file = path.join(dir, `${name}.json`);
       fs.writeFileSync(file, JSON.stringify(template, undefined, 1));
       return file;
     });
+  });
+
+  const hasCfnLint = requireInCi(spawnSync('cfn-lint', ['--version']).status === 0, 'cfn-lint');
+  (hasCfnLint ? test : test.skip)('cfn-lint reports no error and no warning in any of the templates, in every profile', () => {
     // W3005 as in cfn-lint.test.ts: CDK's AwsCustomResource (the closed default security group).
     const run = spawnSync('cfn-lint', ['--format', 'parseable', '--ignore-checks', 'W3005', '--', ...files], { encoding: 'utf-8' });
     expect(run.stdout + run.stderr).toBe('');
     expect(run.status).toBe(0);
+  }, 300_000);
+
+  test('the CDK\'s CloudFormation validation (what `cdk synth` runs) reports nothing in any of them', () => {
+    expect(files.length).toBeGreaterThan(0);
+    expect(cfnValidateFindings(files)).toEqual([]);
   }, 300_000);
 });
 
