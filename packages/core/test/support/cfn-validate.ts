@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { CloudFormationValidatePlugin } from 'aws-cdk-lib';
+import { App, CloudFormationValidatePlugin } from 'aws-cdk-lib';
 import { REGION_ENV } from './synth';
 
 /**
@@ -14,7 +14,9 @@ export function cfnValidateFindings(templatePaths: string[]): string[] {
     stackTemplates: templatePaths.map((templatePath) => ({ stackConstructPath: path.basename(templatePath), templatePath })),
     accountId: undefined,
     region: REGION_ENV.region,
+    // The plugin reads only the template files (aws-cdk-lib 2.263's cloudformation-validate-plugin.js); no tree here.
+    appConstruct: new App(),
   });
   return report.violations.flatMap((v) => v.violatingResources.map((r) =>
-    `${path.basename(r.templatePath)} ${r.resourceLogicalId ?? r.constructPath ?? ''}: ${v.ruleName} (${v.severity}) ${v.description}`));
+    `${path.basename(r.templatePath ?? '')} ${r.resourceLogicalId ?? r.constructPath ?? ''}: ${v.ruleName} (${v.severity}) ${v.description}`));
 }
