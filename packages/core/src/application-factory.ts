@@ -12,7 +12,6 @@ import { addPciConformancePack } from './compliance/pci-conformance-pack';
 import type { DeploymentContext } from './context/deployment-context';
 import { factoryContext } from './context/factory-context';
 import { checkFactorySizes, FACTORY_SIZE_DEFAULTS } from './context/factory-limits';
-import { SECRET_ARN } from './context/key-parsers';
 import type { IApplicationSpec } from './contract/application-spec';
 import { AuthMode } from './contract/auth-mode';
 import { Ec2Storage } from './contract/ec2-storage';
@@ -35,6 +34,7 @@ import { Network, type NetworkAccess } from './platform/network';
 import type { Platform } from './platform/platform';
 import { admitApplications, certificateOnPlatform, hostOf, propsOnPlatform } from './platform/platform-attachment';
 import { type ApplicationRoute, defaultListenerPriority, HostRoute } from './platform/routing';
+import { parseSecretReference, type SecretReference } from './platform/secret-reference';
 import { type ApplicationStorage, SharedStorage } from './platform/storage';
 import { Workers } from './platform/workers';
 import { acknowledgeGrantPolicies, RECORD_ACKNOWLEDGEMENTS, requireCompliance } from './profiles/compliance';
@@ -72,8 +72,10 @@ export interface ApplicationFactoryProps {
    */
   readonly dataVolumeSnapshotId?: string;
   /**
-   * Secrets the application needs, by environment variable name: each value is a Secrets Manager secret ARN. Fargate
-   * injects them as container secrets; EC2 reads them at boot with the instance role.
+   * Secrets the application needs, by environment variable name. Each value is a Secrets Manager secret's complete
+   * ARN, the `secretArn` of a secret in the same app, or either followed by `:<json-key>:<version-stage>:<version-id>`
+   * (ECS's form for one key of a JSON secret; see docs/writing-a-plugin.md, "Secrets"). Fargate injects them as
+   * container secrets; EC2 reads them at boot with the instance role. Only references ever reach the template.
    * @default - none
    */
   readonly secrets?: Record<string, string>;
@@ -194,10 +196,10 @@ export class ApplicationFactory extends Construct {
       throw new UserError(`ApplicationFactory ${this.node.path}: listenerPriority and allowFrom place an application on a ` +
         'platform\'s shared listener and network; without platform they do not apply. Remove them, or set platform.');
     }
-    const secretArns = secretsOf(plugin, spec, props);
     // The context keys of the construct tree and the factory's settings, read by the deployment app's reader.
     const context = factoryContext(this, runtimeType, spec.applicationId(), platform ? propsOnPlatform(this, stack, platform, props) : props);
     this.context = context;
+    const secrets = secretsOf(plugin, spec, context.secrets ?? {});
     const modes = spec.supportedAuthModes();
     if (!modes.includes(context.authMode)) {
       throw new UserError(`${plugin} (applicationId ${spec.applicationId()}) cannot be deployed with authMode ` +
@@ -219,7 +221,8 @@ export class ApplicationFactory extends Construct {
     const logGroupName = `/aws/${context.stackName}/${runtimeType}/${context.securityProfile}`;
     const integration = context.authMode === AuthMode.APPLICATION_OIDC ? spec.oidcIntegration() : undefined;
     const provider = integration ? providerOf(context) : undefined;
-    if (integration && provider) secretArns[integration.clientSecretVariable()] = provider.clientSecretArn;
+    if (integration && provider) secrets[integration.clientSecretVariable()] = { secretArn: provider.clientSecretArn };
+    const secretArns = [...new Set(Object.values(secrets).map((s) => s.secretArn))];
 
     // Refused images stop synth before anything is built.
     const workerSpec = spec.ephemeralWorkers();
@@ -238,7 +241,7 @@ export class ApplicationFactory extends Construct {
         accessPoint: ebs ? undefined : { path: spec.efsDataPath(), owner: PosixUser.parse(spec.containerUser()), permissions: spec.efsPermissions() },
         logGroupNames: [logGroupName],
         alarmNames: alarms.map((declared) => alarmName(context.stackName, declared.name)),
-        secretArns: Object.values(secretArns),
+        secretArns,
         requestBodyLimits: spec.requestBodyLimits(),
         amazonLinuxRepositories: runtimeType === RuntimeType.EC2,
         stack,
@@ -274,8 +277,8 @@ export class ApplicationFactory extends Construct {
       cluster: runtimeType === RuntimeType.FARGATE ? shared.cluster : undefined,
       namespace: runtimeType === RuntimeType.FARGATE ? shared.namespace : undefined,
       oidcEnvironment: integration && provider ? callPlugin(plugin, 'oidcIntegration().environment', () => integration.environment(provider)) : {},
-      secrets: Object.fromEntries(Object.entries(secretArns).map(([name, arn]) =>
-        [name, secretsmanager.Secret.fromSecretCompleteArn(this, `Secret-${name}`, arn)])),
+      secrets: Object.fromEntries(Object.entries(secrets).map(([name, { secretArn, ...field }]) =>
+        [name, { secret: secretsmanager.Secret.fromSecretCompleteArn(this, `Secret-${name}`, secretArn), ...field }])),
     };
     let runtime: FargateRuntime | Ec2Runtime;
     if (runtimeType === RuntimeType.FARGATE) {
@@ -304,7 +307,7 @@ export class ApplicationFactory extends Construct {
         network,
         clients: [runtime.securityGroup, ...workers ? [workers.securityGroup] : []],
         logGroup: log.group,
-        secretArns: Object.values(secretArns),
+        secretArns,
         workers,
         amazonLinuxRepositories: runtimeType === RuntimeType.EC2,
       });
@@ -468,22 +471,22 @@ function providerOf(context: DeploymentContext): OidcProviderSettings {
 }
 
 /**
- * The application's secrets, the plugin's (`secrets()`) and the factory's (`secrets`), each checked and given once.
- * They are props, never context keys, so they are checked before the context is read.
+ * The application's secrets, the plugin's (`secrets()`) and the deployment's (the `secrets` prop or context key), each
+ * checked (every refused form has its own message) and given once.
  */
-function secretsOf(plugin: string, spec: IApplicationSpec, props: ApplicationFactoryProps): Record<string, string> {
+function secretsOf(plugin: string, spec: IApplicationSpec, given: Record<string, string>): Record<string, SecretReference> {
   const declared = callPlugin(plugin, 'secrets', () => spec.secrets());
-  const invalid = (where: string, secrets: Record<string, string>) => Object.entries(secrets)
-    .filter(([name, arn]) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || typeof arn !== 'string' || !SECRET_ARN.test(arn))
-    .map(([name]) => `${where}.${name} must be an environment variable name mapped to a Secrets Manager secret ARN (the value is not shown).`);
-  const secretProblems = [
-    ...invalid(`${plugin}.secrets()`, declared),
-    ...invalid('secrets', props.secrets ?? {}),
-    ...Object.keys(props.secrets ?? {}).filter((name) => name in declared)
-      .map((name) => `secrets.${name} is also declared by ${plugin}.secrets(): give the application each variable once.`),
-  ];
-  if (secretProblems.length > 0) throw new UserError(`Invalid ApplicationFactory secrets:\n  - ${secretProblems.join('\n  - ')}`);
-  return { ...declared, ...props.secrets };
+  const problems: string[] = [];
+  const read = (where: string, secrets: Record<string, string>) => Object.entries(secrets).map(([name, value]) => {
+    const parsed = parseSecretReference(`${where}.${name}`, name, value);
+    if ('problem' in parsed) problems.push(parsed.problem);
+    return [name, parsed] as const;
+  });
+  const references = [...read(`${plugin}.secrets()`, declared), ...read(`secrets (for ${plugin})`, given)];
+  problems.push(...Object.keys(given).filter((name) => name in declared)
+    .map((name) => `secrets.${name} is also declared by ${plugin}.secrets(): give the application each variable once.`));
+  if (problems.length > 0) throw new UserError(`Invalid ApplicationFactory secrets:\n  - ${problems.join('\n  - ')}`);
+  return Object.fromEntries(references) as Record<string, SecretReference>;
 }
 
 /**

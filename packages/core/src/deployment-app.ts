@@ -122,6 +122,7 @@ function addPlatform(app: App, plugin: (applicationId: string) => IApplicationSp
       ec2Storage: context.ec2Storage,
       dataVolumeSnapshotId: context.dataVolumeSnapshotId,
       imageDigests: context.imageDigests,
+      secrets: context.secrets,
       listenerPriority,
       allowFrom,
     });

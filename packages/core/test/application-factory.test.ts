@@ -313,9 +313,9 @@ describe('bad factory settings fail before anything is built', () => {
     const spec = Object.assign(new WikiSpec(), { efsPermissions: () => 'rwx' });
     expect(() => synth(RuntimeType.FARGATE, {}, spec)).toThrow(/WikiSpec\.efsPermissions\(\) returned "rwx"/);
   });
-  test('a secret that is not a Secrets Manager ARN, without echoing it', () => {
+  test('a secret that is not a Secrets Manager ARN, without echoing it (every refused form: secrets.test.ts)', () => {
     expect(() => synth(RuntimeType.FARGATE, { secrets: { DB_PASSWORD: 'hunter2' } }))
-      .toThrow(/secrets.DB_PASSWORD must be an environment variable name mapped to a Secrets Manager secret ARN \(the value is not shown\)/);
+      .toThrow(/secrets \(for WikiSpec\)\.DB_PASSWORD is not an ARN \(the value is not shown: it may be the secret itself\)/);
   });
   test('PRODUCTION on an environment-agnostic stack (no region for access logs)', () => {
     const stack = new Stack(new App(), 'NoRegion');

@@ -1,5 +1,6 @@
 import { Vpc } from 'aws-cdk-lib/aws-ec2';
-import { bool, DOCKER_HUB_CREDENTIAL_ARN, DOMAIN, email, httpsUrl, imageDigests, oneOf, Parsed, SECRET_ARN, SUBDOMAIN, text, vpcCidr } from './key-parsers';
+import { bool, DOCKER_HUB_CREDENTIAL_ARN, DOMAIN, email, httpsUrl, imageDigests, oneOf, Parsed, SECRET_ARN, secretReferences, SUBDOMAIN, text, vpcCidr } from './key-parsers';
+import { SECRET_ARN_EXAMPLE, SECRET_JSON_KEY_EXAMPLE } from '../platform/secret-reference';
 import type { ApplicationFactoryProps } from '../application-factory';
 import type { DeploymentContext } from './deployment-context';
 import { AuthMode } from '../contract/auth-mode';
@@ -21,8 +22,8 @@ type FieldKeyName = Exclude<keyof DeploymentContext, DerivedField>;
 /** The members of `oidc` a key `oidc<Member>` fills; `scopes` has no key. */
 type OidcMember = Exclude<keyof OidcProviderSettings, 'scopes'>;
 
-/** The factory's props that are no context keys: sizes, secrets, and the platform and how to attach to it. */
-type PropWithoutKey = 'cpu' | 'memoryLimitMiB' | 'instanceType' | 'dataVolumeGiB' | 'secrets' | 'platform' | 'listenerPriority' | 'allowFrom';
+/** The factory's props that are no context keys: sizes, and the platform and how to attach to it. */
+type PropWithoutKey = 'cpu' | 'memoryLimitMiB' | 'instanceType' | 'dataVolumeGiB' | 'platform' | 'listenerPriority' | 'allowFrom';
 /**
  * A compile error naming any `ApplicationFactoryProps` field that is neither a key's (same name, or `oidc`) nor in
  * `PropWithoutKey`: a new prop is either wired to a key here or declared to be none.
@@ -223,6 +224,17 @@ const FIELD_KEYS = {
     parse: imageDigests,
     code: (c) => c.props.imageDigests,
     example: { 'jenkins/jenkins:2.568.2-lts-jdk21': `sha256:${'0'.repeat(64)}` },
+  },
+  secrets: {
+    required: false,
+    defaultText: 'none',
+    description: 'Secrets the application reads, as a JSON object of environment variable name to a Secrets Manager secret\'s ' +
+      `complete ARN (\`${SECRET_ARN_EXAMPLE}\`), or ECS's form for one key of a JSON secret (\`${SECRET_JSON_KEY_EXAMPLE}\`). ` +
+      'Added to the plugin\'s own `secrets()`; only the references reach the template (see docs/writing-a-plugin.md, "Secrets").',
+    sensitive: true,
+    parse: secretReferences,
+    code: (c) => c.props.secrets,
+    example: { DB_PASSWORD: SECRET_JSON_KEY_EXAMPLE },
   },
 } satisfies { readonly [F in FieldKeyName]: Declared<DeploymentContext[F]> };
 

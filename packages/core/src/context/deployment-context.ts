@@ -88,6 +88,11 @@ export interface DeploymentContext {
    */
   readonly alarmEmail?: string;
   /**
+   * Secrets by environment variable name, each a secret reference (`ApplicationFactoryProps.secrets`).
+   * @default - none beyond the plugin's own
+   */
+  readonly secrets?: Record<string, string>;
+  /**
    * The identity provider, when `authMode` is not `none`.
    * @default - none
    */

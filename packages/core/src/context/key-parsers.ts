@@ -68,6 +68,25 @@ export function imageDigests(raw: unknown): Parsed {
     : { allowed: `${allowed} (not: ${bad.map(([image]) => JSON.stringify(image)).join(', ')})` };
 }
 
+/**
+ * A JSON object (or its text, from \`-c\`) of environment variable name -> secret reference. Each reference's form is
+ * checked where the factory reads it (\`parseSecretReference\`), with a message for each refused form.
+ */
+export function secretReferences(raw: unknown): Parsed {
+  const allowed = 'a JSON object of environment variable names to Secrets Manager secret ARNs, for example ' +
+    '{"DB_PASSWORD": "arn:aws:secretsmanager:eu-west-1:123456789012:secret:db-password-AbCdEf"}';
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return { allowed };
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { allowed };
+  return Object.values(value).every((v) => typeof v === 'string') ? { value } : { allowed };
+}
+
 export function oneOf(values: readonly string[]) {
   return (raw: unknown): Parsed =>
     typeof raw === 'string' && values.includes(raw) ? { value: raw } : { allowed: `one of ${values.join(', ')}` };

@@ -62,7 +62,7 @@ export class Ec2Runtime extends Construct {
       actions: ['logs:DescribeLogStreams'],
       resources: [log.group.logGroupArn],
     }));
-    Object.values(props.secrets).forEach((secret) => secret.grantRead(role));
+    Object.values(props.secrets).forEach(({ secret }) => secret.grantRead(role));
     if (storage) {
       storage.allowFrom(this.securityGroup, role);
     }
@@ -182,14 +182,17 @@ function environmentFileCommands(props: RuntimeProps, workerSettings?: ssm.Strin
     `install -m 0600 /dev/null ${file}`,
     ...plain.map(([name, value]) => `fw_env_line ${file} ${Shell.quote(name)} ${Shell.quote(value)}`),
     ...workerSettings ? [readParameter('fw_workers', workerSettings), `printf '%s\\n' "$fw_workers" >> ${file}`] : [],
-    ...secrets.flatMap(([name, secret]) => {
+    ...secrets.flatMap(([name, { secret, jsonKey, versionStage, versionId }]) => {
       const region = Fn.select(3, Fn.split(':', secret.secretArn));
+      const source = `${secret.secretArn}${jsonKey ? `, key ${jsonKey} of its JSON` : ''}`;
+      const version = [...versionStage ? [`--version-stage ${Shell.quote(versionStage)}`] : [], ...versionId ? [`--version-id ${Shell.quote(versionId)}`] : []];
       return [
-        `fw_log ${Shell.quote(`reading ${name} from Secrets Manager (${secret.secretArn})`)}`,
+        `fw_log ${Shell.quote(`reading ${name} from Secrets Manager (${source})`)}`,
         `fw_secret=$(aws secretsmanager get-secret-value --region ${Shell.quote(region)} ` +
-          `--secret-id ${Shell.quote(secret.secretArn)} --query SecretString --output text 2>> "$FW_LOG")`,
-        `if [ -z "$fw_secret" ]; then fw_log ${Shell.quote(`${name}: the SecretString of ${secret.secretArn} is empty; ` +
-          'it must hold the value (a text secret)')}; false; fi`,
+          `--secret-id ${Shell.quote(secret.secretArn)} ${version.map((v) => `${v} `).join('')}--query SecretString --output text 2>> "$FW_LOG")`,
+        ...jsonKey ? [`fw_secret=$(printf '%s' "$fw_secret" | fw_json_value ${Shell.quote(jsonKey)} 2>> "$FW_LOG")`] : [],
+        `if [ -z "$fw_secret" ]; then fw_log ${Shell.quote(`${name}: ${jsonKey ? `key ${jsonKey} of ` : ''}the SecretString of ` +
+          `${secret.secretArn} is empty; it must hold the value${jsonKey ? '' : ' (a text secret)'}`)}; false; fi`,
         `fw_env_line ${file} ${Shell.quote(name)} "$fw_secret"`,
         'unset fw_secret',
       ];

@@ -75,8 +75,10 @@ export class FargateRuntime extends Construct {
       user: spec.containerUser(),
       portMappings: [...new Set([spec.applicationPort(), ...workers?.applicationPorts ?? []])].map((containerPort) => ({ containerPort })),
       environment,
-      secrets: Object.fromEntries(Object.entries(props.secrets)
-        .map(([name, secret]) => [name, ecs.Secret.fromSecretsManager(secret)])),
+      secrets: Object.fromEntries(Object.entries(props.secrets).map(([name, { secret, jsonKey, versionStage, versionId }]) =>
+        [name, versionStage || versionId
+          ? ecs.Secret.fromSecretsManagerVersion(secret, { versionStage, versionId }, jsonKey)
+          : ecs.Secret.fromSecretsManager(secret, jsonKey)])),
       logging: ecs.LogDrivers.awsLogs({ logGroup: log.group, streamPrefix: spec.applicationId() }),
     });
     acknowledgeEnvironment(this.taskDefinition, environment, 'The plugin\'s containerEnvironmentVariables()');

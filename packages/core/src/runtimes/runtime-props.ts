@@ -28,7 +28,7 @@ export interface RuntimeProps {
   /** The OIDC integration's entries in `application-oidc` mode (container, or the EC2 environment file). */
   readonly oidcEnvironment: Record<string, string>;
   /** Secrets by environment variable name, only ever passed on as references. */
-  readonly secrets: Record<string, secretsmanager.ISecret>;
+  readonly secrets: Record<string, ApplicationSecret>;
   /** Where the tasks pull their images from (Docker Hub's through the pull-through cache, when there is one). */
   readonly images: ImageSource;
   /** The workers the application starts (`ephemeralWorkers()`); absent when it declares none. */
@@ -42,4 +42,12 @@ export interface RuntimeProps {
    * it has workers (they find it by it).
    */
   readonly namespace?: servicediscovery.IPrivateDnsNamespace;
+}
+
+/** A secret one environment variable gets: the whole SecretString, or one key of its JSON, of a version if named. */
+export interface ApplicationSecret {
+  readonly secret: secretsmanager.ISecret;
+  readonly jsonKey?: string;
+  readonly versionStage?: string;
+  readonly versionId?: string;
 }

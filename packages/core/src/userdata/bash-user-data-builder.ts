@@ -142,10 +142,12 @@ export class BashUserDataBuilder implements IUserDataBuilder {
 
   /**
    * The framework's step that writes the application's environment file (see the EC2 runtime): `addCommands` lines that
-   * may call `fw_env_line FILE NAME VALUE`, which appends an entry systemd's `EnvironmentFile=` reads back unaltered.
+   * may call `fw_env_line FILE NAME VALUE`, which appends an entry systemd's `EnvironmentFile=` reads back unaltered,
+   * and `fw_json_value KEY`, which writes one key's value of the JSON on its standard input.
    */
   public addEnvironmentCommands(...commands: string[]): void {
     this.useHelper('fw_env_line');
+    if (commands.some((c) => c.includes('fw_json_value'))) this.useHelper('fw_json_value');
     this.step(`environment file (${commands.length} lines)`, commands);
   }
 

@@ -295,6 +295,25 @@ const ENV_LINE = `fw_env_line() {
 }
 `;
 
+/**
+ * Writes the value of the key $1 of the JSON document on standard input (a text value as it is, any other as JSON),
+ * as ECS does for a secret's JSON key; fails, naming the key but never the document, when it is not JSON or lacks the
+ * key. python3 is Amazon Linux 2023's own (its dnf is written in it); the document passes on standard input, never on
+ * a command line.
+ */
+const JSON_VALUE = `fw_json_value() {
+  python3 -c 'import json, sys
+try:
+    document = json.load(sys.stdin)
+except ValueError:
+    sys.exit("the SecretString is not JSON")
+if not isinstance(document, dict) or sys.argv[1] not in document:
+    sys.exit("the SecretString has no key " + sys.argv[1])
+value = document[sys.argv[1]]
+sys.stdout.write(value if isinstance(value, str) else json.dumps(value))' "$1"
+}
+`;
+
 /** Helper functions by name, each with those it calls, in the order they must be defined. */
 export const HELPERS: Record<string, { readonly needs: string[]; readonly body: string }> = {
   fw_fstab_set: { needs: [], body: FSTAB_SET },
@@ -307,4 +326,5 @@ export const HELPERS: Record<string, { readonly needs: string[]; readonly body: 
   fw_attach_ebs: { needs: ['fw_imds'], body: ATTACH_EBS },
   fw_service_account: { needs: [], body: SERVICE_ACCOUNT },
   fw_env_line: { needs: [], body: ENV_LINE },
+  fw_json_value: { needs: [], body: JSON_VALUE },
 };
