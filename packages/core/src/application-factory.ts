@@ -11,7 +11,8 @@ import { Construct } from 'constructs';
 import { addPciConformancePack } from './compliance/pci-conformance-pack';
 import type { DeploymentContext } from './context/deployment-context';
 import { factoryContext } from './context/factory-context';
-import { checkFactorySizes, FACTORY_SIZE_DEFAULTS } from './context/factory-limits';
+import { factorySizes } from './context/factory-limits';
+import { configuredSpec } from './context/plugin-settings';
 import type { IApplicationSpec } from './contract/application-spec';
 import { AuthMode } from './contract/auth-mode';
 import { Ec2Storage } from './contract/ec2-storage';
@@ -106,14 +107,20 @@ export interface ApplicationFactoryProps {
    * @default false
    */
   readonly pciConformancePack?: boolean;
-  /** Fargate task CPU units. @default - `FACTORY_SIZE_DEFAULTS.cpu` */
+  /** Fargate task CPU units. @default - the plugin's `defaultSize().cpu`, else `FACTORY_SIZE_DEFAULTS.cpu` */
   readonly cpu?: number;
-  /** Fargate task memory in MiB. @default - `FACTORY_SIZE_DEFAULTS.memoryLimitMiB` */
+  /** Fargate task memory in MiB. @default - the plugin's `defaultSize().memoryLimitMiB`, else `FACTORY_SIZE_DEFAULTS.memoryLimitMiB` */
   readonly memoryLimitMiB?: number;
-  /** EC2 instance type. @default - `FACTORY_SIZE_DEFAULTS.instanceType` */
+  /** EC2 instance type. @default - the plugin's `defaultSize().instanceType`, else `FACTORY_SIZE_DEFAULTS.instanceType` */
   readonly instanceType?: string;
   /** EBS data volume size in GiB (EC2 with `ebs` storage). @default - `FACTORY_SIZE_DEFAULTS.dataVolumeGiB` */
   readonly dataVolumeGiB?: number;
+  /**
+   * The plugin's own settings by name, each one its `settings()` declares; the plugin deployed is what its
+   * `withSettings()` returns for them (see docs/writing-a-plugin.md, "Settings by configuration").
+   * @default - none: the declared defaults
+   */
+  readonly pluginSettings?: Record<string, string>;
   /**
    * The VPC's address range (standalone; on a platform the platform's `vpcCidr` decides).
    * @default - the CDK's default range (`Vpc.DEFAULT_CIDR_RANGE`)
@@ -188,7 +195,6 @@ export class ApplicationFactory extends Construct {
     super(scope, id);
     const plugin = pluginName(spec);
     assertValidSpec(spec, plugin);
-    checkFactorySizes(runtimeType, props);
     const stack = Stack.of(this);
     assertAloneInStack(this, stack);
     const { platform } = props;
@@ -199,6 +205,10 @@ export class ApplicationFactory extends Construct {
     // The context keys of the construct tree and the factory's settings, read by the deployment app's reader.
     const context = factoryContext(this, runtimeType, spec.applicationId(), platform ? propsOnPlatform(this, stack, platform, props) : props);
     this.context = context;
+    // From here on the plugin is the one configured with its settings (the plugin itself when it declares none).
+    spec = configuredSpec(plugin, spec, context.pluginSettings);
+    assertValidSpec(spec, plugin);
+    const sizes = factorySizes(runtimeType, context, callPlugin(plugin, 'defaultSize', () => spec.defaultSize()), plugin);
     const secrets = secretsOf(plugin, spec, context.secrets ?? {});
     const modes = spec.supportedAuthModes();
     if (!modes.includes(context.authMode)) {
@@ -286,14 +296,14 @@ export class ApplicationFactory extends Construct {
       runtime = new FargateRuntime(this, 'Fargate', {
         ...runtimeProps,
         storage,
-        cpu: props.cpu ?? FACTORY_SIZE_DEFAULTS.cpu,
-        memoryLimitMiB: props.memoryLimitMiB ?? FACTORY_SIZE_DEFAULTS.memoryLimitMiB,
+        cpu: sizes.cpu,
+        memoryLimitMiB: sizes.memoryLimitMiB,
       });
     } else {
       runtime = new Ec2Runtime(this, 'Ec2', {
         ...runtimeProps,
-        instanceType: new ec2.InstanceType(props.instanceType ?? FACTORY_SIZE_DEFAULTS.instanceType),
-        dataVolumeGiB: props.dataVolumeGiB ?? FACTORY_SIZE_DEFAULTS.dataVolumeGiB,
+        instanceType: new ec2.InstanceType(sizes.instanceType),
+        dataVolumeGiB: sizes.dataVolumeGiB,
         dataVolumeBackupDays: settings.dataVolumeBackupDays,
         dataVolumeRemovalPolicy: settings.removalPolicy,
       });

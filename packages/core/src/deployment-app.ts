@@ -123,6 +123,11 @@ function addPlatform(app: App, plugin: (applicationId: string) => IApplicationSp
       dataVolumeSnapshotId: context.dataVolumeSnapshotId,
       imageDigests: context.imageDigests,
       secrets: context.secrets,
+      pluginSettings: context.pluginSettings,
+      cpu: context.cpu,
+      memoryLimitMiB: context.memoryLimitMiB,
+      instanceType: context.instanceType,
+      dataVolumeGiB: context.dataVolumeGiB,
       listenerPriority,
       allowFrom,
     });

@@ -45,6 +45,9 @@ function propsOf(examples: Record<string, unknown>): ApplicationFactoryProps {
 /** The test plugin under the example's applicationId. */
 class ExampleSpec extends WikiSpec {
   public applicationId() { return String(EXAMPLES.applicationId); }
+  /** The settings the `pluginSettings` example gives. */
+  public settings() { return Object.keys(EXAMPLES.pluginSettings as object).map((name) => ({ name, description: name })); }
+  public withSettings() { return this; }
 }
 
 /** The context of a factory made in code, in a stack named and placed as the examples say. */

@@ -1,5 +1,6 @@
 import { Vpc } from 'aws-cdk-lib/aws-ec2';
-import { bool, DOCKER_HUB_CREDENTIAL_ARN, DOMAIN, email, httpsUrl, imageDigests, oneOf, Parsed, SECRET_ARN, secretReferences, SUBDOMAIN, text, vpcCidr } from './key-parsers';
+import { bool, DOCKER_HUB_CREDENTIAL_ARN, DOMAIN, email, httpsUrl, imageDigests, oneOf, Parsed, pluginSettings, SECRET_ARN, secretReferences, SUBDOMAIN, text, vpcCidr, wholeNumber } from './key-parsers';
+import { FACTORY_SIZE_DEFAULTS } from './factory-limits';
 import { SECRET_ARN_EXAMPLE, SECRET_JSON_KEY_EXAMPLE } from '../platform/secret-reference';
 import type { ApplicationFactoryProps } from '../application-factory';
 import type { DeploymentContext } from './deployment-context';
@@ -22,8 +23,8 @@ type FieldKeyName = Exclude<keyof DeploymentContext, DerivedField>;
 /** The members of `oidc` a key `oidc<Member>` fills; `scopes` has no key. */
 type OidcMember = Exclude<keyof OidcProviderSettings, 'scopes'>;
 
-/** The factory's props that are no context keys: sizes, and the platform and how to attach to it. */
-type PropWithoutKey = 'cpu' | 'memoryLimitMiB' | 'instanceType' | 'dataVolumeGiB' | 'platform' | 'listenerPriority' | 'allowFrom';
+/** The factory's props that are no context keys: the platform and how to attach to it. */
+type PropWithoutKey = 'platform' | 'listenerPriority' | 'allowFrom';
 /**
  * A compile error naming any `ApplicationFactoryProps` field that is neither a key's (same name, or `oidc`) nor in
  * `PropWithoutKey`: a new prop is either wired to a key here or declared to be none.
@@ -235,6 +236,48 @@ const FIELD_KEYS = {
     parse: secretReferences,
     code: (c) => c.props.secrets,
     example: { DB_PASSWORD: SECRET_JSON_KEY_EXAMPLE },
+  },
+  pluginSettings: {
+    required: false,
+    defaultText: 'none (the plugin\'s declared defaults)',
+    description: 'The plugin\'s own settings, as a JSON object of setting name to value: each must be one the plugin declares ' +
+      'in `settings()`, is checked as it declares, and is handed to its `withSettings()` (see docs/writing-a-plugin.md, ' +
+      '"Settings by configuration").',
+    parse: pluginSettings,
+    code: (c) => c.props.pluginSettings,
+    example: { jdbcUrl: 'jdbc:postgresql://db.example.com:5432/sonar' },
+  },
+  cpu: {
+    required: false,
+    defaultText: `the plugin's \`defaultSize()\`, else \`${FACTORY_SIZE_DEFAULTS.cpu}\``,
+    description: 'Fargate task CPU units: a Fargate task size (256, 512, 1024, 2048, 4096, 8192 or 16384).',
+    parse: wholeNumber(1, 'a whole number of CPU units, for example 2048'),
+    code: (c) => c.props.cpu,
+    example: 2048,
+  },
+  memoryLimitMiB: {
+    required: false,
+    defaultText: `the plugin's \`defaultSize()\`, else \`${FACTORY_SIZE_DEFAULTS.memoryLimitMiB}\``,
+    description: 'Fargate task memory in MiB: one Fargate allows with `cpu` (for 2048 CPU units, 4096 to 16384 in steps of 1024).',
+    parse: wholeNumber(1, 'a whole number of MiB, for example 4096'),
+    code: (c) => c.props.memoryLimitMiB,
+    example: 4096,
+  },
+  instanceType: {
+    required: false,
+    defaultText: `the plugin's \`defaultSize()\`, else \`${FACTORY_SIZE_DEFAULTS.instanceType}\``,
+    description: 'EC2 instance type, x86_64 (the image is Amazon Linux 2023\'s x86_64 one).',
+    parse: text(/^\S{1,64}$/, 'an EC2 instance type such as m7i.large'),
+    code: (c) => c.props.instanceType,
+    example: 'm7i.large',
+  },
+  dataVolumeGiB: {
+    required: false,
+    defaultText: `\`${FACTORY_SIZE_DEFAULTS.dataVolumeGiB}\``,
+    description: 'EC2 with `ec2Storage` `ebs`: size of the data volume in GiB (gp3, 1 to 16384).',
+    parse: wholeNumber(1, 'a whole number of GiB, for example 100'),
+    code: (c) => c.props.dataVolumeGiB,
+    example: 100,
   },
 } satisfies { readonly [F in FieldKeyName]: Declared<DeploymentContext[F]> };
 

@@ -93,6 +93,31 @@ export interface DeploymentContext {
    */
   readonly secrets?: Record<string, string>;
   /**
+   * The plugin's own settings by name, as text (`IApplicationSpec.settings()`).
+   * @default - none
+   */
+  readonly pluginSettings?: Record<string, string>;
+  /**
+   * Fargate task CPU units.
+   * @default - the plugin's `defaultSize()`, else the framework's
+   */
+  readonly cpu?: number;
+  /**
+   * Fargate task memory in MiB.
+   * @default - the plugin's `defaultSize()`, else the framework's
+   */
+  readonly memoryLimitMiB?: number;
+  /**
+   * EC2 instance type.
+   * @default - the plugin's `defaultSize()`, else the framework's
+   */
+  readonly instanceType?: string;
+  /**
+   * EC2 EBS data volume size in GiB.
+   * @default - the framework's
+   */
+  readonly dataVolumeGiB?: number;
+  /**
    * The identity provider, when `authMode` is not `none`.
    * @default - none
    */

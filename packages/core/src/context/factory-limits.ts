@@ -1,7 +1,7 @@
 import { RuntimeType } from '../contract/runtime-type';
 import { shownValue, UserError } from '../errors';
 
-/** The factory props that are no context keys, with the limits AWS applies to them. */
+/** The factory's size props (and context keys), with the limits AWS applies to them. */
 export interface FactorySizes {
   /** Fargate task CPU units. */
   readonly cpu?: number;
@@ -73,31 +73,35 @@ function isArm(instanceType: string): boolean {
   return parts !== null && (parts[1] === 'a' || parts[3].includes('g'));
 }
 
+/** How a message names each size: the prop and key, or where else the value came from. */
+export type SizeNames = { readonly [K in keyof FactorySizes]-?: string };
+const PROP_NAMES: SizeNames = { cpu: 'cpu', memoryLimitMiB: 'memoryLimitMiB', instanceType: 'instanceType', dataVolumeGiB: 'dataVolumeGiB' };
+
 /**
- * Every problem with the factory's size props, each naming the prop, the value and the limit. Only the props the
- * runtime uses are checked (cpu and memory on Fargate, the instance type and volume size on EC2); absent props take
+ * Every problem with the factory's sizes, each naming the setting, the value and the limit. Only the sizes the
+ * runtime uses are checked (cpu and memory on Fargate, the instance type and volume size on EC2); absent sizes take
  * the factory's defaults, so a cpu given alone is checked against the default memory.
  */
-export function factorySizeProblems(runtimeType: RuntimeType, props: FactorySizes): string[] {
+export function factorySizeProblems(runtimeType: RuntimeType, props: FactorySizes, names: SizeNames = PROP_NAMES): string[] {
   const problems: string[] = [];
   if (runtimeType === RuntimeType.FARGATE) {
     const problem = fargateSizeProblem(props.cpu ?? FACTORY_SIZE_DEFAULTS.cpu,
-      props.memoryLimitMiB ?? FACTORY_SIZE_DEFAULTS.memoryLimitMiB, { cpu: 'cpu', memory: 'memoryLimitMiB' });
+      props.memoryLimitMiB ?? FACTORY_SIZE_DEFAULTS.memoryLimitMiB, { cpu: names.cpu, memory: names.memoryLimitMiB });
     if (problem) problems.push(problem);
   } else {
     const instanceType = props.instanceType;
     if (instanceType !== undefined) {
       if (typeof instanceType !== 'string' || !INSTANCE_TYPE.test(instanceType)) {
-        problems.push(`instanceType ${shownValue(instanceType)} is not an EC2 instance type; allowed: a name such as ` +
+        problems.push(`${names.instanceType} ${shownValue(instanceType)} is not an EC2 instance type; allowed: a name such as ` +
           't3.medium (family and generation, a dot, the size).');
       } else if (isArm(instanceType)) {
-        problems.push(`instanceType ${shownValue(instanceType)} is an Arm (Graviton) type, but the instance runs the ` +
+        problems.push(`${names.instanceType} ${shownValue(instanceType)} is an Arm (Graviton) type, but the instance runs the ` +
           'x86_64 Amazon Linux 2023 image; allowed: an x86_64 type such as t3.medium or m7i.large.');
       }
     }
     const gib = props.dataVolumeGiB;
     if (gib !== undefined && (!Number.isInteger(gib) || gib < GP3_GIB.min || gib > GP3_GIB.max)) {
-      problems.push(`dataVolumeGiB ${shownValue(gib)} is not a gp3 volume size; allowed: a whole number of GiB from ` +
+      problems.push(`${names.dataVolumeGiB} ${shownValue(gib)} is not a gp3 volume size; allowed: a whole number of GiB from ` +
         `${GP3_GIB.min} to ${GP3_GIB.max}.`);
     }
   }
@@ -108,10 +112,23 @@ export function factorySizeProblems(runtimeType: RuntimeType, props: FactorySize
  * Fails with one error listing every problem with the factory's size props. The factory calls it before building
  * anything: `checkFactorySizes(runtimeType, props)`.
  */
-export function checkFactorySizes(runtimeType: RuntimeType, props: FactorySizes): void {
-  const problems = factorySizeProblems(runtimeType, props);
+export function checkFactorySizes(runtimeType: RuntimeType, props: FactorySizes, names: SizeNames = PROP_NAMES): void {
+  const problems = factorySizeProblems(runtimeType, props, names);
   if (problems.length > 0) {
     throw new UserError(`Invalid ApplicationFactory props (${problems.length} problem${problems.length > 1 ? 's' : ''}):\n` +
       problems.map((p) => `  - ${p}`).join('\n'));
   }
+}
+
+/**
+ * The sizes the factory deploys: each from the props or context key (`given`), else the plugin's `defaultSize()`,
+ * else `FACTORY_SIZE_DEFAULTS`; checked, with a message that names where a refused value came from.
+ */
+export function factorySizes(runtimeType: RuntimeType, given: FactorySizes, declared: FactorySizes, plugin: string): Required<FactorySizes> {
+  const fields = Object.keys(PROP_NAMES) as Array<keyof FactorySizes>;
+  const from = (field: keyof FactorySizes) => (given[field] !== undefined ? given : declared[field] !== undefined ? declared : FACTORY_SIZE_DEFAULTS);
+  const sizes = Object.fromEntries(fields.map((f) => [f, from(f)[f]])) as Required<FactorySizes>;
+  const names = Object.fromEntries(fields.map((f) => [f, from(f) === declared ? `${plugin}.defaultSize().${f}` : f])) as unknown as SizeNames;
+  checkFactorySizes(runtimeType, sizes, names);
+  return sizes;
 }

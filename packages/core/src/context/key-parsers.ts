@@ -87,6 +87,35 @@ export function secretReferences(raw: unknown): Parsed {
   return Object.values(value).every((v) => typeof v === 'string') ? { value } : { allowed };
 }
 
+/** A whole number from `min` up, as a JSON number or its text (from \`-c\`). */
+export function wholeNumber(min: number, allowed: string) {
+  return (raw: unknown): Parsed => {
+    const value = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : raw;
+    return typeof value === 'number' && Number.isInteger(value) && value >= min ? { value } : { allowed };
+  };
+}
+
+/**
+ * A JSON object (or its text, from \`-c\`) of a plugin's setting name -> its value: text, or a JSON number or boolean,
+ * which the plugin receives as text. Each setting is checked against the plugin's \`settings()\` where the factory reads it.
+ */
+export function pluginSettings(raw: unknown): Parsed {
+  const allowed = 'a JSON object of the plugin\'s setting names to their values (text, numbers or true/false), for ' +
+    'example {"jdbcUrl": "jdbc:postgresql://db.example.com:5432/sonar"}';
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return { allowed };
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { allowed };
+  const entries = Object.entries(value);
+  return entries.every(([, v]) => ['string', 'number', 'boolean'].includes(typeof v))
+    ? { value: Object.fromEntries(entries.map(([k, v]) => [k, String(v)])) } : { allowed };
+}
+
 export function oneOf(values: readonly string[]) {
   return (raw: unknown): Parsed =>
     typeof raw === 'string' && values.includes(raw) ? { value: raw } : { allowed: `one of ${values.join(', ')}` };

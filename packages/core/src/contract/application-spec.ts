@@ -1,3 +1,4 @@
+import type { ApplicationSize } from './application-size';
 import { AuthMode } from './auth-mode';
 import type { ComplianceControl } from './compliance-control';
 import type { ContainerInitialization } from './container-initialization';
@@ -5,6 +6,7 @@ import type { Ec2Context } from './ec2-context';
 import type { EgressRule } from './egress-rule';
 import type { EphemeralWorkers } from './ephemeral-workers';
 import type { LogAlarm } from './log-alarm';
+import type { PluginSetting } from './plugin-setting';
 import type { IOidcIntegration } from './oidc-integration';
 import type { RequestBodyLimit } from './request-body-limit';
 import type { IUserDataBuilder } from './user-data-builder';
@@ -94,6 +96,26 @@ export interface IApplicationSpec {
    */
   secrets(): Record<string, string>;
   /**
+   * The size the application needs, where the framework's defaults (`FACTORY_SIZE_DEFAULTS`) are too small; the
+   * factory's props and the context keys `cpu`, `memoryLimitMiB` and `instanceType` override it. Not one of the spec's
+   * members.
+   */
+  defaultSize(): ApplicationSize;
+  /**
+   * The settings the plugin takes by configuration (the `pluginSettings` context key), each checked before
+   * `withSettings()` receives them. Not one of the spec's members.
+   */
+  settings(): PluginSetting[];
+  /**
+   * The plugin configured with its settings: called once a deployment, when `settings()` declares any, with every
+   * declared setting's text (given, or its default); the factory deploys what it returns, whose `applicationId()` must
+   * be this one's. The registry constructs plugins without arguments (as Java's ServiceLoader does), so this is how a
+   * plugin used by configuration receives its settings. Not one of the spec's members.
+   *
+   * @param values the settings by name
+   */
+  withSettings(values: Record<string, string>): IApplicationSpec;
+  /**
    * Paths whose requests carry bodies larger than the WAF lets through elsewhere (`WAF_BODY_SIZE_LIMIT`), each with the largest it
    * takes (for example the build server's job configuration). Everywhere else such bodies stay blocked. Not one of the
    * spec's members.
@@ -172,6 +194,22 @@ export abstract class ApplicationSpec implements IApplicationSpec {
     return {};
   }
 
+  /** Default: the framework's (`FACTORY_SIZE_DEFAULTS`). */
+  public defaultSize(): ApplicationSize {
+    return {};
+  }
+
+  /** Default: no settings. */
+  public settings(): PluginSetting[] {
+    return [];
+  }
+
+  /** Default: fails, naming the plugin; a plugin that declares `settings()` overrides it. */
+  public withSettings(values: Record<string, string>): IApplicationSpec {
+    throw new Error(`${this.constructor.name} declares settings() (${Object.keys(values).join(', ')}) but does not ` +
+      'override withSettings(values), which must return the plugin configured with them.');
+  }
+
   /** Default: no request body above `WAF_BODY_SIZE_LIMIT` anywhere. */
   public requestBodyLimits(): RequestBodyLimit[] {
     return [];
@@ -197,5 +235,5 @@ export abstract class ApplicationSpec implements IApplicationSpec {
 export const APPLICATION_SPEC_MEMBERS: readonly string[] = [
   'applicationId', 'defaultContainerImage', 'applicationPort', 'containerDataPath', 'efsDataPath', 'volumeName',
   'containerUser', 'efsPermissions', 'ebsDeviceName', 'ec2DataPath', 'ec2LogPaths', 'configureUserData',
-  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportedAuthModes', 'ephemeralWorkers', 'egressRules', 'secrets', 'requestBodyLimits', 'complianceControls', 'supportsOidcIntegration', 'oidcIntegration',
+  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportedAuthModes', 'ephemeralWorkers', 'egressRules', 'secrets', 'defaultSize', 'settings', 'withSettings', 'requestBodyLimits', 'complianceControls', 'supportsOidcIntegration', 'oidcIntegration',
 ];
