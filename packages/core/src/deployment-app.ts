@@ -1,4 +1,4 @@
-import { App, Stack } from 'aws-cdk-lib';
+import { Annotations, App, Stack } from 'aws-cdk-lib';
 import { ApplicationFactory } from './application-factory';
 import { PLATFORM_CONFIGURATION_KEYS } from './context/context-keys';
 import type { DeploymentContext } from './context/deployment-context';
@@ -8,6 +8,7 @@ import type { IApplicationSpec } from './contract/application-spec';
 import { SecurityProfile } from './contract/security-profile';
 import { UserError } from './errors';
 import { Platform } from './platform/platform';
+import { PROFILE_SETTINGS } from './profiles/profile-settings';
 import { PluginRegistry } from './registry/plugin-registry';
 
 /** Where the deployment app looks. */
@@ -33,7 +34,8 @@ export class DeploymentApp {
   /**
    * Builds the stack the context keys describe in `app`, with the plugin for `applicationId` among those the registry
    * finds (the built-in ones and every installed npm package's) and those handed in (`options.plugins`).
-   * The region comes from the `region` key, else from `CDK_DEFAULT_REGION`. The account is left open, so
+   * The region comes from the `region` key, else, in a profile that does not require the key (DEV), from
+   * `CDK_DEFAULT_REGION` with a warning. The account is left open, so
    * availability zones resolve at deploy time and synth never needs an AWS lookup. A platform configuration (the
    * `platform` and `applications` keys) builds the platform's stack and one stack an application, and returns the
    * platform's (see docs/deploying.md, "Use by configuration").
@@ -41,8 +43,8 @@ export class DeploymentApp {
   public static addTo(app: App, options: DeploymentAppOptions = {}): Stack {
     const registry = PluginRegistry.discover({ searchFrom: options.searchFrom }).withPlugins(options.plugins ?? []);
     if (isPlatformConfiguration(app)) return addPlatform(app, (id) => registry.get(id));
-    const context = readContext(app);
-    return addStack(app, context, registry.get(context.applicationId));
+    const { context, cliRegion } = readContext(app);
+    return addStack(app, context, registry.get(context.applicationId), cliRegion);
   }
 
   /**
@@ -60,26 +62,42 @@ export class DeploymentApp {
       return spec;
     };
     if (isPlatformConfiguration(app)) return addPlatform(app, find);
-    const context = readContext(app);
-    return addStack(app, context, find(context.applicationId));
+    const { context, cliRegion } = readContext(app);
+    return addStack(app, context, find(context.applicationId), cliRegion);
   }
 
   private constructor() {}
 }
 
-function readContext(app: App): DeploymentContext {
+/**
+ * The context keys, with the CDK CLI's default region (`CDK_DEFAULT_REGION`, from the AWS configuration) where the
+ * `region` key is absent, for a profile that does not require one (DEV): STAGING and PRODUCTION are placed on purpose,
+ * so their reader refuses a missing key instead (a CLI default of us-east-1 would otherwise go unnoticed).
+ */
+function readContext(app: App): { readonly context: DeploymentContext; readonly cliRegion?: string } {
   const values = { ...app.node.getAllContext() };
-  values.region ??= process.env.CDK_DEFAULT_REGION;
-  return DeploymentContextReader.fromValues(values);
+  const cliRegion = values.region === undefined ? cliDefaultRegion(values.securityProfile) : undefined;
+  return { context: DeploymentContextReader.fromValues({ ...values, region: values.region ?? cliRegion }), cliRegion };
+}
+
+/** `CDK_DEFAULT_REGION`, unless the profile named by `securityProfile` (DEV when absent) requires the region key. */
+function cliDefaultRegion(securityProfile: unknown): string | undefined {
+  const settings = PROFILE_SETTINGS[(securityProfile ?? SecurityProfile.DEV) as SecurityProfile];
+  return settings?.regionRequired ? undefined : process.env.CDK_DEFAULT_REGION || undefined;
 }
 
 /** One stack named after the context, in its region, with one factory that takes every setting from the context. */
-function addStack(app: App, context: DeploymentContext, spec: IApplicationSpec): Stack {
+function addStack(app: App, context: DeploymentContext, spec: IApplicationSpec, cliRegion?: string): Stack {
   const stack = new Stack(app, context.stackName, {
     stackName: context.stackName,
     env: { region: context.region },
     description: `${context.applicationId} on ${context.runtimeType} (${context.securityProfile}), deployed by @fw/core`,
   });
+  if (cliRegion) {
+    Annotations.of(stack).addWarningV2('@fw/core:cli-default-region', `No region key: deployed to ${cliRegion}, the CDK ` +
+      'CLI\'s default region (CDK_DEFAULT_REGION, from the AWS configuration). Set the region key to choose it; ' +
+      `${Object.values(SecurityProfile).filter((p) => PROFILE_SETTINGS[p].regionRequired).join(' and ')} require it.`);
+  }
   new ApplicationFactory(stack, 'Application', context.runtimeType, spec);
   return stack;
 }
@@ -93,7 +111,8 @@ function isPlatformConfiguration(app: App): boolean {
  * order listed, each attached to the platform. Returns the platform's stack.
  */
 function addPlatform(app: App, plugin: (applicationId: string) => IApplicationSpec): Stack {
-  const configuration = readPlatformConfiguration(app.node.getAllContext(), process.env.CDK_DEFAULT_REGION);
+  const values = app.node.getAllContext();
+  const configuration = readPlatformConfiguration(values, cliDefaultRegion(values.platform?.securityProfile));
   const { stackName, region, props } = configuration.platform;
   // Every plugin is found before anything is built: a missing one is reported alone, with what is installed.
   const specs = configuration.applications.map(({ context }) => plugin(context.applicationId));

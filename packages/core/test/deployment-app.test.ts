@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { DeploymentApp } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { fakeInstall, pluginClassSource } from './support/fake-install';
@@ -60,6 +60,25 @@ describe('DeploymentApp.addTo with plugins the host language found', () => {
     class ConfiguredWiki extends WikiSpec {}
     const stack = DeploymentApp.addToWithPlugins(new App({ context: CONTEXT }), [new ConfiguredWiki()]);
     expect(stack.stackName).toBe('wiki-dev');
+  });
+});
+
+describe('the CDK CLI\'s default region (CDK_DEFAULT_REGION) when the region key is absent', () => {
+  const saved = process.env.CDK_DEFAULT_REGION;
+  beforeEach(() => { process.env.CDK_DEFAULT_REGION = 'us-east-1'; });
+  afterAll(() => { process.env.CDK_DEFAULT_REGION = saved; });
+
+  test('DEV takes it, and a warning names it', () => {
+    const stack = DeploymentApp.addToWithPlugins(new App({ context: CONTEXT }), [new WikiSpec()]);
+    expect(stack.region).toBe('us-east-1');
+    Annotations.fromStack(stack).hasWarning('*', Match.stringLikeRegexp('^No region key: deployed to us-east-1, the CDK CLI\'s default region \\(CDK_DEFAULT_REGION'));
+  });
+
+  test.each(['STAGING', 'PRODUCTION'])('%s refuses it: the region key is required, set on purpose', (securityProfile) => {
+    expect(() => DeploymentApp.addToWithPlugins(new App({ context: { ...CONTEXT, securityProfile } }), [new WikiSpec()]))
+      .toThrow(`securityProfile ${securityProfile} needs the stack's region (for example eu-west-1), set on purpose`);
+    expect(() => DeploymentApp.addToWithPlugins(new App({ context: { ...CONTEXT, securityProfile } }), [new WikiSpec()]))
+      .toThrow('the CDK CLI\'s default region (CDK_DEFAULT_REGION, from the AWS configuration) is not taken for this profile.');
   });
 });
 

@@ -149,8 +149,9 @@ const FIELD_KEYS = {
   },
   region: {
     required: false,
-    defaultText: '`CDK_DEFAULT_REGION`, else none',
-    description: 'AWS region of the stack. STAGING and PRODUCTION need one: load-balancer access logs are region-specific. The ' +
+    defaultText: 'in DEV, the CDK CLI\'s `CDK_DEFAULT_REGION` (with a warning naming it); else none',
+    description: 'AWS region of the stack. STAGING and PRODUCTION need this key (the CLI\'s default region is not taken for them): ' +
+      'load-balancer access logs are region-specific, and card data stays where it is placed on purpose. The ' +
       'account is never set, so availability zones resolve at deploy time and synth makes no AWS lookup.',
     parse: text(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, 'an AWS region such as eu-west-1'),
     code: (c) => c.region,

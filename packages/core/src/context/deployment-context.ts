@@ -206,9 +206,10 @@ function crossKeyProblems(v: Record<string, any>, given: Set<string>): string[] 
       'clear text. Set sslEnabled to true (with domain and hostedZoneId or certificateArn).');
   }
   if (settings?.regionRequired && v.region === undefined && !given.has('region')) {
-    problems.push(`securityProfile ${v.securityProfile} needs the stack's region (for example eu-west-1): its ` +
-      'load-balancer access logs are delivered by a region-specific account. Set the region key or CDK_DEFAULT_REGION ' +
-      '(in code: env.region on the stack).');
+    problems.push(`securityProfile ${v.securityProfile} needs the stack's region (for example eu-west-1), set on purpose: ` +
+      'its load-balancer access logs are delivered by a region-specific account, and card data stays in the region it is ' +
+      'deployed to. Set the region key (in code: env.region on the stack); the CDK CLI\'s default region ' +
+      '(CDK_DEFAULT_REGION, from the AWS configuration) is not taken for this profile.');
   }
   if (v.dataVolumeSnapshotId !== undefined && (v.runtimeType !== RuntimeType.EC2 || v.ec2Storage !== Ec2Storage.EBS)) {
     problems.push(`dataVolumeSnapshotId ${JSON.stringify(v.dataVolumeSnapshotId)} applies to runtimeType EC2 with ec2Storage ebs ` +
