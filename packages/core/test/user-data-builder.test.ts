@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Lazy } from 'aws-cdk-lib';
 import { BashUserDataBuilder, Ec2Context, Shell } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from './support/sandbox';
@@ -142,6 +143,8 @@ describe('bad arguments are rejected before anything is added', () => {
     ['writeFiles none', (b) => b.writeFiles({}), /needs at least one file/],
     ['writeFiles relative path and binary content', (b) => b.writeFiles({ 'etc/a': 'x', '/srv/my file': 'x', '/srv/b': 'a\0b' }),
       /path "etc\/a" is not an absolute path without white space; path "\/srv\/my file" is not an absolute path without white space; the content of \/srv\/b is not text without NUL bytes/],
+    ['writeFiles deploy-time content', (b) => b.writeFiles({ '/srv/a.conf': `arn = ${Lazy.string({ produce: () => 'arn:aws:sns:eu-west-1:1:x' })}\n` }),
+      /the content of \/srv\/a.conf holds a value known only at deploy time \(a token\), but the files are compressed at synth; write that value at boot instead/],
   ];
   test.each(cases)('%s', (_name, call, message) => {
     const b = new BashUserDataBuilder();
@@ -231,6 +234,17 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('executed in a sandbox wit
     for (const [path, content] of Object.entries(files)) expect(run.written(path)).toBe(content);
     expect(run.written('/srv/mode')).toBe('600\n');
     expect(run.log).toContain('step 2: write 3 file(s)');
+  });
+
+  test('writeFiles may be called twice: each call runs where it stands, and the later content of a path stays', () => {
+    const b = new BashUserDataBuilder();
+    b.addCommands('mkdir -p /srv/app');
+    b.writeFiles({ '/srv/app/a.conf': 'first\n' });
+    b.addCommands('cp /srv/app/a.conf /srv/app/seen');
+    b.writeFiles({ '/srv/app/a.conf': 'second\n', '/srv/app/b.conf': 'b\n' });
+    const run = runInSandbox(b.render());
+    expect(run.status).toBe(0);
+    expect([run.written('/srv/app/seen'), run.written('/srv/app/a.conf'), run.written('/srv/app/b.conf')]).toEqual(['first\n', 'second\n', 'b\n']);
   });
 
   test('a second boot leaves exactly one fstab line per mount point and keeps the others', () => {

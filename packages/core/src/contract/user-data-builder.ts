@@ -67,7 +67,12 @@ export interface IUserDataBuilder {
    * must exist. Paths without white space; contents are configuration, with only references to secrets in them.
    *
    * The contents travel compressed, and on EC2 outside the user data when they are large (EC2 takes 16 KB of it), so
-   * a plugin can deliver its configuration files without counting bytes.
+   * a plugin can deliver its configuration files without counting bytes. Because they are compressed at synth, they
+   * cannot hold a value known only at deploy time (a token, such as a resource's ARN): that is refused; write such a
+   * value at boot with `addCommands`.
+   *
+   * Each call is one step, run where it stands among the others (after what was added before it, before what is added
+   * after); it may be called more than once, and a path written twice keeps the later content.
    */
   writeFiles(files: Record<string, string>): void;
 }

@@ -100,10 +100,14 @@ export class BashUserDataBuilder implements IUserDataBuilder {
     if (paths.length === 0) throw new UserError('writeFiles() needs at least one file.');
     const bad = paths.filter((p) => !/^\/[^\s\0]+$/.test(p));
     const binary = paths.filter((p) => typeof files[p] !== 'string' || files[p].includes('\0'));
-    if (bad.length + binary.length > 0) {
+    // The contents are compressed at synth: a token in them would be written as its placeholder text.
+    const deployTime = paths.filter((p) => !binary.includes(p) && Token.isUnresolved(files[p]));
+    if (bad.length + binary.length + deployTime.length > 0) {
       throw new UserError(`writeFiles(): ${[
         ...bad.map((p) => `path ${JSON.stringify(p)} is not an absolute path without white space`),
         ...binary.map((p) => `the content of ${p} is not text without NUL bytes`),
+        ...deployTime.map((p) => `the content of ${p} holds a value known only at deploy time (a token), but the files are ` +
+          'compressed at synth; write that value at boot instead (addCommands, from the environment file or a parameter)'),
       ].join('; ')}.`);
     }
     const packed = gzipSync(Buffer.from(paths.map((p) => files[p]).join('\0'), 'utf-8'), { level: 9 }).toString('base64');
