@@ -10,12 +10,16 @@ Each entry point names a class constructed without arguments (as Java's ServiceL
 to the framework's deployment app, which adds its built-in plugins, reads the context keys and builds the one stack
 they describe.
 """
+import contextlib
+import os
 import re
 import sys
 import typing
 from importlib.metadata import entry_points
 
 ENTRY_POINT_GROUP = "fw.plugins"
+# Set to 1, user_errors() re-raises, so the traceback shows (the framework's DEBUG_VARIABLE).
+DEBUG_VARIABLE = "FW_DEBUG"
 
 
 def plugins() -> typing.List[typing.Any]:
@@ -56,6 +60,29 @@ def user_message(error: BaseException) -> typing.Optional[str]:
     text = str(error).split("\n@jsii/kernel.RuntimeError: ")[0]
     match = re.match(r"^(?:UserError: |(?:\w*Error: )?(?=Validation failed))(.*)$", text, re.DOTALL)
     return match.group(1).strip() if match else None
+
+
+@contextlib.contextmanager
+def user_errors(program: str = "fw"):
+    """Around a CDK app of your own: a mistake the user can fix is reported as its message and a one-line hint on
+    standard error, exit status 1, instead of a traceback through the jsii runtime::
+
+        with fw_deploy.user_errors():
+            app = App()
+            ApplicationFactory(Stack(app, "Wiki"), "App", RuntimeType.FARGATE, WikiSpec())
+            app.synth()
+
+    Any other exception, and every one while ``FW_DEBUG`` is set, propagates unchanged.
+    """
+    try:
+        yield
+    except Exception as error:
+        message = user_message(error)
+        if message is None or os.environ.get(DEBUG_VARIABLE):
+            raise
+        print(f"{program}: {message}", file=sys.stderr)
+        print(f"{program}: (a mistake in the settings, not a fault: set {DEBUG_VARIABLE}=1 for the stack trace)", file=sys.stderr)
+        sys.exit(1)
 
 
 def main() -> None:

@@ -40,6 +40,7 @@ export { ApplicationFactory, ApplicationFactoryProps, AllowFrom } from './applic
 
 // The deployment app: context keys -> stack (what `cdk synth -c ...` runs).
 export { DeploymentApp, DeploymentAppOptions } from './deployment-app';
+export { UserErrors, DEBUG_VARIABLE } from './user-errors';
 
 // The built-in plugin: the hardened Jenkins build server.
 export { JenkinsSpec, JenkinsSpecProps } from './build-server/jenkins-spec';

@@ -1,5 +1,6 @@
 import { App } from 'aws-cdk-lib';
 import { DeploymentApp } from './deployment-app';
+import { UserErrors } from './user-errors';
 
 /**
  * The `fw-deploy` command. A mistake in the configuration or a plugin is printed as its message alone, without a
@@ -11,11 +12,8 @@ export function main(): void {
     DeploymentApp.addTo(app);
     app.synth();
   } catch (e) {
-    const error = e as Error & { isUserError?: boolean };
-    if (error.isUserError || /^Validation failed/.test(error.message)) {
-      process.stderr.write(`fw-deploy: ${error.message}\n`);
-      process.exit(1);
-    }
-    throw e;
+    if (!UserErrors.isUserError(e)) throw e;
+    process.stderr.write(`fw-deploy: ${(e as Error).message}\n`);
+    process.exit(1);
   }
 }

@@ -172,3 +172,27 @@ describe('a platform configuration (platform, applications)', () => {
     expect(() => DeploymentApp.addTo(app, { searchFrom: PROJECT })).toThrow('applications "wiki" is not allowed; expected a list of objects');
   });
 });
+
+describe('a user error in a CDK app of the user\'s own (test/fixtures/own-cdk-app.js, UserErrors.exitOnUserError)', () => {
+  const built = requireInCi(fs.existsSync(path.resolve(__dirname, '..', 'lib', 'index.js')), 'the compiled lib/ (compile runs before test)');
+  const run = (env: Record<string, string>) => spawnSync(process.execPath, [path.join(__dirname, 'fixtures', 'own-cdk-app.js')], {
+    encoding: 'utf-8', env: { ...process.env, ...env },
+  });
+  const MESSAGE = 'fw: JenkinsSpec (applicationId jenkins) cannot be deployed with authMode "none"; allowed: "application-oidc".';
+
+  (built ? test : test.skip)('is its message and a one-line hint, exit status 1, no stack trace', () => {
+    const result = run({ FW_DEBUG: '' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.split('\n').filter((l) => l.startsWith('fw: '))).toEqual([
+      MESSAGE, 'fw: (a mistake in the settings, not a fault: set FW_DEBUG=1 for the stack trace)',
+    ]);
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  (built ? test : test.skip)('with FW_DEBUG=1, the error is rethrown with its stack trace', () => {
+    const result = run({ FW_DEBUG: '1' });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toMatch(/^UserError: JenkinsSpec \(applicationId jenkins\) cannot be deployed/m);
+    expect(result.stderr).toMatch(/^\s+at new ApplicationFactory/m);
+  });
+});
