@@ -1,9 +1,9 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { ApplicationFactory, ApplicationFactoryProps, ApplicationSize, IApplicationSpec, PluginSetting, RuntimeType } from '../src';
-import { FACTORY_SIZE_DEFAULTS } from '../src/context/factory-limits';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { applicationTask, only, REGION_ENV } from './support/synth';
+import { FACTORY_SIZE_DEFAULTS } from '../src/context/factory-limits';
 
 // A plugin's own settings by configuration (`pluginSettings`, handed to `withSettings()`), and the size it declares
 // (`defaultSize()`), which the factory's props and the context keys override.
@@ -28,11 +28,16 @@ class DatabaseWikiSpec extends WikiSpec {
     return this.size;
   }
   public containerEnvironmentVariables(fqdn: string, sslEnabled: boolean, authMode: string): Record<string, string> {
-    return { ...super.containerEnvironmentVariables(fqdn, sslEnabled, authMode), WIKI_DATABASE_URL: this.values.databaseUrl, WIKI_PAGE_CACHE_MIB: this.values.pageCacheMiB };
+    return {
+      ...super.containerEnvironmentVariables(fqdn, sslEnabled, authMode),
+      WIKI_DATABASE_URL: this.values.databaseUrl,
+      WIKI_PAGE_CACHE_MIB: this.values.pageCacheMiB,
+    };
   }
 }
 
-function deploy(runtime: RuntimeType, context: Record<string, unknown>, props: ApplicationFactoryProps = {}, spec: IApplicationSpec = new DatabaseWikiSpec()) {
+function deploy(runtime: RuntimeType, context: Record<string, unknown>, props: ApplicationFactoryProps = {},
+  spec: IApplicationSpec = new DatabaseWikiSpec()) {
   const stack = new Stack(new App({ context }), 'WikiStack', { env: REGION_ENV });
   new ApplicationFactory(stack, 'App', runtime, spec, props);
   return Template.fromStack(stack).toJSON();
@@ -55,7 +60,8 @@ describe('settings by configuration', () => {
   });
 
   test('the factory\'s prop gives them in code', () => {
-    expect(environment(deploy(RuntimeType.FARGATE, {}, { pluginSettings: { databaseUrl: DATABASE_URL } }))).toMatchObject({ WIKI_DATABASE_URL: DATABASE_URL });
+    const json = deploy(RuntimeType.FARGATE, {}, { pluginSettings: { databaseUrl: DATABASE_URL } });
+    expect(environment(json)).toMatchObject({ WIKI_DATABASE_URL: DATABASE_URL });
   });
 
   test.each([

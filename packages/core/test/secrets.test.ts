@@ -2,11 +2,11 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { ApplicationFactory, ApplicationFactoryProps, RuntimeType } from '../src';
-import { parseSecretReference, SECRET_ARN_EXAMPLE, SECRET_JSON_KEY_EXAMPLE } from '../src/platform/secret-reference';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from './support/sandbox';
 import { needing } from './support/shellcheck';
 import { applicationTask, REGION_ENV, userData } from './support/synth';
+import { parseSecretReference, SECRET_ARN_EXAMPLE, SECRET_JSON_KEY_EXAMPLE } from '../src/platform/secret-reference';
 
 // Every form of a secret reference ECS takes, from the three places a deployment gives them: a secret created in the
 // same app (a token), the JSON-key form, and the `secrets` context key.

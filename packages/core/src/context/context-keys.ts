@@ -1,7 +1,6 @@
 import { Vpc } from 'aws-cdk-lib/aws-ec2';
-import { bool, DOCKER_HUB_CREDENTIAL_ARN, DOMAIN, email, httpsUrl, imageDigests, oneOf, Parsed, pluginSettings, SECRET_ARN, secretReferences, SUBDOMAIN, text, vpcCidr, wholeNumber } from './key-parsers';
 import { FACTORY_SIZE_DEFAULTS } from './factory-limits';
-import { SECRET_ARN_EXAMPLE, SECRET_JSON_KEY_EXAMPLE } from '../platform/secret-reference';
+import { bool, DOCKER_HUB_CREDENTIAL_ARN, DOMAIN, email, httpsUrl, imageDigests, oneOf, Parsed, pluginSettings, SECRET_ARN, secretReferences, SUBDOMAIN, text, vpcCidr, wholeNumber } from './key-parsers';
 import type { ApplicationFactoryProps } from '../application-factory';
 import type { DeploymentContext } from './deployment-context';
 import { AuthMode } from '../contract/auth-mode';
@@ -9,6 +8,7 @@ import { Ec2Storage } from '../contract/ec2-storage';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
 import { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
+import { SECRET_ARN_EXAMPLE, SECRET_JSON_KEY_EXAMPLE } from '../platform/secret-reference';
 
 // Each deployment context key is declared once, here: its row in docs/context-keys.md, its parser, where the factory reads it in code,
 // which DeploymentContext field it fills, and an example. The tables are typed over DeploymentContext's fields, so a

@@ -6,8 +6,8 @@ import type { Ec2Context } from './ec2-context';
 import type { EgressRule } from './egress-rule';
 import type { EphemeralWorkers } from './ephemeral-workers';
 import type { LogAlarm } from './log-alarm';
-import type { PluginSetting } from './plugin-setting';
 import type { IOidcIntegration } from './oidc-integration';
+import type { PluginSetting } from './plugin-setting';
 import type { RequestBodyLimit } from './request-body-limit';
 import type { IUserDataBuilder } from './user-data-builder';
 

@@ -50,12 +50,16 @@ export function parseSecretReference(where: string, variable: string, value: unk
   }
   const [, name, ...fields] = resource.split(':');
   if (fields.length !== 0 && fields.length !== 3) {
-    return { problem: `${where} is ${JSON.stringify(value)}: the JSON-key form has three fields after the secret's name, ` +
-      `<json-key>:<version-stage>:<version-id>, the last two may be empty (for example ${SECRET_JSON_KEY_EXAMPLE}).` };
+    return {
+      problem: `${where} is ${JSON.stringify(value)}: the JSON-key form has three fields after the secret's name, ` +
+      `<json-key>:<version-stage>:<version-id>, the last two may be empty (for example ${SECRET_JSON_KEY_EXAMPLE}).`,
+    };
   }
   if (!NAME.test(name) || !COMPLETE_NAME.test(name)) {
-    return { problem: `${where} is ${JSON.stringify(value)}, a partial ARN: it lacks the - and six characters Secrets ` +
-      `Manager appends to the name, which ECS and IAM need; ${HOW}.` };
+    return {
+      problem: `${where} is ${JSON.stringify(value)}, a partial ARN: it lacks the - and six characters Secrets ` +
+      `Manager appends to the name, which ECS and IAM need; ${HOW}.`,
+    };
   }
   return withFields(where, value, value.slice(0, value.length - resource.length) + `secret:${name}`, fields);
 }
@@ -68,8 +72,10 @@ function tokenReference(where: string, value: string): SecretReference | { probl
   const tail = head !== undefined && value.startsWith(head) ? value.slice(head.length) : undefined;
   const fields = tail ? tail.split(':').slice(1) : [];
   if (tail === undefined || (tail !== '' && (!tail.startsWith(':') || fields.length !== 3))) {
-    return { problem: `${where} is a value known only at deploy time, but not a secret's secretArn (alone, or followed ` +
-      'by :<json-key>:<version-stage>:<version-id>); give secret.secretArn, or `${secret.secretArn}:password::` for one key of its JSON.' };
+    return {
+      problem: `${where} is a value known only at deploy time, but not a secret's secretArn (alone, or followed ` +
+      'by :<json-key>:<version-stage>:<version-id>); give secret.secretArn, or `${secret.secretArn}:password::` for one key of its JSON.',
+    };
   }
   return withFields(where, value, head!, fields);
 }
@@ -81,8 +87,10 @@ function withFields(where: string, value: string, secretArn: string, fields: str
     return { problem: `${where} names both a version stage and a version id; ECS takes one of them, for example ${SECRET_JSON_KEY_EXAMPLE.replace(/::$/, ':AWSCURRENT:')}.` };
   }
   if (!jsonKey && !versionStage && !versionId) {
-    return { problem: `${where} is ${Token.isUnresolved(value) ? 'a secretArn' : JSON.stringify(value)} followed by three empty fields; ` +
-      'leave them out for the whole SecretString, or name the JSON key (for example :password::).' };
+    return {
+      problem: `${where} is ${Token.isUnresolved(value) ? 'a secretArn' : JSON.stringify(value)} followed by three empty fields; ` +
+      'leave them out for the whole SecretString, or name the JSON key (for example :password::).',
+    };
   }
   return { secretArn, ...jsonKey ? { jsonKey } : {}, ...versionStage ? { versionStage } : {}, ...versionId ? { versionId } : {} };
 }
