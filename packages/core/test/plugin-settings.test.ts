@@ -60,8 +60,8 @@ describe('settings by configuration', () => {
   });
 
   test('the factory\'s prop gives them in code', () => {
-    const json = deploy(RuntimeType.FARGATE, {}, { pluginSettings: { databaseUrl: DATABASE_URL } });
-    expect(environment(json)).toMatchObject({ WIKI_DATABASE_URL: DATABASE_URL });
+    const inCode = deploy(RuntimeType.FARGATE, {}, { pluginSettings: { databaseUrl: DATABASE_URL } });
+    expect(environment(inCode)).toMatchObject({ WIKI_DATABASE_URL: DATABASE_URL });
   });
 
   test.each([
