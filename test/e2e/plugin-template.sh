@@ -2,8 +2,9 @@
 # A plugin author's journey, against a real npm registry: Verdaccio on 127.0.0.1 (proxying the public registry this
 # machine's npm uses) serves the packages this repository built; in an empty directory the author runs exactly
 # `npx projen new --from @fw/plugin-template`, then `npx projen test` (the spec's three test kinds and PRODUCTION's compliance check, green), then `npx projen build`,
-# which must produce the npm tarball and a Java JAR whose service manifest names the plugin's Java class, and which
-# Java's ServiceLoader loads the plugin from.
+# which must produce the npm tarball and a Java JAR whose service manifest names the plugin's Java class, whose POM has
+# the framework and the CDK `provided` (the spec's procedure 2), and which Java's ServiceLoader loads the plugin from
+# through Maven with strict checksums.
 # Verdaccio is stopped by its own process id on every exit, failures included.
 # Each check is counted; the last line reports how many passed, failed and were not run (a failed step that later
 # checks depend on stops the run), and the exit status is non-zero unless every check passed.
@@ -18,9 +19,11 @@ CHECKS=(
   'projen test passes the four kinds of test and lint'
   'the README is written for the plugin'
   'projen build succeeds'
+  'the build log has no "command not found" and says in one line when it skips .NET'
   'the build leaves the npm tarball'
   'the build leaves a Java JAR'
   'the JAR names the plugin class in its service manifest'
+  'the POM has the framework, aws-cdk-lib and constructs provided'
   'ServiceLoader loads the plugin from the JAR'
   'cdk synth previews the plugin on FARGATE'
   'cdk synth previews the plugin on EC2'
@@ -81,7 +84,22 @@ readme_names_plugin() {
 }
 check 'the README is written for the plugin' readme_names_plugin
 
-check 'projen build succeeds' npx projen build
+projen_build() {
+  npx projen build 2>&1 | tee "$work/build.log"
+}
+check 'projen build succeeds' projen_build
+
+# A condition in projen's task shell that calls something it does not have printed "dax: command: command not found".
+build_log_clean() {
+  if grep -n 'command not found' "$work/build.log"; then echo "e2e: the build log has \"command not found\" (above)"; return 1; fi
+  if ! command -v dotnet > /dev/null; then
+    local skipped
+    skipped=$(grep -c 'package:dotnet skipped: ' "$work/build.log" || true)
+    [ "$skipped" -eq 1 ] || { echo "e2e: no .NET SDK here: expected one line saying package:dotnet was skipped, found $skipped"; return 1; }
+    grep 'package:dotnet skipped: ' "$work/build.log"
+  fi
+}
+check 'the build log has no "command not found" and says in one line when it skips .NET' build_log_clean
 check 'the build leaves the npm tarball' compgen -G 'dist/js/*.tgz'
 jar=$(find dist/java -name '*.jar' ! -name '*-sources.jar' ! -name '*-javadoc.jar' 2> /dev/null | head -1 || true)
 check 'the build leaves a Java JAR' test -n "$jar"
@@ -96,15 +114,46 @@ names_plugin() {
 }
 check 'the JAR names the plugin class in its service manifest' names_plugin
 
+# The spec's procedure 2: the framework and the CDK are dependencies of scope `provided`; the jsii runtime, which the
+# JAR needs wherever it runs, keeps Maven's default scope. Read with an XML parser, by Maven's namespace.
+provided_scope() {
+  python3 - "${jar%.jar}.pom" <<'PY'
+import sys
+import xml.etree.ElementTree as ET
+
+ns = {'m': 'http://maven.apache.org/POM/4.0.0'}
+pom = ET.parse(sys.argv[1]).getroot()
+scopes = {
+    f"{d.findtext('m:groupId', namespaces=ns)}:{d.findtext('m:artifactId', namespaces=ns)}": d.findtext('m:scope', 'compile', ns)
+    for d in pom.findall('m:dependencies/m:dependency', ns)
+}
+expected = {
+    'dev.fwframework:core': 'provided',
+    'software.amazon.awscdk:aws-cdk-lib': 'provided',
+    'software.constructs:constructs': 'provided',
+    'software.amazon.jsii:jsii-runtime': 'compile',
+}
+wrong = [f'{name}: scope {scopes.get(name, "(not a dependency)")}, expected {scope}' for name, scope in expected.items() if scopes.get(name) != scope]
+for line in wrong:
+    print(f'e2e: {sys.argv[1]}: {line}')
+if not wrong:
+    print(f'e2e: {sys.argv[1]}: ' + ', '.join(f'{name} {scope}' for name, scope in expected.items()))
+sys.exit(1 if wrong else 0)
+PY
+}
+check 'the POM has the framework, aws-cdk-lib and constructs provided' provided_scope
+
 # Java's ServiceLoader finds the TypeScript plugin in that JAR. Versions do not change between builds, so Maven's
 # cached copies of the framework and the plugin at these versions are dropped first (only these: a release test may be
-# building the next version beside this one).
+# building the next version beside this one). Strict checksums (-C): a JAR or POM changed after its checksums were
+# written fails the run ("Checksum validation failed"), as it would for a user whose Maven is set to fail on them. The
+# framework is `provided` by the plugin, so the test's POM names it itself, at the version that was built.
 service_loader() {
   local core_version
   core_version=$(node -p "require('$root/packages/core/package.json').version") || return 1
   rm -rf "$HOME/.m2/repository/dev/fwframework/plugins/gitlab-plugin/0.0.0" "$HOME/.m2/repository/dev/fwframework/core/$core_version" || return 1
-  mvn -B -f "$root/test/e2e/service-loader/pom.xml" test -Dplugin.repository="file://$work/gitlab-plugin/dist/java" \
-    -Dplugin.artifactId=gitlab-plugin -Dexpected.applicationId=gitlab \
+  mvn -B -C -f "$root/test/e2e/service-loader/pom.xml" test -Dplugin.repository="file://$work/gitlab-plugin/dist/java" \
+    -Dplugin.artifactId=gitlab-plugin -Dfw.core.version="$core_version" -Dexpected.applicationId=gitlab \
     -Dexpected.class=dev.fwframework.plugins.gitlabplugin.GitlabSpec
 }
 check 'ServiceLoader loads the plugin from the JAR' service_loader

@@ -12,6 +12,12 @@ const MANIFEST = `META-INF/services/${CONTRACT}`;
 /** Where the Java form of the manifest is kept until it is added to the JAR. */
 const JAVA_RESOURCES = '.jar-resources';
 
+/** The command (this package's `bin`) that finishes the Maven artifact after jsii-pacmak. */
+const FINISH_MAVEN_ARTIFACT = 'fw-finish-maven-artifact';
+/** Whether the .NET SDK is installed, in projen's task shell or a system one; and what the build says when it is not. */
+const HAS_DOTNET = 'which dotnet > /dev/null';
+const DOTNET_SKIPPED = 'package:dotnet skipped: the .NET SDK (dotnet) is not on the PATH; the NuGet package is built where it is';
+
 /** Options of a framework plugin project. */
 export interface FwPluginProjectOptions extends cdk.JsiiProjectOptions {
   /**
@@ -127,9 +133,12 @@ export class FwPluginProject extends cdk.JsiiProject {
     });
     this.npmignore?.exclude(`/${JAVA_RESOURCES}/`);
 
-    // Java's ServiceLoader finds the plugin through the manifest inside the JAR that jsii-pacmak builds.
+    // Java's ServiceLoader finds the plugin through the manifest inside the JAR that jsii-pacmak builds. Then the POM
+    // gets the spec's `provided` scope for the framework and the CDK, and the checksums beside the changed JAR and POM
+    // are rewritten (src/maven/finish-artifact.ts; the command is this package's, installed in the plugin).
     const javaTask = this.tasks.tryFind('package:java');
     javaTask?.exec(`find dist/java -name '*.jar' ! -name '*-sources.jar' ! -name '*-javadoc.jar' -exec jar uf {} -C ${JAVA_RESOURCES} ${MANIFEST} ';'`);
+    javaTask?.exec(FINISH_MAVEN_ARTIFACT);
 
     // `build` packages npm, Maven and PyPI everywhere (in CI too); Go's package is its generated source, checked by
     // compiling only once the framework's Go module is published; .NET only where its SDK is installed.
@@ -138,7 +147,10 @@ export class FwPluginProject extends cdk.JsiiProject {
     for (const language of ['js', 'java', 'python']) packageAll.spawn(this.tasks.tryFind(`package:${language}`)!);
     this.tasks.tryFind('package:go')!.reset('jsii-pacmak -v --target go --code-only');
     packageAll.spawn(this.tasks.tryFind('package:go')!);
-    packageAll.spawn(this.tasks.tryFind('package:dotnet')!, { condition: 'command -v dotnet' });
+    // `which`, not `command -v`: projen's own task shell has `which` built in but no `command` (it printed
+    // "dax: command: command not found"). Without the SDK, one line says .NET was skipped and why.
+    packageAll.spawn(this.tasks.tryFind('package:dotnet')!, { condition: HAS_DOTNET });
+    packageAll.say(DOTNET_SKIPPED, { condition: `! ${HAS_DOTNET}` });
     this.packageTask.reset();
     this.packageTask.spawn(packageAll);
   }

@@ -46,6 +46,12 @@ application as \`context.serviceUser\`, the account the framework creates for it
 | \`npx projen build\` | tests, then the npm tarball, the Java JAR, the Python wheel and the Go module source in \`dist/\` |
 | \`npx projen compile && npx cdk synth -c runtimeType=EC2\` | a preview of this plugin's own deployment (DEV, no TLS; \`cdk.json\`): the template on standard output, \`FARGATE\` for the other runtime |
 
+## Dependencies
+
+\`@fw/core\`, \`aws-cdk-lib\` and \`constructs\` are peer dependencies in npm and of scope \`provided\` in the Maven POM
+(\`dev.fwframework:core\`, \`software.amazon.awscdk:aws-cdk-lib\`, \`software.constructs:constructs\`): the deployment
+supplies them. \`package:java\` sets that scope after jsii-pacmak and rewrites the checksums beside the changed JAR and POM.
+
 ## Registration
 
 \`META-INF/services/dev.fwframework.core.IApplicationSpec\` names the plugin for the framework's registry

@@ -59,7 +59,8 @@ describe('the scaffold', () => {
     for (const text of ['`gitlab`', '`src/gitlab-spec.ts` holds `GitlabSpec`', '`npx projen test`', '`npx projen build`',
       'npx cdk synth -c runtimeType=EC2', '`gitlab-plugin.GitlabSpec`', '`dev.fwframework.plugins.gitlabplugin.GitlabSpec`',
       'NPM_TOKEN', 'MAVEN_GPG_PRIVATE_KEY', 'TWINE_PASSWORD', 'GO_GITHUB_TOKEN', 'NUGET_API_KEY', '"app": "npx fw-deploy"',
-      '"applicationId": "gitlab"', '`fw-gitlab-plugin`', '`github.com/fw-framework/gitlab-plugin-go`']) {
+      '"applicationId": "gitlab"', '`fw-gitlab-plugin`', '`github.com/fw-framework/gitlab-plugin-go`',
+      'of scope `provided` in the Maven POM', '`dev.fwframework:core`, `software.amazon.awscdk:aws-cdk-lib`, `software.constructs:constructs`']) {
       expect(readme).toContain(text);
     }
   });
@@ -105,13 +106,27 @@ describe('the scaffold', () => {
     });
   });
 
-  test('the Java package step puts the manifest into the JAR; build packages every language, .NET where its SDK exists', () => {
+  test('the Java package step puts the manifest into the JAR, then finishes the Maven artifact with this package\'s command', () => {
+    const steps = files['.projen/tasks.json'].tasks['package:java'].steps;
+    expect(steps[0].execArgs).toEqual(['jsii-pacmak', '-v', '--target', 'java']);
+    expect(steps.slice(1)).toEqual([
+      { exec: `find dist/java -name '*.jar' ! -name '*-sources.jar' ! -name '*-javadoc.jar' -exec jar uf {} -C .jar-resources ${MANIFEST} ';'` },
+      { exec: 'fw-finish-maven-artifact' },
+    ]);
+    // The command is a bin of this package, which `projen new --from` makes a devDependency of the plugin: on the task's PATH.
+    const ownPackage = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf-8'));
+    const bin = path.join(__dirname, '..', ownPackage.bin['fw-finish-maven-artifact']);
+    expect(fs.readFileSync(bin, 'utf-8')).toContain("require('../lib/maven/finish-artifact').main();");
+    expect(() => fs.accessSync(bin, fs.constants.X_OK)).not.toThrow();
+    expect(fs.existsSync(path.join(__dirname, '..', 'src', 'maven', 'finish-artifact.ts'))).toBe(true);
+  });
+
+  test('build packages every language, .NET where its SDK exists, and says in one line when it skips .NET', () => {
     const tasks = files['.projen/tasks.json'].tasks;
-    expect(tasks['package:java'].steps.map((s: any) => s.exec).join('\n'))
-      .toContain(`jar uf {} -C .jar-resources ${MANIFEST}`);
     expect(tasks['package-all'].steps).toEqual([
       { spawn: 'package:js' }, { spawn: 'package:java' }, { spawn: 'package:python' }, { spawn: 'package:go' },
-      { spawn: 'package:dotnet', condition: 'command -v dotnet' },
+      { spawn: 'package:dotnet', condition: 'which dotnet > /dev/null' },
+      { say: 'package:dotnet skipped: the .NET SDK (dotnet) is not on the PATH; the NuGet package is built where it is', condition: '! which dotnet > /dev/null' },
     ]);
     expect(tasks.package.steps).toEqual([{ spawn: 'package-all' }]);
     expect(tasks['package:go'].steps).toEqual([{ exec: 'jsii-pacmak -v --target go --code-only' }]);
