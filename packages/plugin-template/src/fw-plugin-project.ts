@@ -98,6 +98,9 @@ export class FwPluginProject extends cdk.JsiiProject {
       publishToPypi: { distName: `fw-${names.base}`, module: `fw_${names.base.replace(/-/g, '_')}` },
       publishToGo: { moduleName: goModule, packageName: names.flat },
       publishToNuget: { dotNetNamespace: `FwFramework.Plugins.${names.pascal}`, packageId: `FwFramework.Plugins.${names.pascal}` },
+      // The first release is 1.0.0 (the spec's reference plugin has a three-part version such as 1.0.0), not projen's
+      // 0.0.0: `npx projen release` builds every package at the release version; `npx projen build` at 0.0.0.
+      minMajorVersion: 1,
       ...options,
       // The framework, the CDK and constructs are provided by the deployment (npm's form of Maven's `provided`).
       peerDeps: [

@@ -44,6 +44,7 @@ application as \`context.serviceUser\`, the account the framework creates for it
 |---|---|
 | \`npx projen test\` | the tests in \`${n.testFile}\`: (a) the declared values, (b) the public address, (c) a synth on each runtime, (d) on each runtime, PRODUCTION's four compliance packs (AWS Solutions, PCI DSS v4.0.1 (the framework's PciDss401Checks), NIST 800-53 R5, HIPAA) find nothing the framework does not acknowledge; a finding names the rule and the resource; then eslint (projen's rules, \`--fix\`, cached) |
 | \`npx projen build\` | tests, then the npm tarball, the Java JAR, the Python wheel and the Go module source in \`dist/\` |
+| \`npx projen release\` | the same at the release version, as the release workflow builds it: 1.0.0 the first time, then bumped from your conventional commits since the last \`v*\` tag (\`npx projen build\` leaves development packages at 0.0.0) |
 | \`npx projen compile && npx cdk synth -c runtimeType=EC2\` | a preview of this plugin's own deployment (DEV, no TLS; \`cdk.json\`): the template on standard output, \`FARGATE\` for the other runtime |
 
 ## Dependencies

@@ -121,6 +121,11 @@ describe('the scaffold', () => {
     expect(fs.existsSync(path.join(__dirname, '..', 'src', 'maven', 'finish-artifact.ts'))).toBe(true);
   });
 
+  test('the first release is 1.0.0, not 0.0.0: the release task bumps to a major version of at least 1', () => {
+    expect(files['.projen/tasks.json'].tasks.release.env).toMatchObject({ MIN_MAJOR: '1' });
+    expect(files['README.md']).toContain('`npx projen release` | the same at the release version');
+  });
+
   test('build packages every language, .NET where its SDK exists, and says in one line when it skips .NET', () => {
     const tasks = files['.projen/tasks.json'].tasks;
     expect(tasks['package-all'].steps).toEqual([
