@@ -52,12 +52,15 @@ def user_message(error: BaseException) -> typing.Optional[str]:
     """The message of a mistake the user can fix, or None for a fault.
 
     The framework's UserError (a context key, a plugin) and a PRODUCTION compliance finding reach Python through the
-    jsii runtime as a RuntimeError whose text is the JavaScript error's name and message, then
-    ``@jsii/kernel.RuntimeError:`` and the same again.
+    jsii runtime as a RuntimeError caused by a JavaScriptError whose text is the JavaScript stack, which starts with
+    the error's name. From a static method the RuntimeError's own text is that name and message, then
+    ``@jsii/kernel.RuntimeError:`` and the same again; from a constructor, the message alone.
     """
     if isinstance(error, PluginLoadError):
         return str(error)
     text = str(error).split("\n@jsii/kernel.RuntimeError: ")[0]
+    if str(error.__cause__ or "").lstrip().startswith("UserError: "):
+        return re.sub(r"^UserError: ", "", text).strip()
     match = re.match(r"^(?:UserError: |(?:\w*Error: )?(?=Validation failed))(.*)$", text, re.DOTALL)
     return match.group(1).strip() if match else None
 

@@ -3,6 +3,7 @@ import typing
 
 import jsii
 from fw_core import (
+    ApplicationSize,
     AuthMode,
     ComplianceControl,
     ContainerInitialization,
@@ -13,6 +14,7 @@ from fw_core import (
     IOidcIntegration,
     IUserDataBuilder,
     LogAlarm,
+    PluginSetting,
     PosixUser,
     RequestBodyLimit,
 )
@@ -81,6 +83,18 @@ class WikiSpec:
 
     def secrets(self) -> typing.Mapping[str, str]:
         return {}
+
+    def default_size(self) -> ApplicationSize:
+        """The framework's size."""
+        return ApplicationSize()
+
+    def settings(self) -> typing.List[PluginSetting]:
+        """No settings by configuration."""
+        return []
+
+    def with_settings(self, values: typing.Mapping[str, str]) -> IApplicationSpec:
+        """Called only when settings() declares some."""
+        return self
 
     def request_body_limits(self) -> typing.List[RequestBodyLimit]:
         return []
