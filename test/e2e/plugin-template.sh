@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # A plugin author's journey, against a real npm registry: Verdaccio on 127.0.0.1 (proxying the public registry this
 # machine's npm uses) serves the packages this repository built; in an empty directory the author runs exactly
-# `npx projen new --from @fw/plugin-template`, then `npx projen test` (the spec's three test kinds and PRODUCTION's compliance check, green), then `npx projen build`,
-# which must produce the npm tarball and a Java JAR whose service manifest names the plugin's Java class, whose POM has
+# `npx projen new --from @fw/plugin-template`, then `npx projen build`, whose test step is `npx projen test` (the spec's
+# three test kinds and PRODUCTION's compliance check, green; run once, as the build runs it), and which must produce the npm tarball and a Java JAR whose service manifest names the plugin's Java class, whose POM has
 # the framework and the CDK `provided` (the spec's procedure 2), and which Java's ServiceLoader loads the plugin from
 # through Maven with strict checksums.
 # Verdaccio is stopped by its own process id on every exit, failures included.
@@ -16,9 +16,9 @@ echo "e2e: working in $work"
 # The checks, in the order they run (`check` refuses any other), so a stopped run can say how many did not run.
 CHECKS=(
   'projen new --from @fw/plugin-template scaffolds the plugin'
-  'projen test passes the four kinds of test and lint'
   'the README is written for the plugin'
   'projen build succeeds'
+  'its test step (projen test) passes the four kinds of test and lint'
   'the build log has no "command not found" and says in one line when it skips .NET'
   'the build leaves the npm tarball'
   'the build leaves a Java JAR'
@@ -66,17 +66,6 @@ mkdir "$work/gitlab-plugin"
 cd "$work/gitlab-plugin"
 check 'projen new --from @fw/plugin-template scaffolds the plugin' npx projen new --from @fw/plugin-template
 
-projen_test() {
-  npx projen test 2>&1 | tee "$work/test.log" || return 1
-  grep -Eq '^Tests: +5 passed, 5 total' "$work/test.log" || { echo "e2e: expected exactly five passing tests: (a), (b), (c), (d) on each runtime"; return 1; }
-  for kind in '\(a\)' '\(b\)' '\(c\)' '\(d\) on FARGATE' '\(d\) on EC2'; do
-    grep -Eq "✓ $kind" "$work/test.log" || { echo "e2e: no passing test $kind"; return 1; }
-  done
-  # The test task also lints (projen's eslint, with --fix): the generated code passes as it was written.
-  grep -q 'eslint' "$work/test.log" || { echo "e2e: projen test ran no eslint"; return 1; }
-  git diff --quiet || { echo "e2e: eslint --fix changed the generated code:"; git --no-pager diff --stat; return 1; }
-}
-check 'projen test passes the four kinds of test and lint' projen_test
 
 readme_names_plugin() {
   grep -q '^# gitlab-plugin$' README.md && grep -q 'src/gitlab-spec.ts' README.md && grep -q 'npx cdk synth' README.md \
@@ -88,6 +77,18 @@ projen_build() {
   npx projen build 2>&1 | tee "$work/build.log"
 }
 check 'projen build succeeds' projen_build
+
+# `projen build` runs the test task first (compile, test, package): its log is `npx projen test`'s, run once.
+projen_test() {
+  grep -Eq '^Tests: +5 passed, 5 total' "$work/build.log" || { echo "e2e: expected exactly five passing tests: (a), (b), (c), (d) on each runtime"; return 1; }
+  for kind in '\(a\)' '\(b\)' '\(c\)' '\(d\) on FARGATE' '\(d\) on EC2'; do
+    grep -Eq "✓ $kind" "$work/build.log" || { echo "e2e: no passing test $kind"; return 1; }
+  done
+  # The test task also lints (projen's eslint, with --fix): the generated code passes as it was written.
+  grep -q 'build » test » eslint' "$work/build.log" || { echo "e2e: projen test ran no eslint"; return 1; }
+  git diff --quiet || { echo "e2e: eslint --fix changed the generated code:"; git --no-pager diff --stat; return 1; }
+}
+check 'its test step (projen test) passes the four kinds of test and lint' projen_test
 
 # A condition in projen's task shell that calls something it does not have printed "dax: command: command not found".
 build_log_clean() {
