@@ -9,7 +9,8 @@ cd "$(dirname "$0")"
 wheel=$(ls ../../packages/core/dist/python/fw_core-*.whl 2>/dev/null | head -1)
 [ -n "$wheel" ] || { echo "python-plugin: no fw_core wheel; build the packages first (npx projen test at the root)"; exit 1; }
 version=$(basename "$wheel" | cut -d- -f2)
-quiet=(--quiet --disable-pip-version-check)
+# --no-compile: no bytecode for every module at install (aws-cdk-lib has thousands); Python compiles what it imports.
+quiet=(--quiet --disable-pip-version-check --no-compile)
 
 index_dir=$(mktemp -d)
 python3 -m venv "$index_dir/venv"
