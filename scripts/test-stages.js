@@ -23,8 +23,10 @@ const NODE_MIN_MAJOR = Number(/nodeMin: '(\d+)\./.exec(fs.readFileSync(path.join
  * same time; `m2-fwframework` is Maven's local repository entry for dev.fwframework at the packages' version, which
  * the end-to-end test and the Maven rehearsal delete (to prove where an artifact is resolved from) and the Java example
  * resolves. The release test builds the next version, so it needs no lock.
- * Listed in the order they should start when several are ready: core's tests first (the longest), then the chain to
- * the end-to-end test and the Maven rehearsal, then the longest of the others.
+ * Listed in the order they should start when several are ready. The longest chain goes first: core's package, the
+ * end-to-end test, the Maven rehearsal and the Java example (about 12 minutes here, longer than core's tests alone),
+ * with the short Groovy tests beside the compile so that core's tests take the next free slot; the release test, long
+ * but needed by nothing, fills the gaps after them.
  */
 const STAGES = [
   // jsii (unless scripts/setup.sh has just compiled the same sources), the API references, and the bundled
@@ -34,12 +36,14 @@ const STAGES = [
     name: 'core:compile', cwd: 'packages/core',
     run: '{ node ../../scripts/up-to-date.js .jsii src package.json || npx projen compile; } && npx projen post-compile && node ../../scripts/bundle-deps.js',
   },
-  // jest and eslint: the longest stage, on every core, so it starts first.
-  { name: 'core:test', cwd: 'packages/core', run: 'npx projen test', after: ['core:compile'] },
   // The template's npm tarball (and its Python wheel), which the end-to-end test installs.
   { name: 'template:package', cwd: 'packages/plugin-template', run: 'npx projen compile && npx projen post-compile && npx projen package' },
+  // The build server's pipeline library and seeded jobs, run by Groovy with the Jenkins steps stood in for.
+  { name: 'jenkins-groovy', cwd: 'packages/core/jenkins', run: 'mvn -B test' },
   // The npm tarball with its Maven build, the Python wheel and the Go module: what the later stages install.
   { name: 'core:package', cwd: 'packages/core', run: 'npx projen package', after: ['core:compile'] },
+  // jest and eslint, on every core.
+  { name: 'core:test', cwd: 'packages/core', run: 'npx projen test', after: ['core:compile'] },
   // A plugin author's journey against a local registry.
   { name: 'e2e', run: 'bash test/e2e/plugin-template.sh', after: ['core:package', 'template:package'], lock: 'm2-fwframework' },
   // The Java deployment app and the framework's JAR deployed to a Maven repository of the test's own, then the Java
@@ -60,8 +64,6 @@ const STAGES = [
     name: 'main-job', cwd: 'examples/build-server', after: ['core:compile'],
     run: 'npx cdk synth -q -c runtimeType=FARGATE && npx cdk synth -q -c runtimeType=EC2 && node --test ../../test/examples/*.test.js',
   },
-  // The build server's pipeline library and seeded jobs, run by Groovy with the Jenkins steps stood in for.
-  { name: 'jenkins-groovy', cwd: 'packages/core/jenkins', run: 'mvn -B test' },
   // The committed API references are what the compile stages just generated.
   { name: 'api-docs', run: 'npx projen check:api-docs', after: ['core:compile', 'template:package'] },
   // The release workflows, the documentation's links and the files it shows whole.
