@@ -24,7 +24,6 @@ const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const ARN = /^arn:aws[a-z-]*:([a-z0-9-]+):[a-z0-9-]*:(?:\d{12})?:(.+)$/;
 /** A secret's name as Secrets Manager stores it, with the `-` and six characters it appends to make the complete ARN. */
 const COMPLETE_NAME = /^[\w/+=.@-]+-[A-Za-z0-9]{6}$/;
-const NAME = /^[\w/+=.@-]+$/;
 
 const HOW = `give the complete ARN as Secrets Manager shows it (for example ${SECRET_ARN_EXAMPLE}), ` +
   `the JSON-key form for one key of a JSON secret (${SECRET_JSON_KEY_EXAMPLE}), ` +
@@ -55,7 +54,7 @@ export function parseSecretReference(where: string, variable: string, value: unk
       `<json-key>:<version-stage>:<version-id>, the last two may be empty (for example ${SECRET_JSON_KEY_EXAMPLE}).`,
     };
   }
-  if (!NAME.test(name) || !COMPLETE_NAME.test(name)) {
+  if (!COMPLETE_NAME.test(name)) {
     return {
       problem: `${where} is ${JSON.stringify(value)}, a partial ARN: it lacks the - and six characters Secrets ` +
       `Manager appends to the name, which ECS and IAM need; ${HOW}.`,
