@@ -206,8 +206,9 @@ export class ApplicationFactory extends Construct {
     const context = factoryContext(this, runtimeType, spec.applicationId(), platform ? propsOnPlatform(this, stack, platform, props) : props);
     this.context = context;
     // From here on the plugin is the one configured with its settings (the plugin itself when it declares none).
-    spec = configuredSpec(plugin, spec, context.pluginSettings);
-    assertValidSpec(spec, plugin);
+    const configured = configuredSpec(plugin, spec, context.pluginSettings);
+    if (configured !== spec) assertValidSpec(configured, plugin);
+    spec = configured;
     const sizes = factorySizes(runtimeType, context, callPlugin(plugin, 'defaultSize', () => spec.defaultSize()), plugin);
     const secrets = secretsOf(plugin, spec, context.secrets ?? {});
     const modes = spec.supportedAuthModes();

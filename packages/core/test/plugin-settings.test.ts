@@ -1,8 +1,6 @@
-import { App, Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
-import { ApplicationFactory, ApplicationFactoryProps, ApplicationSize, IApplicationSpec, PluginSetting, RuntimeType } from '../src';
+import { ApplicationFactoryProps, ApplicationSize, IApplicationSpec, PluginSetting, RuntimeType } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
-import { applicationTask, only, REGION_ENV } from './support/synth';
+import { applicationTask, only, synth } from './support/synth';
 import { FACTORY_SIZE_DEFAULTS } from '../src/context/factory-limits';
 
 // A plugin's own settings by configuration (`pluginSettings`, handed to `withSettings()`), and the size it declares
@@ -38,9 +36,7 @@ class DatabaseWikiSpec extends WikiSpec {
 
 function deploy(runtime: RuntimeType, context: Record<string, unknown>, props: ApplicationFactoryProps = {},
   spec: IApplicationSpec = new DatabaseWikiSpec()) {
-  const stack = new Stack(new App({ context }), 'WikiStack', { env: REGION_ENV });
-  new ApplicationFactory(stack, 'App', runtime, spec, props);
-  return Template.fromStack(stack).toJSON();
+  return synth(runtime, props, spec, context).json;
 }
 
 const task = (json: any) => applicationTask(json).Properties;

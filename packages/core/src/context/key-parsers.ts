@@ -1,5 +1,6 @@
 // The parsers of the context keys' values (`context-keys.ts`): each returns the value, or what is allowed.
 import { IMAGE_NAME } from '../contract/spec-validation';
+import { SECRET_ARN_EXAMPLE } from '../platform/secret-reference';
 
 /** What a key's parser returns: the value, or a description of what is allowed. */
 export type Parsed = { readonly value: unknown } | { readonly allowed: string };
@@ -46,6 +47,19 @@ export function email(raw: unknown): Parsed {
     : { allowed: 'an e-mail address of at most 254 characters, at most 64 before the @ (the SMTP limits of RFC 5321)' };
 }
 
+/** A JSON object, given as one in cdk.json or as its text with `-c`; undefined for anything else. */
+function jsonObject(raw: unknown): Record<string, unknown> | undefined {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return undefined;
+    }
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : undefined;
+}
+
 /** An image digest, the value of an `imageDigests` entry (its key is an image reference without one: `IMAGE_NAME`). */
 const IMAGE_DIGEST = /^sha256:[0-9a-f]{64}$/;
 
@@ -53,41 +67,27 @@ const IMAGE_DIGEST = /^sha256:[0-9a-f]{64}$/;
 export function imageDigests(raw: unknown): Parsed {
   const allowed = 'a JSON object of image references to digests, for example ' +
     '{"jenkins/jenkins:2.568.2-lts-jdk21": "sha256:<64 lower-case hex digits>"}';
-  let value = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      return { allowed };
-    }
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { allowed };
-  const entries = Object.entries(value as Record<string, unknown>);
+  const value = jsonObject(raw);
+  if (!value) return { allowed };
+  const entries = Object.entries(value);
   const bad = entries.filter(([image, digest]) => !IMAGE_NAME.test(image) || typeof digest !== 'string' || !IMAGE_DIGEST.test(digest));
   return bad.length === 0 ? { value: Object.fromEntries(entries) }
     : { allowed: `${allowed} (not: ${bad.map(([image]) => JSON.stringify(image)).join(', ')})` };
 }
 
 /**
- * A JSON object (or its text, from \`-c\`) of environment variable name -> secret reference. Each reference's form is
- * checked where the factory reads it (\`parseSecretReference\`), with a message for each refused form.
+ * A JSON object (or its text, from `-c`) of environment variable name -> secret reference. Each reference's form is
+ * checked where the factory reads it (`parseSecretReference`), with a message for each refused form.
  */
 export function secretReferences(raw: unknown): Parsed {
   const allowed = 'a JSON object of environment variable names to Secrets Manager secret ARNs, for example ' +
-    '{"DB_PASSWORD": "arn:aws:secretsmanager:eu-west-1:123456789012:secret:db-password-AbCdEf"}';
-  let value = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      return { allowed };
-    }
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { allowed };
+    `{"DB_PASSWORD": "${SECRET_ARN_EXAMPLE}"}`;
+  const value = jsonObject(raw);
+  if (!value) return { allowed };
   return Object.values(value).every((v) => typeof v === 'string') ? { value } : { allowed };
 }
 
-/** A whole number from `min` up, as a JSON number or its text (from \`-c\`). */
+/** A whole number from `min` up, as a JSON number or its text (from `-c`). */
 export function wholeNumber(min: number, allowed: string) {
   return (raw: unknown): Parsed => {
     const value = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : raw;
@@ -96,21 +96,14 @@ export function wholeNumber(min: number, allowed: string) {
 }
 
 /**
- * A JSON object (or its text, from \`-c\`) of a plugin's setting name -> its value: text, or a JSON number or boolean,
- * which the plugin receives as text. Each setting is checked against the plugin's \`settings()\` where the factory reads it.
+ * A JSON object (or its text, from `-c`) of a plugin's setting name -> its value: text, or a JSON number or boolean,
+ * which the plugin receives as text. Each setting is checked against the plugin's `settings()` where the factory reads it.
  */
 export function pluginSettings(raw: unknown): Parsed {
   const allowed = 'a JSON object of the plugin\'s setting names to their values (text, numbers or true/false), for ' +
     'example {"jdbcUrl": "jdbc:postgresql://db.example.com:5432/sonar"}';
-  let value = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      return { allowed };
-    }
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { allowed };
+  const value = jsonObject(raw);
+  if (!value) return { allowed };
   const entries = Object.entries(value);
   return entries.every(([, v]) => ['string', 'number', 'boolean'].includes(typeof v))
     ? { value: Object.fromEntries(entries.map(([k, v]) => [k, String(v)])) } : { allowed };

@@ -47,9 +47,10 @@ export interface Synthesised {
   readonly json: any;
 }
 
-/** A fresh app and stack with one factory, synthesised. */
-export function synth(runtime: RuntimeType, props: ApplicationFactoryProps = {}, spec: IApplicationSpec = new WikiSpec()): Synthesised {
-  const app = new App();
+/** A fresh app (with the context keys `context`) and stack with one factory, synthesised. */
+export function synth(runtime: RuntimeType, props: ApplicationFactoryProps = {}, spec: IApplicationSpec = new WikiSpec(),
+  context: Record<string, unknown> = {}): Synthesised {
+  const app = new App({ context });
   const stack = new Stack(app, 'WikiStack', { env: REGION_ENV });
   const factory = new ApplicationFactory(stack, 'App', runtime, spec, props);
   const template = Template.fromStack(stack);
