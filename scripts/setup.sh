@@ -56,5 +56,8 @@ npm ci --no-audit --no-fund
 # The local npm registry of the end-to-end test (its own lock file, apart from the workspaces).
 npm ci --no-audit --no-fund --prefix test/e2e/verdaccio
 
-# Compile the packages (jsii), so that the deployment app and the examples can run.
-for pkg in packages/*/; do (cd "$pkg" && npx projen compile); done
+# Compile the packages (jsii), so that the deployment app and the examples can run: side by side, as neither reads the
+# other's output (jsii uses one core).
+pids=()
+for pkg in packages/*/; do (cd "$pkg" && npx projen compile) & pids+=($!); done
+for pid in "${pids[@]}"; do wait "$pid"; done

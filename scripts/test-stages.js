@@ -22,7 +22,8 @@ const NODE_MIN_MAJOR = Number(/nodeMin: '(\d+)\./.exec(fs.readFileSync(path.join
  * The stages. `after`: the stages whose output this one reads. `lock`: stages holding the same lock never run at the
  * same time; `m2-fwframework` is Maven's local repository entry for dev.fwframework at the packages' version, which
  * the end-to-end test and the Maven rehearsal delete (to prove where an artifact is resolved from) and the Java example
- * resolves. The release test builds the next version, so it needs no lock.
+ * resolves. The release test builds the next version, so it needs no lock. `cdkValidation`: the stage's synths run
+ * the CDK's CloudFormation validation (see stageEnv).
  * Listed in the order they should start when several are ready. The longest chain goes first: core's package, the
  * end-to-end test, the Maven rehearsal and the Java example (about 12 minutes here, longer than core's tests alone),
  * with the short Groovy tests beside the compile so that core's tests take the next free slot; the release test, long
@@ -36,8 +37,12 @@ const STAGES = [
     name: 'core:compile', cwd: 'packages/core',
     run: '{ node ../../scripts/up-to-date.js .jsii src package.json || npx projen compile; } && npx projen post-compile && node ../../scripts/bundle-deps.js',
   },
-  // The template's npm tarball (and its Python wheel), which the end-to-end test installs.
-  { name: 'template:package', cwd: 'packages/plugin-template', run: 'npx projen compile && npx projen post-compile && npx projen package' },
+  // The template's npm tarball, which the end-to-end test installs (the package task's other languages are built by
+  // local-release, which runs the whole task); the compile only when scripts/setup.sh has not just done it.
+  {
+    name: 'template:package', cwd: 'packages/plugin-template',
+    run: '{ node ../../scripts/up-to-date.js .jsii src package.json || npx projen compile; } && npx projen post-compile && rm -rf dist && node ../../scripts/bundle-deps.js && npx jsii-pacmak -v --no-npmignore --target js',
+  },
   // The build server's pipeline library and seeded jobs, run by Groovy with the Jenkins steps stood in for.
   { name: 'jenkins-groovy', cwd: 'packages/core/jenkins', run: 'mvn -B test' },
   // The npm tarball with its Maven build, the Python wheel and the Go module: what the later stages install.
@@ -53,15 +58,17 @@ const STAGES = [
     name: 'java-example', cwd: 'examples/java-plugin', after: ['maven-rehearsal'], lock: 'm2-fwframework',
     run: 'npx cdk synth -q -c runtimeType=FARGATE && npx cdk synth -q -c runtimeType=EC2',
   },
-  // A release made in a fresh clone of this repository, every artifact at the bumped version.
-  { name: 'local-release', run: 'bash test/release/local-release.sh' },
+  // A release made in a fresh clone of this repository, every artifact at the bumped version. It copies the installed
+  // packages, among them the bundled dependencies core:compile copies into packages/core/node_modules.
+  { name: 'local-release', run: 'bash test/release/local-release.sh', after: ['core:compile'] },
   // The template's jest (the scaffold's test kinds, run against the framework core:compile built) and eslint.
   { name: 'template:test', cwd: 'packages/plugin-template', run: 'npx projen test', after: ['core:compile'] },
   // The same plugin in Python against the wheel core:package made (pytest), then by configuration.
   { name: 'python-example', run: 'bash examples/python-plugin/test.sh', after: ['core:package'] },
-  // The main job, both runtimes, as a user runs it; then the PCI DSS evidence report its synth left in cdk.out.
+  // The main job, both runtimes, as a user runs it, the CDK's validation on; then the PCI DSS evidence report and the
+  // validation report its synth left in cdk.out.
   {
-    name: 'main-job', cwd: 'examples/build-server', after: ['core:compile'],
+    name: 'main-job', cwd: 'examples/build-server', after: ['core:compile'], cdkValidation: true,
     run: 'npx cdk synth -q -c runtimeType=FARGATE && npx cdk synth -q -c runtimeType=EC2 && node --test ../../test/examples/*.test.js',
   },
   // The committed API references are what the compile stages just generated.
@@ -141,7 +148,7 @@ function run(stages, jobs) {
     // `times` reports the CPU time of everything the stage ran, for the table (the cores are what the stages share).
     const timesFile = path.join(os.tmpdir(), `fw-stage-${process.pid}-${stage.name.replace(/\W/g, '-')}`);
     const script = `{\n${stage.run}\n}; status=$?; times > '${timesFile}'; exit $status`;
-    const child = spawn('bash', ['-c', script], { cwd: path.join(root, stage.cwd ?? '.'), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', script], { cwd: path.join(root, stage.cwd ?? '.'), env: stageEnv(stage), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(child);
     for (const stream of [child.stdout, child.stderr]) prefixLines(stream, `[${stage.name}] `);
     child.on('close', (code, signal) => {
@@ -174,6 +181,23 @@ function run(stages, jobs) {
   };
 
   schedule();
+}
+
+/**
+ * A stage's environment: the test command's, with two settings that change how fast the engines run, never what they
+ * do.
+ * - `CDK_VALIDATION=false`: every CDK synth would otherwise load the CDK's CloudFormation validation (a WASM rule
+ *   engine, about 4 s of CPU each time) and only print what it finds. It stays on where a test reads its findings:
+ *   the main job (`cdkValidation`), and core's `cfn-lint.test.ts` and `platform.test.ts`, which call it themselves.
+ * - `-XX:TieredStopAtLevel=1` for every JVM (Maven, javac, the Groovy tests, the Java examples): short-lived JVMs
+ *   spend most of their CPU in the optimising JIT compiler, which these runs never repay (the Groovy tests: 39 s of
+ *   CPU with it, 16 s without). Each JVM prints "Picked up JAVA_TOOL_OPTIONS" on its standard error.
+ */
+function stageEnv(stage) {
+  const env = { ...process.env, JAVA_TOOL_OPTIONS: `${process.env.JAVA_TOOL_OPTIONS ?? ''} -XX:TieredStopAtLevel=1`.trim() };
+  if (stage.cdkValidation) delete env.CDK_VALIDATION;
+  else env.CDK_VALIDATION = 'false';
+  return env;
 }
 
 /** Copies a stream to stdout line by line, each line prefixed (so concurrent stages stay readable). */

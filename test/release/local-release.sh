@@ -12,7 +12,9 @@ git config user.name "release test" && git config user.email "release-test@examp
 # The last release, as its tag would be: the commit before HEAD at the version the packages declare. Without any tag,
 # projen's first release is 0.0.0 and bumps nothing.
 git tag -f v0.1.0 HEAD~1 > /dev/null
-npm ci --no-audit --no-fund --silent
+# The installed packages, copied from this repository: what `npm ci` installs from the same lock file (scripts/setup.sh
+# has just run it here), in seconds instead of about 40 s of CPU.
+for dir in $(cd "$repo" && ls -d node_modules packages/*/node_modules); do cp -a "$repo/$dir" "$dir"; done
 npx projen release
 version="$(cat dist/version.txt)"
 echo "local-release: released ${version}"
