@@ -252,7 +252,7 @@ export class ApplicationFactory extends Construct {
         accessPoint: ebs ? undefined : { path: spec.efsDataPath(), owner: PosixUser.parse(spec.containerUser()), permissions: spec.efsPermissions() },
         logGroupNames: [logGroupName],
         alarmNames: alarms.map((declared) => alarmName(context.stackName, declared.name)),
-        secretArns,
+        secrets: Object.fromEntries(Object.entries(secrets).map(([name, { secretArn }]) => [name, secretArn])),
         requestBodyLimits: spec.requestBodyLimits(),
         amazonLinuxRepositories: runtimeType === RuntimeType.EC2,
         stack,

@@ -1,11 +1,12 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import { ApplicationFactory, ApplicationFactoryProps, RuntimeType } from '../src';
+import { ApplicationFactory, ApplicationFactoryProps, Platform, RuntimeType, SecurityProfile } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
+import { PLATFORM_PROPS } from './support/platform';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from './support/sandbox';
 import { needing } from './support/shellcheck';
-import { applicationTask, REGION_ENV, userData } from './support/synth';
+import { applicationTask, IMAGE_DIGESTS, REGION_ENV, userData } from './support/synth';
 import { parseSecretReference, SECRET_ARN_EXAMPLE, SECRET_JSON_KEY_EXAMPLE } from '../src/platform/secret-reference';
 
 // Every form of a secret reference ECS takes, from the three places a deployment gives them: a secret created in the
@@ -133,5 +134,33 @@ describe('each refused form has its own message, naming the variable and the plu
     expect(parseSecretReference('s.X', 'X', DB)).toEqual({ secretArn: DB });
     expect(parseSecretReference('s.X', 'X', `${DB}:password::`)).toEqual({ secretArn: DB, jsonKey: 'password' });
     expect(parseSecretReference('s.X', 'X', `${DB}::AWSPREVIOUS:`)).toEqual({ secretArn: DB, versionStage: 'AWSPREVIOUS' });
+  });
+});
+
+describe('on a platform', () => {
+  /** A platform of `securityProfile` in its stack, and the wiki in its own with a secret that stack creates. */
+  function attach(securityProfile: SecurityProfile) {
+    const app = new App();
+    const platform = new Platform(new Stack(app, 'Platform', { env: REGION_ENV }), 'Platform', { ...PLATFORM_PROPS, securityProfile });
+    const stack = new Stack(app, 'Wiki', { env: REGION_ENV });
+    const secret = new secretsmanager.Secret(stack, 'SameApp');
+    return () => new ApplicationFactory(stack, 'App', RuntimeType.FARGATE, new WikiSpec(), {
+      platform,
+      subdomain: 'wiki',
+      imageDigests: IMAGE_DIGESTS,
+      secrets: { SAME_APP: secret.secretArn, KEY: `${secret.secretArn}:password::`, DB_PASSWORD: DB },
+    });
+  }
+
+  test('STAGING and PRODUCTION refuse a secret the app creates, which the endpoint policy would import: by the variables, with what to give instead', () => {
+    // Without the refusal the platform's stack imports the secret's ARN from the application's stack (Fn::ImportValue)
+    // and is deployed after it, while the application reads the platform's SSM parameters when it is deployed.
+    for (const profile of [SecurityProfile.STAGING, SecurityProfile.PRODUCTION]) {
+      expect(attach(profile)).toThrow(new RegExp(`^Application Wiki \\(wiki\\) on platform Platform reads SAME_APP, KEY from a secret whose ARN is known only at deploy time .* In ${profile} the platform's Secrets Manager endpoint .* Give the secret's complete ARN instead \\(for example ${SECRET_ARN_EXAMPLE}\\)`));
+    }
+  });
+
+  test('DEV, whose platform has no endpoints, takes it', () => {
+    expect(attach(SecurityProfile.DEV)).not.toThrow();
   });
 });

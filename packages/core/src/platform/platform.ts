@@ -1,4 +1,4 @@
-import { Stack } from 'aws-cdk-lib';
+import { Stack, Token } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
 import type * as efs from 'aws-cdk-lib/aws-efs';
@@ -17,6 +17,7 @@ import {
   accessPointParameter, applicationRolePath, PLATFORM_PARAMETERS, type PlatformParameter, platformParameterPrefix, platformRolePath,
   PRIVATE_NAMESPACE,
 } from './platform-parameters';
+import { SECRET_ARN_EXAMPLE } from './secret-reference';
 import { type AccessPointSettings, PlatformFileSystem } from './storage';
 import { platformContext, type PlatformContext } from '../context/platform-context';
 import type { RequestBodyLimit } from '../contract/request-body-limit';
@@ -74,8 +75,8 @@ export interface PlatformApplication {
   readonly logGroupNames: string[];
   /** Its alarm names: the topic accepts these. */
   readonly alarmNames: string[];
-  /** The secrets it reads: the Secrets Manager endpoint allows these. */
-  readonly secretArns: string[];
+  /** The secrets it reads, each secret's ARN by the environment variable it fills: the Secrets Manager endpoint allows these. */
+  readonly secrets: Record<string, string>;
   /** Paths of its host whose requests carry bodies over the WAF's `WAF_BODY_SIZE_LIMIT`. */
   readonly requestBodyLimits: RequestBodyLimit[];
   /** Whether it installs packages from Amazon Linux 2023's repositories (EC2 does at boot). */
@@ -255,6 +256,19 @@ export class Platform extends Construct {
       'set listenerPriority on one of them to a free value.');
     clash(`applicationId (their private name would be ${application.applicationId}.${PRIVATE_NAMESPACE})`,
       (o) => o.applicationId === application.applicationId, 'a platform runs one application of each kind.');
+    // The endpoint's policy names each secret. A deploy-time ARN would make the platform's stack import it from the
+    // stack that creates it (and deploy after it), while every application deploys after the platform, reading its SSM
+    // parameters: the first deployment would fail.
+    const deployTime = Object.keys(application.secrets).filter((name) => Token.isUnresolved(application.secrets[name]));
+    if (this.endpoints && deployTime.length > 0) {
+      throw new UserError(`Application ${application.stackName} (${application.applicationId}) on platform ` +
+        `${this.stack.stackName} reads ${deployTime.join(', ')} from a secret whose ARN is known only at deploy time (the ` +
+        `secretArn of a secret the app creates). In ${this.context.securityProfile} the platform's Secrets Manager endpoint ` +
+        'names each secret it serves, so the platform\'s stack would have to wait for the stack that creates it, while the ' +
+        'applications wait for the platform. Give the secret\'s complete ARN instead (for example ' +
+        `${SECRET_ARN_EXAMPLE}): create the secret first, with aws secretsmanager create-secret or in a stack deployed ` +
+        'before the platform.');
+    }
     this.applications.push(application);
 
     const rolePath = applicationRolePath(this.stack.stackName, application.stackName);
@@ -274,7 +288,11 @@ export class Platform extends Construct {
     application.logGroupNames.forEach((name) => this.logging.allowLogGroup(name));
     if (application.alarmNames.length > 0) this.alarmTopic.allowAlarms(() => application.alarmNames);
     // Logging names a log group as services do; a statement on its streams adds `:*` (as the group's own logGroupArn).
-    this.endpoints?.serve({ ...application, logGroupArns: application.logGroupNames.map((name) => `${this.logging.logGroupArn(name)}:*`) });
+    this.endpoints?.serve({
+      ...application,
+      logGroupArns: application.logGroupNames.map((name) => `${this.logging.logGroupArn(name)}:*`),
+      secretArns: [...new Set(Object.values(application.secrets))],
+    });
     return rolePath;
   }
 }
