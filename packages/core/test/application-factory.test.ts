@@ -236,8 +236,8 @@ describe.each(RUNTIMES)('auth modes on %s', (runtime) => {
     expect(httpsActions(json)).toEqual([expect.objectContaining({ Type: 'forward' })]);
   });
 
-  test('alb-oidc: the load balancer signs users in first, with the client secret by reference', () => {
-    const { json } = synth(runtime, { ...TLS, authMode: AuthMode.ALB_OIDC, oidc: OIDC });
+  test('alb-oidc: the load balancer signs users in first, with the client secret by reference and the oidcScopes', () => {
+    const { json } = synth(runtime, { ...TLS, authMode: AuthMode.ALB_OIDC, oidc: { ...OIDC, scopes: ['openid', 'email', 'groups'] } });
     const [authenticate, forward] = httpsActions(json);
     expect(authenticate).toMatchObject({
       Type: 'authenticate-oidc',
@@ -248,7 +248,7 @@ describe.each(RUNTIMES)('auth modes on %s', (runtime) => {
         TokenEndpoint: OIDC.tokenEndpoint,
         UserInfoEndpoint: OIDC.userInfoEndpoint,
         ClientId: 'wiki',
-        Scope: 'openid profile email',
+        Scope: 'openid email groups',
         ClientSecret: `{{resolve:secretsmanager:${OIDC.clientSecretArn}:SecretString:::}}`,
       },
     });

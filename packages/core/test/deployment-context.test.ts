@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { App } from 'aws-cdk-lib';
 import { DeploymentContextReader, RuntimeType, SecurityProfile } from '../src';
-import { CONTEXT_KEYS } from '../src/context/context-keys';
+import { CONTEXT_KEYS, OIDC_DEFAULT_SCOPES } from '../src/context/context-keys';
 
 const VALID = {
   stackName: 'build-server',
@@ -91,7 +91,14 @@ describe('valid context', () => {
       userInfoEndpoint: OIDC.oidcUserInfoEndpoint,
       clientId: 'build-server',
       clientSecretArn: OIDC.oidcClientSecretArn,
+      scopes: OIDC_DEFAULT_SCOPES,
     });
+  });
+
+  test('oidcScopes: a list from cdk.json, or space-separated text from -c', () => {
+    const scopes = (oidcScopes: unknown) => DeploymentContextReader.fromValues({ ...VALID, ...TLS, ...OIDC, authMode: 'alb-oidc', oidcScopes }).oidc?.scopes;
+    expect(scopes(['openid', 'email', 'groups'])).toEqual(['openid', 'email', 'groups']);
+    expect(scopes(' openid  email groups ')).toEqual(['openid', 'email', 'groups']);
   });
 
   test('signing in over plain HTTP is DEV\'s alone (signInTlsRequired); with TLS STAGING signs in', () => {
@@ -147,6 +154,8 @@ describe('every problem is named with the key, the value given and what is allow
     ['alb-oidc without TLS', { ...VALID, ...OIDC, authMode: 'alb-oidc' }, /authMode "alb-oidc" needs sslEnabled true/],
     ['application-oidc over plain HTTP in STAGING', { ...VALID, ...OIDC, securityProfile: 'STAGING', region: 'eu-west-1', authMode: 'application-oidc' },
       /authMode "application-oidc" needs sslEnabled true in STAGING: over plain HTTP the sign-in's authorization code, the session cookie and the tokens cross the network in clear text/],
+    ['scopes without openid', { ...VALID, oidcScopes: 'profile email' }, /oidcScopes "profile email" is not allowed; expected OAuth scopes as a list or space-separated text, each once, printable ASCII without " or \\, openid among them/],
+    ['a scope twice, or with a quote', { ...VALID, oidcScopes: ['openid', 'email', 'email', 'a"b'] }, /oidcScopes \["openid","email","email","a\\"b"\] is not allowed/],
     ['oidc mode without provider', { ...VALID, authMode: 'application-oidc', oidcIssuer: OIDC.oidcIssuer }, /authMode "application-oidc" needs the identity provider: set oidcAuthorizationEndpoint, oidcTokenEndpoint, oidcUserInfoEndpoint, oidcClientId, oidcClientSecretArn\./],
     ['name longer than DNS allows', { ...VALID, domain: `${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.com`, subdomain: `${'d'.repeat(60)}.${'e'.repeat(20)}` }, /longer than 253 characters/],
   ])('%s', (_name, values, message) => {

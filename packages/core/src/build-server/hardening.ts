@@ -73,6 +73,3 @@ export const SESSION_TIMEOUT_MINUTES = 15;
 // Set in the Groovy code that uses them, and tested there: the compliance jobs' schedules and the access review's
 // 90-day inactivity flag in `jenkins/jobs/compliance-jobs.groovy`; the pipeline gates' limits (10-minute quality gate,
 // zero high and zero critical findings, the 256-bit cipher) in `jenkins/pipeline-library/src/dev/fwframework/pci/Limits.groovy`.
-
-/** The identity-provider scopes the realm asks for. */
-export const OIDC_SCOPES = 'openid profile email';

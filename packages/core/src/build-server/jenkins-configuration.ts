@@ -1,7 +1,5 @@
 import * as YAML from 'yaml';
-import {
-  ARTIFACT_RETENTION_DAYS, ARTIFACTS_KEPT, AUDIT_SYSLOG_PORT, BUILD_LOG_RETENTION_DAYS, BUILDS_KEPT, OIDC_SCOPES,
-} from './hardening';
+import { ARTIFACT_RETENTION_DAYS, ARTIFACTS_KEPT, AUDIT_SYSLOG_PORT, BUILD_LOG_RETENTION_DAYS, BUILDS_KEPT } from './hardening';
 import type { EcsCloud } from './jenkins-agents';
 import { FAILED_SIGN_IN_RECORDER } from './jenkins-monitoring';
 import { SONARQUBE } from './jenkins-sonarqube';
@@ -11,6 +9,7 @@ export const ENV = {
   publicUrl: 'JENKINS_URL',
   oidcWellKnownUrl: 'OIDC_WELL_KNOWN_URL',
   oidcClientId: 'OIDC_CLIENT_ID',
+  oidcScopes: 'OIDC_SCOPES',
   oidcClientSecret: 'OIDC_CLIENT_SECRET',
 } as const;
 
@@ -200,8 +199,8 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
           serverConfiguration: {
             wellKnown: {
               wellKnownOpenIDConfigurationUrl: ref(ENV.oidcWellKnownUrl),
-              // Without it the realm asks for every scope the provider supports.
-              scopesOverride: OIDC_SCOPES,
+              // The deployment's oidcScopes. Without it the realm asks for every scope the provider supports.
+              scopesOverride: ref(ENV.oidcScopes),
             },
           },
           clientId: ref(ENV.oidcClientId),

@@ -1,4 +1,5 @@
 import { ENV } from './jenkins-configuration';
+import { OIDC_DEFAULT_SCOPES } from '../context/context-keys';
 import type { IOidcIntegration, OidcProviderSettings } from '../contract/oidc-integration';
 
 /**
@@ -19,6 +20,7 @@ export class JenkinsOidcIntegration implements IOidcIntegration {
     return {
       [ENV.oidcWellKnownUrl]: `${provider.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
       [ENV.oidcClientId]: provider.clientId,
+      [ENV.oidcScopes]: (provider.scopes ?? OIDC_DEFAULT_SCOPES).join(' '),
     };
   }
 }

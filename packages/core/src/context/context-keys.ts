@@ -1,6 +1,6 @@
 import { Vpc } from 'aws-cdk-lib/aws-ec2';
 import { FACTORY_SIZE_DEFAULTS } from './factory-limits';
-import { bool, DOCKER_HUB_CREDENTIAL_ARN, DOMAIN, email, httpsUrl, imageDigests, oneOf, Parsed, pluginSettings, SECRET_ARN, secretReferences, SUBDOMAIN, text, vpcCidr, wholeNumber } from './key-parsers';
+import { bool, DOCKER_HUB_CREDENTIAL_ARN, DOMAIN, email, httpsUrl, imageDigests, oidcScopes, oneOf, Parsed, pluginSettings, SECRET_ARN, secretReferences, SUBDOMAIN, text, vpcCidr, wholeNumber } from './key-parsers';
 import type { ApplicationFactoryProps } from '../application-factory';
 import type { DeploymentContext } from './deployment-context';
 import { AuthMode } from '../contract/auth-mode';
@@ -20,8 +20,8 @@ import { SECRET_ARN_EXAMPLE, SECRET_JSON_KEY_EXAMPLE } from '../platform/secret-
 type DerivedField = 'fqdn' | 'oidc';
 /** The DeploymentContext fields that a key of the same name fills. */
 type FieldKeyName = Exclude<keyof DeploymentContext, DerivedField>;
-/** The members of `oidc` a key `oidc<Member>` fills; `scopes` has no key. */
-type OidcMember = Exclude<keyof OidcProviderSettings, 'scopes'>;
+/** The members of `oidc`: each is filled by the key `oidc<Member>`. */
+type OidcMember = keyof OidcProviderSettings;
 
 /** The factory's props that are no context keys: the platform and how to attach to it. */
 type PropWithoutKey = 'platform' | 'listenerPriority' | 'allowFrom';
@@ -284,6 +284,9 @@ const FIELD_KEYS = {
 
 const OIDC_DEFAULT_TEXT = 'none (required when authMode is not none)';
 
+/** The scopes requested at sign-in when `oidcScopes` is not given. */
+export const OIDC_DEFAULT_SCOPES = ['openid', 'profile', 'email'];
+
 /** The keys of the identity provider, by the member of `oidc` each fills; the key is `oidc<Member>`. */
 const OIDC_PROVIDER_KEYS = {
   issuer: {
@@ -336,6 +339,15 @@ const OIDC_PROVIDER_KEYS = {
     code: (c) => c.props.oidc?.clientSecretArn,
     example: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:wiki/oidc-AbCdEf',
   },
+  scopes: {
+    required: false,
+    default: OIDC_DEFAULT_SCOPES,
+    description: 'Scopes requested at sign-in: by the load balancer (`alb-oidc`), or given to the application ' +
+      '(`application-oidc`; the build server\'s realm asks for them). A list, or space-separated text; `openid` among them.',
+    parse: oidcScopes,
+    code: (c) => c.props.oidc?.scopes,
+    example: ['openid', 'profile', 'email', 'groups'],
+  },
 } satisfies { readonly [M in OidcMember]: Declared<OidcProviderSettings[M] | undefined> };
 
 /** One deployment context key as synth reads it. The table of docs/context-keys.md is compared with `CONTEXT_KEYS`. */
@@ -356,7 +368,8 @@ export interface ContextKey {
 }
 
 function contextKey(name: string, key: Declared<unknown>): ContextKey {
-  const defaultText = key.required ? '-' : 'default' in key ? `\`${String(key.default)}\`` : key.defaultText;
+  const shown = (value: unknown) => (Array.isArray(value) ? value.join(' ') : String(value));
+  const defaultText = key.required ? '-' : 'default' in key ? `\`${shown(key.default)}\`` : key.defaultText;
   return { codeSource: 'the factory\'s props', ...key, name, defaultText };
 }
 
@@ -369,8 +382,8 @@ export const CONTEXT_KEYS: readonly ContextKey[] = [
   ...Object.entries(OIDC_PROVIDER_KEYS).map(([member, key]) => contextKey(oidcKeyName(member), key)),
 ];
 
-/** The keys that must all be present when the auth mode is not `none`. */
-export const OIDC_KEYS = Object.keys(OIDC_PROVIDER_KEYS).map(oidcKeyName);
+/** The identity provider's keys that must all be present when the auth mode is not `none`: those without a default. */
+export const OIDC_KEYS = Object.entries(OIDC_PROVIDER_KEYS).filter(([, key]) => !('default' in key)).map(([member]) => oidcKeyName(member));
 
 /** The keys' valid values by key name, with the defaults applied. */
 type KeyValues = Readonly<Record<string, unknown>>;

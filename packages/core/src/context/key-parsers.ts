@@ -47,6 +47,23 @@ export function email(raw: unknown): Parsed {
     : { allowed: 'an e-mail address of at most 254 characters, at most 64 before the @ (the SMTP limits of RFC 5321)' };
 }
 
+/**
+ * OAuth scopes: a list, or their space-separated text as OAuth writes them (RFC 6749 section 3.3: a scope-token is
+ * printable ASCII without space, `"` and `\`), each once, `openid` among them (OpenID Connect Core 1.0, section
+ * 3.1.2.1: an OpenID Connect request must contain it).
+ * @see https://www.rfc-editor.org/rfc/rfc6749#section-3.3
+ * @see https://openid.net/specs/openid-connect-core-1_0.html#AuthRequest
+ */
+export function oidcScopes(raw: unknown): Parsed {
+  const scopes: unknown[] | undefined = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.trim().split(/\s+/) : undefined;
+  const valid = scopes !== undefined && scopes.every((s) => typeof s === 'string' && /^[\x21\x23-\x5B\x5D-\x7E]+$/.test(s))
+    && new Set(scopes).size === scopes.length && scopes.includes('openid');
+  return valid ? { value: scopes } : {
+    allowed: 'OAuth scopes as a list or space-separated text, each once, printable ASCII without " or \\, openid among them ' +
+      '(for example "openid profile email groups")',
+  };
+}
+
 /** A JSON object, given as one in cdk.json or as its text with `-c`; undefined for anything else. */
 function jsonObject(raw: unknown): Record<string, unknown> | undefined {
   let value = raw;

@@ -16,8 +16,8 @@ export interface OidcProviderSettings {
   /** ARN of the Secrets Manager secret that holds the client secret. */
   readonly clientSecretArn: string;
   /**
-   * Scopes requested at sign-in.
-   * @default ['openid', 'profile', 'email']
+   * Scopes requested at sign-in (the `oidcScopes` context key), `openid` among them.
+   * @default - `OIDC_DEFAULT_SCOPES` (src/context/context-keys.ts)
    */
   readonly scopes?: string[];
 }

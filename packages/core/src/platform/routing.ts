@@ -5,6 +5,7 @@ import type * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import { Construct } from 'constructs';
+import { OIDC_DEFAULT_SCOPES } from '../context/context-keys';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
 
 /** How the load balancer reaches an application: the runtimes build on this, standalone or on a platform. */
@@ -46,7 +47,7 @@ export function forwardAction(targetGroup: elbv2.ApplicationTargetGroup, oidc?: 
     userInfoEndpoint: oidc.userInfoEndpoint,
     clientId: oidc.clientId,
     clientSecret: SecretValue.secretsManager(oidc.clientSecretArn),
-    scope: (oidc.scopes ?? ['openid', 'profile', 'email']).join(' '),
+    scope: (oidc.scopes ?? OIDC_DEFAULT_SCOPES).join(' '),
     onUnauthenticatedRequest: elbv2.UnauthenticatedAction.AUTHENTICATE,
     next: forward,
   }) : forward;

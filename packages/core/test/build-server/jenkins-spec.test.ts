@@ -14,6 +14,7 @@ import { AGENT_PORT } from '../../src/build-server/jenkins-agents';
 import { SEED_AUDITORS_VARIABLE } from '../../src/build-server/jenkins-configuration';
 import { FAILED_LOGIN_FILTER, loggingProperties } from '../../src/build-server/jenkins-monitoring';
 import { JENKINS_LTS, JENKINS_PLUGINS, JENKINS_RPM_KEY } from '../../src/build-server/versions';
+import { OIDC_DEFAULT_SCOPES } from '../../src/context/context-keys';
 import { UserError } from '../../src/errors';
 import { complianceFindings } from '../../src/profiles/compliance';
 import { Ec2Runtime } from '../../src/runtimes/ec2';
@@ -114,9 +115,14 @@ describe('container environment (rules 1-4)', () => {
     const withOidc = fargateContainers({ ...TLS }).app;
     const own = spec.containerEnvironmentVariables('wiki.example.com', true, AuthMode.APPLICATION_OIDC);
     const added = Object.keys(env(withOidc)).filter((k) => !(k in own) && !k.startsWith('FW_'));
-    expect(added.sort()).toEqual(['OIDC_CLIENT_ID', 'OIDC_WELL_KNOWN_URL']);
+    expect(added.sort()).toEqual(['OIDC_CLIENT_ID', 'OIDC_SCOPES', 'OIDC_WELL_KNOWN_URL']);
     expect(env(withOidc).OIDC_WELL_KNOWN_URL).toBe('https://login.example.com/.well-known/openid-configuration');
+    expect(env(withOidc).OIDC_SCOPES).toBe(OIDC_DEFAULT_SCOPES.join(' '));
     expect(withOidc.Secrets).toEqual([{ Name: 'OIDC_CLIENT_SECRET', ValueFrom: OIDC.clientSecretArn }]);
+  });
+
+  test('the realm asks for the deployment\'s oidcScopes, as OAuth writes them', () => {
+    expect(spec.oidcIntegration().environment({ ...OIDC, scopes: ['openid', 'email', 'groups'] }).OIDC_SCOPES).toBe('openid email groups');
   });
 
   test('the discovery document is found below the issuer, with or without its trailing slash', () => {
@@ -171,14 +177,14 @@ function loggers(casc: any, kind: string): any[] {
 describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime, load) => {
   const casc = load();
 
-  test('OIDC realm: client id and secret from the environment, the discovery document, scopes, claim fields', () => {
+  test('OIDC realm: client id, secret and scopes from the environment, the discovery document, claim fields', () => {
     expect(Object.keys(casc.jenkins.securityRealm)).toEqual(['oic']);
     const oic = casc.jenkins.securityRealm.oic;
     expect(oic.clientId).toBe('${OIDC_CLIENT_ID}');
     expect(oic.clientSecret).toBe('${OIDC_CLIENT_SECRET}');
     expect(oic.serverConfiguration).toEqual({
       wellKnown: {
-        wellKnownOpenIDConfigurationUrl: '${OIDC_WELL_KNOWN_URL}', scopesOverride: 'openid profile email',
+        wellKnownOpenIDConfigurationUrl: '${OIDC_WELL_KNOWN_URL}', scopesOverride: '${OIDC_SCOPES}',
       },
     });
     expect(oic).toMatchObject({ userNameField: 'sub', fullNameFieldName: 'name', emailFieldName: 'email', groupsFieldName: 'groups' });
