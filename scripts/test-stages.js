@@ -145,10 +145,12 @@ function run(stages, jobs) {
     s.start = Date.now();
     if (stage.lock) locks.add(stage.lock);
     console.log(`test-stages: start ${stage.name} at ${clock(s.start - start)}`);
+    // The stage's temporary directory (its TMPDIR): removed when it passes, kept for a look when it fails.
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `fw-stage-${stage.name.replace(/\W/g, '-')}-`));
     // `times` reports the CPU time of everything the stage ran, for the table (the cores are what the stages share).
-    const timesFile = path.join(os.tmpdir(), `fw-stage-${process.pid}-${stage.name.replace(/\W/g, '-')}`);
+    const timesFile = path.join(tmp, 'fw-stage-times');
     const script = `{\n${stage.run}\n}; status=$?; times > '${timesFile}'; exit $status`;
-    const child = spawn('bash', ['-c', script], { cwd: path.join(root, stage.cwd ?? '.'), env: stageEnv(stage), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', script], { cwd: path.join(root, stage.cwd ?? '.'), env: stageEnv(stage, tmp), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(child);
     for (const stream of [child.stdout, child.stderr]) prefixLines(stream, `[${stage.name}] `);
     child.on('close', (code, signal) => {
@@ -157,7 +159,8 @@ function run(stages, jobs) {
       s.took = Date.now() - s.start;
       s.cpu = cpuOf(timesFile);
       s.status = code === 0 ? 'passed' : 'failed';
-      console.log(`test-stages: ${stage.name} ${s.status} in ${clock(s.took)}${code === 0 ? '' : ` (${signal ?? `exit status ${code}`})`}`);
+      console.log(`test-stages: ${stage.name} ${s.status} in ${clock(s.took)}${code === 0 ? '' : ` (${signal ?? `exit status ${code}`}); its temporary files are in ${tmp}`}`);
+      if (code === 0) fs.rmSync(tmp, { recursive: true, force: true });
       schedule();
     });
   };
@@ -184,8 +187,9 @@ function run(stages, jobs) {
 }
 
 /**
- * A stage's environment: the test command's, with two settings that change how fast the engines run, never what they
- * do.
+ * A stage's environment: the test command's, with the stage's own temporary directory `tmp` (`TMPDIR`, which mktemp,
+ * Node's `os.tmpdir()` and so the CDK's `cdk.out*` of every synth read: the stages left about 1 GB in /tmp a run), and
+ * two settings that change how fast the engines run, never what they do.
  * - `CDK_VALIDATION=false`: every CDK synth would otherwise load the CDK's CloudFormation validation (a WASM rule
  *   engine, about 4 s of CPU each time) and only print what it finds. It stays on where a test reads its findings:
  *   the main job (`cdkValidation`), and core's `cfn-lint.test.ts` and `platform.test.ts`, which call it themselves.
@@ -193,8 +197,8 @@ function run(stages, jobs) {
  *   spend most of their CPU in the optimising JIT compiler, which these runs never repay (the Groovy tests: 39 s of
  *   CPU with it, 16 s without). Each JVM prints "Picked up JAVA_TOOL_OPTIONS" on its standard error.
  */
-function stageEnv(stage) {
-  const env = { ...process.env, JAVA_TOOL_OPTIONS: `${process.env.JAVA_TOOL_OPTIONS ?? ''} -XX:TieredStopAtLevel=1`.trim() };
+function stageEnv(stage, tmp) {
+  const env = { ...process.env, TMPDIR: tmp, JAVA_TOOL_OPTIONS: `${process.env.JAVA_TOOL_OPTIONS ?? ''} -XX:TieredStopAtLevel=1`.trim() };
   if (stage.cdkValidation) delete env.CDK_VALIDATION;
   else env.CDK_VALIDATION = 'false';
   return env;
@@ -216,7 +220,6 @@ function prefixLines(stream, prefix) {
 function cpuOf(file) {
   try {
     const children = fs.readFileSync(file, 'utf-8').split('\n')[1];
-    fs.rmSync(file);
     return children.split(' ').reduce((sum, t) => {
       const [, m, s] = /^(\d+)m([\d.]+)s$/.exec(t);
       return sum + (Number(m) * 60 + Number(s)) * 1000;

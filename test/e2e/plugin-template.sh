@@ -5,7 +5,8 @@
 # three test kinds and PRODUCTION's compliance check, green; run once, as the build runs it), and which must produce the npm tarball and a Java JAR whose service manifest names the plugin's Java class, whose POM has
 # the framework and the CDK `provided` (the spec's procedure 2), and which Java's ServiceLoader loads the plugin from
 # through Maven with strict checksums.
-# Verdaccio is stopped by its own process id on every exit, failures included.
+# Verdaccio is stopped by its own process id on every exit, failures included; the work directory is kept only when a
+# check failed.
 # Each check is counted; the last line reports how many passed, failed and were not run (a failed step that later
 # checks depend on stops the run), and the exit status is non-zero unless every check passed.
 set -euo pipefail
@@ -59,8 +60,9 @@ trap 'summary $?' EXIT
 # Setting up the registry is not a check: when it fails, registry.sh says why and nothing has run.
 # shellcheck source=registry.sh
 source "$root/test/e2e/registry.sh"
-# registry.sh sets its own EXIT trap to stop Verdaccio: keep it, then report.
-trap 'status=$?; stop_registry; summary "$status"' EXIT
+# registry.sh sets its own EXIT trap to stop Verdaccio: keep it, remove the work directory (about 540 MB) unless a
+# check failed, then report.
+trap 'status=$?; stop_registry; if [ "$status" -eq 0 ]; then rm -rf "$work"; else echo "e2e: the files are in $work"; fi; summary "$status"' EXIT
 
 mkdir "$work/gitlab-plugin"
 cd "$work/gitlab-plugin"
