@@ -187,7 +187,11 @@ function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
   const optional = options.optionalTargets ?? (options.dotnet === false ? [] : [DOTNET_TARGET]);
   const codeOnly = ['java', 'python', 'go', ...(options.dotnet === false ? [] : ['dotnet'])].filter((t) => !built.includes(t));
   if (built.length > 0) {
-    project.packageTask.exec(`jsii-pacmak -v --no-npmignore ${built.map((t) => `--target ${t}`).join(' ')}`);
+    // pacmak's Maven build otherwise starts from an empty local repository each time and downloads the CDK's JAR and
+    // every plugin again (about 25 s here). This package depends on no locally built artifact, so a lasting one of its
+    // own can answer nothing stale.
+    const mavenCache = built.includes('java') ? ' --maven-local-repository "$HOME/.m2/jsii-pacmak-repository"' : '';
+    project.packageTask.exec(`jsii-pacmak -v --no-npmignore ${built.map((t) => `--target ${t}`).join(' ')}${mavenCache}`);
   }
   if (built.includes('java')) {
     // The npm package carries its Maven build: jsii-pacmak uses a dependency's dist/java as a local Maven

@@ -23,39 +23,42 @@ const NODE_MIN_MAJOR = Number(/nodeMin: '(\d+)\./.exec(fs.readFileSync(path.join
  * same time; `m2-fwframework` is Maven's local repository entry for dev.fwframework at the packages' version, which
  * the end-to-end test and the Maven rehearsal delete (to prove where an artifact is resolved from) and the Java example
  * resolves. The release test builds the next version, so it needs no lock. `cdkValidation`: the stage's synths run
- * the CDK's CloudFormation validation (see stageEnv).
- * Listed in the order they should start when several are ready. The longest chain goes first: core's package, the
- * end-to-end test, the Maven rehearsal and the Java example (about 12 minutes here, longer than core's tests alone),
- * with the short Groovy tests beside the compile so that core's tests take the next free slot; the release test, long
- * but needed by nothing, fills the gaps after them.
+ * the CDK's CloudFormation validation (see stageEnv). `chain`: the stage is on the longest chain (core's package, the
+ * end-to-end test, the Maven rehearsal and the Java example, longer than any other stage): it runs at normal priority,
+ * every other stage at `nice` 10, so that the chain does not wait for a core while stages nothing waits for run.
+ * Listed in the order they should start when several are ready: the chain first, with the short Groovy tests beside
+ * the compile so that core's tests take the next free slot; the release test, long but needed by nothing, fills the
+ * gaps after them.
  */
 const STAGES = [
-  // jsii (unless scripts/setup.sh has just compiled the same sources), the API references, and the bundled
-  // dependencies copied into packages/core/node_modules now, before core:test reads them (core:package would otherwise
-  // copy them while the tests run; at the same version it leaves them).
+  // jsii (unless scripts/setup.sh has just compiled the same sources), and the bundled dependencies copied into
+  // packages/core/node_modules now, before core:test reads them (core:package would otherwise copy them while the tests
+  // run; at the same version it leaves them).
   {
-    name: 'core:compile', cwd: 'packages/core',
-    run: '{ node ../../scripts/up-to-date.js .jsii src package.json || npx projen compile; } && npx projen post-compile && node ../../scripts/bundle-deps.js',
+    name: 'core:compile', cwd: 'packages/core', chain: true,
+    run: '{ node ../../scripts/up-to-date.js .jsii src package.json || npx projen compile; } && node ../../scripts/bundle-deps.js',
   },
   // The template's npm tarball, which the end-to-end test installs (the package task's other languages are built by
   // local-release, which runs the whole task); the compile only when scripts/setup.sh has not just done it.
   {
-    name: 'template:package', cwd: 'packages/plugin-template',
+    name: 'template:package', cwd: 'packages/plugin-template', chain: true,
     run: '{ node ../../scripts/up-to-date.js .jsii src package.json || npx projen compile; } && npx projen post-compile && rm -rf dist && node ../../scripts/bundle-deps.js && npx jsii-pacmak -v --no-npmignore --target js',
   },
   // The build server's pipeline library and seeded jobs, run by Groovy with the Jenkins steps stood in for.
   { name: 'jenkins-groovy', cwd: 'packages/core/jenkins', run: 'mvn -B test' },
   // The npm tarball with its Maven build, the Python wheel and the Go module: what the later stages install.
-  { name: 'core:package', cwd: 'packages/core', run: 'npx projen package', after: ['core:compile'] },
+  { name: 'core:package', cwd: 'packages/core', run: 'npx projen package', after: ['core:compile'], chain: true },
+  // The API references (core's jest reads them).
+  { name: 'core:docs', cwd: 'packages/core', run: 'npx projen post-compile', after: ['core:compile'] },
   // jest and eslint, on every core.
-  { name: 'core:test', cwd: 'packages/core', run: 'npx projen test', after: ['core:compile'] },
+  { name: 'core:test', cwd: 'packages/core', run: 'npx projen test', after: ['core:docs'] },
   // A plugin author's journey against a local registry.
-  { name: 'e2e', run: 'bash test/e2e/plugin-template.sh', after: ['core:package', 'template:package'], lock: 'm2-fwframework' },
+  { name: 'e2e', run: 'bash test/e2e/plugin-template.sh', after: ['core:package', 'template:package'], lock: 'm2-fwframework', chain: true },
   // The Java deployment app and the framework's JAR deployed to a Maven repository of the test's own, then the Java
   // plugin example built against them; then used by configuration (cdk.json), which finds it with ServiceLoader.
-  { name: 'maven-rehearsal', run: 'bash test/release/maven-rehearsal.sh', after: ['core:package'], lock: 'm2-fwframework' },
+  { name: 'maven-rehearsal', run: 'bash test/release/maven-rehearsal.sh', after: ['core:package'], lock: 'm2-fwframework', chain: true },
   {
-    name: 'java-example', cwd: 'examples/java-plugin', after: ['maven-rehearsal'], lock: 'm2-fwframework',
+    name: 'java-example', cwd: 'examples/java-plugin', after: ['maven-rehearsal'], lock: 'm2-fwframework', chain: true,
     run: 'npx cdk synth -q -c runtimeType=FARGATE && npx cdk synth -q -c runtimeType=EC2',
   },
   // A release made in a fresh clone of this repository, every artifact at the bumped version. It copies the installed
@@ -72,7 +75,7 @@ const STAGES = [
     run: 'npx cdk synth -q -c runtimeType=FARGATE && npx cdk synth -q -c runtimeType=EC2 && node --test ../../test/examples/*.test.js',
   },
   // The committed API references are what the compile stages just generated.
-  { name: 'api-docs', run: 'npx projen check:api-docs', after: ['core:compile', 'template:package'] },
+  { name: 'api-docs', run: 'npx projen check:api-docs', after: ['core:docs', 'template:package'] },
   // The release workflows, the documentation's links and the files it shows whole.
   { name: 'docs-and-workflows', run: 'node --test test/release/*.test.js test/docs/*.test.js' },
 ];
@@ -150,7 +153,9 @@ function run(stages, jobs) {
     // `times` reports the CPU time of everything the stage ran, for the table (the cores are what the stages share).
     const timesFile = path.join(tmp, 'fw-stage-times');
     const script = `{\n${stage.run}\n}; status=$?; times > '${timesFile}'; exit $status`;
-    const child = spawn('bash', ['-c', script], { cwd: path.join(root, stage.cwd ?? '.'), env: stageEnv(stage, tmp), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Stages off the chain yield the cores to it (see STAGES).
+    const [command, ...args] = [...stage.chain ? [] : ['nice', '-n', '10'], 'bash', '-c', script];
+    const child = spawn(command, args, { cwd: path.join(root, stage.cwd ?? '.'), env: stageEnv(stage, tmp), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(child);
     for (const stream of [child.stdout, child.stderr]) prefixLines(stream, `[${stage.name}] `);
     child.on('close', (code, signal) => {
