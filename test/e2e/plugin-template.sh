@@ -2,9 +2,10 @@
 # A plugin author's journey, against a real npm registry: Verdaccio on 127.0.0.1 (proxying the public registry this
 # machine's npm uses) serves the packages this repository built; in an empty directory the author runs exactly
 # `npx projen new --from @fw/plugin-template`, then `npx projen build`, whose test step is `npx projen test` (the spec's
-# three test kinds and PRODUCTION's compliance check, green; run once, as the build runs it), and which must produce the npm tarball and a Java JAR whose service manifest names the plugin's Java class, whose POM has
-# the framework and the CDK `provided` (the spec's procedure 2), and which Java's ServiceLoader loads the plugin from
-# through Maven with strict checksums.
+# three test kinds and PRODUCTION's compliance check, green; run once, as the build runs it), and which must produce
+# the npm tarball and a Java JAR whose service manifest names the plugin's Java class, whose POM has the framework and
+# the CDK `provided` (the spec's procedure 2), and which Java's ServiceLoader loads the plugin from through Maven with
+# strict checksums.
 # Verdaccio is stopped by its own process id on every exit, failures included; the work directory is kept only when a
 # check failed.
 # Each check is counted; the last line reports how many passed, failed and were not run (a failed step that later
