@@ -13,6 +13,7 @@ import type { DeploymentContext } from './context/deployment-context';
 import { factoryContext } from './context/factory-context';
 import { factorySizes } from './context/factory-limits';
 import { configuredSpec } from './context/plugin-settings';
+import { startupSeconds } from './contract/application-size';
 import type { IApplicationSpec } from './contract/application-spec';
 import { AuthMode } from './contract/auth-mode';
 import { Ec2Storage } from './contract/ec2-storage';
@@ -209,7 +210,9 @@ export class ApplicationFactory extends Construct {
     const configured = configuredSpec(plugin, spec, context.pluginSettings);
     if (configured !== spec) assertValidSpec(configured, plugin);
     spec = configured;
-    const sizes = factorySizes(runtimeType, context, callPlugin(plugin, 'defaultSize', () => spec.defaultSize()), plugin);
+    const declaredSize = callPlugin(plugin, 'defaultSize', () => spec.defaultSize());
+    const sizes = factorySizes(runtimeType, context, declaredSize, plugin);
+    const startup = startupSeconds(declaredSize, plugin);
     const secrets = secretsOf(plugin, spec, context.secrets ?? {});
     const modes = spec.supportedAuthModes();
     if (!modes.includes(context.authMode)) {
@@ -285,6 +288,7 @@ export class ApplicationFactory extends Construct {
       log,
       storage,
       rolePath: shared.rolePath,
+      startupSeconds: startup,
       cluster: runtimeType === RuntimeType.FARGATE ? shared.cluster : undefined,
       namespace: runtimeType === RuntimeType.FARGATE ? shared.namespace : undefined,
       oidcEnvironment: integration && provider ? callPlugin(plugin, 'oidcIntegration().environment', () => integration.environment(provider)) : {},

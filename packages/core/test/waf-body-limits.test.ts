@@ -44,10 +44,25 @@ describe('the build server', () => {
     expect(exceptions.map(([path, length]: any[]) => [path.ByteMatchStatement.SearchString, length.RegexMatchStatement.RegexString]))
       .toEqual(JENKINS_REQUEST_BODY_LIMITS.map((l) => [l.pathPrefix, decimalAtMost(l.maxBytes)]));
     for (const [path, length] of exceptions) {
-      expect(path.ByteMatchStatement).toMatchObject({ FieldToMatch: { UriPath: {} }, PositionalConstraint: 'STARTS_WITH' });
+      // Matched on the path as Jetty serves it: `/job/../scriptText` and `/job/%2e%2e/scriptText` are `/scriptText`.
+      expect(path.ByteMatchStatement).toMatchObject({
+        FieldToMatch: { UriPath: {} }, PositionalConstraint: 'STARTS_WITH',
+        TextTransformations: [{ Priority: 0, Type: 'URL_DECODE' }, { Priority: 1, Type: 'NORMALIZE_PATH' }],
+      });
       expect(length.RegexMatchStatement.FieldToMatch).toEqual({ SingleHeader: { Name: 'content-length' } });
     }
-    expect(JENKINS_REQUEST_BODY_LIMITS.map((l) => l.pathPrefix)).toEqual(['/job/', '/view/', '/manage/', '/createItem']);
+    // Every /manage/X page is also served at /X (jenkins-2.568.2 ManageJenkinsAction.java line 98, a StaplerFallback),
+    // and core's banners link the root forms; a job or view saved through a user's own views, and the credentials store.
+    expect(JENKINS_REQUEST_BODY_LIMITS.map((l) => l.pathPrefix)).toEqual(['/job/', '/view/', '/manage/', '/createItem', '/configure',
+      '/configSubmit', '/pluginManager/', '/credentials/', '/user/', '/me/']);
+    const allowedPath = (p: string) => JENKINS_REQUEST_BODY_LIMITS.some((l) => p.startsWith(l.pathPrefix));
+    // The forms core's own administrative monitors link (UpdateSiteWarningsMonitor/message.jelly lines 58-60,
+    // SecurityIsOffMonitor, RootUrlNotSetMonitor) and where their pages post.
+    for (const form of ['/configureSecurity/configure', '/configSubmit', '/configure', '/pluginManager/advanced', '/me/my-views/view/all/job/x/configSubmit']) {
+      expect([form, allowedPath(form)]).toEqual([form, true]);
+    }
+    // Blocked on purpose: the script console's API and the HTTP CLI.
+    for (const blocked of ['/scriptText', '/cli', '/script']) expect([blocked, allowedPath(blocked)]).toEqual([blocked, false]);
   });
 });
 
@@ -65,10 +80,24 @@ describe('decimalAtMost: the Content-Length values a limit lets through', () => 
 
 test('a declared limit WAF could not hold, or one that needs no exception, is refused naming it', () => {
   class Bad extends WikiSpec {
-    public requestBodyLimits() { return [{ pathPrefix: 'job/', maxBytes: 1e6 }, { pathPrefix: '/upload', maxBytes: WAF_BODY_SIZE_LIMIT }]; }
+    public requestBodyLimits() {
+      return [{ pathPrefix: 'job/', maxBytes: 1e6 }, { pathPrefix: '/upload', maxBytes: WAF_BODY_SIZE_LIMIT },
+        // Never matched: the WAF compares the resolved path.
+        { pathPrefix: '/a/../b', maxBytes: 1e6 }, { pathPrefix: '/a//b', maxBytes: 1e6 }, { pathPrefix: '/%61', maxBytes: 1e6 }, { pathPrefix: '/a/.', maxBytes: 1e6 }];
+    }
   }
+  const allowed = 'allowed: a path starting with /, printable ASCII without spaces, %, // or . and .. segments, at most 200 bytes.';
   expect(specProblems(new Bad(), 'Bad')).toEqual([
-    'Bad.requestBodyLimits()[0].pathPrefix "job/"; allowed: a path starting with /, printable ASCII without spaces, at most 200 bytes.',
+    `Bad.requestBodyLimits()[0].pathPrefix "job/"; ${allowed}`,
     'Bad.requestBodyLimits()[1].maxBytes 8192; allowed: an integer from 8193 to 1073741824 (smaller bodies pass the WAF everywhere).',
+    `Bad.requestBodyLimits()[2].pathPrefix "/a/../b"; ${allowed}`,
+    `Bad.requestBodyLimits()[3].pathPrefix "/a//b"; ${allowed}`,
+    `Bad.requestBodyLimits()[4].pathPrefix "/%61"; ${allowed}`,
+    `Bad.requestBodyLimits()[5].pathPrefix "/a/."; ${allowed}`,
   ]);
+  // Dots inside a segment are a path like any other.
+  class Dotted extends WikiSpec {
+    public requestBodyLimits() { return [{ pathPrefix: '/static/app.v2/', maxBytes: 1e6 }]; }
+  }
+  expect(specProblems(new Dotted(), 'Dotted')).toEqual([]);
 });

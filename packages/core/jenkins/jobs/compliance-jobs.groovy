@@ -8,6 +8,20 @@
 // to the auditors' group alone: administrators and auditors read them, nobody else reads or configures them.
 // COMPLIANCE_AUDITORS comes from the configuration's `providedEnv` (job-dsl SeedJobConfigurator.java lines 90-101).
 
+import jenkins.model.Jenkins
+
+// Deployments made before the jobs moved into the folder still hold them at the root, where every Job/Read holder
+// reads their reports and their schedules keep firing: Job DSL run by configuration-as-code only runs the script and
+// deletes nothing it no longer defines (job-dsl 3654.vdf58f53e2d15 casc/SeedJobConfigurator.java lines 60-71). So
+// the seed deletes them, with their builds. A folder of that name is never touched.
+for (String name : ['compliance-access-review', 'compliance-update-check', 'compliance-log-review']) {
+    def stale = Jenkins.get().getItem(name)
+    if (stale != null && !(stale instanceof com.cloudbees.hudson.plugins.folder.AbstractFolder)) {
+        println("Deleting " + name + ": the compliance jobs are in the folder compliance/ now")
+        stale.delete()
+    }
+}
+
 String auditors = COMPLIANCE_AUDITORS
 folder('compliance') {
     description('PCI DSS compliance jobs: readable by administrators and auditors only.')
@@ -36,7 +50,8 @@ String review(int inactiveDays) {
         long last = folder == null ? 0L : new File(folder, 'config.xml').lastModified()
         boolean inactive = last < cutoff
         if (inactive) flagged++
-        lines.add(String.format('%-40s %-25s %s', user.id, last == 0L ? 'never' : new Date(last).toInstant().toString(),
+        // The id is the provider's `sub`, opaque to a reviewer: the full name (the `name` claim) says who it is.
+        lines.add(String.format('%-40s %-30s %-25s %s', user.id, user.fullName, last == 0L ? 'never' : new Date(last).toInstant().toString(),
             inactive ? "INACTIVE: no sign-in for more than ${inactiveDays} days" : 'active'))
     }
     return "${lines.size()} users, ${flagged} flagged\\n" + lines.join('\\n')
@@ -56,6 +71,7 @@ pipelineJob('compliance/compliance-update-check') {
     properties { pipelineTriggers { triggers { cron { spec('0 2 * * 1') } } } }
     definition { cps { sandbox(false); script('''
 import hudson.ExtensionList
+import java.util.logging.Logger
 import jenkins.model.Jenkins
 import jenkins.security.UpdateSiteWarningsMonitor
 
@@ -64,9 +80,14 @@ String check() {
     Jenkins jenkins = Jenkins.get()
     jenkins.updateCenter.updateAllSites()
     UpdateSiteWarningsMonitor warnings = ExtensionList.lookupSingleton(UpdateSiteWarningsMonitor)
-    List<String> lines = ['Security warnings:']
-    warnings.activeCoreWarnings.each { lines.add("  core: ${it.message} ${it.url}") }
-    warnings.activePluginWarningsByPlugin.each { plugin, list -> list.each { lines.add("  ${plugin.shortName} ${plugin.version}: ${it.message} ${it.url}") } }
+    List<String> active = []
+    warnings.activeCoreWarnings.each { active.add("core ${Jenkins.VERSION}: ${it.message} ${it.url}") }
+    warnings.activePluginWarningsByPlugin.each { plugin, list -> list.each { active.add("${plugin.shortName} ${plugin.version}: ${it.message} ${it.url}") } }
+    // The build log stays in Jenkins; Jenkins' own log goes to the application log group, where the alarm
+    // SECURITY_WARNING_ALARM (jenkins-monitoring.ts) counts these lines and tells the alarm topic.
+    Logger log = Logger.getLogger('dev.fwframework.compliance')
+    active.each { log.warning("Jenkins security warning: ${it}") }
+    List<String> lines = ['Security warnings:'] + active.collect { "  ${it}" }
     if (lines.size() == 1) lines.add('  none')
     lines.add('Plugin updates:')
     jenkins.pluginManager.plugins.findAll { it.hasUpdate() }.each { lines.add("  ${it.shortName} ${it.version} -> ${it.updateInfo.version}") }

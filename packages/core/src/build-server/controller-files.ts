@@ -1,7 +1,7 @@
 import { MASK_PASSWORDS_FILE, maskPasswordsConfig } from './card-data-masking';
 import { approvedScriptHash, complianceJobsScript, pipelineScripts } from './compliance-jobs';
 import {
-  AUDIT_LOG_COUNT_BASIC, AUDIT_LOG_COUNT_FULL, AUDIT_LOG_LIMIT_BASIC, AUDIT_LOG_LIMIT_FULL, SESSION_TIMEOUT_MINUTES,
+  AUDIT_LOG_COUNT_BASIC, AUDIT_LOG_COUNT_FULL, AUDIT_LOG_LIMIT_BASIC, AUDIT_LOG_LIMIT_FULL, CONTROLLER_HEAP_PERCENT, SESSION_TIMEOUT_MINUTES,
 } from './hardening';
 import { AGENT_PORT, agentCloud, type AgentSettings } from './jenkins-agents';
 import { ENV, jenkinsConfiguration, JenkinsGroups, PipelineLibrarySource, renderConfiguration } from './jenkins-configuration';
@@ -96,7 +96,8 @@ export function controllerEnvironment(layout: ControllerLayout, fqdn: string, ss
   return {
     [ENV.publicUrl]: publicUrl(fqdn, sslEnabled),
     // The setup wizard is replaced by configuration as code; the logging configuration reports failed logins.
-    JAVA_OPTS: `-Djava.awt.headless=true -Djenkins.install.runSetupWizard=false -Djava.util.logging.config.file=${layout.configDir}/${FILES.logging}`,
+    JAVA_OPTS: `-Djava.awt.headless=true -XX:MaxRAMPercentage=${CONTROLLER_HEAP_PERCENT} -Djenkins.install.runSetupWizard=false ` +
+      `-Djava.util.logging.config.file=${layout.configDir}/${FILES.logging}`,
     // TLS ends at the load balancer (spec rule 3): Jenkins listens on HTTP only.
     JENKINS_OPTS: `--httpsPort=-1 --sessionTimeout=${SESSION_TIMEOUT_MINUTES} --sessionEviction=${SESSION_TIMEOUT_MINUTES * 60}`,
     CASC_JENKINS_CONFIG: `${layout.configDir}/${FILES.configuration}`,

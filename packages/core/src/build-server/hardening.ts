@@ -19,13 +19,20 @@ export const AUDIT_LOG_COUNT_BASIC = 10;
  */
 export const AUDIT_LOG_LIMIT_MAX = Math.floor((2 ** 31 - 1) / (1024 * 1024));
 /**
- * audit-trail log file, full template: size limit and count. The spec's Limits table says 10000 MB, which the plugin
- * cannot hold (it would wrap to about 1.77 GiB, `AUDIT_LOG_LIMIT_MAX`), so the limit is the largest it can hold. The
+ * The most the audit trail's files may take on the data volume, in MB (both runtimes keep them there, in
+ * `<home>/logs`): a quarter of the default EBS data volume, so that the files cannot fill the disk Jenkins needs.
+ * audit-trail keeps `count` files of at most `limit` MB each (audit-trail 436 `LogFileAuditLogger.java` lines 31-32).
+ */
+export const AUDIT_LOG_BUDGET_MB = 10 * 1024;
+/**
+ * audit-trail log file, full template: size limit and count. The spec's Limits table says 10000 MB and 52: the plugin
+ * cannot hold 10000 (it would wrap, `AUDIT_LOG_LIMIT_MAX`), and 52 files of the largest it holds (104 GiB) fit neither
+ * the EC2 volumes nor the budget above. So the count is the spec's and the limit what fits `AUDIT_LOG_BUDGET_MB`. The
  * files are a rolling local copy; the year of history is the application log group's, where every audit line also goes
  * (PRODUCTION's `logRetention` in profile-settings.ts; see docs/pci-operations.md).
  */
-export const AUDIT_LOG_LIMIT_FULL = AUDIT_LOG_LIMIT_MAX;
 export const AUDIT_LOG_COUNT_FULL = 52;
+export const AUDIT_LOG_LIMIT_FULL = Math.floor(AUDIT_LOG_BUDGET_MB / AUDIT_LOG_COUNT_FULL);
 /** Remote syslog for the audit trail: UDP (audit-trail's only transport) on this port. */
 export const AUDIT_SYSLOG_PORT = 514;
 
@@ -47,6 +54,14 @@ export const SERVICE_OPEN_FILES = 65536;
 export const SERVICE_START_TIMEOUT_SECONDS = 600;
 
 /**
+ * What the build server's first start may take before it answers `/login` (its `defaultSize().startupSeconds`): the
+ * plugin download (EC2: with the packages, Jenkins and the plugin tool; Fargate: the init container), then the service's
+ * whole start timeout and the wait after it. The load balancer's health checks are ignored that long.
+ */
+export const PLUGIN_DOWNLOAD_SECONDS = 300;
+export const CONTROLLER_STARTUP_SECONDS = PLUGIN_DOWNLOAD_SECONDS + SERVICE_START_TIMEOUT_SECONDS + STARTUP_WAIT_SECONDS;
+
+/**
  * EC2: `jenkins.log` is rotated by logrotate (the RPM ships no rotation since jenkinsci/packaging PR 409): daily, or at
  * this size, keeping this many files on the instance. The CloudWatch agent has already shipped every line to the log
  * group, which keeps the history.
@@ -59,13 +74,34 @@ export const JENKINS_LOG_ROTATIONS = 7;
  * `/job/` (and the same jobs under `/view/`) a job's configuration with an inline pipeline, a build's file parameters
  * and a replayed pipeline; under `/manage/` the global configuration pages; `/createItem` a job created from its
  * config.xml.
+ *
+ * Every `/manage/X` page is also served at `/X` (jenkins-2.568.2 `ManageJenkinsAction.java` line 98 is a
+ * `StaplerFallback` to `Jenkins`), and core's own banners link the root forms (`UpdateSiteWarningsMonitor/message.jelly`
+ * lines 58-60: `/configureSecurity`, `/pluginManager`; `RootUrlNotSetMonitor`: `/configure`), whose pages post relative
+ * to themselves (`/configureSecurity/configure`, `/configSubmit`); so do the credentials store at `/credentials/`, and a
+ * job or view saved through a user's own views (`/user/<id>/my-views/...`, `/me/my-views/...`). Left blocked on purpose:
+ * `/scriptText` (the script console's API), the HTTP CLI's chunked upload without `Content-Length` (use
+ * `jenkins-cli -webSocket`), and uploading a plugin file (plugins are pinned and installed at boot).
  */
 export const JENKINS_REQUEST_BODY_LIMITS = [
   { pathPrefix: '/job/', maxBytes: 10 * 1024 * 1024 },
   { pathPrefix: '/view/', maxBytes: 10 * 1024 * 1024 },
   { pathPrefix: '/manage/', maxBytes: 1024 * 1024 },
   { pathPrefix: '/createItem', maxBytes: 1024 * 1024 },
+  { pathPrefix: '/configure', maxBytes: 1024 * 1024 },
+  { pathPrefix: '/configSubmit', maxBytes: 1024 * 1024 },
+  { pathPrefix: '/pluginManager/', maxBytes: 1024 * 1024 },
+  { pathPrefix: '/credentials/', maxBytes: 1024 * 1024 },
+  { pathPrefix: '/user/', maxBytes: 1024 * 1024 },
+  { pathPrefix: '/me/', maxBytes: 1024 * 1024 },
 ] as const;
+
+/**
+ * The controller's heap, as a share of the memory the JVM sees (`-XX:MaxRAMPercentage`): the JDK's default is 25 %
+ * (512 MiB of a 2 GiB task), small for some 80 plugins and running pipelines; the rest is the JVM's own memory
+ * (metaspace, threads, code cache) and, on EC2, the system's and the CloudWatch agent's.
+ */
+export const CONTROLLER_HEAP_PERCENT = 50;
 
 /** HTTP session timeout of the web UI, in minutes (not in the spec's table; PCI DSS 8.2.8 asks for 15 minutes). */
 export const SESSION_TIMEOUT_MINUTES = 15;

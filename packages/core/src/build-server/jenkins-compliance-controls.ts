@@ -57,7 +57,7 @@ export function jenkinsComplianceControls(groups: ControlGroups): ComplianceCont
     {
       requirements: ['6.2.4', '6.3.3'],
       statement: 'Job DSL and pipeline scripts run under script-security (only reviewed scripts outside the sandbox, by ' +
-        'hash); a weekly job lists security warnings and updates.',
+        'hash); a weekly job lists security warnings and updates, and each active warning raises an alarm to the alarm topic.',
       configuredIn: `${casc}: security.globalJobDslSecurityConfiguration, security.scriptApproval; job compliance/compliance-update-check`,
     },
     {

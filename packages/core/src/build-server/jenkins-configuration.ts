@@ -74,6 +74,12 @@ export interface PipelineLibrarySource {
   readonly repository: string;
   /** The tag or commit to load; pipelines cannot choose another. */
   readonly version: string;
+  /**
+   * The id of a Jenkins credential that reads the repository (a username with password or an SSH key, in the global
+   * credentials store); none for a repository anyone may read.
+   * @default - none
+   */
+  readonly credentialsId?: string;
 }
 
 /** The name pipelines load the library by: `@Library('fw-pci') _`. */
@@ -171,7 +177,7 @@ export interface JenkinsConfiguration {
         readonly implicit: boolean;
         readonly allowVersionOverride: boolean;
         readonly includeInChangesets: boolean;
-        readonly retriever: { readonly modernSCM: { readonly scm: { readonly git: { readonly remote: string } } } };
+        readonly retriever: { readonly modernSCM: { readonly scm: { readonly git: { readonly remote: string; readonly credentialsId?: string } } } };
       }>;
     };
   };
@@ -218,9 +224,12 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
           // rather than leaving the user on the provider's (OicSecurityRealm.java lines 1068-1093).
           logoutFromOpenidProvider: true,
           postLogoutRedirectUrl: `${ref(ENV.publicUrl)}/${OIDC_LOGGED_OUT_PAGE}`,
-          // A Jenkins API token keeps working after the browser session's access token expires (OicSecurityRealm.java
-          // lines 1239-1258); it is revoked by deleting it or the user in Jenkins (see docs/build-server.md).
-          allowTokenAccessWithoutOicSession: true,
+          // An API token is honoured only while its user's sign-in at the provider is: once the access token of the last
+          // sign-in expired, the realm refreshes it at the provider (which re-reads the user's groups) or refuses the
+          // request (oic-auth 4.715 OicSecurityRealm.java lines 1216-1230). With `true` it would skip that check, and core
+          // would grant the groups recorded at the last browser sign-in (LastGrantedAuthoritiesProperty) for as long as
+          // the token exists: someone removed from a group at the provider would keep it (PCI DSS 7.2.4, 8.2.5).
+          allowTokenAccessWithoutOicSession: false,
           properties: ['pkce'],
         },
       },
@@ -320,7 +329,17 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
             implicit: false,
             allowVersionOverride: false,
             includeInChangesets: false,
-            retriever: { modernSCM: { scm: { git: { remote: options.pipelineLibrary.repository } } } },
+            // git 5.10.1 GitSCMSource: `remote` by its constructor, `credentialsId` by its setter.
+            retriever: {
+              modernSCM: {
+                scm: {
+                  git: {
+                    remote: options.pipelineLibrary.repository,
+                    ...(options.pipelineLibrary.credentialsId ? { credentialsId: options.pipelineLibrary.credentialsId } : {}),
+                  },
+                },
+              },
+            },
           }],
         },
       } : {}),

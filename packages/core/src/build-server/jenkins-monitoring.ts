@@ -88,3 +88,21 @@ export const FAILED_LOGIN_ALARM: LogAlarm = {
   threshold: FAILED_LOGIN_ALERT_THRESHOLD,
   periodSeconds: FAILED_LOGIN_WINDOW_SECONDS,
 };
+
+/**
+ * The weekly update check (`compliance/compliance-update-check`, jenkins/jobs/compliance-jobs.groovy) logs one WARNING
+ * line a security warning that Jenkins' update site reports for the running core or a plugin: any such line tells the
+ * alarm topic that the deployment runs a version under a published advisory (PCI DSS 6.3.3).
+ */
+export const SECURITY_WARNING_LINE = 'Jenkins security warning:';
+
+export const SECURITY_WARNING_ALARM: LogAlarm = {
+  name: 'JenkinsSecurityWarnings',
+  description: 'Jenkins reports a published security advisory against its core or a plugin it runs (the weekly job ' +
+    'compliance/compliance-update-check lists them; search the application log group for ' +
+    `"${SECURITY_WARNING_LINE}"). Upgrade: deploy a framework release whose pins are past the advisory ` +
+    '(docs/build-server.md, "Upgrading the pins"), within a month for a critical or high severity (PCI DSS 6.3.3).',
+  filterPattern: `"${SECURITY_WARNING_LINE}"`,
+  threshold: 0,
+  periodSeconds: 86400,
+};

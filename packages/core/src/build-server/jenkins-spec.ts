@@ -1,7 +1,8 @@
-import { AUDIT_SYSLOG_PORT, JENKINS_REQUEST_BODY_LIMITS } from './hardening';
+import { AUDIT_SYSLOG_PORT, CONTROLLER_STARTUP_SECONDS, JENKINS_REQUEST_BODY_LIMITS } from './hardening';
 import { jenkinsComplianceControls } from './jenkins-compliance-controls';
 import type { PipelineLibrarySource } from './jenkins-configuration';
 import { assertValidSonarQube, type SonarQubeServer, sonarQubeSecrets } from './jenkins-sonarqube';
+import type { ApplicationSize } from '../contract/application-size';
 import { ApplicationSpec } from '../contract/application-spec';
 import { AuthMode } from '../contract/auth-mode';
 import type { ComplianceControl } from '../contract/compliance-control';
@@ -17,7 +18,7 @@ import { UserError } from '../errors';
 import { controllerEnvironment, controllerFiles, ControllerLayout, JENKINS_PORT } from './controller-files';
 import { AGENT_DEFAULTS, agentWorkers, assertValidAgentSettings, type AgentSettings } from './jenkins-agents';
 import { CONTAINER_LAYOUT, jenkinsContainerInitialization } from './jenkins-container';
-import { FAILED_LOGIN_ALARM } from './jenkins-monitoring';
+import { FAILED_LOGIN_ALARM, SECURITY_WARNING_ALARM } from './jenkins-monitoring';
 import { JenkinsOidcIntegration } from './jenkins-oidc';
 import { configureJenkinsUserData, EC2_JENKINS_LOG, EC2_LAYOUT } from './jenkins-user-data';
 import { JENKINS_IMAGE } from './versions';
@@ -119,6 +120,11 @@ export class JenkinsSpec extends ApplicationSpec {
         `_ . : -, at most 64 characters); leave it out for '${DEFAULT_USER_ID_CLAIM}', the one claim unique at every provider.`);
     }
     if (props.sonarQube) assertValidSonarQube(props.sonarQube);
+    const libraryCredential = props.pipelineLibrary?.credentialsId;
+    if (libraryCredential !== undefined && !/^[A-Za-z0-9][\w.-]{0,63}$/.test(libraryCredential)) {
+      throw new UserError(`JenkinsSpec: pipelineLibrary.credentialsId ${JSON.stringify(libraryCredential)} is not a credential id ` +
+        '(letters, digits and _ . -, starting with a letter or digit, at most 64 characters).');
+    }
     if (props.syslogHost && !isIpv4(props.syslogHost) && !props.syslogNetwork) {
       throw new UserError(`JenkinsSpec: syslogHost ${JSON.stringify(props.syslogHost)} is a name, and the controller's security ` +
         'group sends only to addresses: set syslogNetwork to the syslog server\'s IPv4 range (for example 10.0.5.20/32).');
@@ -139,6 +145,7 @@ export class JenkinsSpec extends ApplicationSpec {
   public ec2LogPaths() { return [EC2_JENKINS_LOG, EC2_LAYOUT.auditLogPattern.replace('%g', '*')]; }
   /** Answers 200 without authentication. */
   public healthCheckPath() { return '/login'; }
+  public defaultSize(): ApplicationSize { return { startupSeconds: CONTROLLER_STARTUP_SECONDS }; }
 
   /**
    * Jenkins signs users in itself, with the identity provider's MFA: without sign-in (`none`), or behind the load
@@ -168,7 +175,7 @@ export class JenkinsSpec extends ApplicationSpec {
 
   /** More than 10 failed logins in a day. */
   public logAlarms(): LogAlarm[] {
-    return [FAILED_LOGIN_ALARM];
+    return [FAILED_LOGIN_ALARM, SECURITY_WARNING_ALARM];
   }
 
   /** One ECS Fargate task a build, started by the amazon-ecs plugin (`jenkins-agents.ts`). */
@@ -231,3 +238,4 @@ export class JenkinsSpec extends ApplicationSpec {
     });
   }
 }
+

@@ -5,7 +5,7 @@ import {
   SERVICE_STOP_TIMEOUT_SECONDS, STARTUP_WAIT_SECONDS,
 } from './hardening';
 import {
-  EC2_JAVA_PACKAGE, JENKINS_LTS, JENKINS_RPM_KEY, JENKINS_RPM_REPO, PLUGIN_MANAGER_SHA256, PLUGIN_MANAGER_URL,
+  EC2_CONTROLLER_PACKAGES, JENKINS_LTS, JENKINS_RPM_KEY, JENKINS_RPM_REPO, PLUGIN_MANAGER_SHA256, PLUGIN_MANAGER_URL,
   PLUGIN_TOOL_FLAGS,
 } from './versions';
 import type { IApplicationSpec } from '../contract/application-spec';
@@ -26,12 +26,20 @@ const EC2_CACHE = '/var/cache/jenkins';
 export const EC2_LAYOUT: ControllerLayout = {
   configDir: '/etc/jenkins/casc',
   home: EC2_HOME,
-  auditLogPattern: `${EC2_LOG_DIR}/audit-%g.log`,
+  // On the data volume, as in the container: the root volume is too small for the full profile's files.
+  auditLogPattern: `${EC2_HOME}/logs/audit-%g.log`,
   auditToConsole: false,
 };
 
 const DROP_IN = '/etc/systemd/system/jenkins.service.d/override.conf';
 const LOGROTATE = '/etc/logrotate.d/jenkins';
+/**
+ * logrotate runs from `logrotate.timer` (daily), and looks at `maxsize` only when it runs: hourly, a file cannot pass
+ * its size by more than an hour's logging. The timer is also started here, not only enabled: a package installed at
+ * boot only presets it, and `timers.target` is already reached, so it would first run after a reboot.
+ */
+const LOGROTATE_TIMER_DROP_IN = '/etc/systemd/system/logrotate.timer.d/hourly.conf';
+const LOGROTATE_TIMER = ['[Timer]', 'OnCalendar=', 'OnCalendar=hourly', ''].join('\n');
 
 /**
  * Rotation of `jenkins.log`. Winstone opens the file once, appending, and never reopens it (jenkinsci/winstone
@@ -84,10 +92,10 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
   // 1. System update.
   builder.addSystemUpdate();
 
-  // 2. Java, the vendor repository, Jenkins (pinned), and the tool that installs the pinned plugins, checked before
-  // it runs as root.
+  // 2. Java with the fonts and git the controller needs, the vendor repository, Jenkins (pinned), and the tool that
+  // installs the pinned plugins, checked before it runs as root.
   builder.addCommands(
-    `fw_pkg install -y ${q(EC2_JAVA_PACKAGE)} logrotate`,
+    `fw_pkg install -y ${EC2_CONTROLLER_PACKAGES.map(q).join(' ')}`,
     `curl -fsSL --retry 5 -o /etc/yum.repos.d/jenkins.repo ${q(JENKINS_RPM_REPO)}`,
     `rpm --import ${q(JENKINS_RPM_KEY)}`,
     `fw_pkg install -y ${q(`jenkins-${JENKINS_LTS}`)}`,
@@ -126,13 +134,14 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
     `install -d -m 0750 -o ${uid} -g ${gid} ${EC2_LOG_DIR} ${EC2_CACHE} ${q(`${home}/plugins`)}`,
     // The mask-passwords file exists first with its owner and mode; writeFiles keeps both.
     `install -m 0640 -o ${uid} -g ${gid} /dev/null ${maskPasswords}`,
-    'install -d -m 0755 /etc/systemd/system/jenkins.service.d',
+    'install -d -m 0755 /etc/systemd/system/jenkins.service.d /etc/systemd/system/logrotate.timer.d',
   );
   builder.writeFiles({
     ...Object.fromEntries(Object.entries(files.config).map(([name, content]) => [`${configDir}/${name}`, content])),
     [`${home}/${files.maskPasswords.fileName}`]: files.maskPasswords.content,
     [DROP_IN]: `${dropIn}\n`,
     [LOGROTATE]: logrotateConfig(context.serviceUser),
+    [LOGROTATE_TIMER_DROP_IN]: LOGROTATE_TIMER,
   });
   builder.addCommands(
     `chown 0:${gid} ${configPaths}`,
@@ -140,8 +149,9 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
     `java -jar ${q(PLUGIN_MANAGER)} --war /usr/share/java/jenkins.war --plugin-download-directory ${q(`${home}/plugins`)} ` +
       `--plugin-file ${q(`${configDir}/${FILES.plugins}`)} ${PLUGIN_TOOL_FLAGS.join(' ')}`,
     `chown -R ${uid}:${gid} ${q(`${home}/plugins`)}`,
-    `chmod 0644 ${q(DROP_IN)}`,
+    `chmod 0644 ${q(DROP_IN)} ${q(LOGROTATE_TIMER_DROP_IN)}`,
     'systemctl daemon-reload',
+    'systemctl enable --now logrotate.timer',
     'systemctl enable --now jenkins',
     // 6. Not active after the startup wait: the last 50 journal lines go to the user-data log.
     `fw_require_active jenkins ${STARTUP_WAIT_SECONDS}`,

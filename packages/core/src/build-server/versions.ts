@@ -46,6 +46,20 @@ export const AGENT_IMAGE = 'jenkins/inbound-agent:3355.v388858a_47b_33-5-jdk21';
 /** The Java runtime on EC2 (Amazon Linux 2023 package). */
 export const EC2_JAVA_PACKAGE = 'java-21-amazon-corretto-headless';
 
+/**
+ * What the controller needs on EC2 besides Jenkins, installed by name rather than left to weak dependencies:
+ * - the font stack: Jenkins creates an AWT `Font` at start (jenkins-2.568.2 `hudson/util/ChartUtil.java` lines 267-273)
+ *   and refuses to boot when that fails (`hudson/WebAppMain.java` lines 218-221, `AWTProblem`). On Amazon Linux 2023
+ *   Corretto's headless package only *recommends* fontconfig, freetype and the DejaVu fonts (corretto-21
+ *   `java-amazon-corretto.spec.template`, `%package headless`), so with `install_weak_deps=0` (a CIS benchmark item)
+ *   nothing would install them; the official image installs them on purpose (jenkinsci/docker@2.568.2
+ *   `debian/Dockerfile`: `libfontconfig1`, `libfreetype6`);
+ * - git: the pipeline library and every "Pipeline script from SCM" are fetched with the git CLI on the controller
+ *   (the official image installs `git`; the RPM requires only `procps`);
+ * - logrotate, which rotates `jenkins.log`.
+ */
+export const EC2_CONTROLLER_PACKAGES = [EC2_JAVA_PACKAGE, 'fontconfig', 'freetype', 'dejavu-sans-fonts', 'git-core', 'logrotate'] as const;
+
 /** The vendor repository of the EC2 package. */
 export const JENKINS_RPM_REPO = 'https://pkg.jenkins.io/rpm-stable/jenkins.repo';
 /**
@@ -126,6 +140,47 @@ export const CASC_SCHEMA_SOURCES: readonly JenkinsPin[] = [JENKINS_CORE, ...JENK
 function plugin(id: string, version: string, repository: string, options: Partial<JenkinsPin> = {}): JenkinsPin {
   return { id, version, repository: `jenkinsci/${repository}`, codeRoots: ['src/main/java'], ...options };
 }
+
+/**
+ * The components whose advisories packages/core/jenkins/advisories/ records and test/build-server/advisories.test.ts
+ * checks: every pinned plugin (core is always covered). tools/jenkins-advisories/snapshot.js reads this list.
+ */
+export function advisoryCoverage(): string[] {
+  return JENKINS_PLUGINS.map(({ id }) => id);
+}
+
+/** A pin under a published advisory that could not be moved past it yet, and why. */
+export interface AdvisoryExposure {
+  /** `core` or a plugin id of {@link JENKINS_PLUGINS}. */
+  readonly component: string;
+  /** The advisory's ids (SECURITY-nnnn), as the Jenkins project publishes them. */
+  readonly advisories: readonly string[];
+  /** The first release that fixes them all, as the advisory names it. */
+  readonly fixedIn: string;
+  /** Why the pin has not moved, and what moves it. */
+  readonly why: string;
+}
+
+/**
+ * What the build server installs today under a published Jenkins advisory. advisories.test.ts fails on any advisory
+ * that matches a pin and is not listed here, and on an entry here that no longer matches (the pin moved past it), so
+ * this list is always exactly the exposure. docs/build-server.md ("Pins under advisories") explains it to operators.
+ *
+ * Why they have not moved: every check of the build server is read in the sources at the pinned tags (the conformance
+ * schema, the cited lines), and the fixed releases were published after the newest snapshots of those sources that
+ * this project's machines can read (jenkinsci repositories and jenkinsci/bom as of 2026-08-21; the Jenkins update
+ * site and Maven repository are out of their reach). Moving the pins is the procedure of docs/build-server.md,
+ * "Upgrading the pins", run where those sources can be read.
+ */
+const NOT_READABLE_YET = 'the fixed release\'s source is not readable from this project\'s machines yet; upgrade by docs/build-server.md, "Upgrading the pins"';
+export const PINS_UNDER_ADVISORY: readonly AdvisoryExposure[] = [
+  { component: 'core', advisories: ['SECURITY-3972', 'SECURITY-3908', 'SECURITY-3915', 'SECURITY-3967', 'SECURITY-3878', 'SECURITY-4032', 'SECURITY-4025', 'SECURITY-4016', 'SECURITY-3981', 'SECURITY-3926', 'SECURITY-3879', 'SECURITY-4006', 'SECURITY-4015'], fixedIn: '2.568.3', why: NOT_READABLE_YET },
+  { component: 'matrix-auth', advisories: ['SECURITY-3676'], fixedIn: 'the release after 3.2.9', why: NOT_READABLE_YET },
+  { component: 'ldap', advisories: ['SECURITY-3654', 'SECURITY-3678'], fixedIn: '825.v2fca_37dd5b_cb_', why: NOT_READABLE_YET },
+  { component: 'script-security', advisories: ['SECURITY-3986', 'SECURITY-3929', 'SECURITY-3931', 'SECURITY-3923', 'SECURITY-3925', 'SECURITY-3897', 'SECURITY-3932', 'SECURITY-3977'], fixedIn: '1422.v06869826dd9b_', why: NOT_READABLE_YET },
+  { component: 'pipeline-groovy-lib', advisories: ['SECURITY-3815', 'SECURITY-3796'], fixedIn: '806.v408277b_33d1d', why: NOT_READABLE_YET },
+  { component: 'sonar', advisories: ['SECURITY-3989'], fixedIn: '2.19.0', why: NOT_READABLE_YET },
+];
 
 /** plugins.txt, the format of jenkins-plugin-cli and the plugin manager: `id:version` a line. */
 export function pluginsTxt(): string {

@@ -5,8 +5,9 @@
  */
 export interface RequestBodyLimit {
   /**
-   * The start of the paths, for example `/job/`: every request whose path starts with it (case-sensitive, before any
-   * decoding). Printable ASCII without spaces, at most `REQUEST_BODY_PATH_MAX_BYTES` bytes.
+   * The start of the paths, for example `/job/`: every request whose path starts with it (case-sensitive), once the
+   * path is percent-decoded and its `//`, `.` and `..` segments resolved, as the application serves it. Printable ASCII
+   * without spaces, `%` or such segments, at most `REQUEST_BODY_PATH_MAX_BYTES` bytes.
    */
   readonly pathPrefix: string;
   /**
@@ -37,9 +38,11 @@ export function requestBodyLimitProblems(limits: unknown, where: string): string
   return limits.flatMap((limit: RequestBodyLimit, i) => {
     const problems: string[] = [];
     const prefix = limit?.pathPrefix;
-    if (typeof prefix !== 'string' || !/^\/[\x21-\x7e]*$/.test(prefix) || prefix.length > REQUEST_BODY_PATH_MAX_BYTES) {
+    // The WAF matches the resolved path (RESOLVED_PATH): a prefix that resolving would change never matches.
+    if (typeof prefix !== 'string' || !/^\/[\x21-\x7e]*$/.test(prefix) || prefix.length > REQUEST_BODY_PATH_MAX_BYTES ||
+      /%|\/\/|\/\.\.?(\/|$)/.test(prefix)) {
       problems.push(`${where}[${i}].pathPrefix ${JSON.stringify(prefix)}; allowed: a path starting with /, printable ASCII ` +
-        `without spaces, at most ${REQUEST_BODY_PATH_MAX_BYTES} bytes.`);
+        `without spaces, %, // or . and .. segments, at most ${REQUEST_BODY_PATH_MAX_BYTES} bytes.`);
     }
     const max = limit?.maxBytes;
     if (!Number.isInteger(max) || max <= WAF_BODY_SIZE_LIMIT || max > REQUEST_BODY_MAX_BYTES) {

@@ -50,6 +50,12 @@ function any(statements: CfnWebACL.StatementProperty[]): CfnWebACL.StatementProp
 }
 
 const NONE = [{ priority: 0, type: 'NONE' }];
+/**
+ * The path as the application resolves it: percent-decoded, then without `//`, `/./` and `/x/../` (wafv2 model
+ * `TextTransformationType` URL_DECODE and NORMALIZE_PATH; AWS WAF Developer Guide, "Text transformation options").
+ * Matched raw, `/job/../scriptText` would start with an allowed prefix while the application serves `/scriptText`.
+ */
+export const RESOLVED_PATH = [{ priority: 0, type: 'URL_DECODE' }, { priority: 1, type: 'NORMALIZE_PATH' }];
 
 /** A request to one of the allowance's paths, of its host, with a `Content-Length` of at most its largest body. */
 function allowed(allowance: BodyAllowance, limit: RequestBodyLimit): CfnWebACL.StatementProperty {
@@ -64,10 +70,10 @@ function allowed(allowance: BodyAllowance, limit: RequestBodyLimit): CfnWebACL.S
     }] : [],
     {
       byteMatchStatement: {
-        fieldToMatch: { uriPath: {} }, positionalConstraint: 'STARTS_WITH', searchString: limit.pathPrefix, textTransformations: NONE,
+        fieldToMatch: { uriPath: {} }, positionalConstraint: 'STARTS_WITH', searchString: limit.pathPrefix, textTransformations: RESOLVED_PATH,
       },
     },
-    // A missing header matches nothing: a large body of unstated size is blocked.
+    // A missing header matches nothing: a large body of unstated size (a chunked upload) is blocked.
     {
       regexMatchStatement: {
         fieldToMatch: { singleHeader: { Name: 'content-length' } }, regexString: decimalAtMost(limit.maxBytes), textTransformations: NONE,

@@ -8,6 +8,7 @@ import { Construct } from 'constructs';
 import { Ec2DataVolume } from './ec2-data-volume';
 import { Ec2UserDataBuilder, grantBootRead, readParameter } from './ec2-user-data';
 import type { RuntimeProps } from './runtime-props';
+import { EC2_PROVISIONING_SECONDS } from '../contract/application-size';
 import type { Ec2Context } from '../contract/ec2-context';
 import { WorkerVariables } from '../contract/ephemeral-workers';
 import { Ec2Files } from '../contract/oidc-integration';
@@ -139,7 +140,8 @@ export class Ec2Runtime extends Construct {
       updatePolicy: autoscaling.UpdatePolicy.rollingUpdate({ maxBatchSize: 1, minInstancesInService: 0 }),
       healthChecks: autoscaling.HealthChecks.withAdditionalChecks({
         additionalTypes: [autoscaling.AdditionalHealthCheckType.ELB],
-        gracePeriod: Duration.minutes(10),
+        // Not replaced before its first boot may finish: the framework's provisioning, then the application's start.
+        gracePeriod: Duration.seconds(EC2_PROVISIONING_SECONDS + props.startupSeconds),
       }),
     });
     const attachPolicy = dataVolume?.grantAttach(role, this.autoScalingGroup);

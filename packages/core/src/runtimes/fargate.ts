@@ -106,7 +106,8 @@ export class FargateRuntime extends Construct {
       assignPublicIp: network.computeNeedsPublicIp,
       vpcSubnets: network.computeSubnets,
       securityGroups: [this.securityGroup],
-      healthCheckGracePeriod: Duration.minutes(5),
+      // Not replaced before its first start (init containers included) may finish.
+      healthCheckGracePeriod: Duration.seconds(props.startupSeconds),
       cloudMapOptions: privateName ? {
         cloudMapNamespace: privateName,
         name: spec.applicationId(),

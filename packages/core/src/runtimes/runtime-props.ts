@@ -17,6 +17,8 @@ export interface RuntimeProps {
   /** What messages call the plugin (`pluginName`). */
   readonly pluginName: string;
   readonly context: DeploymentContext;
+  /** The plugin's `defaultSize().startupSeconds` (or its default): how long a first start may take. */
+  readonly startupSeconds: number;
   readonly network: NetworkAccess;
   /** How the load balancer reaches the application: its default action standalone, a host rule on a platform. */
   readonly loadBalancer: ApplicationRoute;

@@ -6,15 +6,17 @@ import { ApplicationFactory, AuthMode, BashUserDataBuilder, Ec2Context, Ec2Stora
 import { CARD_DATA_PATTERNS, MASK_PASSWORDS_FILE, maskPasswordsConfig } from '../../src/build-server/card-data-masking';
 import { approvedScriptHash, pipelineScripts } from '../../src/build-server/compliance-jobs';
 import {
-  ARTIFACT_RETENTION_DAYS, ARTIFACTS_KEPT, AUDIT_LOG_LIMIT_MAX, AUDIT_SYSLOG_PORT, BUILD_LOG_RETENTION_DAYS, BUILDS_KEPT,
-  FAILED_LOGIN_ALERT_THRESHOLD, FAILED_LOGIN_WINDOW_SECONDS, SERVICE_OPEN_FILES, SERVICE_RESTART_SECONDS, SERVICE_STOP_TIMEOUT_SECONDS,
+  ARTIFACT_RETENTION_DAYS, ARTIFACTS_KEPT, AUDIT_LOG_BUDGET_MB, AUDIT_LOG_LIMIT_MAX, AUDIT_SYSLOG_PORT, CONTROLLER_HEAP_PERCENT, CONTROLLER_STARTUP_SECONDS, PLUGIN_DOWNLOAD_SECONDS, BUILD_LOG_RETENTION_DAYS, BUILDS_KEPT,
+  FAILED_LOGIN_ALERT_THRESHOLD, FAILED_LOGIN_WINDOW_SECONDS, SERVICE_OPEN_FILES, SERVICE_RESTART_SECONDS, SERVICE_START_TIMEOUT_SECONDS, SERVICE_STOP_TIMEOUT_SECONDS,
   STARTUP_WAIT_SECONDS,
 } from '../../src/build-server/hardening';
 import { AGENT_PORT } from '../../src/build-server/jenkins-agents';
 import { SEED_AUDITORS_VARIABLE } from '../../src/build-server/jenkins-configuration';
-import { FAILED_LOGIN_FILTER, loggingProperties } from '../../src/build-server/jenkins-monitoring';
+import { FAILED_LOGIN_FILTER, loggingProperties, SECURITY_WARNING_LINE } from '../../src/build-server/jenkins-monitoring';
 import { JENKINS_LTS, JENKINS_PLUGINS, JENKINS_RPM_KEY } from '../../src/build-server/versions';
 import { OIDC_DEFAULT_SCOPES } from '../../src/context/context-keys';
+import { FACTORY_SIZE_DEFAULTS } from '../../src/context/factory-limits';
+import { EC2_PROVISIONING_SECONDS } from '../../src/contract/application-size';
 import { UserError } from '../../src/errors';
 import { complianceFindings } from '../../src/profiles/compliance';
 import { Ec2Runtime } from '../../src/runtimes/ec2';
@@ -78,7 +80,7 @@ describe('spec rule 8', () => {
     expect(spec.efsPermissions()).toBe('750');
     expect(spec.ebsDeviceName()).toBe('/dev/xvdf');
     expect(spec.ec2DataPath()).toBe('/var/lib/jenkins');
-    expect(spec.ec2LogPaths()).toEqual(['/var/log/jenkins/jenkins.log', '/var/log/jenkins/audit-*.log']);
+    expect(spec.ec2LogPaths()).toEqual(['/var/log/jenkins/jenkins.log', '/var/lib/jenkins/logs/audit-*.log']);
     expect(spec.healthCheckPath()).toBe('/login');
     expect(spec.supportsOidcIntegration()).toBe(true);
     expect(spec.oidcIntegration().callbackPath()).toBe('/securityRealm/finishLogin');
@@ -109,6 +111,13 @@ describe('container environment (rules 1-4)', () => {
     expect(e.JENKINS_OPTS.split(' ')).toEqual(expect.arrayContaining(['--httpsPort=-1', '--sessionTimeout=15']));
     expect(e.JAVA_OPTS.split(' ')).toContain('-Djenkins.install.runSetupWizard=false');
     expect(e.CASC_JENKINS_CONFIG).toBe('/fw/config/jenkins.yaml');
+  });
+
+  test(`an explicit heap: ${CONTROLLER_HEAP_PERCENT} % of the memory, not the JDK's default 25 %`, () => {
+    const e = spec.containerEnvironmentVariables('ci.example.com', true, AuthMode.NONE);
+    expect(e.JAVA_OPTS.split(' ')).toContain(`-XX:MaxRAMPercentage=${CONTROLLER_HEAP_PERCENT}`);
+    expect(CONTROLLER_HEAP_PERCENT).toBeGreaterThan(25);
+    expect(CONTROLLER_HEAP_PERCENT).toBeLessThanOrEqual(75);
   });
 
   test('rule 2: application-oidc adds exactly the OIDC entries (besides the workers\' settings); rule 4: the secret only by reference', () => {
@@ -190,7 +199,7 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
     expect(oic).toMatchObject({ userNameField: 'sub', fullNameFieldName: 'name', emailFieldName: 'email', groupsFieldName: 'groups' });
   });
 
-  test(`sign-in details (oic-auth ${pinned('oic-auth')} OicSecurityRealm.java): exact ids, the unique claim, tokens that keep working, a way back after sign-out`, () => {
+  test(`sign-in details (oic-auth ${pinned('oic-auth')} OicSecurityRealm.java): exact ids, the unique claim, API tokens only while the provider's sign-in holds, a way back after sign-out`, () => {
     const oic = casc.jenkins.securityRealm.oic;
     // Lines 489-501 and 523-530: without a strategy, ids and groups match ignoring case and
     // monitor/OicIdStrategyMonitor.java (lines 37-48) warns at every start. `caseSensitive` is IdStrategy.CaseSensitive's
@@ -199,8 +208,10 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
     expect(oic.groupIdStrategy).toBe('caseSensitive');
     // OpenID Connect Core 1.0 section 5.7: only `sub` is unique and never reassigned; `preferred_username` is not.
     expect(oic.userNameField).toBe('sub');
-    // Lines 1239-1258: without it an API token call is sent to sign in once the browser session's token expired.
-    expect(oic.allowTokenAccessWithoutOicSession).toBe(true);
+    // Lines 1216-1230 and 1239-1258: with `true` a request with a valid API token skips the expiry and refresh check,
+    // and core grants the groups of the last browser sign-in for as long as the token exists. `false`: once the
+    // last sign-in's access token expired, the realm refreshes it at the provider (re-reading the groups) or refuses.
+    expect(oic.allowTokenAccessWithoutOicSession).toBe(false);
     // Lines 1079-1082: post_logout_redirect_uri is sent only when set; an absolute URL (lines 1422-1435).
     expect(oic.logoutFromOpenidProvider).toBe(true);
     expect(oic.postLogoutRedirectUrl).toBe('${JENKINS_URL}/OicLogout');
@@ -263,9 +274,19 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
     }
   });
 
-  test('PRODUCTION keeps the full template\'s audit log: the largest limit the plugin holds (2047 MB), count 52', () => {
+  test(`PRODUCTION keeps the full template's audit log: the spec's count (52), files sized to ${AUDIT_LOG_BUDGET_MB} MB on the data volume`, () => {
     const production = load(new JenkinsSpec(), SecurityProfile.PRODUCTION);
-    expect(loggers(production, 'logFile')).toEqual([{ log: expect.stringMatching(/^\/.*\/audit-%g\.log$/), limit: 2047, count: 52 }]);
+    const home = runtime === RuntimeType.FARGATE ? '/var/jenkins_home' : '/var/lib/jenkins';
+    expect(loggers(production, 'logFile')).toEqual([{ log: `${home}/logs/audit-%g.log`, limit: 196, count: 52 }]);
+  });
+
+  test('every profile\'s audit files fit their budget, which is a quarter of the smallest data volume the build server is given by default', () => {
+    for (const profile of [SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION]) {
+      for (const { limit, count } of loggers(load(new JenkinsSpec(), profile), 'logFile')) expect([profile, limit * count <= AUDIT_LOG_BUDGET_MB]).toEqual([profile, true]);
+    }
+    expect(AUDIT_LOG_BUDGET_MB * 4).toBeLessThanOrEqual(FACTORY_SIZE_DEFAULTS.dataVolumeGiB * 1024);
+    // Negative control: the spec's 52 files of the largest limit the plugin holds would take 104 GiB.
+    expect(52 * AUDIT_LOG_LIMIT_MAX).toBeGreaterThan(AUDIT_LOG_BUDGET_MB);
   });
 
   test('every audit log limit fits the int audit-trail computes its file size in', () => {
@@ -354,6 +375,14 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
     });
   });
 
+  test('a private library repository is read with the credential the deployment names; an id that is none is refused', () => {
+    const library = { repository: 'git@git.example.com:ci/fw-pipeline-library.git', version: 'v0.1.0', credentialsId: 'library-reader' };
+    const retriever = load(new JenkinsSpec({ pipelineLibrary: library })).unclassified.globalLibraries.libraries[0].retriever;
+    expect(retriever).toEqual({ modernSCM: { scm: { git: { remote: library.repository, credentialsId: 'library-reader' } } } });
+    expect(() => new JenkinsSpec({ pipelineLibrary: { ...library, credentialsId: '${SECRET}' } }))
+      .toThrow('JenkinsSpec: pipelineLibrary.credentialsId "${SECRET}" is not a credential id (letters, digits and _ . -, starting with a letter or digit, at most 64 characters).');
+  });
+
   test('settings current Jenkins makes always on are not written as keys that do nothing', () => {
     expect(JSON.stringify(casc)).not.toMatch(/remotingSecurity|sSHD|agentProtocols/);
   });
@@ -438,10 +467,12 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed w
       'java -jar /usr/local/lib/jenkins-plugin-manager.jar',
       'systemctl daemon-reload',
       'systemctl enable --now',
+      'systemctl enable --now',
       'sleep 60',
       'systemctl is-active --quiet',
     ]);
-    expect(run.calls).toContain('dnf install -y java-21-amazon-corretto-headless logrotate');
+    // The font stack Jenkins' AWT check needs and git, by name: not left to weak dependencies.
+    expect(run.calls).toContain('dnf install -y java-21-amazon-corretto-headless fontconfig freetype dejavu-sans-fonts git-core logrotate');
     expect(run.calls).toContain('dnf install -y jenkins-2.568.2');
     expect(run.log.filter((l) => l.startsWith('step '))).toEqual([
       'step 1: system update',
@@ -449,8 +480,8 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed w
       'step 3: CloudWatch agent shipping 2 log file(s) to /aws/ci/EC2/PRODUCTION',
       'step 4: mount EFS fs-0123456789abcdef0 (fsap-0123456789abcdef0) at /var/lib/jenkins',
       'step 5: commands (4 lines)',
-      'step 6: write 7 file(s)',
-      'step 7: commands (8 lines)',
+      'step 6: write 8 file(s)',
+      'step 7: commands (9 lines)',
     ]);
     expect(run.log[run.log.length - 1]).toBe('user data finished');
   });
@@ -460,10 +491,17 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed w
     for (const line of ['Restart=on-failure', 'RestartSec=5', 'TimeoutStartSec=600', 'TimeoutStopSec=30', 'LimitNOFILE=65536', 'User=jenkins', 'Group=jenkins', 'NoNewPrivileges=yes',
       'Environment="CASC_JENKINS_CONFIG=/etc/jenkins/casc/jenkins.yaml"', 'Environment="JENKINS_LOG=/var/log/jenkins/jenkins.log"',
       'Environment="JENKINS_URL=https://ci.example.com"', 'EnvironmentFile=-/etc/fw/application.env',
-      'Environment="JAVA_OPTS=-Djava.awt.headless=true -Djenkins.install.runSetupWizard=false ' +
+      'Environment="JAVA_OPTS=-Djava.awt.headless=true -XX:MaxRAMPercentage=50 -Djenkins.install.runSetupWizard=false ' +
         '-Djava.util.logging.config.file=/etc/jenkins/casc/logging.properties"']) {
       expect(dropIn.split('\n')).toContain(line);
     }
+  });
+
+  test('logrotate runs hourly from the boot on: its timer is started, not only preset, and looks at maxsize every hour', () => {
+    expect(run.written('/etc/systemd/system/logrotate.timer.d/hourly.conf')).toBe('[Timer]\nOnCalendar=\nOnCalendar=hourly\n');
+    const reload = run.calls.indexOf('systemctl daemon-reload');
+    expect(run.calls.indexOf('systemctl enable --now logrotate.timer')).toBeGreaterThan(reload);
+    expect(run.written('/etc/logrotate.d/jenkins')).toContain('    maxsize 100M\n');
   });
 
   test('the plugin tool is checked against its checksum before it runs as root; a download that does not match stops the boot', () => {
@@ -552,8 +590,14 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('PRODUCTION on %s', (runti
 describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('failed-login monitoring on %s', (runtime) => {
   test.each([SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION])(`%s: alarm on more than ${FAILED_LOGIN_ALERT_THRESHOLD} failed logins in ${FAILED_LOGIN_WINDOW_SECONDS} s, sent to the alarm topic`, (profile) => {
     const { json, template } = synth(runtime, { ...propsFor(profile), ...SIGN_IN, alarmEmail: ALARM_EMAIL }, new JenkinsSpec());
-    expect(only(json, 'AWS::Logs::MetricFilter').Properties.FilterPattern).toBe(FAILED_LOGIN_FILTER);
-    const alarm = only(json, 'AWS::CloudWatch::Alarm').Properties;
+    const filters = resources(json, 'AWS::Logs::MetricFilter').map(([, f]) => f.Properties);
+    expect(filters.map((f: any) => f.FilterPattern)).toEqual([FAILED_LOGIN_FILTER, `"${SECURITY_WARNING_LINE}"`]);
+    const alarms = resources(json, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    const alarm = alarms.find((a: any) => a.MetricName === 'JenkinsFailedLogins');
+    // One published advisory against what runs is enough: the weekly check logs one line each.
+    expect(alarms.find((a: any) => a.MetricName === 'JenkinsSecurityWarnings')).toMatchObject({
+      Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', Period: 86400, AlarmActions: alarm.AlarmActions,
+    });
     expect(alarm).toMatchObject({
       MetricName: 'JenkinsFailedLogins',
       Statistic: 'Sum',
@@ -599,5 +643,32 @@ describe('card data in build logs (mask-passwords\' global patterns)', () => {
     const variable = new RegExp(`printf '%s' "\\$(FW_FILE_\\d+)" \\| base64 -d > '/fw/config/${MASK_PASSWORDS_FILE}'`).exec(init.Command[0])![1];
     expect(Buffer.from(env(init)[variable], 'base64').toString()).toBe(maskPasswordsConfig());
     expect(ec2Script()).toContain(`'/var/lib/jenkins/${MASK_PASSWORDS_FILE}'`);
+  });
+});
+
+describe('a first start is not replaced before it may finish', () => {
+  // The build server's budget: the plugin download, the unit's whole start timeout and the wait after it.
+  test(`it declares ${CONTROLLER_STARTUP_SECONDS} s (${PLUGIN_DOWNLOAD_SECONDS} + ${SERVICE_START_TIMEOUT_SECONDS} + ${STARTUP_WAIT_SECONDS})`, () => {
+    expect(new JenkinsSpec().defaultSize()).toEqual({ startupSeconds: PLUGIN_DOWNLOAD_SECONDS + SERVICE_START_TIMEOUT_SECONDS + STARTUP_WAIT_SECONDS });
+  });
+
+  test.each([RuntimeType.FARGATE, RuntimeType.EC2])('%s: the health-check grace covers it (EC2: after the framework\'s provisioning)', (runtime) => {
+    const { json } = synth(runtime, { ...propsFor(SecurityProfile.DEV), ...SIGN_IN }, new JenkinsSpec());
+    if (runtime === RuntimeType.FARGATE) {
+      expect(only(json, 'AWS::ECS::Service').Properties.HealthCheckGracePeriodSeconds).toBe(CONTROLLER_STARTUP_SECONDS);
+    } else {
+      const group = only(json, 'AWS::AutoScaling::AutoScalingGroup').Properties;
+      expect(group.HealthCheckGracePeriod).toBe(EC2_PROVISIONING_SECONDS + CONTROLLER_STARTUP_SECONDS);
+      // The unit alone may take SERVICE_START_TIMEOUT_SECONDS: the grace is longer than that and the install before it.
+      expect(group.HealthCheckGracePeriod).toBeGreaterThan(SERVICE_START_TIMEOUT_SECONDS + STARTUP_WAIT_SECONDS + PLUGIN_DOWNLOAD_SECONDS);
+    }
+  });
+
+  test('a plugin\'s startupSeconds outside the range is refused, naming it', () => {
+    class Slow extends JenkinsSpec {
+      public defaultSize() { return { startupSeconds: 7200 }; }
+    }
+    expect(() => synth(RuntimeType.FARGATE, { ...propsFor(SecurityProfile.DEV), ...SIGN_IN }, new Slow()))
+      .toThrow('Slow.defaultSize().startupSeconds 7200; allowed: an integer from 60 to 3600.');
   });
 });

@@ -11,11 +11,18 @@ public class User {
     public static final List<User> USERS = new ArrayList<>();
 
     private final String id;
+    private final String fullName;
     private final File folder;
 
-    public User(String id, File folder) {
+    public User(String id, String fullName, File folder) {
         this.id = id;
+        this.fullName = fullName;
         this.folder = folder;
+    }
+
+    /** Core: the display name, which the OIDC realm sets from the `name` claim (fullNameFieldName). */
+    public String getFullName() {
+        return fullName;
     }
 
     public static Collection<User> getAll() {

@@ -2,9 +2,12 @@ package jenkins.model;
 
 import hudson.PluginManager;
 import hudson.logging.LogRecorderManager;
+import hudson.model.TopLevelItem;
 import hudson.model.UpdateCenter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.logging.LogRecord;
 
 /**
@@ -32,6 +35,14 @@ public class Jenkins {
 
     public void setLog(LogRecorderManager log) {
         this.log = log;
+    }
+
+    /** The top-level items a test sets up, by name. */
+    public final Map<String, TopLevelItem> items = new LinkedHashMap<>();
+
+    /** Core: Jenkins.getItem(String), the top-level item of that name or null. */
+    public TopLevelItem getItem(String name) {
+        return items.get(name);
     }
 
     public static Jenkins get() {

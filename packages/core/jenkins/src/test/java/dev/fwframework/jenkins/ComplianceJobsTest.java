@@ -55,13 +55,19 @@ class ComplianceJobsTest {
     static final Path JOBS = Paths.get("jobs/compliance-jobs.groovy").toAbsolutePath();
     static final Map<String, DslRecorder.Node> jobs = new LinkedHashMap<>();
 
-    @BeforeAll
-    static void runTheSeedScript() throws Exception {
+    /** Runs the seed script as configuration-as-code does at a start, against the DSL recorder. */
+    static DslRecorder.Node seed() throws Exception {
         DslRecorder.Node root = new DslRecorder.Node("root", List.of());
         Binding binding = new Binding();
         binding.setVariable("COMPLIANCE_AUDITORS", AUDITORS);
         Script script = new GroovyShell(binding).parse(JOBS.toFile());
         DslRecorder.run(script, root);
+        return root;
+    }
+
+    @BeforeAll
+    static void runTheSeedScript() throws Exception {
+        DslRecorder.Node root = seed();
         folder = root.children.get(0);
         for (DslRecorder.Node job : root.children.subList(1, root.children.size())) {
             assertEquals("pipelineJob", job.name);
@@ -97,6 +103,54 @@ class ComplianceJobsTest {
     static void takeTheRecordersOffTheRootLogger() throws java.io.IOException {
         LogRecorder.detachAll();
         java.util.logging.LogManager.getLogManager().readConfiguration();
+    }
+
+    /** A top-level item the seed may delete, recording that it was. */
+    static final class Item implements hudson.model.TopLevelItem {
+        boolean deleted;
+
+        @Override
+        public void delete() {
+            deleted = true;
+        }
+    }
+
+    /** A folder of a stale job's name, which the seed must leave alone. */
+    static final class Folder extends com.cloudbees.hudson.plugins.folder.AbstractFolder {
+        boolean deleted;
+
+        @Override
+        public void delete() {
+            deleted = true;
+        }
+    }
+
+    /**
+     * Deployments made before the jobs moved into compliance/ keep the root-level jobs (Job DSL run by
+     * configuration-as-code deletes nothing, job-dsl SeedJobConfigurator.java lines 60-71); the seed deletes them at
+     * the next start, leaves other items alone, and still defines the folder and its three jobs.
+     */
+    @Test
+    void theSeedDeletesTheRootLevelJobsOfEarlierDeploymentsAndNothingElse() throws Exception {
+        Map<String, hudson.model.TopLevelItem> items = Jenkins.get().items;
+        Item review = new Item();
+        Item update = new Item();
+        Folder logReview = new Folder();
+        Item other = new Item();
+        items.put("compliance-access-review", review);
+        items.put("compliance-update-check", update);
+        items.put("compliance-log-review", logReview);
+        items.put("my-pipeline", other);
+        try {
+            DslRecorder.Node root = seed();
+            assertTrue(review.deleted && update.deleted, "the stale jobs are deleted");
+            assertTrue(!logReview.deleted && !other.deleted, "a folder of that name and other items stay");
+            assertEquals(List.of("println", "println", "folder", "pipelineJob", "pipelineJob", "pipelineJob"), root.children.stream().map(c -> c.name).toList());
+            assertEquals(List.of("Deleting compliance-access-review: the compliance jobs are in the folder compliance/ now"),
+                root.children.get(0).args.stream().map(String::valueOf).toList());
+        } finally {
+            items.clear();
+        }
     }
 
     @Test
@@ -160,7 +214,7 @@ class ComplianceJobsTest {
             Path config = Files.writeString(folder.resolve("config.xml"), "<user/>");
             Files.setLastModifiedTime(config, FileTime.fromMillis(daysAgo(lastSignInDaysAgo)));
         }
-        return new User(id, folder.toFile());
+        return new User(id, id.substring(0, 1).toUpperCase() + id.substring(1) + " Example", folder.toFile());
     }
 
     @BeforeEach
@@ -180,9 +234,10 @@ class ComplianceJobsTest {
         Run run = run("compliance/compliance-access-review");
         String report = run.echoed().get(0);
         assertTrue(report.startsWith("5 users, 3 flagged\n"), report);
-        for (String active : List.of("alice", "dave")) assertTrue(report.matches("(?s).*\\n" + active + " +\\S+ +active(\\n.*|$)"), report);
-        for (String flagged : List.of("bob", "erin")) assertTrue(report.matches("(?s).*\\n" + flagged + " +\\S+ +INACTIVE: no sign-in for more than 90 days.*"), report);
-        assertTrue(report.matches("(?s).*\\ncarol +never +INACTIVE.*"), report);
+        // Each line names the user: the id (the provider's opaque `sub`), then the full name.
+        for (String active : List.of("alice", "dave")) assertTrue(report.matches("(?s).*\\n" + active + " +[A-Z]\\w+ Example +\\S+ +active(\\n.*|$)"), report);
+        for (String flagged : List.of("bob", "erin")) assertTrue(report.matches("(?s).*\\n" + flagged + " +[A-Z]\\w+ Example +\\S+ +INACTIVE: no sign-in for more than 90 days.*"), report);
+        assertTrue(report.matches("(?s).*\\ncarol +Carol Example +never +INACTIVE.*"), report);
         assertEquals(List.of("Users without a sign-in for more than 90 days: review and remove them."), run.unstable());
 
         User.USERS.removeIf(u -> !u.getId().equals("alice"));
@@ -201,7 +256,11 @@ class ComplianceJobsTest {
         Jenkins.get().updateCenter.coreSource = new UpdateSite(new UpdateSite.Data(new UpdateSite.Entry("2.568.3")));
         int refreshedBefore = Jenkins.get().updateCenter.refreshed;
 
-        Run run = run("compliance/compliance-update-check");
+        List<Run> runs = new ArrayList<>();
+        // Jenkins' own log (the console handler of logging.properties), which both runtimes ship to the log group.
+        String console = FailedSignInLogTest.console(FailedSignInLogTest.PROPERTIES, () -> runs.add(run("compliance/compliance-update-check")));
+        Run run = runs.get(0);
+        assertTrue(console.contains("WARNING: Jenkins security warning: git 5.10.1: Stored XSS https://www.jenkins.io/security/advisory/x\n"), console);
         assertEquals(String.join("\n",
             "Security warnings:",
             "  git 5.10.1: Stored XSS https://www.jenkins.io/security/advisory/x",
