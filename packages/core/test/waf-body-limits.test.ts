@@ -46,7 +46,8 @@ describe('the build server', () => {
     for (const [path, length] of exceptions) {
       // Matched on the path as Jetty serves it: `/job/../scriptText` and `/job/%2e%2e/scriptText` are `/scriptText`.
       expect(path.ByteMatchStatement).toMatchObject({
-        FieldToMatch: { UriPath: {} }, PositionalConstraint: 'STARTS_WITH',
+        FieldToMatch: { UriPath: {} },
+        PositionalConstraint: 'STARTS_WITH',
         TextTransformations: [{ Priority: 0, Type: 'URL_DECODE' }, { Priority: 1, Type: 'NORMALIZE_PATH' }],
       });
       expect(length.RegexMatchStatement.FieldToMatch).toEqual({ SingleHeader: { Name: 'content-length' } });

@@ -105,7 +105,7 @@ export type AuditLogger =
 
 /**
  * The Jenkins configuration, typed after the configuration-as-code keys of Jenkins and its plugins (matrix-auth,
- * oic-auth 4.x, job-dsl, audit-trail, amazon-ecs). Rendered to YAML by `renderConfiguration`, the same on both runtimes; every
+ * oic-auth, job-dsl, audit-trail, amazon-ecs). Rendered to YAML by `renderConfiguration`, the same on both runtimes; every
  * rendering is checked against the schema of the pinned sources by test/build-server/casc-conformance.test.ts.
  */
 export interface JenkinsConfiguration {

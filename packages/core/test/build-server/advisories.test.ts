@@ -47,8 +47,10 @@ function advisoriesOf(pin: Pin): string[] {
 
 test('the snapshot says where it comes from, and covers core and every pinned plugin', () => {
   expect(snapshot.source).toEqual({
-    repository: 'https://github.com/jenkins-infra/update-center2', path: 'resources/warnings.json',
-    commit: expect.stringMatching(/^[0-9a-f]{40}$/), committed: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    repository: 'https://github.com/jenkins-infra/update-center2',
+    path: 'resources/warnings.json',
+    commit: expect.stringMatching(/^[0-9a-f]{40}$/),
+    committed: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
   });
   expect(snapshot.covers).toEqual(['core', ...advisoryCoverage()]);
   for (const w of snapshot.warnings) expect(snapshot.covers).toContain(w.name);

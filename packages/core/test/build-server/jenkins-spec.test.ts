@@ -6,9 +6,9 @@ import { ApplicationFactory, AuthMode, BashUserDataBuilder, Ec2Context, Ec2Stora
 import { CARD_DATA_PATTERNS, MASK_PASSWORDS_FILE, maskPasswordsConfig } from '../../src/build-server/card-data-masking';
 import { approvedScriptHash, pipelineScripts } from '../../src/build-server/compliance-jobs';
 import {
-  ARTIFACT_RETENTION_DAYS, ARTIFACTS_KEPT, AUDIT_LOG_BUDGET_MB, AUDIT_LOG_LIMIT_MAX, AUDIT_SYSLOG_PORT, CONTROLLER_HEAP_PERCENT, CONTROLLER_STARTUP_SECONDS, PLUGIN_DOWNLOAD_SECONDS, BUILD_LOG_RETENTION_DAYS, BUILDS_KEPT,
-  FAILED_LOGIN_ALERT_THRESHOLD, FAILED_LOGIN_WINDOW_SECONDS, SERVICE_OPEN_FILES, SERVICE_RESTART_SECONDS, SERVICE_START_TIMEOUT_SECONDS, SERVICE_STOP_TIMEOUT_SECONDS,
-  STARTUP_WAIT_SECONDS,
+  ARTIFACT_RETENTION_DAYS, ARTIFACTS_KEPT, AUDIT_LOG_BUDGET_MB, AUDIT_LOG_LIMIT_MAX, AUDIT_SYSLOG_PORT, BUILD_LOG_RETENTION_DAYS, BUILDS_KEPT,
+  CONTROLLER_HEAP_PERCENT, CONTROLLER_STARTUP_SECONDS, FAILED_LOGIN_ALERT_THRESHOLD, FAILED_LOGIN_WINDOW_SECONDS, PLUGIN_DOWNLOAD_SECONDS,
+  SERVICE_OPEN_FILES, SERVICE_RESTART_SECONDS, SERVICE_START_TIMEOUT_SECONDS, SERVICE_STOP_TIMEOUT_SECONDS, STARTUP_WAIT_SECONDS,
 } from '../../src/build-server/hardening';
 import { AGENT_PORT } from '../../src/build-server/jenkins-agents';
 import { SEED_AUDITORS_VARIABLE } from '../../src/build-server/jenkins-configuration';
@@ -282,7 +282,9 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
 
   test('every profile\'s audit files fit their budget, which is a quarter of the smallest data volume the build server is given by default', () => {
     for (const profile of [SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION]) {
-      for (const { limit, count } of loggers(load(new JenkinsSpec(), profile), 'logFile')) expect([profile, limit * count <= AUDIT_LOG_BUDGET_MB]).toEqual([profile, true]);
+      for (const { limit, count } of loggers(load(new JenkinsSpec(), profile), 'logFile')) {
+        expect([profile, limit * count <= AUDIT_LOG_BUDGET_MB]).toEqual([profile, true]);
+      }
     }
     expect(AUDIT_LOG_BUDGET_MB * 4).toBeLessThanOrEqual(FACTORY_SIZE_DEFAULTS.dataVolumeGiB * 1024);
     // Negative control: the spec's 52 files of the largest limit the plugin holds would take 104 GiB.
@@ -649,7 +651,8 @@ describe('card data in build logs (mask-passwords\' global patterns)', () => {
 describe('a first start is not replaced before it may finish', () => {
   // The build server's budget: the plugin download, the unit's whole start timeout and the wait after it.
   test(`it declares ${CONTROLLER_STARTUP_SECONDS} s (${PLUGIN_DOWNLOAD_SECONDS} + ${SERVICE_START_TIMEOUT_SECONDS} + ${STARTUP_WAIT_SECONDS})`, () => {
-    expect(new JenkinsSpec().defaultSize()).toEqual({ startupSeconds: PLUGIN_DOWNLOAD_SECONDS + SERVICE_START_TIMEOUT_SECONDS + STARTUP_WAIT_SECONDS });
+    const budget = PLUGIN_DOWNLOAD_SECONDS + SERVICE_START_TIMEOUT_SECONDS + STARTUP_WAIT_SECONDS;
+    expect(new JenkinsSpec().defaultSize()).toEqual({ startupSeconds: budget });
   });
 
   test.each([RuntimeType.FARGATE, RuntimeType.EC2])('%s: the health-check grace covers it (EC2: after the framework\'s provisioning)', (runtime) => {
