@@ -15,7 +15,7 @@ import { ecrLayerBucket } from '../src/platform/endpoints';
  * The rule's values are checked against ECR's API model (aws/ecr/pull-through-cache.json, from botocore 1.44.8).
  */
 const ECR = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'aws', 'ecr', 'pull-through-cache.json'), 'utf-8'));
-const SIGN_IN = { authMode: 'application-oidc', oidc: OIDC };
+const SIGN_IN = { authMode: 'application-oidc', oidc: OIDC, domain: 'example.com' };
 
 test('the rule\'s upstream, its credential and its prefix are values ECR takes', () => {
   expect(ECR.UpstreamRegistry.enum).toContain(DOCKER_HUB.upstream);

@@ -104,7 +104,7 @@ test('a service that runs another task definition than the one holding its targe
 
 test.each([
   ['WikiSpec', () => new WikiSpec(), {}],
-  ['JenkinsSpec (init container, dependency, second volume)', () => new JenkinsSpec(), { authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC }],
+  ['JenkinsSpec (init container, dependency, second volume)', () => new JenkinsSpec(), { authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, domain: 'example.com' }],
 ])('the framework\'s own Fargate stack for %s has no findings', (_name, spec, props) => {
   const app = new App();
   const factory = new ApplicationFactory(new Stack(app, 'WikiStack', { env: REGION_ENV }), 'App', RuntimeType.FARGATE, spec(), props);

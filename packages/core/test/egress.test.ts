@@ -20,7 +20,7 @@ function shown(rule: any): string {
 const SSH_TO_GIT: EgressRule = { description: 'SSH to the Git server', protocol: 'tcp', port: 22, cidr: '10.20.0.0/24' };
 describe.each(RUNTIMES_PROFILES_AND_STORAGE)('egress of the build server on %s in %s (%s)', (runtime, profile, ec2Storage) => {
   const spec = new JenkinsSpec({ syslogHost: '10.0.5.20', egress: [SSH_TO_GIT] });
-  const { json } = synth(runtime, { ...propsFor(profile), ec2Storage, authMode: 'application-oidc', oidc: OIDC, alarmEmail: 'ops@example.com' }, spec);
+  const { json } = synth(runtime, { ...propsFor(profile), ec2Storage, authMode: 'application-oidc', oidc: OIDC, domain: 'example.com', alarmEmail: 'ops@example.com' }, spec);
   const rules = egressRules(json);
   const application = securityGroupId(json, 'Application')!;
   const workers = securityGroupId(json, 'Ephemeral workers')!;

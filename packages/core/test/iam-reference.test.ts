@@ -4,7 +4,7 @@ import { IAM_REFERENCE, iamProblems } from './support/iam-reference';
 import { OIDC, propsFor, resources, synth, TLS } from './support/synth';
 
 /** Jenkins signs users in itself: the one auth mode it accepts. */
-const SIGN_IN = { authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC };
+const SIGN_IN = { authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, domain: 'example.com' };
 const ALARM_EMAIL = 'security@example.com';
 const PROFILES = [SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION];
 const RUNTIMES = [RuntimeType.FARGATE, RuntimeType.EC2];

@@ -37,6 +37,7 @@ const CONTEXT: Ec2Context = {
   runtimeType: 'EC2',
   logGroupName: '/aws/ci/EC2/DEV',
   serviceUser: 'jenkins',
+  fqdn: 'ci.example.com',
   sslEnabled: false,
   hasEfs: true,
   efsId: 'fs-0123456789abcdef0',

@@ -9,7 +9,7 @@ const serviceOf = (endpoint: any) => {
 };
 
 describe.each(RUNTIMES_AND_PROFILES)('VPC endpoints of the build server on %s in %s', (runtime, profile) => {
-  const { json, factory } = synth(runtime, { ...propsFor(profile), authMode: 'application-oidc', oidc: OIDC, alarmEmail: 'ops@example.com' }, new JenkinsSpec());
+  const { json, factory } = synth(runtime, { ...propsFor(profile), authMode: 'application-oidc', oidc: OIDC, domain: 'example.com', alarmEmail: 'ops@example.com' }, new JenkinsSpec());
   const endpoints = Object.fromEntries(resources(json, 'AWS::EC2::VPCEndpoint').map(([, e]) => [serviceOf(e), e]));
 
   if (profile === SecurityProfile.DEV) {

@@ -20,7 +20,7 @@ const GROOVY_EXPRESSIONS = SEED_SOURCE.match(/\$\{/g)!.length;
 const schema = loadSchema();
 const checker = new CascChecker(schema);
 
-const SIGN_IN = { authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, alarmEmail: 'security@example.com' };
+const SIGN_IN = { authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, domain: 'example.com', alarmEmail: 'security@example.com' };
 const FULL: JenkinsSpecProps = {
   syslogHost: 'syslog.example.com',
   syslogNetwork: '10.0.5.20/32',

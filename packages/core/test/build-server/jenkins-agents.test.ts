@@ -16,7 +16,7 @@ import { filesWritten } from '../support/user-data-files';
  * with them, and what the configuration tells the amazon-ecs plugin.
  */
 
-const SIGN_IN = { authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, alarmEmail: 'security@example.com' };
+const SIGN_IN = { authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, domain: 'example.com', alarmEmail: 'security@example.com' };
 
 const build = (runtime: RuntimeType, profile: SecurityProfile, props: JenkinsSpecProps = {}) =>
   synth(runtime, { ...propsFor(profile), ...SIGN_IN }, new JenkinsSpec(props));

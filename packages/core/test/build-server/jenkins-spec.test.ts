@@ -11,6 +11,7 @@ import {
   SERVICE_OPEN_FILES, SERVICE_RESTART_SECONDS, SERVICE_START_TIMEOUT_SECONDS, SERVICE_STOP_TIMEOUT_SECONDS, STARTUP_WAIT_SECONDS,
 } from '../../src/build-server/hardening';
 import { AGENT_PORT } from '../../src/build-server/jenkins-agents';
+import { publicUrl } from '../../src/build-server/controller-files';
 import { SEED_AUDITORS_VARIABLE } from '../../src/build-server/jenkins-configuration';
 import { FAILED_LOGIN_FILTER, loggingProperties, SECURITY_WARNING_LINE } from '../../src/build-server/jenkins-monitoring';
 import { JENKINS_LTS, JENKINS_PLUGINS, JENKINS_RPM_KEY } from '../../src/build-server/versions';
@@ -48,7 +49,7 @@ const SONAR = {
 };
 
 /** Jenkins signs users in itself: the one auth mode it accepts. */
-const SIGN_IN = { authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC };
+const SIGN_IN = { authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, domain: 'example.com' };
 
 function ec2Script(context: Ec2Context = EFS, spec = new JenkinsSpec()): string {
   const builder = new BashUserDataBuilder();
@@ -101,9 +102,17 @@ describe('spec rule 8', () => {
 
 describe('container environment (rules 1-4)', () => {
   const spec = new JenkinsSpec();
-  test('rule 1: without an fqdn, a local address with the port; http when TLS is off', () => {
-    expect(spec.containerEnvironmentVariables('', true, AuthMode.NONE).JENKINS_URL).toBe('http://localhost:8080');
+  test('rule 1: http when TLS is off; without an fqdn the spec\'s local address, which the build server refuses: nobody could sign in', () => {
+    expect(publicUrl('', true)).toBe('http://localhost:8080');
     expect(spec.containerEnvironmentVariables('ci.example.com', false, AuthMode.NONE).JENKINS_URL).toBe('http://ci.example.com');
+    const refusal = 'JenkinsSpec needs a domain name, in DEV too: it signs users in with OIDC, and the identity provider sends them back ' +
+      'to its address. Set the context key domain (and subdomain), for example -c domain=example.com -c subdomain=ci, and register ' +
+      'https://<subdomain>.<domain>/securityRealm/finishLogin at the provider.';
+    expect(() => spec.containerEnvironmentVariables('', true, AuthMode.NONE)).toThrow(refusal);
+    expect(() => spec.configureUserData(new BashUserDataBuilder(), { ...EFS, fqdn: undefined })).toThrow(refusal);
+    // Through the factory: a DEV deployment without a domain, refused naming the plugin's call.
+    expect(() => synth(RuntimeType.FARGATE, { ...propsFor(SecurityProfile.DEV), ...SIGN_IN, domain: undefined }, new JenkinsSpec()))
+      .toThrow(`JenkinsSpec.containerEnvironmentVariables() threw: ${refusal}`);
   });
 
   test('rule 3: Jenkins never listens on TLS; the setup wizard is off; sessions time out', () => {

@@ -25,6 +25,8 @@ class DeployTest {
         context.put("securityProfile", "DEV");
         context.put("region", "eu-west-1");
         context.put("sslEnabled", "false");
+        // The build server refuses to run without a name: the identity provider sends users back to it.
+        context.put("domain", "example.com");
         context.put("authMode", "application-oidc");
         context.put("oidcIssuer", "https://login.example.com");
         context.put("oidcAuthorizationEndpoint", "https://login.example.com/oauth2/authorize");
@@ -49,7 +51,7 @@ class DeployTest {
     @Test
     void aPlatformConfigurationSynthesisesFromJava() throws Exception {
         Map<String, Object> buildServer = buildServerContext("FARGATE");
-        for (String key : List.of("securityProfile", "region", "sslEnabled")) buildServer.remove(key);
+        for (String key : List.of("securityProfile", "region", "sslEnabled", "domain")) buildServer.remove(key);
         buildServer.put("subdomain", "ci");
         Map<String, Object> context = new HashMap<>();
         context.put("platform", Map.of("stackName", "platform", "region", "eu-west-1", "domain", "example.com"));
