@@ -5,13 +5,13 @@ import * as YAML from 'yaml';
 import { ApplicationFactory, AuthMode, BashUserDataBuilder, Ec2Context, Ec2Storage, JenkinsSpec, RuntimeType, SecurityProfile } from '../../src';
 import { CARD_DATA_PATTERNS, MASK_PASSWORDS_FILE, maskPasswordsConfig } from '../../src/build-server/card-data-masking';
 import { approvedScriptHash, pipelineScripts } from '../../src/build-server/compliance-jobs';
+import { publicUrl } from '../../src/build-server/controller-files';
 import {
   ARTIFACT_RETENTION_DAYS, ARTIFACTS_KEPT, AUDIT_LOG_BUDGET_MB, AUDIT_LOG_LIMIT_MAX, AUDIT_SYSLOG_PORT, BUILD_LOG_RETENTION_DAYS, BUILDS_KEPT,
   CONTROLLER_HEAP_PERCENT, CONTROLLER_STARTUP_SECONDS, FAILED_LOGIN_ALERT_THRESHOLD, FAILED_LOGIN_WINDOW_SECONDS, PLUGIN_DOWNLOAD_SECONDS,
   SERVICE_OPEN_FILES, SERVICE_RESTART_SECONDS, SERVICE_START_TIMEOUT_SECONDS, SERVICE_STOP_TIMEOUT_SECONDS, STARTUP_WAIT_SECONDS,
 } from '../../src/build-server/hardening';
 import { AGENT_PORT } from '../../src/build-server/jenkins-agents';
-import { publicUrl } from '../../src/build-server/controller-files';
 import { SEED_AUDITORS_VARIABLE } from '../../src/build-server/jenkins-configuration';
 import { FAILED_LOGIN_FILTER, loggingProperties, SECURITY_WARNING_LINE } from '../../src/build-server/jenkins-monitoring';
 import { JENKINS_LTS, JENKINS_PLUGINS, JENKINS_RPM_KEY } from '../../src/build-server/versions';
