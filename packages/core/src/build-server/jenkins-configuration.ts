@@ -63,10 +63,17 @@ export interface JenkinsConfigurationOptions {
   readonly sonarQubeUrl?: string;
 }
 
-/** A secret-text credential (plain-credentials' `StringCredentialsImpl`), for pipelines (scope GLOBAL). */
-export interface StringCredential {
-  readonly string: { readonly scope: 'GLOBAL'; readonly id: string; readonly secret: string; readonly description: string };
-}
+/**
+ * A credential configured as code, scope GLOBAL (a build looks credentials up in its job's context): secret text
+ * (plain-credentials' `StringCredentialsImpl`) or a username with password (credentials' `UsernamePasswordCredentialsImpl`).
+ */
+export type SystemCredential =
+  | { readonly string: { readonly scope: 'GLOBAL'; readonly id: string; readonly secret: string; readonly description: string } }
+  | {
+    readonly usernamePassword: {
+      readonly scope: 'GLOBAL'; readonly id: string; readonly username: string; readonly password: string; readonly description: string;
+    };
+  };
 
 /** Where Jenkins fetches the pipeline library (`jenkins/pipeline-library` of @fw/core, pushed to your git server). */
 export interface PipelineLibrarySource {
@@ -76,11 +83,25 @@ export interface PipelineLibrarySource {
   readonly version: string;
   /**
    * The id of a Jenkins credential that reads the repository (a username with password or an SSH key, in the global
-   * credentials store); none for a repository anyone may read.
-   * @default - none
+   * credentials store), added in Jenkins by hand; not with `credentialsSecretArn`.
+   * @default - none: a repository anyone may read, or the credential of `credentialsSecretArn`
    */
   readonly credentialsId?: string;
+  /**
+   * The complete ARN of a Secrets Manager secret whose JSON holds `username` and `password` (a git server's user and
+   * password or access token): the controller reads them at start into the username-with-password credential
+   * `PIPELINE_LIBRARY_CREDENTIAL.id`, which the library is read with. Only the ARN is in the template.
+   * @default - none
+   */
+  readonly credentialsSecretArn?: string;
 }
+
+/** The credential made from `PipelineLibrarySource.credentialsSecretArn`, and the variables its values arrive in. */
+export const PIPELINE_LIBRARY_CREDENTIAL = {
+  id: 'fw-pipeline-library',
+  usernameVariable: 'PIPELINE_LIBRARY_USERNAME',
+  passwordVariable: 'PIPELINE_LIBRARY_PASSWORD',
+} as const;
 
 /** The name pipelines load the library by: `@Library('fw-pci') _`. */
 export const PIPELINE_LIBRARY_NAME = 'fw-pci';
@@ -142,7 +163,7 @@ export interface JenkinsConfiguration {
     readonly log: { readonly recorders: ReadonlyArray<typeof FAILED_SIGN_IN_RECORDER> };
   };
   /** Credentials for pipelines; each secret from the controller's environment. */
-  readonly credentials?: { readonly system: { readonly domainCredentials: Array<{ readonly credentials: StringCredential[] }> } };
+  readonly credentials?: { readonly system: { readonly domainCredentials: Array<{ readonly credentials: SystemCredential[] }> } };
   readonly security: {
     readonly globalJobDslSecurityConfiguration: { readonly useScriptSecurity: boolean };
     readonly scriptApproval: { readonly approvedScriptHashes: string[] };
@@ -188,6 +209,23 @@ export interface JenkinsConfiguration {
 /** The hardened configuration of the build server. */
 export function jenkinsConfiguration(options: JenkinsConfigurationOptions): JenkinsConfiguration {
   const { groups } = options;
+  const librarySecret = options.pipelineLibrary?.credentialsSecretArn !== undefined;
+  const credentials: SystemCredential[] = [
+    ...(options.sonarQubeUrl ? [
+      stringCredential(SONARQUBE.tokenCredential, SONARQUBE.tokenVariable, 'SonarQube token (from Secrets Manager)'),
+      stringCredential(SONARQUBE.webhookCredential, SONARQUBE.webhookVariable, 'SonarQube webhook secret (from Secrets Manager)'),
+    ] : []),
+    ...(librarySecret ? [{
+      usernamePassword: {
+        scope: 'GLOBAL' as const,
+        id: PIPELINE_LIBRARY_CREDENTIAL.id,
+        username: ref(PIPELINE_LIBRARY_CREDENTIAL.usernameVariable),
+        password: ref(PIPELINE_LIBRARY_CREDENTIAL.passwordVariable),
+        description: 'Pipeline library git user (from Secrets Manager)',
+      },
+    }] : []),
+  ];
+  const libraryCredentialsId = librarySecret ? PIPELINE_LIBRARY_CREDENTIAL.id : options.pipelineLibrary?.credentialsId;
   const developer = ['Job/Build', 'Job/Cancel', 'Job/Read'];
   return {
     jenkins: {
@@ -252,22 +290,12 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
       // The daily log review reads this recorder: Jenkins' own log buffer keeps INFO and above only.
       log: { recorders: [FAILED_SIGN_IN_RECORDER] },
     },
-    // The SonarQube token and webhook secret as secret-text credentials, their values resolved from the environment at
-    // start (configuration-as-code PrimitiveConfigurator.java lines 43-48 resolves every scalar): GLOBAL, because a
-    // build looks them up in its job's context, which SYSTEM credentials are hidden from (credentials
-    // SystemCredentialsProvider.java lines 448-455). The list replaces the system store's at every start.
-    ...(options.sonarQubeUrl ? {
-      credentials: {
-        system: {
-          domainCredentials: [{
-            credentials: [
-              stringCredential(SONARQUBE.tokenCredential, SONARQUBE.tokenVariable, 'SonarQube token (from Secrets Manager)'),
-              stringCredential(SONARQUBE.webhookCredential, SONARQUBE.webhookVariable, 'SonarQube webhook secret (from Secrets Manager)'),
-            ],
-          }],
-        },
-      },
-    } : {}),
+    // The SonarQube token and webhook secret as secret-text credentials, and the pipeline library's git user, their
+    // values resolved from the environment at start (configuration-as-code PrimitiveConfigurator.java lines 43-48
+    // resolves every scalar): GLOBAL, because a build looks them up in its job's context, which SYSTEM credentials are
+    // hidden from (credentials SystemCredentialsProvider.java lines 448-455). The list replaces the system store's at
+    // every start.
+    ...(credentials.length > 0 ? { credentials: { system: { domainCredentials: [{ credentials }] } } } : {}),
     security: {
       globalJobDslSecurityConfiguration: { useScriptSecurity: true },
       scriptApproval: { approvedScriptHashes: options.approvedScriptHashes },
@@ -335,7 +363,7 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
                 scm: {
                   git: {
                     remote: options.pipelineLibrary.repository,
-                    ...(options.pipelineLibrary.credentialsId ? { credentialsId: options.pipelineLibrary.credentialsId } : {}),
+                    ...(libraryCredentialsId ? { credentialsId: libraryCredentialsId } : {}),
                   },
                 },
               },
@@ -348,7 +376,7 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
   };
 }
 
-function stringCredential(id: string, variable: string, description: string): StringCredential {
+function stringCredential(id: string, variable: string, description: string): SystemCredential {
   return { string: { scope: 'GLOBAL', id, secret: ref(variable), description } };
 }
 

@@ -1,6 +1,6 @@
 import { AUDIT_SYSLOG_PORT, CONTROLLER_STARTUP_SECONDS, JENKINS_REQUEST_BODY_LIMITS } from './hardening';
 import { jenkinsComplianceControls } from './jenkins-compliance-controls';
-import type { PipelineLibrarySource } from './jenkins-configuration';
+import { PIPELINE_LIBRARY_CREDENTIAL, type PipelineLibrarySource } from './jenkins-configuration';
 import { assertValidSonarQube, type SonarQubeServer, sonarQubeSecrets } from './jenkins-sonarqube';
 import type { ApplicationSize } from '../contract/application-size';
 import { ApplicationSpec } from '../contract/application-spec';
@@ -120,11 +120,7 @@ export class JenkinsSpec extends ApplicationSpec {
         `_ . : -, at most 64 characters); leave it out for '${DEFAULT_USER_ID_CLAIM}', the one claim unique at every provider.`);
     }
     if (props.sonarQube) assertValidSonarQube(props.sonarQube);
-    const libraryCredential = props.pipelineLibrary?.credentialsId;
-    if (libraryCredential !== undefined && !/^[A-Za-z0-9][\w.-]{0,63}$/.test(libraryCredential)) {
-      throw new UserError(`JenkinsSpec: pipelineLibrary.credentialsId ${JSON.stringify(libraryCredential)} is not a credential id ` +
-        '(letters, digits and _ . -, starting with a letter or digit, at most 64 characters).');
-    }
+    if (props.pipelineLibrary) assertValidLibrarySource(props.pipelineLibrary);
     if (props.syslogHost && !isIpv4(props.syslogHost) && !props.syslogNetwork) {
       throw new UserError(`JenkinsSpec: syslogHost ${JSON.stringify(props.syslogHost)} is a name, and the controller's security ` +
         'group sends only to addresses: set syslogNetwork to the syslog server\'s IPv4 range (for example 10.0.5.20/32).');
@@ -215,7 +211,15 @@ export class JenkinsSpec extends ApplicationSpec {
 
   /** The SonarQube token and webhook secret, when a server is set. */
   public secrets(): Record<string, string> {
-    return this.props.sonarQube ? sonarQubeSecrets(this.props.sonarQube) : {};
+    const library = this.props.pipelineLibrary?.credentialsSecretArn;
+    return {
+      ...(this.props.sonarQube ? sonarQubeSecrets(this.props.sonarQube) : {}),
+      // The JSON-key form ECS takes (`<ARN>:<json-key>::`), read the same way on EC2.
+      ...(library ? {
+        [PIPELINE_LIBRARY_CREDENTIAL.usernameVariable]: `${library}:username::`,
+        [PIPELINE_LIBRARY_CREDENTIAL.passwordVariable]: `${library}:password::`,
+      } : {}),
+    };
   }
 
   public supportsOidcIntegration(): boolean {
@@ -251,4 +255,22 @@ function signInAddress(fqdn: string): string {
       '-c domain=example.com -c subdomain=ci, and register https://<subdomain>.<domain>/securityRealm/finishLogin at the provider.');
   }
   return fqdn;
+}
+
+/** Fails, naming the value, unless the library's credential is one id or one secret given as a complete ARN. */
+function assertValidLibrarySource(library: PipelineLibrarySource): void {
+  const { credentialsId, credentialsSecretArn } = library;
+  if (credentialsId !== undefined && credentialsSecretArn !== undefined) {
+    throw new UserError('JenkinsSpec: pipelineLibrary has credentialsId and credentialsSecretArn; give one: the id of a credential ' +
+      'added in Jenkins, or the secret the framework makes one from.');
+  }
+  if (credentialsId !== undefined && !/^[A-Za-z0-9][\w.-]{0,63}$/.test(credentialsId)) {
+    throw new UserError(`JenkinsSpec: pipelineLibrary.credentialsId ${JSON.stringify(credentialsId)} is not a credential id ` +
+      '(letters, digits and _ . -, starting with a letter or digit, at most 64 characters).');
+  }
+  if (credentialsSecretArn !== undefined && !/^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[\w/+=.@-]+-[A-Za-z0-9]{6}$/.test(credentialsSecretArn)) {
+    throw new UserError('JenkinsSpec: pipelineLibrary.credentialsSecretArn is not the complete ARN of a Secrets Manager secret ' +
+      '(the value is not shown: it may be the secret itself); give it as Secrets Manager shows it, for example ' +
+      'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ci/library-git-AbCdEf, whose JSON holds username and password.');
+  }
 }

@@ -24,7 +24,11 @@ const SIGN_IN = { authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, domain: 'exam
 const FULL: JenkinsSpecProps = {
   syslogHost: 'syslog.example.com',
   syslogNetwork: '10.0.5.20/32',
-  pipelineLibrary: { repository: 'https://git.example.com/ci/fw-pipeline-library.git', version: 'v0.1.0', credentialsId: 'pipeline-library-reader' },
+  pipelineLibrary: {
+    repository: 'https://git.example.com/ci/fw-pipeline-library.git',
+    version: 'v0.1.0',
+    credentialsSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ci/library-git-AbCdEf',
+  },
   sonarQube: {
     serverUrl: 'https://sonarqube.example.com',
     tokenSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ci/sonar-token-AbCdEf',

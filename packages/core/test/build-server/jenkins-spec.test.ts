@@ -394,6 +394,24 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
       .toThrow('JenkinsSpec: pipelineLibrary.credentialsId "${SECRET}" is not a credential id (letters, digits and _ . -, starting with a letter or digit, at most 64 characters).');
   });
 
+  test('or with a git user from Secrets Manager: a username-with-password credential made at start, only the ARN in the template', () => {
+    const arn = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ci/library-git-AbCdEf';
+    const spec = new JenkinsSpec({ pipelineLibrary: { repository: 'https://git.example.com/ci/lib.git', version: 'v1', credentialsSecretArn: arn } });
+    const configured = load(spec);
+    expect(configured.unclassified.globalLibraries.libraries[0].retriever.modernSCM.scm.git.credentialsId).toBe('fw-pipeline-library');
+    expect(configured.credentials.system.domainCredentials[0].credentials).toEqual([{
+      usernamePassword: {
+        scope: 'GLOBAL', id: 'fw-pipeline-library', username: '${PIPELINE_LIBRARY_USERNAME}', password: '${PIPELINE_LIBRARY_PASSWORD}',
+        description: 'Pipeline library git user (from Secrets Manager)',
+      },
+    }]);
+    expect(spec.secrets()).toEqual({ PIPELINE_LIBRARY_USERNAME: `${arn}:username::`, PIPELINE_LIBRARY_PASSWORD: `${arn}:password::` });
+    expect(() => new JenkinsSpec({ pipelineLibrary: { repository: 'x', version: 'v1', credentialsSecretArn: 'hunter2' } }))
+      .toThrow(/^JenkinsSpec: pipelineLibrary.credentialsSecretArn is not the complete ARN .* \(the value is not shown: it may be the secret itself\)/);
+    expect(() => new JenkinsSpec({ pipelineLibrary: { repository: 'x', version: 'v1', credentialsSecretArn: arn, credentialsId: 'a' } }))
+      .toThrow('JenkinsSpec: pipelineLibrary has credentialsId and credentialsSecretArn; give one');
+  });
+
   test('settings current Jenkins makes always on are not written as keys that do nothing', () => {
     expect(JSON.stringify(casc)).not.toMatch(/remotingSecurity|sSHD|agentProtocols/);
   });
