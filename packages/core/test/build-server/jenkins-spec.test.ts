@@ -401,7 +401,10 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
     expect(configured.unclassified.globalLibraries.libraries[0].retriever.modernSCM.scm.git.credentialsId).toBe('fw-pipeline-library');
     expect(configured.credentials.system.domainCredentials[0].credentials).toEqual([{
       usernamePassword: {
-        scope: 'GLOBAL', id: 'fw-pipeline-library', username: '${PIPELINE_LIBRARY_USERNAME}', password: '${PIPELINE_LIBRARY_PASSWORD}',
+        scope: 'GLOBAL',
+        id: 'fw-pipeline-library',
+        username: '${PIPELINE_LIBRARY_USERNAME}',
+        password: '${PIPELINE_LIBRARY_PASSWORD}',
         description: 'Pipeline library git user (from Secrets Manager)',
       },
     }]);
