@@ -120,14 +120,89 @@ export const JENKINS_PLUGINS: readonly JenkinsPin[] = [
 ];
 
 /**
- * Read by the schema generator and NOT installed by us (not a pin): scm-api, for the SCMSource/SCMSourceTrait
- * supertypes of the library retriever. Neither git's nor pipeline-groovy-lib's pom at their pins gives its version
- * (both take it from bom-2.504.x), so this is the newest tag whose pom's jenkins.baseline (2.504) is <= the LTS.
- * Revisit it with those two pins.
+ * The plugins below {@link JENKINS_PLUGINS}: every plugin those require, directly or not, pinned so that nothing is left
+ * to the plugin tool's choice. Each is the release jenkinsci/bom's 2.568.x line tests (tag 6916.v15ec97679743) where
+ * that release's pom could be read and needs no newer pinned plugin or core, else the lowest release every requirer
+ * accepts (what `jenkins-plugin-cli --latest false` would install): `node tools/jenkins-closure/derive.js --suggest
+ * --bom 2.568.x` prints this list. It writes packages/core/jenkins/plugin-closure.json, each plugin's requirements read
+ * from its own pom.xml at its tag; plugin-closure.test.ts fails when a required plugin is missing here or pinned below
+ * what a requirer declares. The requirements of {@link PLUGINS_NOT_READ} are not read.
  */
-export const CASC_SCHEMA_SUPERTYPE_SOURCES: readonly JenkinsPin[] = [
+export const JENKINS_PLUGIN_CLOSURE: readonly JenkinsPin[] = [
+  plugin('antisamy-markup-formatter', '173.v680e3a_b_69ff3', 'antisamy-markup-formatter-plugin'),
+  plugin('apache-httpcomponents-client-4-api', '4.5.14-269.vfa_2321039a_83', 'apache-httpcomponents-client-4-api-plugin'),
+  plugin('apache-httpcomponents-client-5-api', '5.6.4-204.vfa_29df89ffcf', 'apache-httpcomponents-client-5-api-plugin'),
+  plugin('asm-api', '9.9-185.va_6c6b_3348b_c3', 'asm-api-plugin'),
+  plugin('aws-credentials', '218.v1b_e9466ec5da_', 'aws-credentials-plugin'),
+  plugin('aws-java-sdk-ec2', '1.12.780-480.v4a_0819121a_9e', 'aws-java-sdk-plugin'),
+  plugin('aws-java-sdk-ecs', '1.12.780-480.v4a_0819121a_9e', 'aws-java-sdk-plugin'),
+  plugin('aws-java-sdk-efs', '1.12.780-480.v4a_0819121a_9e', 'aws-java-sdk-plugin'),
+  plugin('aws-java-sdk-minimal', '1.12.780-480.v4a_0819121a_9e', 'aws-java-sdk-plugin'),
+  plugin('bootstrap5-api', '5.3.8-1048.va_c299057e35c', 'bootstrap5-api-plugin'),
+  plugin('bouncycastle-api', '2.30.1.84-291.v9f17b_21896e2', 'bouncycastle-api-plugin'),
+  plugin('branch-api', '2.1280.v0d4e5b_b_460ef', 'branch-api-plugin'),
+  plugin('caffeine-api', '3.2.3-194.v31a_b_f7a_b_5a_81', 'caffeine-api-plugin'),
+  plugin('cloudbees-folder', '6.1053.vd62fb_b_f7367b_', 'cloudbees-folder-plugin'),
+  plugin('commons-lang3-api', '3.20.0-109.ve43756e2d2b_4', 'commons-lang3-api-plugin'),
+  plugin('commons-text-api', '1.15.0-218.va_61573470393', 'commons-text-api-plugin'),
+  plugin('display-url-api', '2.217.va_6b_de84cc74b_', 'display-url-api-plugin'),
+  plugin('durable-task', '686.v80ff80875b_82', 'durable-task-plugin'),
+  plugin('font-awesome-api', '7.2.0-983.v3f63c34eddb_9', 'font-awesome-api-plugin'),
+  plugin('git-client', '6.6.1', 'git-client-plugin'),
+  plugin('gson-api', '2.13.2-173.va_a_092315913c', 'gson-api-plugin'),
+  plugin('ionicons-api', '94.vcc3065403257', 'ionicons-api-plugin'),
+  plugin('jackson2-api', '2.18.3-402.v74c4eb_f122b_2', 'jackson2-api-plugin'),
+  plugin('jakarta-activation-api', '2.1.4-1', 'jakarta-activation-api-plugin'),
+  plugin('jakarta-mail-api', '2.1.5-1', 'jakarta-mail-api-plugin'),
+  plugin('javax-activation-api', '1.2.0-8', 'javax-activation-api-plugin'),
+  plugin('jaxb', '2.3.9-143.v5979df3304e6', 'jaxb-plugin'),
+  plugin('joda-time-api', '2.13.1-115.va_6b_5f8efb_1d8', 'joda-time-api-plugin'),
+  plugin('json-api', '20251224-185.v0cc18490c62c', 'json-api-plugin'),
+  plugin('json-path-api', '3.0.0-218.vcd4dd1355de2', 'json-path-api-plugin'),
+  plugin('lib-durable-task', '91.v991f7ef418ee', 'lib-durable-task'),
+  plugin('mailer', '534.v1b_36f5864073', 'mailer-plugin'),
+  plugin('mina-sshd-api-common', '2.16.0-167.va_269f38cc024', 'mina-sshd-api-plugin'),
+  plugin('mina-sshd-api-core', '2.16.0-167.va_269f38cc024', 'mina-sshd-api-plugin'),
+  plugin('nimbus-jose-jwt-api', '10.9.1-4.v58e0353801ec', 'nimbus-jose-jwt-api-plugin'),
+  plugin('okhttp-api', '5.3.2-200.vedb_720a_cf1f8', 'okhttp-api-plugin'),
+  plugin('pipeline-build-step', '599.v4b_67ea_11b_152', 'pipeline-build-step-plugin'),
+  plugin('pipeline-input-step', '560.v56198a_642157', 'pipeline-input-step-plugin'),
+  plugin('pipeline-milestone-step', '152.v6e22b_8cfc66c', 'pipeline-milestone-step-plugin'),
+  plugin('pipeline-model-api', '2.2218.v56d0cda_37c72', 'pipeline-model-definition-plugin'),
+  plugin('pipeline-model-definition', '2.2218.v56d0cda_37c72', 'pipeline-model-definition-plugin'),
+  plugin('pipeline-model-extensions', '2.2218.v56d0cda_37c72', 'pipeline-model-definition-plugin'),
+  plugin('pipeline-stage-step', '312.v8cd10304c27a_', 'pipeline-stage-step-plugin'),
+  plugin('pipeline-stage-tags-metadata', '2.2218.v56d0cda_37c72', 'pipeline-model-definition-plugin'),
+  plugin('plugin-util-api', '7.1341.v039f146993d9', 'plugin-util-api-plugin'),
+  plugin('prism-api', '1.30.0-717.vb_f8360844b_53', 'prism-api-plugin'),
   plugin('scm-api', '728.vc30dcf7a_0df5', 'scm-api-plugin'),
+  plugin('snakeyaml-api', '2.5-149.v72471e9c6371', 'snakeyaml-api-plugin'),
+  plugin('ssh-credentials', '361.vb_f6760818e8c', 'ssh-credentials-plugin'),
+  plugin('structs', '362.va_b_695ef4fdf9', 'structs-plugin'),
+  plugin('variant', '70.va_d9f17f859e0', 'variant-plugin'),
+  plugin('workflow-api', '1413.v2ff1a_5e720fa_', 'workflow-api-plugin'),
+  plugin('workflow-basic-steps', '1098.v808b_fd7f8cf4', 'workflow-basic-steps-plugin'),
+  // Past SECURITY-3677 (4331.v9d06ed4658ff and earlier): the newest release a mirror here holds; the bom's 4370 is not held.
+  plugin('workflow-cps', '4350.vcc65d4958821', 'workflow-cps-plugin'),
+  plugin('workflow-durable-task-step', '1479.v56e587f413a_7', 'workflow-durable-task-step-plugin'),
+  plugin('workflow-job', '1571.1580.v18e46842c125', 'workflow-job-plugin'),
+  plugin('workflow-multibranch', '795.ve0cb_1f45ca_9a_', 'workflow-multibranch-plugin'),
+  plugin('workflow-scm-step', '466.va_d69e602552b_', 'workflow-scm-step-plugin'),
+  plugin('workflow-step-api', '724.v538c2362b_dfb_', 'workflow-step-api-plugin'),
+  plugin('workflow-support', '1015.v785e5a_b_b_8b_22', 'workflow-support-plugin'),
 ];
+
+/**
+ * The closure's plugins whose release no mirror here holds (the snapshots predate it), so that what they require in
+ * turn is not read; plugin-closure.test.ts checks that this is exactly the derivation's list.
+ */
+export const PLUGINS_NOT_READ: readonly string[] = ['lib-durable-task', 'snakeyaml-api', 'workflow-step-api'];
+
+/**
+ * Read by the schema generator besides the configured plugins: scm-api (its pin in {@link JENKINS_PLUGIN_CLOSURE}),
+ * for the SCMSource/SCMSourceTrait supertypes of the library retriever.
+ */
+export const CASC_SCHEMA_SUPERTYPE_SOURCES: readonly JenkinsPin[] = JENKINS_PLUGIN_CLOSURE.filter((p) => p.id === 'scm-api');
 
 /**
  * What the conformance schema (packages/core/jenkins/casc-schema/casc-schema.json) is generated from, in this order:
@@ -146,7 +221,7 @@ function plugin(id: string, version: string, repository: string, options: Partia
  * checks: every pinned plugin (core is always covered). tools/jenkins-advisories/snapshot.js reads this list.
  */
 export function advisoryCoverage(): string[] {
-  return JENKINS_PLUGINS.map(({ id }) => id);
+  return [...JENKINS_PLUGINS, ...JENKINS_PLUGIN_CLOSURE].map(({ id }) => id);
 }
 
 /** A pin under a published advisory that could not be moved past it yet, and why. */
@@ -180,9 +255,12 @@ export const PINS_UNDER_ADVISORY: readonly AdvisoryExposure[] = [
   { component: 'script-security', advisories: ['SECURITY-3986', 'SECURITY-3929', 'SECURITY-3931', 'SECURITY-3923', 'SECURITY-3925', 'SECURITY-3897', 'SECURITY-3932', 'SECURITY-3977'], fixedIn: '1422.v06869826dd9b_', why: NOT_READABLE_YET },
   { component: 'pipeline-groovy-lib', advisories: ['SECURITY-3815', 'SECURITY-3796'], fixedIn: '806.v408277b_33d1d', why: NOT_READABLE_YET },
   { component: 'sonar', advisories: ['SECURITY-3989'], fixedIn: '2.19.0', why: NOT_READABLE_YET },
+  // Below the pins (JENKINS_PLUGIN_CLOSURE): jenkinsci/bom's 2.568.x line itself names these releases.
+  { component: 'pipeline-build-step', advisories: ['SECURITY-3870'], fixedIn: '601.v6d4c6d1a_9dc7', why: NOT_READABLE_YET },
+  { component: 'workflow-multibranch', advisories: ['SECURITY-3729'], fixedIn: '842.v3a_b_59b_57b_e6e', why: NOT_READABLE_YET },
 ];
 
-/** plugins.txt, the format of jenkins-plugin-cli and the plugin manager: `id:version` a line. */
+/** plugins.txt, the format of jenkins-plugin-cli and the plugin manager: `id:version` a line, the closure after the pins. */
 export function pluginsTxt(): string {
-  return JENKINS_PLUGINS.map(({ id, version }) => `${id}:${version}`).join('\n') + '\n';
+  return [...JENKINS_PLUGINS, ...JENKINS_PLUGIN_CLOSURE].map(({ id, version }) => `${id}:${version}`).join('\n') + '\n';
 }

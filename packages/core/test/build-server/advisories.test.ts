@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { advisoryCoverage, JENKINS_CORE, JENKINS_PLUGINS, PINS_UNDER_ADVISORY } from '../../src/build-server/versions';
+import { advisoryCoverage, JENKINS_CORE, JENKINS_PLUGIN_CLOSURE, JENKINS_PLUGINS, PINS_UNDER_ADVISORY } from '../../src/build-server/versions';
+import { compareVersions } from '../support/jenkins-versions';
 
 /**
  * The pins against the Jenkins project's published advisories, as data committed in packages/core/jenkins/advisories/:
@@ -15,24 +16,11 @@ const snapshot = JSON.parse(fs.readFileSync(path.join(DIR, 'warnings.json'), 'ut
 const announced = JSON.parse(fs.readFileSync(path.join(DIR, 'announced.json'), 'utf-8'));
 
 interface Pin { readonly component: string; readonly version: string }
-const PINS: Pin[] = [{ component: 'core', version: JENKINS_CORE.version }, ...JENKINS_PLUGINS.map(({ id, version }) => ({ component: id, version }))];
+const PINS: Pin[] = [{ component: 'core', version: JENKINS_CORE.version },
+  ...[...JENKINS_PLUGINS, ...JENKINS_PLUGIN_CLOSURE].map(({ id, version }) => ({ component: id, version }))];
 
-/**
- * Whether Jenkins orders `version` at or before `last`: numeric components compared as numbers, in order; the first
- * non-numeric component (an incremental's `v<commit>`) ends the comparison, and of two releases with the same numbers
- * the one with more numeric components is the later (807.809.vd3a_4e5e4ec98 follows 807.v7d7de30930cf).
- */
-function atMost(version: string, last: string): boolean {
-  const numbers = (v: string) => {
-    const parts = v.split('.');
-    const end = parts.findIndex((part) => !/^\d+$/.test(part));
-    return parts.slice(0, end === -1 ? parts.length : end).map(Number);
-  };
-  const a = numbers(version);
-  const b = numbers(last);
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] < b[i];
-  return a.length !== b.length ? a.length < b.length : true;
-}
+/** Whether `version` is `last` or an earlier release. */
+const atMost = (version: string, last: string) => compareVersions(version, last) <= 0;
 
 /** The advisories that affect one pin: `component id` pairs. */
 function advisoriesOf(pin: Pin): string[] {

@@ -14,7 +14,7 @@ import {
 import { AGENT_PORT } from '../../src/build-server/jenkins-agents';
 import { SEED_AUDITORS_VARIABLE } from '../../src/build-server/jenkins-configuration';
 import { FAILED_LOGIN_FILTER, loggingProperties, SECURITY_WARNING_LINE } from '../../src/build-server/jenkins-monitoring';
-import { JENKINS_LTS, JENKINS_PLUGINS, JENKINS_RPM_KEY } from '../../src/build-server/versions';
+import { JENKINS_LTS, JENKINS_PLUGIN_CLOSURE, JENKINS_PLUGINS, JENKINS_RPM_KEY, pluginsTxt } from '../../src/build-server/versions';
 import { OIDC_DEFAULT_SCOPES } from '../../src/context/context-keys';
 import { FACTORY_SIZE_DEFAULTS } from '../../src/context/factory-limits';
 import { EC2_PROVISIONING_SECONDS } from '../../src/contract/application-size';
@@ -449,6 +449,8 @@ describe('plugins', () => {
       'job-dsl', 'workflow-aggregator', 'git', 'script-security', 'pipeline-groovy-lib', 'sonar', 'amazon-ecs', 'credentials', 'plain-credentials']);
     for (const { version } of JENKINS_PLUGINS) expect(version).toMatch(/^\d+(\.[\w]+)+$/);
     expect(new Set(ids).size).toBe(ids.length);
+    // plugins.txt: the pins, then the plugins below them (plugin-closure.test.ts checks that those are all of them).
+    expect(pluginsTxt()).toBe([...JENKINS_PLUGINS, ...JENKINS_PLUGIN_CLOSURE].map(({ id, version }) => `${id}:${version}\n`).join(''));
   });
 
   test('FARGATE: an init container from the pinned image installs them before Jenkins starts', () => {
@@ -459,7 +461,7 @@ describe('plugins', () => {
     // (plugin-installation-manager-tool@2.15.0 CliOptions.java lines 150-154: the default is true).
     expect(init.Command[0]).toContain('jenkins-plugin-cli --plugin-file /fw/config/plugins.txt --plugin-download-directory /var/jenkins_home/plugins --latest false');
     const pluginsVar = /printf '%s' "\$(FW_FILE_\d+)" \| base64 -d > '\/fw\/config\/plugins.txt'/.exec(init.Command[0])![1];
-    expect(Buffer.from(env(init)[pluginsVar], 'base64').toString()).toBe(JENKINS_PLUGINS.map(({ id, version }) => `${id}:${version}`).join('\n') + '\n');
+    expect(Buffer.from(env(init)[pluginsVar], 'base64').toString()).toBe(pluginsTxt());
     expect(app.DependsOn).toEqual([{ ContainerName: 'Initialization', Condition: 'SUCCESS' }]);
     expect(app.MountPoints).toContainEqual({ SourceVolume: 'fw-config', ContainerPath: '/fw/config', ReadOnly: true });
   });
@@ -553,7 +555,7 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed w
   });
 
   test('the plugins are installed before the service starts, from the pinned list', () => {
-    expect(run.written('/etc/jenkins/casc/plugins.txt')).toBe(JENKINS_PLUGINS.map(({ id, version }) => `${id}:${version}`).join('\n') + '\n');
+    expect(run.written('/etc/jenkins/casc/plugins.txt')).toBe(pluginsTxt());
     expect(run.calls.findIndex((c) => c.startsWith('java -jar'))).toBeLessThan(run.calls.indexOf('systemctl enable --now jenkins'));
   });
 

@@ -1,7 +1,7 @@
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { CASC_SCHEMA_SOURCES, JENKINS_CORE } from '../../src/build-server/versions';
+import { CASC_SCHEMA_SOURCES, JENKINS_CORE, JENKINS_PLUGIN_CLOSURE } from '../../src/build-server/versions';
 
 /**
  * Every citation of a pinned project's source in the repository's code, tests and documentation names the pinned
@@ -21,7 +21,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const VERSION = '(\\d+(?:\\.[0-9A-Za-z_]+)*)';
 const CITED: Cited[] = [
   { component: 'core', pinned: JENKINS_CORE.version, pattern: new RegExp(`(?:\\bjenkins-|jenkinsci/docker@|\\bdocker@)${VERSION}`, 'g') },
-  ...CASC_SCHEMA_SOURCES.filter((pin) => pin !== JENKINS_CORE).map((pin) => {
+  ...[...new Set([...CASC_SCHEMA_SOURCES, ...JENKINS_PLUGIN_CLOSURE])].filter((pin) => pin !== JENKINS_CORE).map((pin) => {
     const names = [...new Set([pin.id, pin.repository.split('/')[1]])].map(escape).join('|');
     const prefix = pin.tagPrefix ? `(?:${escape(pin.tagPrefix)})?` : '';
     return { component: pin.id, pinned: pin.version, pattern: new RegExp(`(?<![\\w-])(?:${names})(?:@${prefix}| )${VERSION}`, 'g') };

@@ -51,9 +51,10 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * The stand-ins hold Jenkins' rules that matter here:
  * <ul>
- * <li>a step that needs a workspace fails outside node, with Jenkins' message (workflow-step-api@678.v3ee58b_469476
- *     MissingContextVariableException.java:37-50): sh needs hudson.FilePath (workflow-durable-task-step@1398.vf6c9e89e5988
- *     DurableTaskStep.java:185-186), which only node provides (ExecutorStepExecution.java:1119-1134); checkout, readFile,
+ * <li>a step that needs a workspace fails outside node, with Jenkins' message (workflow-step-api's
+ *     MissingContextVariableException.java:37-50, read at 710.v3e456cc85233, the newest release held here and the same
+ *     since 678; the pinned release is not held): sh needs hudson.FilePath (workflow-durable-task-step@1479.v56e587f413a_7
+ *     DurableTaskStep.java:187-188), which only node provides (ExecutorStepExecution.java:1129-1144); checkout, readFile,
  *     pwd and withSonarQubeEnv are treated alike. waitForQualityGate needs none (sonar-2.18.2
  *     WaitForQualityGateStep.java:456-458), nor do stage, timeout, withEnv, withCredentials, echo, error and input;</li>
  * <li>a node block whose label no agent carries fails here, where Jenkins would leave it in the queue for ever: the
