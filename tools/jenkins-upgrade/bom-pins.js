@@ -5,10 +5,10 @@
 //   node tools/jenkins-upgrade/bom-pins.js BOM_GIT_DIR LINE [TAG] [--write]
 //
 // BOM_GIT_DIR is a clone or bare mirror of https://github.com/jenkinsci/bom; LINE an LTS line such as 2.568.x (the
-// directory bom-<LINE> must exist at TAG); TAG defaults to the newest tag. It prints one row a pinned plugin and for the
-// plugins below them that the framework names (CLOSURE_NAMED); with --write it sets each pinned plugin's version in
-// packages/core/src/build-server/versions.ts to the bom's. A plugin the bom does not manage keeps its pin (the row says
-// so). Core's version is not in the bom: set JENKINS_CORE to the line's newest release by hand.
+// directory bom-<LINE> must exist at TAG); TAG defaults to the newest tag. It prints one row a pinned plugin
+// (JENKINS_PLUGINS, then JENKINS_PLUGIN_CLOSURE); with --write it sets each one's version in
+// packages/core/src/build-server/versions.ts to the bom's, and tools/jenkins-closure/derive.js then checks what the new
+// releases require. A plugin the bom does not manage keeps its pin (the row says so). Core's version is not in the bom: set JENKINS_CORE to the line's newest release by hand.
 'use strict';
 const { execFileSync } = require('child_process');
 const fs = require('fs');
@@ -41,8 +41,6 @@ const root = path.resolve(__dirname, '..', '..');
 const versionsFile = path.join(root, 'packages', 'core', 'src', 'build-server', 'versions.ts');
 let source = fs.readFileSync(versionsFile, 'utf-8');
 const pins = [...source.matchAll(/plugin\('([\w-]+)', '([^']+)'/g)].map((m) => ({ id: m[1], version: m[2] }));
-// Not pinned by us: installed at the lowest version a pinned plugin declares (docs/build-server.md, "Plugins").
-const CLOSURE_NAMED = ['workflow-cps', 'workflow-job', 'pipeline-build-step', 'workflow-multibranch', 'structs'];
 
 console.log(`jenkinsci/bom ${tag}, bom-${line}`);
 for (const { id, version } of pins) {
@@ -50,7 +48,6 @@ for (const { id, version } of pins) {
   console.log(`${id.padEnd(24)} pinned ${version.padEnd(28)} bom ${wanted ?? '(not managed: keep the pin, check its releases)'}`);
   if (write && wanted && wanted !== version) source = source.replace(`plugin('${id}', '${version}'`, `plugin('${id}', '${wanted}'`);
 }
-for (const id of CLOSURE_NAMED) console.log(`${id.padEnd(24)} not pinned${' '.repeat(26)} bom ${bom[id] ?? '(not managed)'}`);
 if (write) {
   fs.writeFileSync(versionsFile, source);
   console.log(`wrote ${path.relative(root, versionsFile)}: now fetch each tag and run tools/casc-schema/generate.sh`);

@@ -226,7 +226,7 @@ export function advisoryCoverage(): string[] {
 
 /** A pin under a published advisory that could not be moved past it yet, and why. */
 export interface AdvisoryExposure {
-  /** `core` or a plugin id of {@link JENKINS_PLUGINS}. */
+  /** `core` or the id of a pinned plugin ({@link JENKINS_PLUGINS}, {@link JENKINS_PLUGIN_CLOSURE}). */
   readonly component: string;
   /** The advisory's ids (SECURITY-nnnn), as the Jenkins project publishes them. */
   readonly advisories: readonly string[];
