@@ -6,6 +6,7 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct, type IDependable } from 'constructs';
+import { deployedLengthAtMost } from './deployed-length';
 import type { NetworkAccess } from './network';
 import type { PosixIds } from '../contract/posix-user';
 import { acknowledge } from '../profiles/compliance';
@@ -174,6 +175,11 @@ export interface PlatformFileSystemProps {
   readonly logGroup: logs.ILogGroup;
 }
 
+/** The longest file-system policy EFS takes (PutFileSystemPolicy's `Policy`; aws/efs/file-system-policy.json). */
+export const EFS_POLICY_MAX = 20000;
+/** The longest access point id EFS's model allows: `fsap-` and up to 40 hexadecimal digits (same file). */
+const ACCESS_POINT_ID_MAX = 45;
+
 /**
  * A platform's encrypted EFS, shared by its applications, each through an access point of its own that the platform
  * keeps (`addApplication`). Its policy names every access point and the roles that may use it, so it cannot be the
@@ -188,6 +194,8 @@ export class PlatformFileSystem extends Construct {
   public readonly securityGroup: ec2.SecurityGroup;
   /** The policy the function writes: every statement is added to it before the template is written. */
   public readonly policy: iam.PolicyDocument;
+  /** The applications with data here (their statement ids), in the order they attached. */
+  private readonly applications: string[] = [];
 
   constructor(scope: Construct, id: string, props: PlatformFileSystemProps) {
     super(scope, id);
@@ -217,8 +225,10 @@ export class PlatformFileSystem extends Construct {
       physicalResourceId: cr.PhysicalResourceId.of(`${fileSystem.fileSystemId}-policy`),
     };
     const writer = new cr.AwsCustomResource(this, 'Policy', {
-      onCreate: write,
-      onUpdate: write,
+      // Only the id comes back: the whole response (the policy again) grows with every application, and
+      // CloudFormation refuses a custom resource's response over 4,096 bytes.
+      onCreate: { ...write, outputPaths: ['FileSystemId'] },
+      onUpdate: { ...write, outputPaths: ['FileSystemId'] },
       policy: cr.AwsCustomResourcePolicy.fromStatements([new iam.PolicyStatement({
         actions: ['elasticfilesystem:PutFileSystemPolicy'],
         resources: [fileSystem.fileSystemArn],
@@ -228,7 +238,21 @@ export class PlatformFileSystem extends Construct {
     });
     acknowledge(writer.node.findChild('CustomResourcePolicy'), 'IAMNoInlinePolicy', 'One statement for the one call this ' +
       'function makes on the platform\'s file system; a customer-managed policy would hold the same.');
+    // Each application with data here adds two statements; EFS refuses a policy over its limit, and the deployment with
+    // it. Refused at synth instead, with every ARN and id at the longest its deployed value can be.
+    this.node.addValidation({
+      validate: () => {
+        const length = deployedLengthAtMost(stack, stack.toJsonString(this.policy), { 'AWS::EFS::AccessPoint': ACCESS_POINT_ID_MAX });
+        if (length <= EFS_POLICY_MAX) return [];
+        const applications = this.applications.length;
+        return [`The platform's file-system policy would hold up to ${length} characters with the ${applications} applications ` +
+          `that keep data on it (${this.applications.join(', ')}); EFS takes at most ${EFS_POLICY_MAX} (PutFileSystemPolicy). ` +
+          'Keep fewer applications on this platform\'s file system: attach the others to another platform, or give those on ' +
+          'EC2 an EBS data volume (ec2Storage ebs).'];
+      },
+    });
   }
+
 
   /**
    * The access point of one application, in `scope` (the platform's part for that application), and the policy's
@@ -261,6 +285,7 @@ export class PlatformFileSystem extends Construct {
     ];
     statements.forEach((statement) => statement.addAllResources());
     this.policy.addStatements(...statements);
+    this.applications.push(sid);
     return created;
   }
 

@@ -1,0 +1,45 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { Fn, Stack } from 'aws-cdk-lib';
+import { RuntimeType } from '../src';
+import { type OnPlatform, otherWiki, synthPlatform } from './support/platform';
+import { deployedLengthAtMost } from '../src/platform/deployed-length';
+import { EFS_POLICY_MAX } from '../src/platform/storage';
+
+/**
+ * The platform's file-system policy as applications attach: each with data on EFS adds two statements, which a
+ * function writes with PutFileSystemPolicy. EFS takes a policy of at most 20,000 characters (aws/efs/
+ * file-system-policy.json, from botocore's EFS model), and CloudFormation a custom resource's response of at most
+ * 4,096 bytes: the writer returns only the file system's id, and a policy that could pass the limit once deployed is
+ * refused at synth, naming the limit and the applications.
+ */
+const MODEL = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'aws', 'efs', 'file-system-policy.json'), 'utf-8'));
+const applications = (n: number): OnPlatform[] => Array.from({ length: n }, (_, i) =>
+  ({ stackName: `App${i}`, runtime: RuntimeType.FARGATE, spec: () => otherWiki(`app${i}`), props: { subdomain: `app${i}` } }));
+
+test('the limit is EFS\'s, and an access point id is at most what its model allows', () => {
+  expect(EFS_POLICY_MAX).toBe(MODEL['PutFileSystemPolicy.Policy'].max);
+  expect(MODEL.AccessPointId.pattern).toContain('fsap-[0-9a-f]{8,40}');
+});
+
+test('20 applications: the policy fits at its longest, and the writer returns only the file system\'s id', () => {
+  const { templates, platform } = synthPlatform(applications(20));
+  const writer = Object.values<any>(templates.Platform.Resources).find((r) => r.Type === 'Custom::AWS' && JSON.stringify(r.Properties.Create).includes('putFileSystemPolicy'));
+  for (const call of [writer.Properties.Create, writer.Properties.Update]) {
+    expect(JSON.stringify(call)).toContain('\\"outputPaths\\":[\\"FileSystemId\\"]');
+  }
+  const stack = Stack.of(platform);
+  const storage: any = platform.node.findAll().find((c: any) => c.policy && c.fileSystem);
+  expect(deployedLengthAtMost(stack, stack.toJsonString(storage.policy), { 'AWS::EFS::AccessPoint': 45 })).toBeLessThanOrEqual(EFS_POLICY_MAX);
+});
+
+test('30 applications: refused at synth, naming the limit, the applications and what to do', () => {
+  expect(() => synthPlatform(applications(30))).toThrow(/\[Platform\/Platform\/Storage\] The platform's file-system policy would hold up to \d{5} characters with the 30 applications that keep data on it \(App0, App1, .*App29\); EFS takes at most 20000 \(PutFileSystemPolicy\)\. Keep fewer applications on this platform's file system: attach the others to another platform, or give those on EC2 an EBS data volume \(ec2Storage ebs\)\./);
+});
+
+test('deployedLengthAtMost: literal characters, and each deploy-time value at its longest', () => {
+  const stack = new Stack();
+  expect(deployedLengthAtMost(stack, `arn:${stack.partition}:iam::${stack.account}:role/x`)).toBe('arn:'.length + 10 + ':iam::'.length + 12 + ':role/x'.length);
+  expect(deployedLengthAtMost(stack, `a${Fn.importValue('x')}`)).toBe(1 + 256);
+  expect(deployedLengthAtMost(stack, 'plain')).toBe(5);
+});
