@@ -169,7 +169,7 @@ export class JenkinsSpec extends ApplicationSpec {
     });
   }
 
-  /** More than 10 failed logins in a day. */
+  /** More than 10 failed logins in a day; any published security advisory against what the controller runs. */
   public logAlarms(): LogAlarm[] {
     return [FAILED_LOGIN_ALARM, SECURITY_WARNING_ALARM];
   }
@@ -209,7 +209,7 @@ export class JenkinsSpec extends ApplicationSpec {
     };
   }
 
-  /** The SonarQube token and webhook secret, when a server is set. */
+  /** The SonarQube token and webhook secret, when a server is set; the pipeline library's git user, when a secret holds it. */
   public secrets(): Record<string, string> {
     const library = this.props.pipelineLibrary?.credentialsSecretArn;
     return {

@@ -17,7 +17,7 @@ import { FAILED_LOGIN_FILTER, loggingProperties, SECURITY_WARNING_LINE } from '.
 import { JENKINS_LTS, JENKINS_PLUGIN_CLOSURE, JENKINS_PLUGINS, JENKINS_RPM_KEY, pluginsTxt } from '../../src/build-server/versions';
 import { OIDC_DEFAULT_SCOPES } from '../../src/context/context-keys';
 import { FACTORY_SIZE_DEFAULTS } from '../../src/context/factory-limits';
-import { EC2_PROVISIONING_SECONDS } from '../../src/contract/application-size';
+import { EC2_PROVISIONING_SECONDS, STARTUP_SECONDS_DEFAULT, STARTUP_SECONDS_MAX, STARTUP_SECONDS_MIN } from '../../src/contract/application-size';
 import { UserError } from '../../src/errors';
 import { complianceFindings } from '../../src/profiles/compliance';
 import { Ec2Runtime } from '../../src/runtimes/ec2';
@@ -697,6 +697,12 @@ describe('a first start is not replaced before it may finish', () => {
       // The unit alone may take SERVICE_START_TIMEOUT_SECONDS: the grace is longer than that and the install before it.
       expect(group.HealthCheckGracePeriod).toBeGreaterThan(SERVICE_START_TIMEOUT_SECONDS + STARTUP_WAIT_SECONDS + PLUGIN_DOWNLOAD_SECONDS);
     }
+  });
+
+  test('the contract\'s documentation states the range and default the factory applies', () => {
+    const doc = fs.readFileSync(path.join(__dirname, '../../src/contract/application-size.ts'), 'utf-8');
+    expect(doc).toContain(`From ${STARTUP_SECONDS_MIN} to ${STARTUP_SECONDS_MAX} (\`STARTUP_SECONDS_MIN\``);
+    expect(doc).toContain(`@default - ${STARTUP_SECONDS_DEFAULT} (\`STARTUP_SECONDS_DEFAULT\`)`);
   });
 
   test('a plugin\'s startupSeconds outside the range is refused, naming it', () => {
