@@ -258,6 +258,7 @@ export class ApplicationFactory extends Construct {
         secrets: Object.fromEntries(Object.entries(secrets).map(([name, { secretArn }]) => [name, secretArn])),
         requestBodyLimits: spec.requestBodyLimits(),
         amazonLinuxRepositories: runtimeType === RuntimeType.EC2,
+        signInByLoadBalancer: context.authMode === AuthMode.ALB_OIDC,
         stack,
       });
       shared = this.attachTo(platform, context, spec, { rolePath, listenerPriority, logGroupName, ebs, settings });

@@ -1,9 +1,11 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Fn, Stack } from 'aws-cdk-lib';
-import { RuntimeType } from '../src';
+import { AuthMode, RuntimeType } from '../src';
 import { type OnPlatform, otherWiki, synthPlatform } from './support/platform';
+import { OIDC } from './support/synth';
 import { deployedLengthAtMost } from '../src/platform/deployed-length';
+import { IDENTITY_PROVIDER_EGRESS } from '../src/platform/platform';
 import { EFS_POLICY_MAX } from '../src/platform/storage';
 
 /**
@@ -42,4 +44,39 @@ test('deployedLengthAtMost: literal characters, and each deploy-time value at it
   expect(deployedLengthAtMost(stack, `arn:${stack.partition}:iam::${stack.account}:role/x`)).toBe('arn:'.length + 10 + ':iam::'.length + 12 + ':role/x'.length);
   expect(deployedLengthAtMost(stack, `a${Fn.importValue('x')}`)).toBe(1 + 256);
   expect(deployedLengthAtMost(stack, 'plain')).toBe(5);
+});
+
+/** Every rule sending HTTPS anywhere, in every template: inline in a group, or a resource of its own. */
+function httpsAnywhere(templates: Record<string, any>): Array<[string, string]> {
+  const found: Array<[string, string]> = [];
+  for (const [stack, template] of Object.entries(templates)) {
+    for (const [id, r] of Object.entries<any>(template.Resources)) {
+      const rules = r.Type === 'AWS::EC2::SecurityGroup' ? r.Properties.SecurityGroupEgress ?? []
+        : r.Type === 'AWS::EC2::SecurityGroupEgress' ? [r.Properties] : [];
+      for (const rule of rules) if (rule.CidrIp === '0.0.0.0/0' && rule.FromPort === 443) found.push([stack, `${id}: ${rule.Description}`]);
+    }
+  }
+  return found;
+}
+
+describe('alb-oidc applications: the load balancer\'s way to the identity provider is the platform\'s, once', () => {
+  const signIn = (name: string): OnPlatform => ({
+    stackName: name,
+    runtime: RuntimeType.FARGATE,
+    spec: () => otherWiki(name.toLowerCase()),
+    props: { subdomain: name.toLowerCase(), authMode: AuthMode.ALB_OIDC, oidc: OIDC },
+  });
+  const loadBalancerRule = (templates: Record<string, any>) => httpsAnywhere(templates).filter(([, rule]) => rule.includes(IDENTITY_PROVIDER_EGRESS));
+
+  test('two of them: one rule, in the platform\'s stack; with one left, it stays', () => {
+    const two = synthPlatform([signIn('Wiki'), signIn('Docs')]).templates;
+    expect(loadBalancerRule(two)).toEqual([['Platform', expect.stringMatching(/^PlatformLoadBalancerSecurityGroup\w+: /)]]);
+    // No application's stack adds HTTPS-anywhere to a group it does not own (the CDK's default for an OIDC action).
+    for (const [stack] of httpsAnywhere(two).filter(([, rule]) => rule.includes('IdP'))) expect(stack).toBe('(none)');
+    expect(loadBalancerRule(synthPlatform([signIn('Wiki')]).templates)).toEqual(loadBalancerRule(two));
+  });
+
+  test('none of them: no such rule', () => {
+    expect(loadBalancerRule(synthPlatform(applications(1)).templates)).toEqual([]);
+  });
 });

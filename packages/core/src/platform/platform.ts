@@ -8,6 +8,7 @@ import { Construct } from 'constructs';
 import { AlarmTopic } from './alarms';
 import { DockerHubCache } from './docker-hub-cache';
 import { addEcsConsistencyChecks } from './ecs-consistency';
+import { HTTPS_PORT } from './egress';
 import { VpcEndpoints } from './endpoints';
 import { purposeKey } from './keys';
 import { LoadBalancer } from './load-balancer';
@@ -57,6 +58,9 @@ export interface PlatformProps {
   readonly dockerHubCredentialArn?: string;
 }
 
+/** The load balancer's egress to the identity providers of the applications it signs users in for. */
+export const IDENTITY_PROVIDER_EGRESS = 'HTTPS to the identity providers of alb-oidc applications';
+
 /**
  * What an application tells the platform it attaches to: known when the application's factory starts, so the platform
  * can refuse a clash before either is built.
@@ -81,6 +85,8 @@ export interface PlatformApplication {
   readonly requestBodyLimits: RequestBodyLimit[];
   /** Whether it installs packages from Amazon Linux 2023's repositories (EC2 does at boot). */
   readonly amazonLinuxRepositories: boolean;
+  /** Whether the load balancer signs its users in (`alb-oidc`), calling the identity provider over HTTPS. */
+  readonly signInByLoadBalancer: boolean;
   /** The application's stack itself, which another application's `allowFrom` makes wait for it. */
   readonly stack: Stack;
 }
@@ -285,6 +291,11 @@ export class Platform extends Construct {
       });
     }
     this.loadBalancer.allowLargeBodies({ limits: application.requestBodyLimits, host: application.host });
+    // One rule in the platform's stack for every alb-oidc application (the group keeps a rule once): in each
+    // application's stack, the second would be refused as a duplicate, and deleting one would take it from the others.
+    if (application.signInByLoadBalancer) {
+      this.loadBalancer.securityGroup.addEgressRule(ec2.Peer.anyIpv4(), ec2.Port.tcp(HTTPS_PORT), IDENTITY_PROVIDER_EGRESS);
+    }
     application.logGroupNames.forEach((name) => this.logging.allowLogGroup(name));
     if (application.alarmNames.length > 0) this.alarmTopic.allowAlarms(() => application.alarmNames);
     // Logging names a log group as services do; a statement on its streams adds `:*` (as the group's own logGroupArn).

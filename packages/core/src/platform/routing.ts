@@ -37,8 +37,12 @@ export function applicationTargetGroup(scope: Construct, vpc: ec2.IVpc, port: nu
   });
 }
 
-/** Forward to `targetGroup`, after OIDC sign-in by the load balancer when `oidc` is given (the client secret by reference). */
-export function forwardAction(targetGroup: elbv2.ApplicationTargetGroup, oidc?: OidcProviderSettings): elbv2.ListenerAction {
+/**
+ * Forward to `targetGroup`, after OIDC sign-in by the load balancer when `oidc` is given (the client secret by
+ * reference). The load balancer then calls the identity provider over HTTPS: `idpEgress` lets this rule add that egress
+ * to the load balancer's group; a platform owns it instead (`Platform.allowIdentityProviderEgress`).
+ */
+export function forwardAction(targetGroup: elbv2.ApplicationTargetGroup, oidc?: OidcProviderSettings, idpEgress = true): elbv2.ListenerAction {
   const forward = elbv2.ListenerAction.forward([targetGroup]);
   return oidc ? elbv2.ListenerAction.authenticateOidc({
     issuer: oidc.issuer,
@@ -49,6 +53,7 @@ export function forwardAction(targetGroup: elbv2.ApplicationTargetGroup, oidc?: 
     clientSecret: SecretValue.secretsManager(oidc.clientSecretArn),
     scope: (oidc.scopes ?? OIDC_DEFAULT_SCOPES).join(' '),
     onUnauthenticatedRequest: elbv2.UnauthenticatedAction.AUTHENTICATE,
+    allowHttpsOutbound: idpEgress,
     next: forward,
   }) : forward;
 }
@@ -124,7 +129,9 @@ export class HostRoute extends Construct implements ApplicationRoute {
       listener: this.props.listener,
       priority: this.props.priority,
       conditions: [elbv2.ListenerCondition.hostHeaders([this.props.host])],
-      action: forwardAction(targetGroup, this.props.oidc),
+      // The egress to the identity provider is the platform's: one rule for every alb-oidc application. Each stack
+      // adding the same rule to the shared group would be refused as a duplicate, and deleting one would remove it for all.
+      action: forwardAction(targetGroup, this.props.oidc, false),
     });
   }
 }
