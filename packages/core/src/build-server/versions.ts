@@ -224,16 +224,12 @@ export function advisoryCoverage(): string[] {
   return [...JENKINS_PLUGINS, ...JENKINS_PLUGIN_CLOSURE].map(({ id }) => id);
 }
 
-/** A pin under a published advisory that could not be moved past it yet, and why. */
+/** A pin under published advisories that could not be moved past them yet (the releases that fix them are in the advisory data). */
 export interface AdvisoryExposure {
   /** `core` or the id of a pinned plugin ({@link JENKINS_PLUGINS}, {@link JENKINS_PLUGIN_CLOSURE}). */
   readonly component: string;
-  /** The advisory's ids (SECURITY-nnnn), as the Jenkins project publishes them. */
+  /** The advisories' ids (SECURITY-nnnn), as the Jenkins project publishes them. */
   readonly advisories: readonly string[];
-  /** The first release that fixes them all, as the advisory names it. */
-  readonly fixedIn: string;
-  /** Why the pin has not moved, and what moves it. */
-  readonly why: string;
 }
 
 /**
@@ -247,17 +243,16 @@ export interface AdvisoryExposure {
  * site and Maven repository are out of their reach). Moving the pins is the procedure of docs/build-server.md,
  * "Upgrading the pins", run where those sources can be read.
  */
-const NOT_READABLE_YET = 'the fixed release\'s source is not readable from this project\'s machines yet; upgrade by docs/build-server.md, "Upgrading the pins"';
 export const PINS_UNDER_ADVISORY: readonly AdvisoryExposure[] = [
-  { component: 'core', advisories: ['SECURITY-3972', 'SECURITY-3908', 'SECURITY-3915', 'SECURITY-3967', 'SECURITY-3878', 'SECURITY-4032', 'SECURITY-4025', 'SECURITY-4016', 'SECURITY-3981', 'SECURITY-3926', 'SECURITY-3879', 'SECURITY-4006', 'SECURITY-4015'], fixedIn: '2.568.3', why: NOT_READABLE_YET },
-  { component: 'matrix-auth', advisories: ['SECURITY-3676'], fixedIn: 'the release after 3.2.9', why: NOT_READABLE_YET },
-  { component: 'ldap', advisories: ['SECURITY-3654', 'SECURITY-3678'], fixedIn: '825.v2fca_37dd5b_cb_', why: NOT_READABLE_YET },
-  { component: 'script-security', advisories: ['SECURITY-3986', 'SECURITY-3929', 'SECURITY-3931', 'SECURITY-3923', 'SECURITY-3925', 'SECURITY-3897', 'SECURITY-3932', 'SECURITY-3977'], fixedIn: '1422.v06869826dd9b_', why: NOT_READABLE_YET },
-  { component: 'pipeline-groovy-lib', advisories: ['SECURITY-3815', 'SECURITY-3796'], fixedIn: '806.v408277b_33d1d', why: NOT_READABLE_YET },
-  { component: 'sonar', advisories: ['SECURITY-3989'], fixedIn: '2.19.0', why: NOT_READABLE_YET },
+  { component: 'core', advisories: ['SECURITY-3972', 'SECURITY-3908', 'SECURITY-3915', 'SECURITY-3967', 'SECURITY-3878', 'SECURITY-4032', 'SECURITY-4025', 'SECURITY-4016', 'SECURITY-3981', 'SECURITY-3926', 'SECURITY-3879', 'SECURITY-4006', 'SECURITY-4015'] },
+  { component: 'matrix-auth', advisories: ['SECURITY-3676'] },
+  { component: 'ldap', advisories: ['SECURITY-3654', 'SECURITY-3678'] },
+  { component: 'script-security', advisories: ['SECURITY-3986', 'SECURITY-3929', 'SECURITY-3931', 'SECURITY-3923', 'SECURITY-3925', 'SECURITY-3897', 'SECURITY-3932', 'SECURITY-3977'] },
+  { component: 'pipeline-groovy-lib', advisories: ['SECURITY-3815', 'SECURITY-3796'] },
+  { component: 'sonar', advisories: ['SECURITY-3989'] },
   // Below the pins (JENKINS_PLUGIN_CLOSURE): jenkinsci/bom's 2.568.x line itself names these releases.
-  { component: 'pipeline-build-step', advisories: ['SECURITY-3870'], fixedIn: '601.v6d4c6d1a_9dc7', why: NOT_READABLE_YET },
-  { component: 'workflow-multibranch', advisories: ['SECURITY-3729'], fixedIn: '842.v3a_b_59b_57b_e6e', why: NOT_READABLE_YET },
+  { component: 'pipeline-build-step', advisories: ['SECURITY-3870'] },
+  { component: 'workflow-multibranch', advisories: ['SECURITY-3729'] },
 ];
 
 /** plugins.txt, the format of jenkins-plugin-cli and the plugin manager: `id:version` a line, the closure after the pins. */

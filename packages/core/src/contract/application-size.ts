@@ -35,12 +35,6 @@ export const STARTUP_SECONDS_DEFAULT = 300;
 export const STARTUP_SECONDS_MIN = 60;
 export const STARTUP_SECONDS_MAX = 3600;
 
-/**
- * What an EC2 boot takes before the application's own installation: the system update, the CloudWatch agent and the
- * data volume. The instance's health-check grace is this plus the plugin's `startupSeconds`.
- */
-export const EC2_PROVISIONING_SECONDS = 300;
-
 /** The plugin's `startupSeconds`, or the default; refused, naming the plugin, outside the range. */
 export function startupSeconds(size: ApplicationSize, plugin: string): number {
   const seconds = size.startupSeconds ?? STARTUP_SECONDS_DEFAULT;

@@ -40,7 +40,7 @@ export function applicationTargetGroup(scope: Construct, vpc: ec2.IVpc, port: nu
 /**
  * Forward to `targetGroup`, after OIDC sign-in by the load balancer when `oidc` is given (the client secret by
  * reference). The load balancer then calls the identity provider over HTTPS: `idpEgress` lets this rule add that egress
- * to the load balancer's group; a platform owns it instead (`Platform.allowIdentityProviderEgress`).
+ * to the load balancer's group; on a platform the platform adds it once instead, as an alb-oidc application attaches.
  */
 export function forwardAction(targetGroup: elbv2.ApplicationTargetGroup, oidc?: OidcProviderSettings, idpEgress = true): elbv2.ListenerAction {
   const forward = elbv2.ListenerAction.forward([targetGroup]);

@@ -242,7 +242,7 @@ export class PlatformFileSystem extends Construct {
     // it. Refused at synth instead, with every ARN and id at the longest its deployed value can be.
     this.node.addValidation({
       validate: () => {
-        const length = deployedLengthAtMost(stack, stack.toJsonString(this.policy), { 'AWS::EFS::AccessPoint': ACCESS_POINT_ID_MAX });
+        const length = this.policyLengthAtMost();
         if (length <= EFS_POLICY_MAX) return [];
         const applications = this.applications.length;
         return [`The platform's file-system policy would hold up to ${length} characters with the ${applications} applications ` +
@@ -253,6 +253,12 @@ export class PlatformFileSystem extends Construct {
     });
   }
 
+
+  /** The most characters the written policy can have once deployed, every account id, partition and access point id at its longest. */
+  public policyLengthAtMost(): number {
+    const stack = Stack.of(this);
+    return deployedLengthAtMost(stack, stack.toJsonString(this.policy), { 'AWS::EFS::AccessPoint': ACCESS_POINT_ID_MAX });
+  }
 
   /**
    * The access point of one application, in `scope` (the platform's part for that application), and the policy's

@@ -8,7 +8,6 @@ import { Construct } from 'constructs';
 import { Ec2DataVolume } from './ec2-data-volume';
 import { Ec2UserDataBuilder, grantBootRead, readParameter } from './ec2-user-data';
 import type { RuntimeProps } from './runtime-props';
-import { EC2_PROVISIONING_SECONDS } from '../contract/application-size';
 import type { Ec2Context } from '../contract/ec2-context';
 import { WorkerVariables } from '../contract/ephemeral-workers';
 import { Ec2Files } from '../contract/oidc-integration';
@@ -30,6 +29,12 @@ export interface Ec2Size {
   /** Removal policy of the EBS data volume (EBS storage only). */
   readonly dataVolumeRemovalPolicy: RemovalPolicy;
 }
+
+/**
+ * What an EC2 boot takes before the application's own installation: the system update, the CloudWatch agent and the
+ * data volume. The instance's health-check grace is this plus the plugin's `startupSeconds`.
+ */
+export const EC2_PROVISIONING_SECONDS = 300;
 
 /**
  * Everything EC2-specific: one instance in an Auto Scaling group (Amazon Linux 2023 resolved at deploy time, IMDSv2,

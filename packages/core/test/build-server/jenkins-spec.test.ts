@@ -17,10 +17,10 @@ import { FAILED_LOGIN_FILTER, loggingProperties, SECURITY_WARNING_LINE } from '.
 import { JENKINS_LTS, JENKINS_PLUGIN_CLOSURE, JENKINS_PLUGINS, JENKINS_RPM_KEY, pluginsTxt } from '../../src/build-server/versions';
 import { OIDC_DEFAULT_SCOPES } from '../../src/context/context-keys';
 import { FACTORY_SIZE_DEFAULTS } from '../../src/context/factory-limits';
-import { EC2_PROVISIONING_SECONDS, STARTUP_SECONDS_DEFAULT, STARTUP_SECONDS_MAX, STARTUP_SECONDS_MIN } from '../../src/contract/application-size';
+import { STARTUP_SECONDS_DEFAULT, STARTUP_SECONDS_MAX, STARTUP_SECONDS_MIN } from '../../src/contract/application-size';
 import { UserError } from '../../src/errors';
 import { complianceFindings } from '../../src/profiles/compliance';
-import { Ec2Runtime } from '../../src/runtimes/ec2';
+import { EC2_PROVISIONING_SECONDS, Ec2Runtime } from '../../src/runtimes/ec2';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from '../support/sandbox';
 import { needing, shellcheck, shellcheckUnavailable } from '../support/shellcheck';
 import { DOCKER_HUB_CREDENTIAL, IMAGE_DIGESTS, applicationTask, OIDC, only, propsFor, resources, synth, TLS, userData } from '../support/synth';
