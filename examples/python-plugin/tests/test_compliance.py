@@ -48,3 +48,38 @@ def test_an_acknowledgement_without_a_reason_is_refused(tmp_path):
     stack = Stack(App(outdir=str(tmp_path)), "S")
     with pytest.raises(RuntimeError, match=r"reason \"\"; allowed: why the finding is acceptable"):
         Compliance.acknowledge(logs.LogGroup(stack, "G"), "LogGroupRetentionOneYear", "")
+
+
+def team_stack(outdir, kms_key):
+    """A platform team's own stack beside the framework's: a bucket, put under PRODUCTION's packs with Compliance.check."""
+    from aws_cdk import aws_kms as kms, aws_s3 as s3
+    app = App(outdir=str(outdir))
+    stack = Stack(app, "TeamData", env=Environment(region="eu-west-1"))
+    if kms_key:
+        key = kms.Key(stack, "Key", enable_key_rotation=True)
+        access_logs = s3.Bucket(stack, "AccessLogs", encryption=s3.BucketEncryption.S3_MANAGED, enforce_ssl=True, versioned=True,
+                                block_public_access=s3.BlockPublicAccess.BLOCK_ALL,
+                                object_ownership=s3.ObjectOwnership.BUCKET_OWNER_PREFERRED)
+        data = s3.Bucket(stack, "Data", encryption_key=key, encryption=s3.BucketEncryption.KMS, enforce_ssl=True, versioned=True,
+                         block_public_access=s3.BlockPublicAccess.BLOCK_ALL, server_access_logs_bucket=access_logs)
+        for bucket in (access_logs, data):
+            Compliance.acknowledge(bucket, "S3BucketReplicationEnabled", "Kept in one region by design; AWS Backup copies it to the archive account nightly.")
+            Compliance.acknowledge(bucket, "S3DefaultEncryptionKMS", "Encrypted at rest; the access-log bucket takes SSE-S3 only, as S3 server access logging requires.")
+            Compliance.acknowledge(bucket, "S3BucketDefaultLockEnabled", "Objects are replaced by design; versioning keeps every earlier version restorable.")
+        Compliance.acknowledge(access_logs, "S3BucketLoggingEnabled", "This is the access-log bucket itself: logging it to itself would loop.")
+    else:
+        s3.Bucket(stack, "Plain")
+    Compliance.check(stack, SecurityProfile.PRODUCTION)
+    return app
+
+
+def test_compliance_check_fails_a_teams_own_bucket_without_a_kms_key(tmp_path):
+    with pytest.raises(RuntimeError, match=r"NIST\.800\.53\.R5-S3DefaultEncryptionKMS .*TeamData/Plain/Resource"):
+        team_stack(tmp_path, kms_key=False).synth()
+
+
+def test_compliance_check_passes_a_clean_one_and_reports_it(tmp_path):
+    team_stack(tmp_path, kms_key=True).synth()
+    report = json.loads((tmp_path / "TeamData.pci-dss-4.0.1.json").read_text())
+    results = {e["result"] for r in report["requirements"] for e in r["evaluations"] if e["resource"] == "TeamData/Data/Resource"}
+    assert results and "open" not in results

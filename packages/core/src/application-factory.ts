@@ -24,17 +24,18 @@ import { RuntimeType } from './contract/runtime-type';
 import { SecurityProfile } from './contract/security-profile';
 import { assertValidSpec } from './contract/spec-validation';
 import { UserError } from './errors';
-import { alarmName, LogAlarms } from './platform/alarms';
+import { LogAlarms } from './platform/alarms';
 import { AttachedPlatform } from './platform/attached-platform';
 import { DockerHubCache, hasDigest, hasTagOrDigest, ImageSource, isDockerHubImage } from './platform/docker-hub-cache';
 import { addEcsConsistencyChecks } from './platform/ecs-consistency';
 import { VpcEndpoints } from './platform/endpoints';
 import { purposeKey } from './platform/keys';
+import { certificateInStack, listenerCertificate, type ListenerCertificate } from './platform/listener-certificate';
 import { LoadBalancer, TlsSettings } from './platform/load-balancer';
-import { type ApplicationLog, Logging } from './platform/logging';
+import { type ApplicationLog, applicationLogGroupName, Logging } from './platform/logging';
 import { Network, type NetworkAccess } from './platform/network';
 import type { Platform } from './platform/platform';
-import { admitApplications, certificateOnPlatform, hostOf, propsOnPlatform } from './platform/platform-attachment';
+import { admitApplications, hostOf, propsOnPlatform } from './platform/platform-attachment';
 import { type ApplicationRoute, defaultListenerPriority, HostRoute } from './platform/routing';
 import { parseSecretReference, type SecretReference } from './platform/secret-reference';
 import { type ApplicationStorage, SharedStorage } from './platform/storage';
@@ -232,7 +233,7 @@ export class ApplicationFactory extends Construct {
         `someone must receive them: set alarmEmail (for example security@example.com)${platform ? ' on the platform' : ''}.`);
     }
     const ebs = runtimeType === RuntimeType.EC2 && context.ec2Storage === Ec2Storage.EBS;
-    const logGroupName = `/aws/${context.stackName}/${runtimeType}/${context.securityProfile}`;
+    const logGroupName = applicationLogGroupName(context.stackName, runtimeType, context.securityProfile);
     const integration = context.authMode === AuthMode.APPLICATION_OIDC ? spec.oidcIntegration() : undefined;
     const provider = integration ? providerOf(context) : undefined;
     if (integration && provider) secrets[integration.clientSecretVariable()] = { secretArn: provider.clientSecretArn };
@@ -247,21 +248,24 @@ export class ApplicationFactory extends Construct {
     let shared: SharedParts;
     if (platform) {
       const listenerPriority = props.listenerPriority ?? defaultListenerPriority(hostOf(context));
+      const certificate = listenerCertificate(platform.context, context, hostOf(context));
       const rolePath = platform._attach({
         stackName: context.stackName,
         applicationId: spec.applicationId(),
         host: hostOf(context),
         listenerPriority,
         accessPoint: ebs ? undefined : { path: spec.efsDataPath(), owner: PosixUser.parse(spec.containerUser()), permissions: spec.efsPermissions() },
-        logGroupNames: [logGroupName],
-        alarmNames: alarms.map((declared) => alarmName(context.stackName, declared.name)),
         secrets: Object.fromEntries(Object.entries(secrets).map(([name, { secretArn }]) => [name, secretArn])),
         requestBodyLimits: spec.requestBodyLimits(),
         amazonLinuxRepositories: runtimeType === RuntimeType.EC2,
         signInByLoadBalancer: context.authMode === AuthMode.ALB_OIDC,
+        certificate,
         stack,
       });
-      shared = this.attachTo(platform, context, spec, { rolePath, listenerPriority, logGroupName, ebs, settings });
+      // The platform's parameters exist once the platform is deployed: `cdk deploy <application>` and `cdk deploy --all`
+      // deploy the platform first.
+      stack.addStackDependency(Stack.of(platform), 'reads the platform\'s parameters');
+      shared = this.attachTo(platform, context, spec, { rolePath, listenerPriority, logGroupName, ebs, settings, certificate });
     } else {
       shared = this.buildStandalone(context, spec, logGroupName, ebs, settings);
     }
@@ -322,7 +326,7 @@ export class ApplicationFactory extends Construct {
       const endpoints = new VpcEndpoints(this, 'Endpoints', {
         network,
         clients: [runtime.securityGroup, ...workers ? [workers.securityGroup] : []],
-        logGroup: log.group,
+        logGroupArns: [log.group.logGroupArn],
         secretArns,
         workers,
         amazonLinuxRepositories: runtimeType === RuntimeType.EC2,
@@ -364,7 +368,9 @@ export class ApplicationFactory extends Construct {
     const fromDockerHub = images.filter((i) => isDockerHubImage(i.image));
     if (fromDockerHub.length === 0) return digests;
     const prefix = platform ? platform._dockerHubCachePrefix()
-      : context.dockerHubCredentialArn ? new DockerHubCache(this, 'DockerHubCache', context.dockerHubCredentialArn).prefix : undefined;
+      : context.dockerHubCredentialArn
+        ? new DockerHubCache(this, 'DockerHubCache', { credentialArn: context.dockerHubCredentialArn, removalPolicy: settings.removalPolicy }).prefix
+        : undefined;
     if (!prefix && settings.imageCacheRequired) {
       throw new UserError(`${plugin}: ${fromDockerHub.map((i) => `${i.member} is the Docker Hub image ${JSON.stringify(i.image)}`).join(', and ')}; ` +
         `in ${context.securityProfile} every task would pull from Docker Hub, which allows 100 anonymous pulls in 6 hours per ` +
@@ -431,7 +437,7 @@ export class ApplicationFactory extends Construct {
       host,
       priority: on.listenerPriority,
       oidc: context.authMode === AuthMode.ALB_OIDC ? context.oidc : undefined,
-      certificate: certificateOnPlatform(this, platform, context, zone),
+      certificate: certificateInStack(this, on.certificate, host, zone),
       record: zone ? { zone, ...attached.loadBalancerAlias } : undefined,
     });
     // Getters: the platform's parts are imported only when the runtime uses them (AttachedPlatform).
@@ -457,6 +463,7 @@ interface AttachSettings {
   readonly logGroupName: string;
   readonly ebs: boolean;
   readonly settings: ProfileSettings;
+  readonly certificate: ListenerCertificate;
 }
 
 /** What the runtimes build on: the platform's parts, or a standalone deployment's own (some only where the runtime needs them). */

@@ -128,8 +128,6 @@ function addPlatform(app: App, plugin: (applicationId: string) => IApplicationSp
       env: { region },
       description: `${context.applicationId} on ${context.runtimeType} (${context.securityProfile}) on the platform ${stackName}, deployed by @fw/core`,
     });
-    // The platform's parameters exist once the platform is deployed: `cdk deploy <application>` deploys it first.
-    stack.addStackDependency(platformStack, 'reads the platform\'s parameters');
     new ApplicationFactory(stack, 'Application', context.runtimeType, specs[i], {
       platform,
       domain: context.domain,

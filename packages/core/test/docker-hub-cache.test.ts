@@ -6,7 +6,7 @@ import { ApplicationFactory, JenkinsSpec, RuntimeType, SecurityProfile } from '.
 import { WikiSpec } from './fixtures/wiki-spec';
 import { DOCKER_HUB_CREDENTIAL, OIDC, only, propsFor, REGION_ENV, resources, synth } from './support/synth';
 import { DOCKER_HUB_CREDENTIAL_ARN } from '../src/context/key-parsers';
-import { cachePrefix, DOCKER_HUB, hasTagOrDigest, ImageSource, isDockerHubImage } from '../src/platform/docker-hub-cache';
+import { CACHED_IMAGES_KEPT, cachePrefix, DOCKER_HUB, hasTagOrDigest, ImageSource, isDockerHubImage } from '../src/platform/docker-hub-cache';
 import { ecrLayerBucket } from '../src/platform/endpoints';
 
 /**
@@ -66,6 +66,33 @@ describe('the build server in STAGING', () => {
     expect(images.some((i) => i.includes(`/${prefix}/jenkins/inbound-agent:`))).toBe(true);
   });
 
+  test('the repositories ECR creates for the cache get a creation template: KMS under a key of their own, a lifecycle policy, tags', () => {
+    const template = only(json, 'AWS::ECR::RepositoryCreationTemplate').Properties;
+    const model = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'aws', 'ecr', 'repository-creation-template.json'), 'utf-8'));
+    // What ECR takes (aws/ecr/repository-creation-template.json, from botocore's ECR model).
+    expect(template.Prefix).toBe(prefix);
+    expect(new RegExp(model.Prefix.pattern).test(template.Prefix)).toBe(true);
+    expect(template.AppliedFor).toEqual(['PULL_THROUGH_CACHE']);
+    expect(model.RCTAppliedFor.enum).toContain('PULL_THROUGH_CACHE');
+    expect(model.EncryptionType.enum).toContain(template.EncryptionConfiguration.EncryptionType);
+    expect(template.EncryptionConfiguration).toEqual({ EncryptionType: 'KMS', KmsKey: { 'Fn::GetAtt': [expect.stringMatching(/DockerHubCacheKey/), 'Arn'] } });
+    expect(template.LifecyclePolicy.length).toBeLessThanOrEqual(model.LifecyclePolicyTextForRepositoryCreationTemplate.max);
+    expect(JSON.parse(template.LifecyclePolicy).rules).toEqual([expect.objectContaining({
+      selection: { tagStatus: 'any', countType: 'imageCountMoreThan', countNumber: CACHED_IMAGES_KEPT }, action: { type: 'expire' },
+    })]);
+    expect(template.ResourceTags).toEqual([{ Key: 'fw:cache-of', Value: 'WikiStack' }]);
+    expect(template.Description.length).toBeLessThanOrEqual(model.RepositoryTemplateDescription.max);
+    // ECR creates them with a role of the stack's, which may create and tag the cache's repositories and grant on its key only.
+    const [roleId] = template.CustomRoleArn['Fn::GetAtt'];
+    expect(json.Resources[roleId].Properties.AssumeRolePolicyDocument.Statement).toEqual([expect.objectContaining({ Principal: { Service: 'ecr.amazonaws.com' } })]);
+    const [[, policy]] = resources(json, 'AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(roleId));
+    const statements = policy.Properties.PolicyDocument.Statement;
+    expect(statements.map((s: any) => [s.Action, JSON.stringify(s.Resource)])).toEqual([
+      [['ecr:CreateRepository', 'ecr:TagResource'], expect.stringContaining(`:repository/${prefix}/*`)],
+      [['kms:CreateGrant', 'kms:RetireGrant', 'kms:DescribeKey'], expect.stringMatching(/^\{"Fn::GetAtt":\["\w*DockerHubCacheKey\w+","Arn"\]\}$/)],
+    ]);
+  });
+
   test('the execution roles may pull, import and create only the cache\'s repositories', () => {
     const statements = resources(json, 'AWS::IAM::Policy').flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
     const pulls = statements.filter((s: any) => [s.Action].flat().includes('ecr:BatchImportUpstreamImage'));
@@ -80,6 +107,17 @@ describe('the build server in STAGING', () => {
     const endpoint = resources(json, 'AWS::EC2::VPCEndpoint').map(([, e]) => e.Properties).find((e) => e.VpcEndpointType === 'Gateway');
     expect(JSON.stringify(endpoint.PolicyDocument)).toContain(`:s3:::${ecrLayerBucket('eu-west-1')}/*`);
   });
+});
+
+test('a credential of another region or account is refused, naming both: ECR takes one of its own account and region', () => {
+  const attempt = (credential: string) => () => {
+    const stack = new Stack(new App(), 'WikiStack', { env: { region: 'eu-west-1', account: '123456789012' } });
+    new ApplicationFactory(stack, 'App', RuntimeType.FARGATE, new JenkinsSpec(), { ...propsFor(SecurityProfile.STAGING), ...SIGN_IN, dockerHubCredentialArn: credential } as any);
+  };
+  expect(attempt(DOCKER_HUB_CREDENTIAL.replace('eu-west-1', 'us-east-1'))).toThrow(
+    /^dockerHubCredentialArn arn:aws:secretsmanager:us-east-1:123456789012:secret:ecr-pullthroughcache\/docker-hub-AbCdEf: its region is us-east-1, the stack's eu-west-1\. ECR's pull-through cache takes a credential in its own account and region/);
+  expect(attempt(DOCKER_HUB_CREDENTIAL.replace('123456789012', '210987654321'))).toThrow(/its account is 210987654321, the stack's 123456789012\./);
+  expect(attempt(DOCKER_HUB_CREDENTIAL)).not.toThrow();
 });
 
 test('without the credential, STAGING and PRODUCTION refuse a Docker Hub image, naming the member, the image and the key', () => {

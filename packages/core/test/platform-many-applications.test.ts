@@ -3,8 +3,9 @@ import * as path from 'path';
 import { Fn, Stack } from 'aws-cdk-lib';
 import { AuthMode, RuntimeType } from '../src';
 import { type OnPlatform, otherWiki, synthPlatform } from './support/platform';
-import { OIDC } from './support/synth';
+import { DOCKER_HUB_CREDENTIAL, OIDC } from './support/synth';
 import { deployedLengthAtMost } from '../src/platform/deployed-length';
+import { VpcEndpoints } from '../src/platform/endpoints';
 import { IDENTITY_PROVIDER_EGRESS } from '../src/platform/platform';
 import { EFS_POLICY_MAX, PlatformFileSystem } from '../src/platform/storage';
 
@@ -32,6 +33,12 @@ test('20 applications: the policy fits at its longest, and the writer returns on
   }
   const storage = platform.node.findAll().find((c): c is PlatformFileSystem => c instanceof PlatformFileSystem)!;
   expect(storage.policyLengthAtMost()).toBeLessThanOrEqual(EFS_POLICY_MAX);
+  // The endpoints' policies too: Logs names the applications' log groups by one pattern; Secrets Manager each secret.
+  const endpoints = platform.node.findChild('Endpoints') as VpcEndpoints;
+  expect(endpoints.oversizedPolicies()).toEqual([]);
+  // More secrets than fit: refused at synth, naming the endpoint and the limit.
+  endpoints.serve({ secretArns: Array.from({ length: 250 }, (_, i) => `${DOCKER_HUB_CREDENTIAL}${i}`), amazonLinuxRepositories: false });
+  expect(endpoints.oversizedPolicies()).toEqual([expect.stringMatching(/^The policy of the SecretsManager VPC endpoint would hold up to \d{5} characters; an endpoint policy takes at most 20480\./)]);
 });
 
 test('30 applications: refused at synth, naming the limit, the applications and what to do', () => {

@@ -42,7 +42,7 @@ describe('three applications on one PRODUCTION platform, then two more', () => {
       'AWS::EC2::VPC': 1,
       'AWS::ElasticLoadBalancingV2::LoadBalancer': 1,
       'AWS::EFS::FileSystem': 1,
-      'AWS::KMS::Key': 3, // logs, data, notifications
+      'AWS::KMS::Key': 4, // logs, data, notifications, cached container images
       'AWS::SNS::Topic': 1,
     });
     // Nothing of these is in an application's stack.
@@ -110,14 +110,32 @@ describe('three applications on one PRODUCTION platform, then two more', () => {
     }
   });
 
-  test('the logs key is for the applications\' log groups, the topic for their alarms', () => {
-    const keyPolicies = resources(platformTemplate, 'AWS::KMS::Key').map(([, k]) => JSON.stringify(render(k.Properties.KeyPolicy)));
-    const logsKey = keyPolicies.find((p) => p.includes('kms:EncryptionContext:aws:logs:arn'))!;
-    for (const name of ['/aws/Jenkins/FARGATE/PRODUCTION', '/aws/Wiki/EC2/PRODUCTION', '/aws/Docs/FARGATE/PRODUCTION']) {
-      expect(logsKey).toContain(`arn:aws:logs:eu-west-1:123456789012:log-group:${name}"`);
+  test('the logs key is for the applications\' log groups by their names\' pattern, the topic for the account\'s alarms', () => {
+    const keys = resources(platformTemplate, 'AWS::KMS::Key').map(([, k]) => render(k.Properties.KeyPolicy));
+    const logsKey = keys.find((p) => JSON.stringify(p).includes('kms:EncryptionContext:aws:logs:arn'))!;
+    // What CloudWatch Logs may do (decide models no principals: the account's own statement is left out).
+    const forLogs = { Statement: logsKey.Statement.filter((s: any) => String(s.Principal.Service).startsWith('logs.')) };
+    const logs = (name: string) => decide(forLogs, 'kms:GenerateDataKey', {
+      'kms:EncryptionContext:aws:logs:arn': `arn:aws:logs:eu-west-1:123456789012:log-group:${name}`,
+    });
+    // Attached, detached (kept a year), on either runtime: the same policy serves them all.
+    for (const name of ['/aws/Jenkins/FARGATE/PRODUCTION', '/aws/Wiki/EC2/PRODUCTION', '/aws/Docs/FARGATE/PRODUCTION', '/aws/Gone/EC2/PRODUCTION']) {
+      expect([name, logs(name)]).toEqual([name, 'Allow']);
     }
+    for (const name of ['/aws/Jenkins/FARGATE/DEV', '/team/Jenkins/FARGATE/PRODUCTION', 'other']) expect([name, logs(name)]).toEqual([name, 'None']);
     const [[, topicPolicy]] = resources(platformTemplate, 'AWS::SNS::TopicPolicy');
-    expect(JSON.stringify(render(topicPolicy.Properties.PolicyDocument))).toContain('alarm:Jenkins-JenkinsFailedLogins"');
+    const publish = (account: string, alarm: string) => decide(render(topicPolicy.Properties.PolicyDocument), 'sns:Publish', {
+      'aws:SourceAccount': account, 'aws:SourceArn': `arn:aws:cloudwatch:eu-west-1:${account}:alarm:${alarm}`,
+    });
+    expect(publish('123456789012', 'Jenkins-JenkinsFailedLogins')).toBe('Allow');
+    expect(publish('123456789012', 'Gone-AnyAlarm')).toBe('Allow');
+    expect(publish('210987654321', 'Jenkins-JenkinsFailedLogins')).toBe('None');
+  });
+
+  test('the platform\'s key policies and topic policy are the same with three applications and with five', () => {
+    const policies = (t: any) => [...resources(t, 'AWS::KMS::Key').map(([id, k]) => [id, k.Properties.KeyPolicy]),
+      ...resources(t, 'AWS::SNS::TopicPolicy').map(([id, p]) => [id, p.Properties.PolicyDocument])];
+    expect(JSON.stringify(policies(five.templates.Platform))).toBe(JSON.stringify(policies(platformTemplate)));
   });
 });
 

@@ -78,6 +78,7 @@ ACTIONS = [
     'ecr:GetDownloadUrlForLayer',
     'ecr:BatchImportUpstreamImage',
     'ecr:CreateRepository',
+    'ecr:TagResource',                    # ECR tags the pull-through cache's repositories with its creation template's role
 ]
 
 # The derived file stays in the package, where the tests read it; this script is not published.

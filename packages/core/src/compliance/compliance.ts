@@ -1,5 +1,9 @@
+import { Stack, Stage } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
-import { acknowledge, MIN_REASON_LENGTH } from '../profiles/compliance';
+import { SecurityProfile } from '../contract/security-profile';
+import { shownValue, UserError } from '../errors';
+import { acknowledge, MIN_REASON_LENGTH, requireComplianceOf } from '../profiles/compliance';
+import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 
 /** The compliance checks a PRODUCTION stack runs, for resources a user adds beside the framework's. */
 export class Compliance {
@@ -20,6 +24,28 @@ export class Compliance {
    */
   public static acknowledge(resource: IConstruct, rule: string, reason: string): void {
     acknowledge(resource, rule, reason);
+  }
+
+  /**
+   * Puts a scope of your own (a stack with a database, a bucket, a queue) under the packs `profile` runs, exactly as
+   * the framework's stacks: in PRODUCTION, synth fails on any finding not acknowledged with `Compliance.acknowledge`,
+   * the acknowledgements go into the template's metadata, and the stack gets the PCI DSS evidence report beside its
+   * template (`<stack>.pci-dss-4.0.1.json` and `.md`). DEV and STAGING run no packs: nothing is added. A scope that is
+   * already checked (inside a PRODUCTION `ApplicationFactory`'s or `Platform`'s stack) is not checked twice.
+   *
+   * @param scope a stack, or a construct inside one; not an app or a stage.
+   * @param profile the profile whose packs apply: the platform's or the applications' beside it.
+   */
+  public static check(scope: IConstruct, profile: SecurityProfile): void {
+    if (!scope?.node || Stage.isStage(scope)) {
+      throw new UserError(`Compliance.check on ${scope?.node ? `the app or stage ${scope.node.path || '(the root)'}` : shownValue(scope)}: ` +
+        'not allowed; give a stack or a construct inside one (an app or a stage holds stacks of different profiles).');
+    }
+    if (!Object.values(SecurityProfile).includes(profile)) {
+      throw new UserError(`Compliance.check: profile ${shownValue(profile)} is not allowed; expected ${Object.values(SecurityProfile).join(', ')}.`);
+    }
+    if (!PROFILE_SETTINGS[profile].complianceChecks) return;
+    requireComplianceOf(scope, scope, Stack.of(scope));
   }
 
   private constructor() {}

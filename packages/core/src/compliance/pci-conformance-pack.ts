@@ -1,7 +1,11 @@
 import { Annotations, Stack } from 'aws-cdk-lib';
 import { CfnConformancePack } from 'aws-cdk-lib/aws-config';
 import type { Construct } from 'constructs';
+import { UserError } from '../errors';
 import { PCI_DSS_MAPPING } from './pci-dss-401/mapping';
+
+/** The start of the conformance pack's name; the stack's name follows. */
+const PACK_NAME_PREFIX = 'fw-pci-dss-4-';
 
 /** AWS Config's limit on a conformance pack's template body (botocore 1.44.8 config model, `TemplateBody.max`). */
 export const CONFORMANCE_PACK_TEMPLATE_MAX = 51200;
@@ -33,12 +37,21 @@ export function conformancePackTemplate(): string {
  */
 export function addPciConformancePack(scope: Construct, id: string): CfnConformancePack {
   const stack = Stack.of(scope);
+  // Its Config rules are account-wide, toward Config's quota of rules: a second pack in the same account and region
+  // (or one whose stack names neither) would run each rule twice.
+  const environment = (s: Stack) => `${s.account}/${s.region}`;
+  const other = stack.node.root.node.findAll().find((c): c is CfnConformancePack => c instanceof CfnConformancePack &&
+    c.conformancePackName?.startsWith(PACK_NAME_PREFIX) === true && environment(Stack.of(c)) === environment(stack));
+  if (other) {
+    throw new UserError(`pciConformancePack on ${stack.stackName}: ${Stack.of(other).stackName} deploys it in the same account ` +
+      'and region already; an account and region needs it once. Set it on one stack only (on a platform, the platform\'s).');
+  }
   Annotations.of(scope).addWarningV2('fw:pciConformancePackNeedsRecorder', 'pciConformancePack deploys AWS\'s PCI DSS 4.0 ' +
     'conformance pack, which needs an AWS Config configuration recorder recording in this account and region ' +
     '(`aws configservice describe-configuration-recorder-status`); without one the deployment fails with ' +
     'NoAvailableConfigurationRecorderException.');
   return new CfnConformancePack(scope, id, {
-    conformancePackName: `fw-pci-dss-4-${stack.stackName}`,
+    conformancePackName: `${PACK_NAME_PREFIX}${stack.stackName}`,
     templateBody: conformancePackTemplate(),
   });
 }

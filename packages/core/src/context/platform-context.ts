@@ -25,12 +25,16 @@ export interface PlatformContext {
   readonly vpcCidr?: string;
   /** The credential of the platform's ECR pull-through cache of Docker Hub. @default - no cache */
   readonly dockerHubCredentialArn?: string;
+  /** Whether the platform deploys AWS's PCI DSS conformance pack, the one of its account and region. */
+  readonly pciConformancePack: boolean;
   /** The platform stack's region. @default - none: the platform's stack is environment-agnostic */
   readonly region?: string;
 }
 
 /** The keys a platform takes. */
-export const PLATFORM_KEYS = ['securityProfile', 'domain', 'hostedZoneId', 'certificateArn', 'alarmEmail', 'vpcCidr', 'dockerHubCredentialArn'] as const;
+export const PLATFORM_KEYS = [
+  'securityProfile', 'domain', 'hostedZoneId', 'certificateArn', 'alarmEmail', 'vpcCidr', 'dockerHubCredentialArn', 'pciConformancePack',
+] as const;
 
 /**
  * Validates a platform's props with the context keys' own parsers, and the rules between them: every problem at once,
@@ -80,6 +84,7 @@ export function platformContext(stack: Stack, props: PlatformProps): PlatformCon
     alarmEmail: v.alarmEmail,
     vpcCidr: v.vpcCidr,
     dockerHubCredentialArn: v.dockerHubCredentialArn,
+    pciConformancePack: v.pciConformancePack === true,
     region,
   };
 }

@@ -1,4 +1,4 @@
-import { ArnFormat, Duration, Lazy, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -25,7 +25,6 @@ export class AlarmTopic {
   public readonly topic: sns.Topic;
   /** Encrypts the topic, and CloudWatch may use it for the allowed alarms only. */
   public readonly key: kms.Key;
-  private readonly alarmNames: Array<() => string[]> = [];
 
   constructor(scope: Construct, email: string | undefined, removalPolicy: RemovalPolicy) {
     const stack = Stack.of(scope);
@@ -45,22 +44,30 @@ export class AlarmTopic {
    * allows it, and to an encrypted topic only when the key lets it use the key ("Enable compatibility between event
    * sources from AWS services and encrypted topics",
    * https://docs.aws.amazon.com/sns/latest/dg/sns-key-management.html#compatibility-with-aws-services). Both are
-   * limited to these alarms by aws:SourceArn and aws:SourceAccount (the confused-deputy conditions). `names` is read
-   * when the policies are written; the first call adds the statements.
+   * limited to these alarms by aws:SourceArn and aws:SourceAccount (the confused-deputy conditions).
    */
-  public allowAlarms(names: () => string[]): void {
-    this.alarmNames.push(names);
-    if (this.alarmNames.length > 1) return;
+  public allowAlarms(names: string[]): void {
+    this.allow('ArnEquals', names);
+  }
+
+  /**
+   * Lets CloudWatch publish to the topic for every alarm of this account and region: a platform's, whose applications
+   * come and go. Naming them would change the key's policy with each one, and a detached application's alarms would
+   * fail to notify until it is deleted.
+   */
+  public allowAccountAlarms(): void {
+    this.allow('ArnLike', ['*']);
+  }
+
+  private allow(operator: 'ArnEquals' | 'ArnLike', names: string[]): void {
     const stack = Stack.of(this.topic);
     const principals = [new ServicePrincipal('cloudwatch.amazonaws.com')];
     const conditions = {
       StringEquals: { 'aws:SourceAccount': stack.account },
-      ArnEquals: {
-        'aws:SourceArn': Lazy.list({
-          produce: () => this.alarmNames.flatMap((more) => more()).map((name) => stack.formatArn({
-            service: 'cloudwatch', resource: 'alarm', resourceName: name, arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-          })),
-        }),
+      [operator]: {
+        'aws:SourceArn': names.map((name) => stack.formatArn({
+          service: 'cloudwatch', resource: 'alarm', resourceName: name, arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        })),
       },
     };
     this.topic.addToResourcePolicy(new PolicyStatement({ principals, actions: ['sns:Publish'], resources: [this.topic.topicArn], conditions }));
@@ -127,6 +134,6 @@ export class LogAlarms extends Construct {
       alarm.addAlarmAction(action);
       return alarm;
     });
-    this.ownTopic?.allowAlarms(() => alarmNames);
+    this.ownTopic?.allowAlarms(alarmNames);
   }
 }

@@ -1,10 +1,12 @@
 import { createHash } from 'crypto';
-import { Stack } from 'aws-cdk-lib';
+import { type RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
 import * as ecr from 'aws-cdk-lib/aws-ecr';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import { purposeKey } from './keys';
 import { IMAGE_DIGEST_SUFFIX } from '../contract/spec-validation';
+import { UserError } from '../errors';
 import { wildcardPolicy } from '../profiles/compliance';
 
 /**
@@ -43,19 +45,85 @@ export function cachePrefix(stackName: string): string {
   return `fw-hub-${createHash('sha256').update(stackName).digest('hex').slice(0, 8)}`;
 }
 
-/** An ECR pull-through cache of Docker Hub, with the credential ECR signs in with. */
+/**
+ * What ECR's repositories for cached images get (an ECR lifecycle policy): the newest `CACHED_IMAGES_KEPT` images of
+ * each, whatever their tags; the task definitions pin digests, and an expired image is pulled again from upstream.
+ */
+export const CACHED_IMAGES_KEPT = 20;
+
+export interface DockerHubCacheProps {
+  /** The Secrets Manager secret (`ecr-pullthroughcache/...`) with the Docker Hub credential, in the stack's account and region. */
+  readonly credentialArn: string;
+  /** Of the key that encrypts the cached images. */
+  readonly removalPolicy: RemovalPolicy;
+}
+
+/**
+ * An ECR pull-through cache of Docker Hub, with the credential ECR signs in with, and the repository creation template
+ * for its prefix: ECR creates a repository at the first pull of each image, and without a template it would have
+ * AWS-owned encryption, no lifecycle policy and no tags.
+ */
 export class DockerHubCache extends Construct {
   public readonly prefix: string;
 
-  constructor(scope: Construct, id: string, credentialArn: string) {
+  constructor(scope: Construct, id: string, props: DockerHubCacheProps) {
     super(scope, id);
-    this.prefix = cachePrefix(Stack.of(this).stackName);
+    const stack = Stack.of(this);
+    this.prefix = cachePrefix(stack.stackName);
+    refuseCredentialElsewhere(stack, props.credentialArn);
     new ecr.CfnPullThroughCacheRule(this, 'Rule', {
       ecrRepositoryPrefix: this.prefix,
       upstreamRegistry: DOCKER_HUB.upstream,
       upstreamRegistryUrl: DOCKER_HUB.url,
-      credentialArn,
+      credentialArn: props.credentialArn,
     });
+    const key = purposeKey(this, 'Key', 'cached container images', props.removalPolicy);
+    // A template with a KMS key or tags needs a role of its own for ECR to create the repositories with ("Create a
+    // custom policy for repository creation templates", ECR user guide), here limited to the cache's repositories and key.
+    const role = new iam.Role(this, 'RepositoryCreationRole', {
+      assumedBy: new iam.ServicePrincipal('ecr.amazonaws.com'),
+      description: `ECR creates the repositories of the pull-through cache ${this.prefix} with this role`,
+    });
+    const policy = wildcardPolicy(this, 'RepositoryCreation', role, 'repository creation', [
+      new iam.PolicyStatement({
+        actions: ['ecr:CreateRepository', 'ecr:TagResource'],
+        resources: [stack.formatArn({ service: 'ecr', resource: 'repository', resourceName: `${this.prefix}/*` })],
+      }),
+      new iam.PolicyStatement({ actions: ['kms:CreateGrant', 'kms:RetireGrant', 'kms:DescribeKey'], resources: [key.keyArn] }),
+    ], 'ECR creates the cache\'s repositories under its prefix at the first pull of each image; their names are not known before.');
+    new ecr.CfnRepositoryCreationTemplate(this, 'RepositoryTemplate', {
+      prefix: this.prefix,
+      appliedFor: ['PULL_THROUGH_CACHE'],
+      description: `Repositories of the pull-through cache of Docker Hub in ${stack.stackName}`,
+      encryptionConfiguration: { encryptionType: 'KMS', kmsKey: key.keyArn },
+      lifecyclePolicy: JSON.stringify({
+        rules: [{
+          rulePriority: 1,
+          description: `Keep the newest ${CACHED_IMAGES_KEPT} images`,
+          selection: { tagStatus: 'any', countType: 'imageCountMoreThan', countNumber: CACHED_IMAGES_KEPT },
+          action: { type: 'expire' },
+        }],
+      }),
+      resourceTags: [{ key: 'fw:cache-of', value: stack.stackName }],
+      customRoleArn: role.roleArn,
+    }).node.addDependency(policy);
+  }
+}
+
+/**
+ * ECR signs in to Docker Hub with a secret of the rule's own account and region; a literal ARN of another is refused
+ * at synth, naming both (a deploy-time ARN is left to ECR).
+ */
+function refuseCredentialElsewhere(stack: Stack, credentialArn: string): void {
+  if (Token.isUnresolved(credentialArn)) return;
+  const [, , , region, account] = credentialArn.split(':');
+  const problems = [
+    ...!Token.isUnresolved(stack.region) && region !== stack.region ? [`its region is ${region}, the stack's ${stack.region}`] : [],
+    ...!Token.isUnresolved(stack.account) && account !== stack.account ? [`its account is ${account}, the stack's ${stack.account}`] : [],
+  ];
+  if (problems.length > 0) {
+    throw new UserError(`dockerHubCredentialArn ${credentialArn}: ${problems.join('; ')}. ECR's pull-through cache takes a ` +
+      'credential in its own account and region: create the secret (ecr-pullthroughcache/...) there and give its ARN.');
   }
 }
 

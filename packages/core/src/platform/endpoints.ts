@@ -1,8 +1,8 @@
 import { Stack } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { deployedLengthAtMost } from './deployed-length';
 import { HTTPS_PORT } from './egress';
 import type { NetworkAccess } from './network';
 import type { Workers } from './workers';
@@ -11,11 +11,15 @@ export interface VpcEndpointsProps {
   readonly network: NetworkAccess;
   /**
    * The security groups of the compute that calls AWS: the application's, its workers'.
-   * @default - every address of the VPC (a platform's: its applications' groups live in their own stacks)
+   * @default - every address of the compute subnets (a platform's: its applications' groups live in their own stacks,
+   * and come and go)
    */
   readonly clients?: ec2.ISecurityGroup[];
-  /** The log group the compute writes to. @default - none yet (`serve`) */
-  readonly logGroup?: logs.ILogGroup;
+  /**
+   * The ARNs of the log groups' streams the compute writes to (`...:log-group:<name>:*`), or patterns of them (a
+   * platform's: every application's log group). @default - none
+   */
+  readonly logGroupArns?: string[];
   /** The secrets the compute reads; no Secrets Manager endpoint without any. @default - none yet (`serve`) */
   readonly secretArns?: string[];
   /** The workers the application starts; no ECS endpoint without them. @default - none */
@@ -24,13 +28,17 @@ export interface VpcEndpointsProps {
   readonly amazonLinuxRepositories?: boolean;
 }
 
-/** What a platform's application needs of the endpoints (`serve`). */
+/** What a platform's application needs of the endpoints (`serve`); its log groups are the platform's pattern's. */
 export interface EndpointClient {
-  /** The ARNs of its log groups, as a role's statement names a group's streams (`...:log-group:<name>:*`). */
-  readonly logGroupArns: string[];
   readonly secretArns: string[];
   readonly amazonLinuxRepositories: boolean;
 }
+
+/**
+ * The most characters an endpoint policy may have, white space included
+ * (https://docs.aws.amazon.com/vpc/latest/privatelink/vpc-endpoints-access.html, "Considerations").
+ */
+export const ENDPOINT_POLICY_MAX = 20480;
 
 /** The AWS-owned bucket ECR serves image layers from, in a region. */
 export function ecrLayerBucket(region: string): string {
@@ -65,9 +73,11 @@ export class VpcEndpoints extends Construct {
     if (props.clients) {
       props.clients.forEach((client) => this.securityGroup.addIngressRule(client, ec2.Port.tcp(HTTPS_PORT), 'HTTPS from the compute'));
     } else {
-      this.securityGroup.addIngressRule(ec2.Peer.ipv4(network.vpc.vpcCidrBlock), ec2.Port.tcp(HTTPS_PORT), 'HTTPS from the VPC');
+      for (const subnet of network.vpc.selectSubnets(network.computeSubnets).subnets) {
+        this.securityGroup.addIngressRule(ec2.Peer.ipv4(subnet.ipv4CidrBlock), ec2.Port.tcp(HTTPS_PORT), `HTTPS from compute subnet ${subnet.node.id}`);
+      }
     }
-    if (props.logGroup) this.allowLogs([props.logGroup.logGroupArn]);
+    if (props.logGroupArns?.length) this.allowLogs(props.logGroupArns);
     if (props.secretArns?.length) this.allowSecrets(props.secretArns);
     if (props.workers) this.endpoint('Ecs', ec2.InterfaceVpcEndpointAwsService.ECS, props.workers.ecsStatements(anyone(), this.fromAccount()));
 
@@ -84,6 +94,9 @@ export class VpcEndpoints extends Construct {
       conditions: { StringEquals: { 'aws:PrincipalAccount': stack.account, 's3:ResourceAccount': stack.account } },
     }));
     if (props.amazonLinuxRepositories) this.allowAmazonLinuxRepositories();
+    // The Secrets Manager endpoint's policy names each secret a platform's applications read, and grows with them:
+    // refused at synth before EC2 would refuse it at deploy.
+    this.node.addValidation({ validate: () => this.oversizedPolicies() });
     // Image layers from ECR (the pull-through cache's, or any repository of the account's) are served from an
     // AWS-owned bucket that the policy above would refuse (ECR user guide, "Amazon ECR interface VPC endpoints":
     // `arn:aws:s3:::prod-<region>-starport-layer-bucket/*`, s3:GetObject).
@@ -92,11 +105,21 @@ export class VpcEndpoints extends Construct {
     }));
   }
 
-  /** Lets one more application (of a platform) through: its log groups, its secrets, its package repositories. */
+  /** Lets one more application (of a platform) through: its secrets, its package repositories. */
   public serve(client: EndpointClient): void {
-    if (client.logGroupArns.length > 0) this.allowLogs(client.logGroupArns);
     if (client.secretArns.length > 0) this.allowSecrets(client.secretArns);
     if (client.amazonLinuxRepositories) this.allowAmazonLinuxRepositories();
+  }
+
+  /** The endpoints whose policy could pass `ENDPOINT_POLICY_MAX` once deployed, with what to do. */
+  public oversizedPolicies(): string[] {
+    const stack = Stack.of(this);
+    return [...this.interfaces.entries()].flatMap(([name, endpoint]) => {
+      const length = deployedLengthAtMost(stack, stack.toJsonString((endpoint.node.defaultChild as ec2.CfnVPCEndpoint).policyDocument));
+      return length <= ENDPOINT_POLICY_MAX ? [] : [`The policy of the ${name} VPC endpoint would hold up to ${length} characters; an ` +
+        `endpoint policy takes at most ${ENDPOINT_POLICY_MAX}. It names each secret the applications read: have fewer ` +
+        'applications on this platform, or let them share secrets.'];
+    });
   }
 
   private fromAccount() {

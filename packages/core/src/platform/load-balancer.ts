@@ -1,4 +1,5 @@
-import { CfnResource, Duration, Lazy, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
+import { createHash } from 'node:crypto';
+import { Annotations, CfnResource, Duration, Lazy, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
@@ -14,7 +15,9 @@ import { boundedName, NAME_LIMITS } from './names';
 import type { NetworkAccess } from './network';
 import { type ApplicationRoute, applicationTargetGroup, forwardAction } from './routing';
 import { type BodyAllowance, oversizedBodyRule, SIZE_RESTRICTIONS_BODY } from './waf-body-limits';
+import { WEB_ACL_CAPACITY, webAclCapacity } from './waf-capacity';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
+import { UserError } from '../errors';
 import { acknowledge } from '../profiles/compliance';
 
 /** TLS for the load balancer. */
@@ -227,14 +230,48 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
   }
 
   /**
+   * Adds a certificate to the listener (SNI) once, however many applications name it: its logical id is derived from
+   * the ARN, so it stays while one application names it.
+   */
+  public addSharedCertificate(certificateArn: string): void {
+    const id = `Certificate-${createHash('sha256').update(certificateArn).digest('hex').slice(0, 8)}`;
+    if (this.node.tryFindChild(id)) return;
+    new elbv2.ApplicationListenerCertificate(this, id, {
+      listener: this.listener,
+      certificates: [elbv2.ListenerCertificate.fromArn(certificateArn)],
+    });
+  }
+
+  /**
    * Lets requests with bodies over the WAF's `WAF_BODY_SIZE_LIMIT` through to an application's declared paths, within
    * their limits (on a platform, for the application's host only). The web ACL is rendered at synth, after every application attached.
    */
   public allowLargeBodies(allowance: BodyAllowance): void {
-    if (allowance.limits.length > 0) this.bodyAllowances.push(allowance);
+    if (allowance.limits.length === 0) return;
+    const before = this.props.waf ? webAclCapacity(this.wafRules()) : 0;
+    this.bodyAllowances.push(allowance);
+    if (this.props.waf) this.checkWafCapacity(before, webAclCapacity(this.wafRules()));
   }
 
-  private addWaf(): void {
+  /**
+   * Refuses a web ACL over WAF's capacity, and warns when it passes the capacity WAF's base price includes, naming
+   * the hosts whose allowances make it grow (each path with a host costs about 37 WCUs).
+   */
+  private checkWafCapacity(before: number, after: number): void {
+    const hosts = [...new Set(this.bodyAllowances.map((a) => a.host ?? '(any host)'))].join(', ');
+    const what = `The web ACL of ${Stack.of(this).stackName} would need an estimated ${after} WCUs with the large-body paths of ${hosts}`;
+    if (after > WEB_ACL_CAPACITY.max) {
+      throw new UserError(`${what}; WAF takes at most ${WEB_ACL_CAPACITY.max}. Declare fewer requestBodyLimits paths (one prefix ` +
+        'can cover several), or attach some applications to another platform.');
+    }
+    if (before <= WEB_ACL_CAPACITY.included && after > WEB_ACL_CAPACITY.included) {
+      Annotations.of(this).addWarningV2('fw:wafCapacity', `${what}; above ${WEB_ACL_CAPACITY.included} WAF charges more for the ` +
+        'web ACL\'s requests (AWS WAF pricing). Declare fewer requestBodyLimits paths if that is not intended.');
+    }
+  }
+
+  /** The web ACL's rules as they stand: rendered at synth, once every application has attached. */
+  private wafRules(): wafv2.CfnWebACL.RuleProperty[] {
     const rule = (name: string, priority: number, countOnly: string[] = []) => ({
       name,
       priority,
@@ -248,6 +285,24 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
       },
       visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: name, sampledRequestsEnabled: true },
     });
+    return [
+      {
+        name: 'RateLimitPerAddress',
+        priority: 0,
+        action: { block: {} },
+        statement: { rateBasedStatement: { limit: WAF_RATE_LIMIT, evaluationWindowSec: 300, aggregateKeyType: 'IP' } },
+        visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'RateLimitPerAddress', sampledRequestsEnabled: true },
+      },
+      // The body-size rule only labels what it matches; the next rule, which sees the label, blocks all of it but
+      // the applications' declared paths within their limits.
+      rule('AWSManagedRulesCommonRuleSet', 1, [SIZE_RESTRICTIONS_BODY.rule]),
+      oversizedBodyRule(2, this.bodyAllowances),
+      rule('AWSManagedRulesKnownBadInputsRuleSet', 3),
+      rule('AWSManagedRulesAmazonIpReputationList', 4),
+    ];
+  }
+
+  private addWaf(): void {
     const acl = new wafv2.CfnWebACL(this, 'WebAcl', {
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
@@ -257,23 +312,7 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
         metricName: boundedName(`${Stack.of(this).stackName}-waf`, NAME_LIMITS.wafMetricName),
         sampledRequestsEnabled: true,
       },
-      rules: Lazy.any({
-        produce: () => [
-          {
-            name: 'RateLimitPerAddress',
-            priority: 0,
-            action: { block: {} },
-            statement: { rateBasedStatement: { limit: WAF_RATE_LIMIT, evaluationWindowSec: 300, aggregateKeyType: 'IP' } },
-            visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'RateLimitPerAddress', sampledRequestsEnabled: true },
-          },
-          // The body-size rule only labels what it matches; the next rule, which sees the label, blocks all of it but
-          // the applications' declared paths within their limits.
-          rule('AWSManagedRulesCommonRuleSet', 1, [SIZE_RESTRICTIONS_BODY.rule]),
-          oversizedBodyRule(2, this.bodyAllowances),
-          rule('AWSManagedRulesKnownBadInputsRuleSet', 3),
-          rule('AWSManagedRulesAmazonIpReputationList', 4),
-        ],
-      }),
+      rules: Lazy.any({ produce: () => this.wafRules() }),
     });
     // WAF writes only to log groups whose name starts with aws-waf-logs-.
     const wafLogs = this.props.logging.logGroup('WafLogs', `aws-waf-logs-${Stack.of(this).stackName}`);

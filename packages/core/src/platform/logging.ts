@@ -4,6 +4,16 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { purposeKey } from './keys';
+import type { RuntimeType } from '../contract/runtime-type';
+import type { SecurityProfile } from '../contract/security-profile';
+
+/**
+ * An application's log group: `/aws/<stackName>/<runtimeType>/<securityProfile>` (spec rule 5.3). With `*` for the
+ * stack name, the pattern every application's log group of that runtime and profile matches (a platform's logs key).
+ */
+export function applicationLogGroupName(stackName: string, runtimeType: RuntimeType, securityProfile: SecurityProfile): string {
+  return `/aws/${stackName}/${runtimeType}/${securityProfile}`;
+}
 
 export interface LoggingProps {
   readonly retention: logs.RetentionDays;
@@ -14,6 +24,13 @@ export interface LoggingProps {
    * @default - a key of its own, which CloudWatch Logs may use for these log groups only
    */
   readonly key?: kms.IKey;
+  /**
+   * Name patterns (`*` for any characters) of log groups other stacks create with this construct's key: a platform's
+   * applications'. A pattern, not the names, so that the key's policy is the same whichever applications are attached:
+   * a detached application's kept log group stays readable, and attaching one changes no key policy.
+   * @default - the key is for the log groups created here only
+   */
+  readonly otherLogGroups?: string[];
 }
 
 /** The application's log group, and its name as plain text (the group's own `logGroupName` is a deploy-time reference). */
@@ -33,8 +50,6 @@ export class Logging extends Construct {
   public readonly logGroupNames: string[] = [];
 
   private readonly props: LoggingProps;
-  /** Log groups of other stacks the key is for (a platform's applications'). */
-  private readonly allowedElsewhere: string[] = [];
 
   constructor(scope: Construct, id: string, props: LoggingProps) {
     super(scope, id);
@@ -50,24 +65,19 @@ export class Logging extends Construct {
     // AWS's example also lists kms:Describe*, which carries no encryption context, so under this condition it never
     // applied (the IAM reference test says so); it is left out.
     const stack = Stack.of(this);
+    const others = props.otherLogGroups ?? [];
     key.addToResourcePolicy(new PolicyStatement({
       principals: [new ServicePrincipal(`logs.${stack.region}.amazonaws.com`)],
       actions: ['kms:Encrypt*', 'kms:Decrypt*', 'kms:ReEncrypt*', 'kms:GenerateDataKey*'],
       resources: ['*'],
       conditions: {
-        ArnEquals: {
+        [others.length > 0 ? 'ArnLike' : 'ArnEquals']: {
           'kms:EncryptionContext:aws:logs:arn': Lazy.list({
-            produce: () => [...this.logGroupNames, ...this.allowedElsewhere].map((name) => this.logGroupArn(name)),
+            produce: () => [...this.logGroupNames, ...others].map((name) => this.logGroupArn(name)),
           }),
         },
       },
     }));
-  }
-
-  /** Lets CloudWatch Logs use this construct's key for a log group another stack creates (with `key` set to it). */
-  public allowLogGroup(name: string): void {
-    if (this.props.key) throw new Error('allowLogGroup on a Logging whose key belongs to another construct');
-    this.allowedElsewhere.push(name);
   }
 
   /** The application's log group: `/aws/<stackName>/<runtimeType>/<securityProfile>` (spec rule 5.3). */

@@ -1,7 +1,5 @@
 import { Stack, Token } from 'aws-cdk-lib';
-import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
-import type * as route53 from 'aws-cdk-lib/aws-route53';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import type { Platform } from './platform';
@@ -11,7 +9,7 @@ import type { AllowFrom, ApplicationFactoryProps } from '../application-factory'
 import type { DeploymentContext } from '../context/deployment-context';
 import { shownValue, UserError } from '../errors';
 
-// What an ApplicationFactory decides when it attaches to a platform: its settings, certificate and neighbours.
+// What an ApplicationFactory decides when it attaches to a platform: its settings and neighbours.
 
 /** The host name an application answers at on a platform: `<subdomain>.<domain>`, or the domain. */
 export function hostOf(context: DeploymentContext): string {
@@ -37,6 +35,9 @@ export function propsOnPlatform(scope: Construct, stack: Stack, platform: Platfo
   differs('sslEnabled', on.sslEnabled, 'the platform\'s listener decides (TLS when it has hostedZoneId or certificateArn).');
   for (const key of ['vpcCidr', 'alarmEmail', 'dockerHubCredentialArn'] as const) {
     if (given(key) !== undefined) problems.push(`${key} ${shownValue(given(key))} belongs to the platform; set it there.`);
+  }
+  if (given('pciConformancePack') === true) {
+    problems.push('pciConformancePack true belongs to the platform (one conformance pack per account and region); set it there.');
   }
   const priority = props.listenerPriority;
   if (priority !== undefined && (!Number.isInteger(priority) || priority < LISTENER_PRIORITY.min || priority > LISTENER_PRIORITY.max)) {
@@ -68,26 +69,6 @@ export function propsOnPlatform(scope: Construct, stack: Stack, platform: Platfo
     alarmEmail: on.alarmEmail,
     dockerHubCredentialArn: on.dockerHubCredentialArn,
   };
-}
-
-/**
- * The certificate an application on a platform adds to the shared listener (SNI): none when the platform's covers
- * its host name (`<domain>` and `*.<domain>`, one label deep), its own `certificateArn`, or one created and
- * DNS-validated in its hosted zone.
- */
-export function certificateOnPlatform(scope: Construct, platform: Platform, context: DeploymentContext,
-  zone?: route53.IHostedZone): acm.ICertificate | undefined {
-  if (!context.sslEnabled) return undefined;
-  const host = hostOf(context);
-  const platformDomain = platform.context.domain;
-  if (context.certificateArn && context.certificateArn !== platform.context.certificateArn) {
-    return acm.Certificate.fromCertificateArn(scope, 'Certificate', context.certificateArn);
-  }
-  const covered = host === platformDomain || (host.endsWith(`.${platformDomain}`) && !host.slice(0, -platformDomain.length - 1).includes('.'));
-  if (covered) return undefined;
-  if (zone) return new acm.Certificate(scope, 'Certificate', { domainName: host, validation: acm.CertificateValidation.fromDns(zone) });
-  throw new UserError(`${context.stackName}: the platform's certificate covers ${platformDomain} and *.${platformDomain}, not ` +
-    `${host}; set certificateArn (a certificate for ${host}) or hostedZoneId (one is created and validated there).`);
 }
 
 /**

@@ -11,8 +11,10 @@ import { addEcsConsistencyChecks } from './ecs-consistency';
 import { HTTPS_PORT } from './egress';
 import { VpcEndpoints } from './endpoints';
 import { purposeKey } from './keys';
+import type { ListenerCertificate } from './listener-certificate';
 import { LoadBalancer } from './load-balancer';
-import { Logging } from './logging';
+import { checkQuota, LOAD_BALANCER_QUOTAS } from './load-balancer-quotas';
+import { applicationLogGroupName, Logging } from './logging';
 import { Network } from './network';
 import {
   accessPointParameter, applicationRolePath, PLATFORM_PARAMETERS, type PlatformParameter, platformParameterPrefix, platformRolePath,
@@ -20,8 +22,10 @@ import {
 } from './platform-parameters';
 import { SECRET_ARN_EXAMPLE } from './secret-reference';
 import { type AccessPointSettings, PlatformFileSystem } from './storage';
+import { addPciConformancePack } from '../compliance/pci-conformance-pack';
 import { platformContext, type PlatformContext } from '../context/platform-context';
 import type { RequestBodyLimit } from '../contract/request-body-limit';
+import { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
 import { UserError } from '../errors';
 import { acknowledgeGrantPolicies, RECORD_ACKNOWLEDGEMENTS, requireCompliance } from '../profiles/compliance';
@@ -56,6 +60,12 @@ export interface PlatformProps {
    * @default - no cache: applications with Docker Hub images are refused in STAGING and PRODUCTION
    */
   readonly dockerHubCredentialArn?: string;
+  /**
+   * Deploys AWS's PCI DSS 4.0 conformance pack with the platform's stack (context key `pciConformancePack`): one per
+   * account and region, so the platform owns it and its applications may not set it.
+   * @default false
+   */
+  readonly pciConformancePack?: boolean;
 }
 
 /** The load balancer's egress to the identity providers of the applications it signs users in for. */
@@ -75,10 +85,6 @@ export interface PlatformApplication {
   readonly listenerPriority: number;
   /** Where its data lives on the file system; absent when it keeps none there (EC2 with EBS). */
   readonly accessPoint?: AccessPointSettings;
-  /** Its log group names: the logs key is for these. */
-  readonly logGroupNames: string[];
-  /** Its alarm names: the topic accepts these. */
-  readonly alarmNames: string[];
   /** The secrets it reads, each secret's ARN by the environment variable it fills: the Secrets Manager endpoint allows these. */
   readonly secrets: Record<string, string>;
   /** Paths of its host whose requests carry bodies over the WAF's `WAF_BODY_SIZE_LIMIT`. */
@@ -87,6 +93,8 @@ export interface PlatformApplication {
   readonly amazonLinuxRepositories: boolean;
   /** Whether the load balancer signs its users in (`alb-oidc`), calling the identity provider over HTTPS. */
   readonly signInByLoadBalancer: boolean;
+  /** Where the certificate for its host on the listener comes from: the platform adds those named by ARN. */
+  readonly certificate: ListenerCertificate;
   /** The application's stack itself, which another application's `allowFrom` makes wait for it. */
   readonly stack: Stack;
 }
@@ -140,9 +148,14 @@ export class Platform extends Construct {
     this.context = context;
     const settings = PROFILE_SETTINGS[context.securityProfile];
     this.node.setContext(RECORD_ACKNOWLEDGEMENTS, settings.complianceChecks);
+    if (settings.platformTerminationProtection) this.stack.terminationProtection = true;
     this.parameterPrefix = platformParameterPrefix(this.stack.stackName);
 
-    this.logging = new Logging(this, 'Logging', { retention: settings.logRetention, removalPolicy: settings.removalPolicy });
+    // Every application's log group, by the pattern its name follows: the key's policy does not change as they come and go.
+    const applicationLogGroups = Object.values(RuntimeType).map((runtime) => applicationLogGroupName('*', runtime, context.securityProfile));
+    this.logging = new Logging(this, 'Logging', {
+      retention: settings.logRetention, removalPolicy: settings.removalPolicy, otherLogGroups: applicationLogGroups,
+    });
     const dataKey = purposeKey(this, 'DataKey', 'application data (file system, data volumes, backups)', settings.removalPolicy);
     const network = new Network(this, 'Network', {
       natGateways: settings.natGateways, flowLogs: settings.flowLogs, logging: this.logging, cidr: context.vpcCidr,
@@ -179,10 +192,15 @@ export class Platform extends Construct {
       vpc: network.vpc,
       description: 'Private names of the platform\'s applications',
     });
-    this.dockerHubCache = context.dockerHubCredentialArn ? new DockerHubCache(this, 'DockerHubCache', context.dockerHubCredentialArn) : undefined;
+    this.dockerHubCache = context.dockerHubCredentialArn ? new DockerHubCache(this, 'DockerHubCache', {
+      credentialArn: context.dockerHubCredentialArn, removalPolicy: settings.removalPolicy,
+    }) : undefined;
     this.alarmTopic = new AlarmTopic(new Construct(this, 'Alarms'), context.alarmEmail, settings.removalPolicy);
+    this.alarmTopic.allowAccountAlarms();
     if (settings.vpcEndpoints) {
-      this.endpoints = new VpcEndpoints(this, 'Endpoints', { network, clients: [] });
+      this.endpoints = new VpcEndpoints(this, 'Endpoints', {
+        network, logGroupArns: applicationLogGroups.map((name) => `${this.logging.logGroupArn(name)}:*`),
+      });
       this.s3Endpoint = this.endpoints.s3;
     }
 
@@ -212,6 +230,7 @@ export class Platform extends Construct {
         description: PLATFORM_PARAMETERS[name],
       });
     }
+    if (context.pciConformancePack) addPciConformancePack(this, 'PciConformancePack');
     acknowledgeGrantPolicies(this);
     addEcsConsistencyChecks(this);
     if (settings.complianceChecks) requireCompliance(this, this.stack);
@@ -239,6 +258,21 @@ export class Platform extends Construct {
    */
   public _applicationIds(): string[] {
     return this.applications.map((a) => a.applicationId);
+  }
+
+  /** Each application takes a target group and a listener rule, and some a certificate on the listener. */
+  private checkLoadBalancerQuotas(): void {
+    const stacks = this.applications.map((a) => a.stackName);
+    checkQuota(this, LOAD_BALANCER_QUOTAS.targetGroups, stacks, this.stack.stackName);
+    checkQuota(this, LOAD_BALANCER_QUOTAS.rules, stacks, this.stack.stackName);
+    // Certificates the platform adds count once however many applications name them.
+    const certificates = new Map<string, string[]>();
+    for (const { stackName, certificate } of this.applications) {
+      if (certificate.source === 'covered') continue;
+      const key = certificate.source === 'platform' ? certificate.arn : stackName;
+      certificates.set(key, [...certificates.get(key) ?? [], stackName]);
+    }
+    checkQuota(this, LOAD_BALANCER_QUOTAS.certificates, [...certificates.values()].map((users) => users.join(' and ')), this.stack.stackName);
   }
 
   /**
@@ -276,14 +310,13 @@ export class Platform extends Construct {
         'before the platform.');
     }
     this.applications.push(application);
+    this.checkLoadBalancerQuotas();
 
     const rolePath = applicationRolePath(this.stack.stackName, application.stackName);
     if (application.accessPoint) {
       const scope = new Construct(this, `Application-${application.stackName}`);
-      // Statement ids take letters and digits only.
-      const sid = application.stackName.replace(/[^A-Za-z0-9]/g, '');
       const removalPolicy = PROFILE_SETTINGS[this.context.securityProfile].removalPolicy;
-      const accessPoint = this.storage.addApplication(scope, sid, rolePath, application.accessPoint, removalPolicy);
+      const accessPoint = this.storage.addApplication(scope, application.stackName, rolePath, application.accessPoint, removalPolicy);
       new ssm.StringParameter(scope, 'AccessPointId', {
         parameterName: accessPointParameter(this.stack.stackName, application.stackName),
         stringValue: accessPoint.accessPointId,
@@ -296,14 +329,8 @@ export class Platform extends Construct {
     if (application.signInByLoadBalancer) {
       this.loadBalancer.securityGroup.addEgressRule(ec2.Peer.anyIpv4(), ec2.Port.tcp(HTTPS_PORT), IDENTITY_PROVIDER_EGRESS);
     }
-    application.logGroupNames.forEach((name) => this.logging.allowLogGroup(name));
-    if (application.alarmNames.length > 0) this.alarmTopic.allowAlarms(() => application.alarmNames);
-    // Logging names a log group as services do; a statement on its streams adds `:*` (as the group's own logGroupArn).
-    this.endpoints?.serve({
-      ...application,
-      logGroupArns: application.logGroupNames.map((name) => `${this.logging.logGroupArn(name)}:*`),
-      secretArns: [...new Set(Object.values(application.secrets))],
-    });
+    if (application.certificate.source === 'platform') this.loadBalancer.addSharedCertificate(application.certificate.arn);
+    this.endpoints?.serve({ ...application, secretArns: [...new Set(Object.values(application.secrets))] });
     return rolePath;
   }
 }

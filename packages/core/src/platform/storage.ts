@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Lazy, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as efs from 'aws-cdk-lib/aws-efs';
@@ -194,7 +195,7 @@ export class PlatformFileSystem extends Construct {
   public readonly securityGroup: ec2.SecurityGroup;
   /** The policy the function writes: every statement is added to it before the template is written. */
   public readonly policy: iam.PolicyDocument;
-  /** The applications with data here (their statement ids), in the order they attached. */
+  /** The stack names of the applications with data here, in the order they attached. */
   private readonly applications: string[] = [];
 
   constructor(scope: Construct, id: string, props: PlatformFileSystemProps) {
@@ -266,8 +267,9 @@ export class PlatformFileSystem extends Construct {
    * `removalPolicy` keeps the access point when the application leaves the platform; the data stays under its path
    * either way (deleting an access point deletes no file).
    */
-  public addApplication(scope: Construct, sid: string, rolePath: string, settings: AccessPointSettings,
+  public addApplication(scope: Construct, stackName: string, rolePath: string, settings: AccessPointSettings,
     removalPolicy: RemovalPolicy): efs.AccessPoint {
+    const sid = statementId(stackName);
     const created = accessPoint(scope, 'AccessPoint', this.fileSystem, settings, removalPolicy);
     const roles = this.roles(rolePath);
     const statements = [
@@ -291,7 +293,7 @@ export class PlatformFileSystem extends Construct {
     ];
     statements.forEach((statement) => statement.addAllResources());
     this.policy.addStatements(...statements);
-    this.applications.push(sid);
+    this.applications.push(stackName);
     return created;
   }
 
@@ -300,6 +302,16 @@ export class PlatformFileSystem extends Construct {
     const stack = Stack.of(this);
     return `arn:${stack.partition}:iam::${stack.account}:role${rolePath}*`;
   }
+}
+
+/**
+ * A policy statement's id part for an application: its stack name in letters and digits (what a statement id takes),
+ * and where that drops characters, 8 hex characters of the name's SHA-256, so that `fw-wiki` and `fwwiki` differ
+ * (a policy's statement ids must be unique). A name already in letters and digits keeps the id it always had.
+ */
+export function statementId(stackName: string): string {
+  const letters = stackName.replace(/[^A-Za-z0-9]/g, '');
+  return letters === stackName ? letters : `${letters}${createHash('sha256').update(stackName).digest('hex').slice(0, 8)}`;
 }
 
 /**

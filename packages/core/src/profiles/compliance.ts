@@ -43,11 +43,25 @@ function coversFinding(resource: IConstruct | undefined, ruleName: string): bool
  * own `controls`, beside the template.
  */
 export function requireCompliance(owner: IConstruct, stack: Stack, controls: SourcedControl[] = []): void {
-  owner.node.addValidation({ validate: () => complianceFindings(stack) });
+  requireComplianceOf(owner, stack, stack, controls);
+}
+
+/** The scopes already under the packs: a scope inside one is not checked twice. */
+const CHECKED = new WeakSet<IConstruct>();
+
+/**
+ * `requireCompliance` for any scope: synth fails, through `owner`'s validation, on any unacknowledged finding below
+ * `scope`; the acknowledgements are written into the template, and the evidence report of `stack` covers it. Nothing
+ * more when `scope` or a scope above it is already checked.
+ */
+export function requireComplianceOf(owner: IConstruct, scope: IConstruct, stack: Stack, controls: SourcedControl[] = []): void {
   attachEvidenceReport(stack, controls);
+  for (let c: IConstruct | undefined = scope; c; c = c.node.scope) if (CHECKED.has(c)) return;
+  CHECKED.add(scope);
+  owner.node.addValidation({ validate: () => complianceFindings(scope) });
   // The deployed template carries the evidence: each resource's acknowledgements, with their reasons, in its
   // Metadata (cdk_nag.rules_to_suppress, cdk-nag's own format).
-  Aspects.of(stack).add(new WriteNagSuppressionsToCloudFormationAspect());
+  Aspects.of(scope).add(new WriteNagSuppressionsToCloudFormationAspect());
 }
 
 /** The rule-id prefixes of the four packs. */

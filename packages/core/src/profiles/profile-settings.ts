@@ -50,6 +50,11 @@ export interface ProfileSettings {
   readonly removalPolicy: RemovalPolicy;
   /** Deletion protection on the load balancer. */
   readonly deletionProtection: boolean;
+  /**
+   * Termination protection on a platform's stack: deleting it would delete the listener, and with it every attached
+   * application's routing, before CloudFormation reaches anything it keeps.
+   */
+  readonly platformTerminationProtection: boolean;
   /** A WAF web ACL (AWS managed rule sets) on the load balancer. */
   readonly waf: boolean;
   /** Load-balancer access logs to an S3 bucket. */
@@ -78,6 +83,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     logRetention: RetentionDays.ONE_WEEK,
     removalPolicy: RemovalPolicy.DESTROY,
     deletionProtection: false,
+    platformTerminationProtection: false,
     waf: false,
     accessLogs: false,
     // No backups: DEV data is disposable (and the volume goes with the stack).
@@ -97,6 +103,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     logRetention: RetentionDays.ONE_MONTH,
     removalPolicy: RemovalPolicy.DESTROY,
     deletionProtection: false,
+    platformTerminationProtection: true,
     waf: true,
     accessLogs: true,
     // A week: enough to undo a bad deployment or a broken upgrade found in testing.
@@ -120,6 +127,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     // (CloudFormation's DeletionPolicy `RetainExceptOnCreate`).
     removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     deletionProtection: true,
+    platformTerminationProtection: true,
     waf: true,
     accessLogs: true,
     // 35 days, as EFS's automatic backups keep: a month of daily restore points on either storage.
