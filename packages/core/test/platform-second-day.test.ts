@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
-import { ApplicationFactory, AuthMode, Ec2Storage, JenkinsSpec, Platform, RuntimeType } from '../src';
+import { ApplicationFactory, AuthMode, Ec2Storage, JenkinsSpec, Platform, RuntimeType, SecurityProfile } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { type OnPlatform, otherWiki, PLATFORM_PROPS, synthPlatform } from './support/platform';
 import { IMAGE_DIGESTS, OIDC, REGION_ENV, resources } from './support/synth';
@@ -215,8 +215,26 @@ describe('the platform\'s published resources keep their logical ids', () => {
       .map(([, p]) => [String(p.Properties.Name).replace(/^\/fw\/Platform\//, ''), [...new Set(referred(p.Properties.Value))]]));
   }
 
-  test('as pinned, in every profile\'s platform', () => {
+  test('as pinned (a PRODUCTION platform)', () => {
     expect(published(one.templates.Platform)).toEqual(PINNED);
     expect(Object.keys(PINNED)).toHaveLength(15);
+  });
+});
+
+describe('deleting the platform, deploying an application', () => {
+  test('the platform\'s stack has termination protection in STAGING and PRODUCTION, not in DEV', () => {
+    const protectedIn = (securityProfile: SecurityProfile) => {
+      const stack = new Stack(new App(), 'Platform', { env: REGION_ENV });
+      new Platform(stack, 'Platform', { ...PLATFORM_PROPS, securityProfile });
+      return stack.terminationProtection;
+    };
+    expect([SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION].map(protectedIn)).toEqual([false, true, true]);
+    expect(one.app.synth().getStackByName('Platform').terminationProtection).toBe(true);
+  });
+
+  test('an application\'s stack depends on the platform\'s, so `cdk deploy <application>` deploys the platform first', () => {
+    for (const stack of ['Wiki', 'Jenkins']) {
+      expect(two.app.synth().getStackByName(stack).dependencies.map((d) => d.id)).toContain('Platform');
+    }
   });
 });

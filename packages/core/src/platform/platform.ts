@@ -277,9 +277,11 @@ export class Platform extends Construct {
 
   /**
    * Attaches an application: refuses a clash with one attached before (host name, listener-rule priority,
-   * applicationId, which names it in the private namespace), then adds its access point and the file-system policy's
-   * statements for it, and lets the logs key, the alarm topic and the VPC endpoints serve it. Returns the IAM path its
-   * roles must have, by which the file-system policy knows them.
+   * applicationId, which names it in the private namespace) and a load-balancer quota it would pass, then adds what only
+   * the platform may own for it: its access point and the file-system policy's statements, the Secrets Manager
+   * endpoint's statement for its secrets, its large-body paths on the WAF, the egress to its identity provider, a
+   * certificate it names by ARN. The keys and the alarm topic need nothing: their policies do not name applications.
+   * Returns the IAM path its roles must have, by which the file-system policy knows them.
    * @internal
    */
   public _attach(application: PlatformApplication): string {
