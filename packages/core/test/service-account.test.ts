@@ -3,12 +3,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
-import { ApplicationFactory, BashUserDataBuilder, Ec2Context, JenkinsSpec, RuntimeType, ServiceHardening } from '../src';
+import { ApplicationFactory, BashUserDataBuilder, Ec2Context, JenkinsSpec, Platform, RuntimeType, ServiceHardening } from '../src';
 import { UserError } from '../src/errors';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from './support/sandbox';
 import { needing } from './support/shellcheck';
-import { REGION_ENV, synth, userData } from './support/synth';
+import { PLATFORM_PROPS } from './support/platform';
+import { IMAGE_DIGESTS, REGION_ENV, resources, synth, userData } from './support/synth';
 
 /**
  * Amazon Linux 2023 at the first boot, as cloud-init leaves it before the user data runs: `ec2-user` holds uid and gid
@@ -174,10 +175,67 @@ describe('the EC2 runtime', () => {
     expect(script).toContain("fw_service_account 'wiki' '1001' '1002' '/srv/wiki'");
   });
 
-  test.each(['0:0', '999:1000', '1000:10'])('refuses containerUser %s: ids of the system\'s own accounts', (user) => {
-    class SystemIds extends WikiSpec { public containerUser() { return user; } }
+  test.each(['0:0', '0:1000'])('refuses containerUser %s: the application would run as root', (user) => {
+    class Root extends WikiSpec { public containerUser() { return user; } }
     const app = new App();
-    expect(() => new ApplicationFactory(new Stack(app, 'S', { env: REGION_ENV }), 'App', RuntimeType.EC2, new SystemIds()))
-      .toThrow(new RegExp(`containerUser\\(\\) is '${user}': on EC2 .* ids below 1000 belong to the system's own accounts`));
+    expect(() => new ApplicationFactory(new Stack(app, 'S', { env: REGION_ENV }), 'App', RuntimeType.EC2, new Root()))
+      .toThrow(new RegExp(`containerUser\\(\\) is '${user}': uid 0 is root, and on EC2 the application would run as root`));
+  });
+
+  test.each(['472:0', '999:999', '101:101'])('takes an official image\'s ids under 1000 (%s), standalone and on a platform', (user) => {
+    class Official extends WikiSpec { public containerUser() { return user; } }
+    const script = userData(synth(RuntimeType.EC2, {}, new Official()).json);
+    const [uid, gid] = user.split(':');
+    expect(script).toContain(`fw_service_account 'wiki' '${uid}' '${gid}' '/srv/wiki'`);
+    const app = new App();
+    const platform = new Platform(new Stack(app, 'Platform', { env: REGION_ENV }), 'Platform', PLATFORM_PROPS);
+    new ApplicationFactory(new Stack(app, 'Wiki', { env: REGION_ENV }), 'App', RuntimeType.EC2, new Official(),
+      { platform, subdomain: 'wiki', imageDigests: IMAGE_DIGESTS });
+    const accessPoint = resources(app.synth().getStackByName('Platform').template, 'AWS::EFS::AccessPoint')[0][1].Properties;
+    // The data keeps the image's owner on EFS, whichever runtime writes it.
+    expect(accessPoint.PosixUser).toEqual({ Uid: uid, Gid: gid });
+  });
+});
+
+/** A system account on the instance already holding uid 472 (as a package could have made it), for the refusal. */
+const SYSTEM_HOLDS_472 = `#!/bin/bash
+set -euo pipefail
+for holder in $(getent passwd 472 | cut -d: -f1); do userdel "$holder"; done
+for holder in $(getent group 472 | cut -d: -f1); do groupdel "$holder"; done
+useradd -r -u 472 -M -s /sbin/nologin metricsd
+`;
+
+needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2: an official image\'s ids under 1000 (Grafana\'s 472:0)', () => {
+  const grafana = () => {
+    const builder = new BashUserDataBuilder();
+    builder.createServiceAccount('grafana', '472', '0', '/var/lib/grafana');
+    return builder.render();
+  };
+  const clear = runInSandbox('#!/bin/bash\nfor h in $(getent passwd 472 | cut -d: -f1); do userdel "$h"; done\n' +
+    'for h in $(getent group 472 | cut -d: -f1); do groupdel "$h"; done\n', {}, undefined, { alsoOverlaid: ['/home'] });
+  const boot = runInSandbox(grafana(), undefined, clear.dir, { alsoOverlaid: ['/home'] });
+  const again = runInSandbox(grafana(), undefined, clear.dir, { alsoOverlaid: ['/home'] });
+  const seen = runInSandbox('#!/bin/bash\nprintf "grafana: %s\\n" "$(getent passwd grafana)"\nprintf "groups: %s\\n" "$(id -G grafana)"\n',
+    {}, clear.dir, { alsoOverlaid: ['/home'] });
+  const taken = runInSandbox(SYSTEM_HOLDS_472, {}, undefined, { alsoOverlaid: ['/home'] });
+  const refused = runInSandbox(grafana(), undefined, taken.dir, { alsoOverlaid: ['/home'] });
+
+  test('the account is created with uid 472 and a group of its own, not root\'s', () => {
+    expect([clear.status, boot.status, boot.stderr]).toEqual([0, 0, '']);
+    expect(seen.stdout).toContain('grafana: grafana:x:472:472:application grafana:/var/lib/grafana:/sbin/nologin');
+    expect(seen.stdout).toContain('groups: 472\n');
+    expect(boot.log).toContain('application account grafana (472:472, no login, no sudo; gid 0 of containerUser() is root\'s group: not given)');
+  });
+
+  test('a second boot finds it in place', () => {
+    expect(again.status).toBe(0);
+    expect(again.log.filter((l) => l.startsWith('application account grafana (472:472'))).toHaveLength(2);
+  });
+
+  test('held by a system account, the boot stops naming the holder, and moves nobody', () => {
+    expect(taken.status).toBe(0);
+    expect(refused.status).not.toBe(0);
+    expect(refused.log).toContain('uid 472 of containerUser() belongs to metricsd, an account of the system, which is not moved; choose another uid');
+    expect(refused.log.filter((l) => l.includes(' moved from '))).toEqual([]);
   });
 });

@@ -32,7 +32,11 @@ export interface IApplicationSpec {
   efsDataPath(): string;
   /** Name by which the data volume is referenced in the task definition. */
   volumeName(): string;
-  /** `<UID>:<GID>` with numeric ids, for example `1000:1000`. */
+  /**
+   * `<UID>:<GID>` with numeric ids, for example `1000:1000` or an official image's own (`472:0`): the task's user on
+   * Fargate, the owner of the data on EFS, and on EC2 the application's account (uid 0 refused; a gid of 0 becomes a
+   * group of the account's own there, docs/writing-a-plugin.md).
+   */
   containerUser(): string;
   /** Permissions of the EFS access point's root directory, as octal text (for example `750`). */
   efsPermissions(): string;

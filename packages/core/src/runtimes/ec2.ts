@@ -209,19 +209,15 @@ function environmentFileCommands(props: RuntimeProps, workerSettings?: ssm.Strin
 
 
 /**
- * Ids below this belong to the distribution's system accounts (shadow-utils' login.defs: `UID_MIN`/`GID_MIN` 1000, the
- * values Amazon Linux 2023 keeps); the framework moves a regular user off the application's ids, never one of those.
+ * The application's system account on EC2: named after the application, with `containerUser()`'s ids. Root (uid 0) is
+ * refused; other ids under `FIRST_REGULAR_ID` are taken at boot when free (`fw_service_account`).
  */
-export const FIRST_REGULAR_ID = 1000;
-
-/** The application's system account on EC2: named after the application, with `containerUser()`'s ids. */
 function serviceAccount(applicationId: string, containerUser: string, pluginName: string) {
   const { uid, gid } = PosixUser.parse(containerUser);
   const problems = [
-    ...Number(uid) < FIRST_REGULAR_ID || Number(gid) < FIRST_REGULAR_ID
-      ? [`containerUser() is '${containerUser}': on EC2 the framework creates the application's account with these ids, ` +
-        `and ids below ${FIRST_REGULAR_ID} belong to the system's own accounts (root, wheel, daemons); use ids from ` +
-        `${FIRST_REGULAR_ID} up, for example '1000:1000'`]
+    ...Number(uid) === 0
+      ? [`containerUser() is '${containerUser}': uid 0 is root, and on EC2 the application would run as root on the ` +
+        'instance; give the image\'s own user, for example \'1000:1000\' or an official image\'s (Grafana \'472:0\')']
       : [],
     ...SERVICE_USER.test(applicationId) ? [] : [`applicationId() is '${applicationId}': on EC2 it names the application's ` +
       'account, and a user name is at most 32 characters'],

@@ -74,11 +74,22 @@ fw_log "user data started (package manager: $FW_PKG)"
 `;
 
 /**
+ * Ids below this belong to the distribution's system accounts (shadow-utils' login.defs: `UID_MIN`/`GID_MIN` 1000, the
+ * values Amazon Linux 2023 keeps): their holders are never moved, only regular accounts are.
+ */
+export const FIRST_REGULAR_ID = 1000;
+
+/**
  * The application's own system account, with `containerUser()`'s ids (spec: the plugin's `<UID>:<GID>`): no password,
  * no login shell, no group but its own, so no sudo. On Amazon Linux 2023 cloud-init has given uid and gid 1000 to
- * `ec2-user`, a passwordless sudoer; whoever holds the ids moves to free ones first (`usermod -u` moves its home's
- * files; the rest under /home and /var follow), so SSM and EC2 Instance Connect still reach `ec2-user`. Idempotent:
- * a second boot finds the account in place. An existing account of that name with other ids stops the boot.
+ * `ec2-user`, a passwordless sudoer; a regular account (ids from `FIRST_REGULAR_ID`) holding the ids moves to free ones
+ * first (`usermod -u` moves its home's files; the rest under /home and /var follow), so SSM and EC2 Instance Connect
+ * still reach `ec2-user`. An id under it (an official image's: Grafana 472, PostgreSQL 999) is taken when free; held by
+ * one of the system's accounts, it stops the boot naming the holder: the system's accounts are never moved. A group id
+ * of 0 (root's group, which images use so that any uid may write their files) is not given: root's group reads /root
+ * and /etc/sudoers on Amazon Linux 2023, so the account gets a group of its own (the uid's number when free); on EFS
+ * the access point still writes as uid:0, so the data keeps one owner on both runtimes. Idempotent: a second boot
+ * finds the account in place. An existing account of that name with other ids stops the boot.
  */
 const SERVICE_ACCOUNT = `fw_free_id() {
   local database=$1 id
@@ -91,39 +102,59 @@ const SERVICE_ACCOUNT = `fw_free_id() {
   return 1
 }
 fw_service_account() {
-  local name=$1 uid=$2 gid=$3 home=$4 holder moved ids
+  local name=$1 uid=$2 gid=$3 home=$4 group=$3 holder moved ids
+  if [ "$gid" = 0 ]; then
+    if ids=$(getent group "$name"); then
+      group=$(cut -d: -f3 <<< "$ids")
+    elif getent group "$uid" >/dev/null; then
+      group=$(fw_free_id group)
+    else
+      group=$uid
+    fi
+  fi
   if ids=$(getent passwd "$name"); then
-    if [ "$(cut -d: -f3,4 <<< "$ids")" != "$uid:$gid" ]; then
-      fw_log "an account named $name exists with ids $(cut -d: -f3,4 <<< "$ids"), not $uid:$gid; choose another applicationId"
+    if [ "$(cut -d: -f3,4 <<< "$ids")" != "$uid:$group" ]; then
+      fw_log "an account named $name exists with ids $(cut -d: -f3,4 <<< "$ids"), not $uid:$group; choose another applicationId"
       return 1
     fi
   else
     holder=$(getent passwd "$uid" | cut -d: -f1) || holder=
-    if [ -n "$holder" ]; then
+    if [ -n "$holder" ] && [ "$uid" -lt ${FIRST_REGULAR_ID} ]; then
+      fw_log "uid $uid of containerUser() belongs to $holder, an account of the system, which is not moved; choose another uid"
+      return 1
+    elif [ -n "$holder" ]; then
       moved=$(fw_free_id passwd)
       usermod -u "$moved" "$holder"
       find /home /var -xdev -uid "$uid" -exec chown -h "$moved" {} +
       fw_log "user $holder moved from uid $uid to $moved"
     fi
-    holder=$(getent group "$gid" | cut -d: -f1) || holder=
-    if [ -n "$holder" ] && [ "$holder" != "$name" ]; then
+    holder=$(getent group "$group" | cut -d: -f1) || holder=
+    if [ -n "$holder" ] && [ "$holder" != "$name" ] && [ "$group" -lt ${FIRST_REGULAR_ID} ]; then
+      fw_log "gid $group of containerUser() belongs to group $holder of the system, which is not moved; choose another gid"
+      return 1
+    elif [ -n "$holder" ] && [ "$holder" != "$name" ]; then
       moved=$(fw_free_id group)
       groupmod -g "$moved" "$holder"
-      find /home /var -xdev -gid "$gid" -exec chgrp -h "$moved" {} +
-      fw_log "group $holder moved from gid $gid to $moved"
+      find /home /var -xdev -gid "$group" -exec chgrp -h "$moved" {} +
+      fw_log "group $holder moved from gid $group to $moved"
     fi
-    if ids=$(getent group "$name") && [ "$(cut -d: -f3 <<< "$ids")" != "$gid" ]; then
-      fw_log "a group named $name exists with gid $(cut -d: -f3 <<< "$ids"), not $gid; choose another applicationId"
+    if ids=$(getent group "$name") && [ "$(cut -d: -f3 <<< "$ids")" != "$group" ]; then
+      fw_log "a group named $name exists with gid $(cut -d: -f3 <<< "$ids"), not $group; choose another applicationId"
       return 1
     fi
-    getent group "$gid" >/dev/null || groupadd -g "$gid" "$name"
-    useradd -u "$uid" -g "$gid" -M -d "$home" -s /sbin/nologin -c "application $name" "$name"
+    # An id under 1000 makes useradd warn that it is outside UID_MIN..UID_MAX: said in the log, where it belongs.
+    getent group "$group" >/dev/null || groupadd -g "$group" "$name" 2>> "$FW_LOG"
+    useradd -u "$uid" -g "$group" -M -d "$home" -s /sbin/nologin -c "application $name" "$name" 2>> "$FW_LOG"
   fi
-  if [ "$(id -G "$name")" != "$gid" ]; then
+  if [ "$(id -G "$name")" != "$group" ]; then
     fw_log "$name is in groups $(id -Gn "$name"); it must be in its own group only"
     return 1
   fi
-  fw_log "application account $name ($uid:$gid, no login, no sudo)"
+  if [ "$gid" = 0 ]; then
+    fw_log "application account $name ($uid:$group, no login, no sudo; gid 0 of containerUser() is root's group: not given)"
+  else
+    fw_log "application account $name ($uid:$gid, no login, no sudo)"
+  fi
 }
 `;
 
