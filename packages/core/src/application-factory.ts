@@ -16,6 +16,7 @@ import { configuredSpec } from './context/plugin-settings';
 import { startupSeconds } from './contract/application-size';
 import type { IApplicationSpec } from './contract/application-spec';
 import { AuthMode } from './contract/auth-mode';
+import { type DatabaseEnvironment, type DatabaseRequirement, databaseUrl } from './contract/database-requirement';
 import { Ec2Storage } from './contract/ec2-storage';
 import type { OidcProviderSettings } from './contract/oidc-integration';
 import { callPlugin, pluginName } from './contract/plugin-calls';
@@ -26,6 +27,7 @@ import { assertValidSpec } from './contract/spec-validation';
 import { UserError } from './errors';
 import { LogAlarms } from './platform/alarms';
 import { AttachedPlatform } from './platform/attached-platform';
+import { type DatabaseConnection, PluginDatabase, POSTGRES_PORT } from './platform/database';
 import { DockerHubCache, hasDigest, hasTagOrDigest, ImageSource, isDockerHubImage } from './platform/docker-hub-cache';
 import { addEcsConsistencyChecks } from './platform/ecs-consistency';
 import { VpcEndpoints } from './platform/endpoints';
@@ -44,6 +46,7 @@ import { acknowledgeGrantPolicies, RECORD_ACKNOWLEDGEMENTS, requireCompliance } 
 import { PROFILE_SETTINGS, type ProfileSettings } from './profiles/profile-settings';
 import { Ec2Runtime } from './runtimes/ec2';
 import { FargateRuntime } from './runtimes/fargate';
+import type { ApplicationSecret } from './runtimes/runtime-props';
 
 /**
  * How to deploy. Each field is the context key of the same name (docs/context-keys.md), which the factory also reads from
@@ -233,6 +236,14 @@ export class ApplicationFactory extends Construct {
         `someone must receive them: set alarmEmail (for example security@example.com)${platform ? ' on the platform' : ''}.`);
     }
     const ebs = runtimeType === RuntimeType.EC2 && context.ec2Storage === Ec2Storage.EBS;
+    const databaseRequirement = callPlugin(plugin, 'database', () => spec.database()) ?? undefined;
+    const databaseVariables = databaseRequirement ? Object.values(databaseRequirement.environment).filter((v, i, all) =>
+      v !== databaseRequirement.environment.urlFormat && all.indexOf(v) === i) : [];
+    const clashing = databaseVariables.filter((name) => secrets[name] !== undefined);
+    if (clashing.length > 0) {
+      throw new UserError(`${plugin}.database().environment names ${clashing.join(', ')}, which ${clashing.length > 1 ? 'are' : 'is'} ` +
+        'also a secret (the plugin\'s secrets() or the secrets key); give the database\'s connection other variable names.');
+    }
     const logGroupName = applicationLogGroupName(context.stackName, runtimeType, context.securityProfile);
     const integration = context.authMode === AuthMode.APPLICATION_OIDC ? spec.oidcIntegration() : undefined;
     const provider = integration ? providerOf(context) : undefined;
@@ -260,16 +271,17 @@ export class ApplicationFactory extends Construct {
         amazonLinuxRepositories: runtimeType === RuntimeType.EC2,
         signInByLoadBalancer: context.authMode === AuthMode.ALB_OIDC,
         certificate,
+        database: databaseRequirement,
         stack,
       });
       // The platform's parameters exist once the platform is deployed: `cdk deploy <application>` and `cdk deploy --all`
       // deploy the platform first.
       stack.addStackDependency(Stack.of(platform), 'reads the platform\'s parameters');
-      shared = this.attachTo(platform, context, spec, { rolePath, listenerPriority, logGroupName, ebs, settings, certificate });
+      shared = this.attachTo(platform, context, spec, { rolePath, listenerPriority, logGroupName, ebs, settings, certificate, databaseRequirement });
     } else {
-      shared = this.buildStandalone(context, spec, logGroupName, ebs, settings);
+      shared = this.buildStandalone(context, spec, logGroupName, ebs, settings, databaseRequirement);
     }
-    const { log, network, storage, loadBalancer } = shared;
+    const { log, network, storage, loadBalancer, database } = shared;
     this.url = shared.url;
     this.vpc = network.vpc;
     this.fileSystemId = storage?.fileSystemId;
@@ -296,9 +308,15 @@ export class ApplicationFactory extends Construct {
       startupSeconds: startup,
       cluster: runtimeType === RuntimeType.FARGATE ? shared.cluster : undefined,
       namespace: runtimeType === RuntimeType.FARGATE ? shared.namespace : undefined,
-      oidcEnvironment: integration && provider ? callPlugin(plugin, 'oidcIntegration().environment', () => integration.environment(provider)) : {},
-      secrets: Object.fromEntries(Object.entries(secrets).map(([name, { secretArn, ...field }]) =>
-        [name, { secret: secretsmanager.Secret.fromSecretCompleteArn(this, `Secret-${name}`, secretArn), ...field }])),
+      environment: {
+        ...integration && provider ? callPlugin(plugin, 'oidcIntegration().environment', () => integration.environment(provider)) : {},
+        ...database ? databaseEnvironment(databaseRequirement!.environment, database) : {},
+      },
+      secrets: {
+        ...Object.fromEntries(Object.entries(secrets).map(([name, { secretArn, ...field }]) =>
+          [name, { secret: secretsmanager.Secret.fromSecretCompleteArn(this, `Secret-${name}`, secretArn), ...field }])),
+        ...database ? databaseSecrets(this, databaseRequirement!.environment, database, shared.dataKey) : {},
+      },
     };
     let runtime: FargateRuntime | Ec2Runtime;
     if (runtimeType === RuntimeType.FARGATE) {
@@ -319,6 +337,11 @@ export class ApplicationFactory extends Construct {
       });
     }
     this.securityGroup = runtime.securityGroup;
+    if (database) {
+      // The database admits the application alone; the application's group sends nothing it is not allowed.
+      database.securityGroup.addIngressRule(runtime.securityGroup, ec2.Port.tcp(POSTGRES_PORT), `PostgreSQL from ${context.applicationId}`);
+      runtime.securityGroup.addEgressRule(database.securityGroup, ec2.Port.tcp(POSTGRES_PORT), 'PostgreSQL to its database');
+    }
     if (platform) {
       this.s3Endpoint = platform.s3Endpoint;
       admitApplications(this, platform, runtime.securityGroup, props.allowFrom ?? [], context);
@@ -384,11 +407,25 @@ export class ApplicationFactory extends Construct {
 
   /** A self-contained deployment's own network, load balancer, file system and keys. */
   private buildStandalone(context: DeploymentContext, spec: IApplicationSpec, logGroupName: string, ebs: boolean,
-    settings: ProfileSettings): SharedParts {
+    settings: ProfileSettings, databaseRequirement?: DatabaseRequirement): SharedParts {
     const logging = new Logging(this, 'Logging', { retention: settings.logRetention, removalPolicy: settings.removalPolicy });
     const log = logging.applicationLog(logGroupName);
     const dataKey = purposeKey(this, 'DataKey', 'application data (file system, data volume, backups)', settings.removalPolicy);
-    const network = new Network(this, 'Network', { natGateways: settings.natGateways, flowLogs: settings.flowLogs, logging, cidr: context.vpcCidr });
+    const network = new Network(this, 'Network', {
+      natGateways: settings.natGateways, flowLogs: settings.flowLogs, logging, cidr: context.vpcCidr, dataSubnets: databaseRequirement !== undefined,
+    });
+    const database = databaseRequirement ? new PluginDatabase(this, 'Database', {
+      requirement: databaseRequirement,
+      vpc: network.vpc,
+      subnets: network.dataSubnets!,
+      key: dataKey,
+      logging,
+      stackName: context.stackName,
+      multiAz: settings.databaseMultiAz,
+      deletionProtection: settings.deletionProtection,
+      removalPolicy: settings.removalPolicy,
+      backupDays: settings.dataVolumeBackupDays ?? 1,
+    }).connection : undefined;
     const storage = ebs ? undefined : new SharedStorage(this, 'Storage', {
       network,
       key: dataKey,
@@ -410,7 +447,7 @@ export class ApplicationFactory extends Construct {
       logging,
     });
     loadBalancer.allowLargeBodies({ limits: spec.requestBodyLimits() });
-    return { log, dataKey, network, storage, loadBalancer, url: loadBalancer.url };
+    return { log, dataKey, network, storage, loadBalancer, url: loadBalancer.url, database };
   }
 
   /** The platform's parts, read from its parameters, and what the application adds to them in its own stack. */
@@ -452,6 +489,7 @@ export class ApplicationFactory extends Construct {
       get cluster() { return attached.cluster; },
       get namespace() { return attached.namespace; },
       get alarmTopic() { return attached.alarmTopic; },
+      database: on.databaseRequirement ? attached.database(on.databaseRequirement.databaseName) : undefined,
     };
   }
 }
@@ -464,6 +502,7 @@ interface AttachSettings {
   readonly ebs: boolean;
   readonly settings: ProfileSettings;
   readonly certificate: ListenerCertificate;
+  readonly databaseRequirement?: DatabaseRequirement;
 }
 
 /** What the runtimes build on: the platform's parts, or a standalone deployment's own (some only where the runtime needs them). */
@@ -478,6 +517,29 @@ interface SharedParts {
   readonly cluster?: ecs.ICluster;
   readonly namespace?: servicediscovery.IPrivateDnsNamespace;
   readonly alarmTopic?: sns.ITopic;
+  /** The plugin's database, when it declares one: in the stack standalone, the platform's on a platform. */
+  readonly database?: DatabaseConnection;
+}
+
+/** The database's plain values under the names the plugin gave (the user and password are secrets: `databaseSecrets`). */
+function databaseEnvironment(names: DatabaseEnvironment, database: DatabaseConnection): Record<string, string> {
+  const values = { host: database.host, port: database.port, name: database.name };
+  return {
+    ...names.host ? { [names.host]: values.host } : {},
+    ...names.port ? { [names.port]: values.port } : {},
+    ...names.name ? { [names.name]: values.name } : {},
+    ...names.url && names.urlFormat ? { [names.url]: databaseUrl(names.urlFormat, values) } : {},
+  };
+}
+
+/** The database's user and password, each a key of the secret RDS manages (encrypted under the data key). */
+function databaseSecrets(scope: Construct, names: DatabaseEnvironment, database: DatabaseConnection,
+  key: kms.IKey): Record<string, ApplicationSecret> {
+  const secret = secretsmanager.Secret.fromSecretAttributes(scope, 'DatabaseSecret', { secretCompleteArn: database.secretArn, encryptionKey: key });
+  return {
+    ...names.user ? { [names.user]: { secret, jsonKey: 'username' } } : {},
+    ...names.password ? { [names.password]: { secret, jsonKey: 'password' } } : {},
+  };
 }
 
 /** TLS settings when TLS is on; the context reader has made sure a domain comes with it. */

@@ -20,6 +20,7 @@ export { Ec2Storage } from './contract/ec2-storage';
 // PRODUCTION's compliance checks: acknowledging a finding on one's own resource; a plugin's own controls.
 export { Compliance } from './compliance/compliance';
 export { ComplianceControl } from './contract/compliance-control';
+export { DatabaseEngine, DatabaseEnvironment, DatabaseRequirement } from './contract/database-requirement';
 
 // The framework's user-data builder (EC2).
 export { BashUserDataBuilder } from './userdata/bash-user-data-builder';

@@ -6,9 +6,9 @@ import { App, Stack } from 'aws-cdk-lib';
 import { ApplicationFactory, BashUserDataBuilder, Ec2Context, JenkinsSpec, Platform, RuntimeType, ServiceHardening } from '../src';
 import { UserError } from '../src/errors';
 import { WikiSpec } from './fixtures/wiki-spec';
+import { PLATFORM_PROPS } from './support/platform';
 import { runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from './support/sandbox';
 import { needing } from './support/shellcheck';
-import { PLATFORM_PROPS } from './support/platform';
 import { IMAGE_DIGESTS, REGION_ENV, resources, synth, userData } from './support/synth';
 
 /**

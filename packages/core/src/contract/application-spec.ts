@@ -2,6 +2,7 @@ import type { ApplicationSize } from './application-size';
 import { AuthMode } from './auth-mode';
 import type { ComplianceControl } from './compliance-control';
 import type { ContainerInitialization } from './container-initialization';
+import type { DatabaseRequirement } from './database-requirement';
 import type { Ec2Context } from './ec2-context';
 import type { EgressRule } from './egress-rule';
 import type { EphemeralWorkers } from './ephemeral-workers';
@@ -131,6 +132,11 @@ export interface IApplicationSpec {
    * one of the spec's members.
    */
   complianceControls(): ComplianceControl[];
+  /**
+   * The database the application needs, which the framework provides and connects it to (see `DatabaseRequirement`).
+   * Undefined when it needs none. Not one of the spec's members.
+   */
+  database(): DatabaseRequirement | undefined;
   /** Whether the application can perform OIDC sign-in itself. */
   supportsOidcIntegration(): boolean;
   /** The application's OIDC handler; undefined when OIDC is unsupported (the spec's `getOidcIntegration()`). */
@@ -224,6 +230,11 @@ export abstract class ApplicationSpec implements IApplicationSpec {
     return [];
   }
 
+  /** Default: no database. */
+  public database(): DatabaseRequirement | undefined {
+    return undefined;
+  }
+
   /** Default: OIDC unsupported. */
   public supportsOidcIntegration(): boolean {
     return false;
@@ -239,5 +250,5 @@ export abstract class ApplicationSpec implements IApplicationSpec {
 export const APPLICATION_SPEC_MEMBERS: readonly string[] = [
   'applicationId', 'defaultContainerImage', 'applicationPort', 'containerDataPath', 'efsDataPath', 'volumeName',
   'containerUser', 'efsPermissions', 'ebsDeviceName', 'ec2DataPath', 'ec2LogPaths', 'configureUserData',
-  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportedAuthModes', 'ephemeralWorkers', 'egressRules', 'secrets', 'defaultSize', 'settings', 'withSettings', 'requestBodyLimits', 'complianceControls', 'supportsOidcIntegration', 'oidcIntegration',
+  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportedAuthModes', 'ephemeralWorkers', 'egressRules', 'secrets', 'defaultSize', 'settings', 'withSettings', 'requestBodyLimits', 'complianceControls', 'database', 'supportsOidcIntegration', 'oidcIntegration',
 ];

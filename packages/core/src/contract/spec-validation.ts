@@ -4,6 +4,7 @@ import { APPLICATION_SPEC_MEMBERS, type IApplicationSpec } from './application-s
 import { AuthMode } from './auth-mode';
 import { complianceControlProblems } from './compliance-control';
 import { ContainerFiles } from './container-initialization';
+import { databaseRequirementProblems, type DatabaseRequirement } from './database-requirement';
 import { egressRuleProblems, type EgressRule } from './egress-rule';
 import type { EphemeralWorkers } from './ephemeral-workers';
 import { logAlarmProblems } from './log-alarm';
@@ -177,6 +178,8 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
   if (egress !== undefined) problems.push(...egressProblems(egress, `${pluginName}.egressRules()`));
   const bodies = resultOf(spec, 'requestBodyLimits', pluginName, problems);
   if (bodies !== undefined) problems.push(...requestBodyLimitProblems(bodies, `${pluginName}.requestBodyLimits()`));
+  const database = resultOf(spec, 'database', pluginName, problems) as DatabaseRequirement | undefined;
+  if (database !== undefined && database !== null) problems.push(...databaseRequirementProblems(database, `${pluginName}.database()`).map((p) => `${p}.`));
   const controls = resultOf(spec, 'complianceControls', pluginName, problems);
   if (controls !== undefined) problems.push(...complianceControlProblems(controls, `${pluginName}.complianceControls()`));
   if (spec.supportsOidcIntegration() && !spec.oidcIntegration()) {
@@ -195,7 +198,8 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
 }
 
 /** What a member without arguments returns, or undefined when it throws (which becomes one of `problems`). */
-function resultOf(spec: IApplicationSpec, member: 'logAlarms' | 'ephemeralWorkers' | 'egressRules' | 'requestBodyLimits' | 'complianceControls', pluginName: string,
+function resultOf(spec: IApplicationSpec, member: 'logAlarms' | 'ephemeralWorkers' | 'egressRules' | 'requestBodyLimits' | 'complianceControls' | 'database',
+  pluginName: string,
   problems: string[]): unknown {
   try {
     return callPlugin(pluginName, member, () => spec[member]());

@@ -8,8 +8,11 @@ import * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
+import type { DatabaseConnection } from './database';
 import type { NetworkAccess } from './network';
-import { accessPointParameter, type PlatformParameter, platformParameterPrefix, PRIVATE_NAMESPACE } from './platform-parameters';
+import {
+  accessPointParameter, type DatabaseField, databaseParameter, type PlatformParameter, platformParameterPrefix, PRIVATE_NAMESPACE,
+} from './platform-parameters';
 import { type ApplicationStorage, AttachedStorage } from './storage';
 
 export interface AttachedPlatformProps {
@@ -119,6 +122,19 @@ export class AttachedPlatform extends Construct {
     const accessPointId = ssm.StringParameter.valueForStringParameter(this,
       accessPointParameter(this.props.platformStackName, this.props.applicationStackName));
     return new AttachedStorage(fileSystem, securityGroup, accessPointId);
+  }
+
+  /** The application's database, which the platform keeps: only for an application that declares one. */
+  public database(name: string): DatabaseConnection {
+    const read = (field: DatabaseField) => ssm.StringParameter.valueForStringParameter(this,
+      databaseParameter(this.props.platformStackName, this.props.applicationStackName, field));
+    return {
+      host: read('host'),
+      port: read('port'),
+      name,
+      secretArn: read('secret-arn'),
+      securityGroup: ec2.SecurityGroup.fromSecurityGroupId(this, 'DatabaseSecurityGroup', read('security-group-id'), { allowAllOutbound: false }),
+    };
   }
 
   /** A platform parameter's value, resolved by CloudFormation at deploy time. */

@@ -39,6 +39,11 @@ export interface ApplicationLog {
   readonly name: string;
 }
 
+/** Whether a log group name matches a pattern in which `*` stands for any characters (as ArnLike reads it). */
+function matches(pattern: string, name: string): boolean {
+  return new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\/]/g, '\\$&')).join('.*')}$`).test(name);
+}
+
 /**
  * The stack's log groups and the key that encrypts them and nothing else. Every log group is created and owned by the
  * stack, so retention and KMS encryption apply to all of them.
@@ -73,7 +78,9 @@ export class Logging extends Construct {
       conditions: {
         [others.length > 0 ? 'ArnLike' : 'ArnEquals']: {
           'kms:EncryptionContext:aws:logs:arn': Lazy.list({
-            produce: () => [...this.logGroupNames, ...others].map((name) => this.logGroupArn(name)),
+            // A name a pattern covers is not listed again: the policy stays the same as such groups come and go.
+            produce: () => [...this.logGroupNames.filter((name) => !others.some((pattern) => matches(pattern, name))), ...others]
+              .map((name) => this.logGroupArn(name)),
           }),
         },
       },

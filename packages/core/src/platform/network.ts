@@ -23,6 +23,8 @@ export interface NetworkProps {
   readonly logging: Logging;
   /** @default - the CDK's default range (`Vpc.DEFAULT_CIDR_RANGE`) */
   readonly cidr?: string;
+  /** Isolated subnets for databases (no route out of the VPC). @default false */
+  readonly dataSubnets?: boolean;
 }
 
 /**
@@ -40,6 +42,8 @@ export class Network extends Construct implements NetworkAccess {
    * its first user (the closed default security group) says.
    */
   public readonly customResourceLogGroup: logs.ILogGroup;
+  /** Where databases go: isolated subnets, when `dataSubnets`. */
+  public readonly dataSubnets?: ec2.SubnetSelection;
 
   constructor(scope: Construct, id: string, props: NetworkProps) {
     super(scope, id);
@@ -52,6 +56,8 @@ export class Network extends Construct implements NetworkAccess {
         // Nothing gets a public IP by accident: compute that needs one (no NAT) asks for it explicitly.
         { name: 'LoadBalancer', subnetType: ec2.SubnetType.PUBLIC, cidrMask: 24, mapPublicIpOnLaunch: false },
         ...(isolated ? [] : [{ name: 'Compute', subnetType: ec2.SubnetType.PRIVATE_WITH_EGRESS, cidrMask: 22 }]),
+        // Last, so that the ranges of the groups above stay what they were.
+        ...(props.dataSubnets ? [{ name: 'Data', subnetType: ec2.SubnetType.PRIVATE_ISOLATED, cidrMask: 24 }] : []),
       ],
       // Closed below, by a function the compliance packs can see.
       restrictDefaultSecurityGroup: false,
@@ -80,5 +86,6 @@ export class Network extends Construct implements NetworkAccess {
     }
     this.computeSubnets = { subnetType: isolated ? ec2.SubnetType.PUBLIC : ec2.SubnetType.PRIVATE_WITH_EGRESS };
     this.computeNeedsPublicIp = isolated;
+    this.dataSubnets = props.dataSubnets ? { subnetGroupName: 'Data' } : undefined;
   }
 }

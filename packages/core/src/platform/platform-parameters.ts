@@ -56,3 +56,11 @@ export function platformRolePath(platformStackName: string): string {
 export function applicationRolePath(platformStackName: string, applicationStackName: string): string {
   return `${platformRolePath(platformStackName)}${applicationStackName}/`;
 }
+
+/** What the platform publishes of an application's database (`DatabaseConnection`). */
+export type DatabaseField = 'host' | 'port' | 'secret-arn' | 'security-group-id';
+
+/** The parameter of one field of an application's database, published by the platform that keeps it. */
+export function databaseParameter(platformStackName: string, applicationStackName: string, field: DatabaseField): string {
+  return `${platformParameterPrefix(platformStackName)}applications/${applicationStackName}/database-${field}`;
+}

@@ -2,10 +2,12 @@ import { Stack, Token } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
 import type * as efs from 'aws-cdk-lib/aws-efs';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import { AlarmTopic } from './alarms';
+import { DATABASE_IDENTIFIER_PREFIX, databaseLogGroupName, PluginDatabase } from './database';
 import { DockerHubCache } from './docker-hub-cache';
 import { addEcsConsistencyChecks } from './ecs-consistency';
 import { HTTPS_PORT } from './egress';
@@ -17,13 +19,14 @@ import { checkQuota, LOAD_BALANCER_QUOTAS } from './load-balancer-quotas';
 import { applicationLogGroupName, Logging } from './logging';
 import { Network } from './network';
 import {
-  accessPointParameter, applicationRolePath, PLATFORM_PARAMETERS, type PlatformParameter, platformParameterPrefix, platformRolePath,
-  PRIVATE_NAMESPACE,
+  accessPointParameter, applicationRolePath, type DatabaseField, databaseParameter, PLATFORM_PARAMETERS, type PlatformParameter,
+  platformParameterPrefix, platformRolePath, PRIVATE_NAMESPACE,
 } from './platform-parameters';
 import { SECRET_ARN_EXAMPLE } from './secret-reference';
 import { type AccessPointSettings, PlatformFileSystem } from './storage';
 import { addPciConformancePack } from '../compliance/pci-conformance-pack';
 import { platformContext, type PlatformContext } from '../context/platform-context';
+import type { DatabaseRequirement } from '../contract/database-requirement';
 import type { RequestBodyLimit } from '../contract/request-body-limit';
 import { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
@@ -95,6 +98,8 @@ export interface PlatformApplication {
   readonly signInByLoadBalancer: boolean;
   /** Where the certificate for its host on the listener comes from: the platform adds those named by ARN. */
   readonly certificate: ListenerCertificate;
+  /** The database it declares: the platform keeps it, as it keeps access points. @default - none */
+  readonly database?: DatabaseRequirement;
   /** The application's stack itself, which another application's `allowFrom` makes wait for it. */
   readonly stack: Stack;
 }
@@ -129,6 +134,8 @@ export class Platform extends Construct {
 
   private readonly stack: Stack;
   private readonly logging: Logging;
+  private readonly network: Network;
+  private readonly dataKey: kms.IKey;
   private readonly storage: PlatformFileSystem;
   private readonly alarmTopic: AlarmTopic;
   private readonly endpoints?: VpcEndpoints;
@@ -151,15 +158,20 @@ export class Platform extends Construct {
     if (settings.platformTerminationProtection) this.stack.terminationProtection = true;
     this.parameterPrefix = platformParameterPrefix(this.stack.stackName);
 
-    // Every application's log group, by the pattern its name follows: the key's policy does not change as they come and go.
+    // Every application's log group, and every database's, by the pattern its name follows: the key's policy does not
+    // change as they come and go.
     const applicationLogGroups = Object.values(RuntimeType).map((runtime) => applicationLogGroupName('*', runtime, context.securityProfile));
     this.logging = new Logging(this, 'Logging', {
-      retention: settings.logRetention, removalPolicy: settings.removalPolicy, otherLogGroups: applicationLogGroups,
+      retention: settings.logRetention,
+      removalPolicy: settings.removalPolicy,
+      otherLogGroups: [...applicationLogGroups, databaseLogGroupName(`${DATABASE_IDENTIFIER_PREFIX}*`, '*')],
     });
-    const dataKey = purposeKey(this, 'DataKey', 'application data (file system, data volumes, backups)', settings.removalPolicy);
+    const dataKey = purposeKey(this, 'DataKey', 'application data (file system, data volumes, databases, backups)', settings.removalPolicy);
+    this.dataKey = dataKey;
     const network = new Network(this, 'Network', {
-      natGateways: settings.natGateways, flowLogs: settings.flowLogs, logging: this.logging, cidr: context.vpcCidr,
+      natGateways: settings.natGateways, flowLogs: settings.flowLogs, logging: this.logging, cidr: context.vpcCidr, dataSubnets: true,
     });
+    this.network = network;
     this.vpc = network.vpc;
     this.computeSubnets = network.computeSubnets;
     const storage = new PlatformFileSystem(this, 'Storage', {
@@ -260,6 +272,39 @@ export class Platform extends Construct {
     return this.applications.map((a) => a.applicationId);
   }
 
+  /**
+   * An application's database, kept in the platform's stack as its access point is: deleting the application's stack
+   * never touches it (nor fails on it), and its data stays as the profile says. Published under the application's
+   * parameters; the application's stack admits itself to it.
+   */
+  private addDatabase(application: PlatformApplication, requirement: DatabaseRequirement): void {
+    const settings = PROFILE_SETTINGS[this.context.securityProfile];
+    const scope = this.node.tryFindChild(`Application-${application.stackName}`) as Construct ?? new Construct(this, `Application-${application.stackName}`);
+    const database = new PluginDatabase(scope, 'Database', {
+      requirement,
+      vpc: this.network.vpc,
+      subnets: this.network.dataSubnets!,
+      key: this.dataKey,
+      logging: this.logging,
+      stackName: application.stackName,
+      multiAz: settings.databaseMultiAz,
+      deletionProtection: settings.deletionProtection,
+      removalPolicy: settings.removalPolicy,
+      backupDays: settings.dataVolumeBackupDays ?? 1,
+    });
+    const { host, port, secretArn, securityGroup } = database.connection;
+    const values: Record<DatabaseField, string> = { 'host': host, 'port': port, 'secret-arn': secretArn, 'security-group-id': securityGroup.securityGroupId };
+    for (const [field, value] of Object.entries(values) as Array<[DatabaseField, string]>) {
+      new ssm.StringParameter(scope, `Database-${field}`, {
+        parameterName: databaseParameter(this.stack.stackName, application.stackName, field),
+        stringValue: value,
+        description: `The database ${field} of ${application.stackName} (${application.applicationId})`,
+      });
+    }
+    // In the same stack: the endpoint's policy can name the secret RDS creates.
+    this.endpoints?.serve({ secretArns: [secretArn], amazonLinuxRepositories: false });
+  }
+
   /** Each application takes a target group and a listener rule, and some a certificate on the listener. */
   private checkLoadBalancerQuotas(): void {
     const stacks = this.applications.map((a) => a.stackName);
@@ -332,6 +377,7 @@ export class Platform extends Construct {
       this.loadBalancer.securityGroup.addEgressRule(ec2.Peer.anyIpv4(), ec2.Port.tcp(HTTPS_PORT), IDENTITY_PROVIDER_EGRESS);
     }
     if (application.certificate.source === 'platform') this.loadBalancer.addSharedCertificate(application.certificate.arn);
+    if (application.database) this.addDatabase(application, application.database);
     this.endpoints?.serve({ ...application, secretArns: [...new Set(Object.values(application.secrets))] });
     return rolePath;
   }

@@ -48,8 +48,10 @@ export interface ProfileSettings {
    * `RETAIN_ON_UPDATE_OR_DELETE` (CloudFormation's `RetainExceptOnCreate`), never plain `RETAIN`.
    */
   readonly removalPolicy: RemovalPolicy;
-  /** Deletion protection on the load balancer. */
+  /** Deletion protection on the load balancer and on a plugin's database. */
   readonly deletionProtection: boolean;
+  /** A plugin's database in two availability zones (RDS Multi-AZ). */
+  readonly databaseMultiAz: boolean;
   /**
    * Termination protection on a platform's stack: deleting it would delete the listener, and with it every attached
    * application's routing, before CloudFormation reaches anything it keeps.
@@ -83,6 +85,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     logRetention: RetentionDays.ONE_WEEK,
     removalPolicy: RemovalPolicy.DESTROY,
     deletionProtection: false,
+    databaseMultiAz: false,
     platformTerminationProtection: false,
     waf: false,
     accessLogs: false,
@@ -103,6 +106,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     logRetention: RetentionDays.ONE_MONTH,
     removalPolicy: RemovalPolicy.DESTROY,
     deletionProtection: false,
+    databaseMultiAz: false,
     platformTerminationProtection: true,
     waf: true,
     accessLogs: true,
@@ -127,6 +131,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     // (CloudFormation's DeletionPolicy `RetainExceptOnCreate`).
     removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     deletionProtection: true,
+    databaseMultiAz: true,
     platformTerminationProtection: true,
     waf: true,
     accessLogs: true,

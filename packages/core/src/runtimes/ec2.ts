@@ -180,7 +180,7 @@ export class Ec2Runtime extends Construct {
  * builtin (so in no process's arguments); `aws`' error message, which never holds the value, goes to the log.
  */
 function environmentFileCommands(props: RuntimeProps, workerSettings?: ssm.StringParameter): string[] {
-  const plain = Object.entries(props.oidcEnvironment);
+  const plain = Object.entries(props.environment);
   const secrets = Object.entries(props.secrets);
   if (plain.length + secrets.length === 0 && !workerSettings) return [];
   const file = Shell.quote(Ec2Files.APPLICATION_ENVIRONMENT_FILE);

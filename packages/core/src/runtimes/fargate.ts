@@ -66,7 +66,7 @@ export class FargateRuntime extends Construct {
     });
     const environment = {
       ...callPlugin(pluginName, 'containerEnvironmentVariables', () => spec.containerEnvironmentVariables(fqdn, context.sslEnabled, context.authMode)),
-      ...props.oidcEnvironment,
+      ...props.environment,
       ...workers ? { ...workers.environment(), [WorkerVariables.PRIVATE_HOST]: `${spec.applicationId()}.${PRIVATE_NAMESPACE}` } : {},
     };
     const image = props.images.containerImage(this.taskDefinition, spec.defaultContainerImage());

@@ -27,8 +27,11 @@ export interface RuntimeProps {
   readonly dataKey?: kms.IKey;
   /** The shared file system; absent only on EC2 with EBS storage. */
   readonly storage?: ApplicationStorage;
-  /** The OIDC integration's entries in `application-oidc` mode (container, or the EC2 environment file). */
-  readonly oidcEnvironment: Record<string, string>;
+  /**
+   * What the framework adds to the application's environment (container, or the EC2 environment file): the OIDC
+   * integration's entries in `application-oidc` mode, the database's connection.
+   */
+  readonly environment: Record<string, string>;
   /** Secrets by environment variable name, only ever passed on as references. */
   readonly secrets: Record<string, ApplicationSecret>;
   /** Where the tasks pull their images from (Docker Hub's through the pull-through cache, when there is one). */
