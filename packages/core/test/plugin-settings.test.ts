@@ -2,6 +2,7 @@ import { ApplicationFactoryProps, ApplicationSize, IApplicationSpec, PluginSetti
 import { WikiSpec } from './fixtures/wiki-spec';
 import { applicationTask, only, synth } from './support/synth';
 import { FACTORY_SIZE_DEFAULTS } from '../src/context/factory-limits';
+import { configuredSpec } from '../src/context/plugin-settings';
 
 // A plugin's own settings by configuration (`pluginSettings`, handed to `withSettings()`), and the size it declares
 // (`defaultSize()`), which the factory's props and the context keys override.
@@ -124,4 +125,17 @@ describe('the size a plugin declares, overridden by the props and the context ke
     expect(() => deploy(RuntimeType.FARGATE, { ...settings, cpu: 'two' }))
       .toThrow('cpu "two" is not allowed; expected a whole number of CPU units, for example 2048.');
   });
+});
+
+test('an optional setting left out reaches withSettings as no entry; given, it is checked like the others', () => {
+  let received: Record<string, string> | undefined;
+  class Optional extends WikiSpec {
+    public settings(): PluginSetting[] { return [{ name: 'mirror', description: 'a mirror', pattern: 'https://\\S+', allowed: 'an HTTPS URL', optional: true }]; }
+    public withSettings(values: Record<string, string>) { received = values; return this; }
+  }
+  configuredSpec('Optional', new Optional(), {});
+  expect(received).toEqual({});
+  configuredSpec('Optional', new Optional(), { mirror: 'https://mirror.example.com' });
+  expect(received).toEqual({ mirror: 'https://mirror.example.com' });
+  expect(() => configuredSpec('Optional', new Optional(), { mirror: 'ftp://x' })).toThrow('mirror "ftp://x" is not allowed; expected an HTTPS URL.');
 });

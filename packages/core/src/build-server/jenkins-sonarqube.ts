@@ -1,3 +1,5 @@
+import { SECRET_ARN } from '../context/key-parsers';
+import type { PluginSetting } from '../contract/plugin-setting';
 import { UserError } from '../errors';
 
 /** The SonarQube server the pipelines' analyses and quality gate use. */
@@ -34,4 +36,45 @@ export function assertValidSonarQube(server: SonarQubeServer): void {
 /** The secrets the controller reads: variable name -> Secrets Manager ARN. */
 export function sonarQubeSecrets(server: SonarQubeServer): Record<string, string> {
   return { [SONARQUBE.tokenVariable]: server.tokenSecretArn, [SONARQUBE.webhookVariable]: server.webhookSecretArn };
+}
+
+/** The `pluginSettings` that set the SonarQube server by configuration: all three, or none. */
+export const SONARQUBE_SETTINGS = {
+  serverUrl: 'sonarQubeUrl',
+  tokenSecretArn: 'sonarQubeTokenSecretArn',
+  webhookSecretArn: 'sonarQubeWebhookSecretArn',
+} as const satisfies Record<keyof SonarQubeServer, string>;
+
+const SECRET_ARN_ALLOWED = 'a Secrets Manager secret\'s complete ARN, for example arn:aws:secretsmanager:eu-west-1:123456789012:secret:sonar-token-AbCdEf';
+
+/** The declarations of `SONARQUBE_SETTINGS`, each optional: the build server runs without SonarQube too. */
+export function sonarQubeSettings(): PluginSetting[] {
+  const arn = SECRET_ARN.source.replace(/^\^|\$$/g, '');
+  return [
+    {
+      name: SONARQUBE_SETTINGS.serverUrl,
+      description: 'the SonarQube server\'s HTTPS address, for the pipelines\' analyses and quality gate',
+      pattern: 'https://[^\\s/]+(/\\S*)?',
+      allowed: 'an HTTPS URL, for example https://sonarqube.example.com',
+      optional: true,
+    },
+    { name: SONARQUBE_SETTINGS.tokenSecretArn, description: 'the secret holding a SonarQube token that may run analyses (text)', pattern: arn, allowed: SECRET_ARN_ALLOWED, optional: true },
+    { name: SONARQUBE_SETTINGS.webhookSecretArn, description: 'the secret SonarQube signs its webhook with (text)', pattern: arn, allowed: SECRET_ARN_ALLOWED, optional: true },
+  ];
+}
+
+/** The server the settings describe, none when none is given; some but not all is refused, naming what is missing. */
+export function sonarQubeFromSettings(values: Record<string, string>): SonarQubeServer | undefined {
+  const names = Object.values(SONARQUBE_SETTINGS);
+  const given = names.filter((name) => values[name] !== undefined);
+  if (given.length === 0) return undefined;
+  if (given.length < names.length) {
+    throw new UserError(`JenkinsSpec: pluginSettings gives ${given.join(', ')} but not ${names.filter((n) => !given.includes(n)).join(', ')}; ` +
+      'SonarQube needs all three (its address, the token\'s secret and the webhook secret), or none.');
+  }
+  return {
+    serverUrl: values[SONARQUBE_SETTINGS.serverUrl],
+    tokenSecretArn: values[SONARQUBE_SETTINGS.tokenSecretArn],
+    webhookSecretArn: values[SONARQUBE_SETTINGS.webhookSecretArn],
+  };
 }

@@ -1,9 +1,16 @@
+import { controllerEnvironment, controllerFiles, ControllerLayout, JENKINS_PORT } from './controller-files';
 import { AUDIT_SYSLOG_PORT, CONTROLLER_STARTUP_SECONDS, JENKINS_REQUEST_BODY_LIMITS } from './hardening';
+import { AGENT_DEFAULTS, agentWorkers, assertValidAgentSettings, type AgentSettings } from './jenkins-agents';
 import { jenkinsComplianceControls } from './jenkins-compliance-controls';
 import { PIPELINE_LIBRARY_CREDENTIAL, type PipelineLibrarySource } from './jenkins-configuration';
-import { assertValidSonarQube, type SonarQubeServer, sonarQubeSecrets } from './jenkins-sonarqube';
+import { CONTAINER_LAYOUT, jenkinsContainerInitialization } from './jenkins-container';
+import { FAILED_LOGIN_ALARM, SECURITY_WARNING_ALARM } from './jenkins-monitoring';
+import { JenkinsOidcIntegration } from './jenkins-oidc';
+import { assertValidSonarQube, type SonarQubeServer, sonarQubeFromSettings, sonarQubeSecrets, sonarQubeSettings } from './jenkins-sonarqube';
+import { configureJenkinsUserData, EC2_JENKINS_LOG, EC2_LAYOUT } from './jenkins-user-data';
+import { JENKINS_IMAGE } from './versions';
 import type { ApplicationSize } from '../contract/application-size';
-import { ApplicationSpec } from '../contract/application-spec';
+import { ApplicationSpec, type IApplicationSpec } from '../contract/application-spec';
 import { AuthMode } from '../contract/auth-mode';
 import type { ComplianceControl } from '../contract/compliance-control';
 import type { ContainerInitialization } from '../contract/container-initialization';
@@ -12,16 +19,10 @@ import { type EgressRule, isIpv4 } from '../contract/egress-rule';
 import type { EphemeralWorkers } from '../contract/ephemeral-workers';
 import type { LogAlarm } from '../contract/log-alarm';
 import type { IOidcIntegration } from '../contract/oidc-integration';
+import type { PluginSetting } from '../contract/plugin-setting';
 import type { RequestBodyLimit } from '../contract/request-body-limit';
 import type { IUserDataBuilder } from '../contract/user-data-builder';
 import { UserError } from '../errors';
-import { controllerEnvironment, controllerFiles, ControllerLayout, JENKINS_PORT } from './controller-files';
-import { AGENT_DEFAULTS, agentWorkers, assertValidAgentSettings, type AgentSettings } from './jenkins-agents';
-import { CONTAINER_LAYOUT, jenkinsContainerInitialization } from './jenkins-container';
-import { FAILED_LOGIN_ALARM, SECURITY_WARNING_ALARM } from './jenkins-monitoring';
-import { JenkinsOidcIntegration } from './jenkins-oidc';
-import { configureJenkinsUserData, EC2_JENKINS_LOG, EC2_LAYOUT } from './jenkins-user-data';
-import { JENKINS_IMAGE } from './versions';
 
 /** The claim that names a user unless `userIdClaim` says otherwise (OpenID Connect Core 1.0, sections 2 and 5.7). */
 const DEFAULT_USER_ID_CLAIM = 'sub';
@@ -207,6 +208,20 @@ export class JenkinsSpec extends ApplicationSpec {
       viewer: this.props.viewerGroup ?? 'jenkins-viewers',
       auditor: this.props.auditorGroup ?? 'jenkins-auditors',
     };
+  }
+
+  /**
+   * What `pluginSettings` may set by configuration: the SonarQube server (`SONARQUBE_SETTINGS`, all three or none).
+   * Every other option is a prop of the constructor.
+   */
+  public settings(): PluginSetting[] {
+    return sonarQubeSettings();
+  }
+
+  /** The build server with the SonarQube server the settings name; a `sonarQube` prop given in code stays when they name none. */
+  public withSettings(values: Record<string, string>): IApplicationSpec {
+    const sonarQube = sonarQubeFromSettings(values);
+    return sonarQube ? new JenkinsSpec({ ...this.props, sonarQube }) : this;
   }
 
   /** The SonarQube token and webhook secret, when a server is set; the pipeline library's git user, when a secret holds it. */

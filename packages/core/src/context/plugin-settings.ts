@@ -34,6 +34,7 @@ export function configuredSpec(plugin: string, spec: IApplicationSpec, given: Re
   const resolved: Record<string, string> = {};
   for (const setting of declared) {
     const value = values[setting.name] ?? setting.defaultValue;
+    if ((value === undefined || value === '') && setting.optional === true) continue;
     if (value === undefined || value === '') {
       problems.push(`${setting.name} is required by ${plugin}: ${setting.description}`);
     } else if (setting.pattern !== undefined && !new RegExp(`^(?:${setting.pattern})$`).test(value)) {

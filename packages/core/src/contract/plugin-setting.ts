@@ -24,6 +24,11 @@ export interface PluginSetting {
    */
   readonly defaultValue?: string;
   /**
+   * Whether the setting may be left out (without a `defaultValue`): `withSettings()` then receives no entry for it.
+   * @default false: a setting without `defaultValue` is required
+   */
+  readonly optional?: boolean;
+  /**
    * Whether the value is a secret (never shown in an error). Prefer `secrets` for secrets: a setting's value is
    * written into the template.
    * @default false

@@ -17,6 +17,7 @@ import { FAILED_LOGIN_FILTER, loggingProperties, SECURITY_WARNING_LINE } from '.
 import { JENKINS_LTS, JENKINS_PLUGIN_CLOSURE, JENKINS_PLUGINS, JENKINS_RPM_KEY, pluginsTxt } from '../../src/build-server/versions';
 import { OIDC_DEFAULT_SCOPES } from '../../src/context/context-keys';
 import { FACTORY_SIZE_DEFAULTS } from '../../src/context/factory-limits';
+import { configuredSpec } from '../../src/context/plugin-settings';
 import { STARTUP_SECONDS_DEFAULT, STARTUP_SECONDS_MAX, STARTUP_SECONDS_MIN } from '../../src/contract/application-size';
 import { UserError } from '../../src/errors';
 import { complianceFindings } from '../../src/profiles/compliance';
@@ -439,6 +440,32 @@ describe('SonarQube\'s secrets', () => {
       .toThrow('JenkinsSpec: sonarQube.serverUrl "http://sonarqube.example.com" is not an HTTPS URL');
     expect(() => synth(RuntimeType.FARGATE, { ...SIGN_IN, secrets: { SONAR_TOKEN: SONAR.tokenSecretArn } }, new JenkinsSpec({ sonarQube: SONAR })))
       .toThrow('secrets.SONAR_TOKEN is also declared by JenkinsSpec.secrets(): give the application each variable once.');
+  });
+});
+
+describe('SonarQube by configuration (pluginSettings)', () => {
+  const load = fargateConfiguration;
+  const settings = { sonarQubeUrl: SONAR.serverUrl, sonarQubeTokenSecretArn: SONAR.tokenSecretArn, sonarQubeWebhookSecretArn: SONAR.webhookSecretArn };
+
+  test('the three settings give what the sonarQube prop gives: the same configuration and secrets', () => {
+    const configured = configuredSpec('JenkinsSpec', new JenkinsSpec(), settings);
+    expect(load(configured as JenkinsSpec)).toEqual(load(new JenkinsSpec({ sonarQube: SONAR })));
+    expect(configured.secrets()).toEqual(new JenkinsSpec({ sonarQube: SONAR }).secrets());
+    // None given: the build server without SonarQube, as before.
+    expect(load(configuredSpec('JenkinsSpec', new JenkinsSpec(), {}) as JenkinsSpec).unclassified.sonarGlobalConfiguration).toBeUndefined();
+  });
+
+  test('through the deployment context: cdk.json\'s pluginSettings reach the built-in plugin', () => {
+    const { json } = synth(RuntimeType.FARGATE, { ...SIGN_IN, pluginSettings: settings }, new JenkinsSpec());
+    const container = applicationTask(json).Properties.ContainerDefinitions.find((c: any) => c.Name === 'Application');
+    expect(container.Secrets).toEqual(expect.arrayContaining([{ Name: 'SONAR_TOKEN', ValueFrom: SONAR.tokenSecretArn }]));
+  });
+
+  test('some but not all, an address that is not HTTPS, an ARN that is not a secret\'s: refused, naming each', () => {
+    expect(() => configuredSpec('JenkinsSpec', new JenkinsSpec(), { sonarQubeUrl: SONAR.serverUrl }))
+      .toThrow('JenkinsSpec: pluginSettings gives sonarQubeUrl but not sonarQubeTokenSecretArn, sonarQubeWebhookSecretArn; SonarQube needs all three');
+    expect(() => configuredSpec('JenkinsSpec', new JenkinsSpec(), { ...settings, sonarQubeUrl: 'http://sonar', sonarQubeTokenSecretArn: 'arn:aws:ssm:x' }))
+      .toThrow(/sonarQubeUrl "http:\/\/sonar" is not allowed; expected an HTTPS URL[^\n]*\n[^\n]*sonarQubeTokenSecretArn "arn:aws:ssm:x" is not allowed; expected a Secrets Manager secret's complete ARN/);
   });
 });
 
