@@ -445,7 +445,9 @@ describe('SonarQube\'s secrets', () => {
 
 describe('SonarQube by configuration (pluginSettings)', () => {
   const load = fargateConfiguration;
-  const settings = { sonarQubeUrl: SONAR.serverUrl, sonarQubeTokenSecretArn: SONAR.tokenSecretArn, sonarQubeWebhookSecretArn: SONAR.webhookSecretArn };
+  const settings = {
+    sonarQubeUrl: SONAR.serverUrl, sonarQubeTokenSecretArn: SONAR.tokenSecretArn, sonarQubeWebhookSecretArn: SONAR.webhookSecretArn,
+  };
 
   test('the three settings give what the sonarQube prop gives: the same configuration and secrets', () => {
     const configured = configuredSpec('JenkinsSpec', new JenkinsSpec(), settings);
