@@ -103,6 +103,14 @@ describe('on a PRODUCTION platform', () => {
     expect(secrets.SONAR_JDBC_PASSWORD).toMatch(/databasesecretarn.*:password::/);
     expect(secrets.SONAR_JDBC_USERNAME).toMatch(/databasesecretarn.*:username::/);
     expect(JSON.stringify(withDatabase.templates.Sonar)).not.toMatch(/MasterUserPassword|"password":/);
+    // The secret is encrypted under the platform's data key: the execution role may decrypt through Secrets Manager only.
+    const statements = resources(withDatabase.templates.Sonar, 'AWS::IAM::Policy').flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
+    expect(statements).toContainEqual({
+      Action: 'kms:Decrypt',
+      Effect: 'Allow',
+      Resource: { Ref: expect.stringMatching(/^SsmParameterValuefwPlatformdatakeyarn/) },
+      Condition: { StringEquals: { 'kms:ViaService': 'secretsmanager.eu-west-1.amazonaws.com' } },
+    });
   });
 
   test('EC2: the boot reads the password into the environment file from the secret, the rest as values', () => {
@@ -110,6 +118,8 @@ describe('on a PRODUCTION platform', () => {
     expect(script).toContain('reading SONAR_JDBC_PASSWORD from Secrets Manager');
     expect(script).toMatch(/fw_json_value 'password'/);
     expect(script).toMatch(/fw_env_line '\/etc\/fw\/application\.env' 'SONAR_JDBC_URL' 'jdbc:postgresql:\/\//);
+    const statements = resources(withDatabase.templates.SonarVm, 'AWS::IAM::Policy').flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
+    expect(statements.filter((s: any) => s.Action === 'kms:Decrypt' && s.Condition?.StringEquals?.['kms:ViaService'])).toHaveLength(1);
   });
 
   test('no stack imports or exports anything', () => {

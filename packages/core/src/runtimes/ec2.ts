@@ -8,6 +8,7 @@ import { Construct } from 'constructs';
 import { Ec2DataVolume } from './ec2-data-volume';
 import { Ec2UserDataBuilder, grantBootRead, readParameter } from './ec2-user-data';
 import type { RuntimeProps } from './runtime-props';
+import { grantSecretKeys } from './secret-keys';
 import type { Ec2Context } from '../contract/ec2-context';
 import { WorkerVariables } from '../contract/ephemeral-workers';
 import { Ec2Files } from '../contract/oidc-integration';
@@ -69,6 +70,7 @@ export class Ec2Runtime extends Construct {
       resources: [log.group.logGroupArn],
     }));
     Object.values(props.secrets).forEach(({ secret }) => secret.grantRead(role));
+    grantSecretKeys(role, Object.values(props.secrets));
     if (storage) {
       storage.allowFrom(this.securityGroup, role);
     }

@@ -6,6 +6,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
 import { Construct } from 'constructs';
 import type { RuntimeProps } from './runtime-props';
+import { grantSecretKeys } from './secret-keys';
 import { ContainerFiles, type ContainerInitialization } from '../contract/container-initialization';
 import { WorkerVariables } from '../contract/ephemeral-workers';
 import { callPlugin } from '../contract/plugin-calls';
@@ -81,6 +82,7 @@ export class FargateRuntime extends Construct {
           : ecs.Secret.fromSecretsManager(secret, jsonKey)])),
       logging: ecs.LogDrivers.awsLogs({ logGroup: log.group, streamPrefix: spec.applicationId() }),
     });
+    grantSecretKeys(this.taskDefinition.obtainExecutionRole(), Object.values(props.secrets));
     acknowledgeEnvironment(this.taskDefinition, environment, 'The plugin\'s containerEnvironmentVariables()');
     container.addMountPoints({ sourceVolume: spec.volumeName(), containerPath: spec.containerDataPath(), readOnly: false });
     const initialization = callPlugin(pluginName, 'containerInitialization',

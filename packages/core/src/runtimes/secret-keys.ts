@@ -1,0 +1,18 @@
+import { Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type { ApplicationSecret } from './runtime-props';
+
+/**
+ * Lets `role` decrypt, through Secrets Manager only, the secrets encrypted under a key of the account's (a plugin's
+ * database secret, under the data key). `grantRead` of a secret imported with its key writes no statement when the
+ * key is imported too (a platform's, read from its parameters), so the statement is written here, once per key.
+ */
+export function grantSecretKeys(role: iam.IRole, secrets: ApplicationSecret[]): void {
+  const keys = [...new Map(secrets.flatMap(({ secret }) => secret.encryptionKey ? [[secret.encryptionKey.keyArn, secret.encryptionKey]] : [])).values()];
+  if (keys.length === 0) return;
+  role.addToPrincipalPolicy(new iam.PolicyStatement({
+    actions: ['kms:Decrypt'],
+    resources: keys.map((key) => key.keyArn),
+    conditions: { StringEquals: { 'kms:ViaService': `secretsmanager.${Stack.of(role).region}.amazonaws.com` } },
+  }));
+}

@@ -1,0 +1,65 @@
+// examples/quality-gate: the build server and SonarQube with its PostgreSQL database on one PRODUCTION platform, from
+// cdk.json alone. `npx cdk synth` there runs the four compliance packs (PRODUCTION) and the CDK's CloudFormation
+// validation (on, as a user runs it), and its templates must hold what docs/writing-a-plugin.md ("A database") and
+// docs/build-agents.md ("SonarQube") say.
+const assert = require('node:assert');
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { test } = require('node:test');
+
+const example = path.join(__dirname, '..', '..', 'examples', 'quality-gate');
+const cdkJson = JSON.parse(fs.readFileSync(path.join(example, 'cdk.json'), 'utf-8')).context;
+const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-quality-gate-'));
+const run = spawnSync('npx', ['cdk', 'synth', '-q', '-o', outdir], {
+  cwd: example, encoding: 'utf-8', env: { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true' },
+});
+const template = (stack) => JSON.parse(fs.readFileSync(path.join(outdir, `${stack}.template.json`), 'utf-8'));
+const resources = (t, type) => Object.entries(t.Resources).filter(([, r]) => r.Type === type);
+
+test('synthesises, PRODUCTION\'s packs and the CDK\'s validation passing, nothing imported', () => {
+  assert.strictEqual(run.status, 0, run.stderr);
+  assert.doesNotMatch(run.stderr, /CloudFormation Validate/);
+  for (const stack of ['qg-platform', 'qg-build-server', 'qg-sonarqube']) {
+    assert.doesNotMatch(JSON.stringify(template(stack)), /Fn::ImportValue/, stack);
+  }
+});
+
+test('SonarQube\'s PostgreSQL: encrypted, deletion-protected, Multi-AZ, its password managed by RDS, backed up', () => {
+  const [[, instance]] = resources(template('qg-platform'), 'AWS::RDS::DBInstance');
+  const p = instance.Properties;
+  assert.deepStrictEqual([p.Engine, p.StorageEncrypted, p.DeletionProtection, p.MultiAZ, p.ManageMasterUserPassword, p.DBName],
+    ['postgres', true, true, true, true, 'sonarqube']);
+  assert.strictEqual(p.MasterUserPassword, undefined);
+  assert.ok(p.BackupRetentionPeriod >= 7);
+  assert.strictEqual(resources(template('qg-platform'), 'AWS::Backup::BackupSelection')
+    .filter(([, s]) => JSON.stringify(s.Properties.BackupSelection.Resources).includes(':db:')).length, 1);
+});
+
+test('SonarQube\'s task gets the connection, the password as a secret reference; only its group reaches the port', () => {
+  const sonar = template('qg-sonarqube');
+  const [[, task]] = resources(sonar, 'AWS::ECS::TaskDefinition').filter(([, t]) => t.Properties.ContainerDefinitions.some((c) => c.Name === 'Application'));
+  const container = task.Properties.ContainerDefinitions.find((c) => c.Name === 'Application');
+  assert.match(JSON.stringify(container.Secrets.find((s) => s.Name === 'SONAR_JDBC_PASSWORD').ValueFrom), /databasesecretarn.*:password::/);
+  assert.match(JSON.stringify(container.Environment.find((e) => e.Name === 'SONAR_JDBC_URL').Value), /jdbc:postgresql:/);
+  const ingress = resources(sonar, 'AWS::EC2::SecurityGroupIngress').filter(([, r]) => r.Properties.FromPort === 5432);
+  assert.strictEqual(ingress.length, 1);
+  assert.match(JSON.stringify(ingress[0][1].Properties.SourceSecurityGroupId), /ApplicationFargateSecurityGroup/);
+  for (const stack of ['qg-platform', 'qg-build-server']) {
+    assert.strictEqual(resources(template(stack), 'AWS::EC2::SecurityGroupIngress').filter(([, r]) => r.Properties.FromPort === 5432).length, 0, stack);
+  }
+});
+
+test('the build server\'s configuration names SonarQube by the HTTPS address of pluginSettings, its secrets by reference', () => {
+  const settings = cdkJson.applications.find((a) => a.applicationId === 'jenkins').pluginSettings;
+  const [[, task]] = resources(template('qg-build-server'), 'AWS::ECS::TaskDefinition').filter(([, t]) => t.Properties.ContainerDefinitions.some((c) => c.Name === 'Initialization'));
+  const containers = task.Properties.ContainerDefinitions;
+  // The configuration as code reaches the controller as files the init container writes, base64 in its environment.
+  const files = containers.find((c) => c.Name === 'Initialization').Environment.map((e) => Buffer.from(e.Value, 'base64').toString('utf-8'));
+  const casc = files.find((f) => f.includes('sonarGlobalConfiguration'));
+  assert.ok(casc, 'no configuration as code with a SonarQube installation');
+  assert.match(casc, new RegExp(`serverUrl: "?${settings.sonarQubeUrl.replace(/[.]/g, '\\.')}"?`));
+  const secrets = containers.find((c) => c.Name === 'Application').Secrets;
+  assert.deepStrictEqual(secrets.find((s) => s.Name === 'SONAR_TOKEN'), { Name: 'SONAR_TOKEN', ValueFrom: settings.sonarQubeTokenSecretArn });
+});
