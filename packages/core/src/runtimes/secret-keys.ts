@@ -8,7 +8,8 @@ import type { ApplicationSecret } from './runtime-props';
  * key is imported too (a platform's, read from its parameters), so the statement is written here, once per key.
  */
 export function grantSecretKeys(role: iam.IRole, secrets: ApplicationSecret[]): void {
-  const keys = [...new Map(secrets.flatMap(({ secret }) => secret.encryptionKey ? [[secret.encryptionKey.keyArn, secret.encryptionKey]] : [])).values()];
+  const keys = [...new Map(secrets.flatMap(({ secret }) =>
+    secret.encryptionKey ? [[secret.encryptionKey.keyArn, secret.encryptionKey]] : [])).values()];
   if (keys.length === 0) return;
   role.addToPrincipalPolicy(new iam.PolicyStatement({
     actions: ['kms:Decrypt'],
