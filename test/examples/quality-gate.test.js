@@ -63,3 +63,12 @@ test('the build server\'s configuration names SonarQube by the HTTPS address of 
   const secrets = containers.find((c) => c.Name === 'Application').Secrets;
   assert.deepStrictEqual(secrets.find((s) => s.Name === 'SONAR_TOKEN'), { Name: 'SONAR_TOKEN', ValueFrom: settings.sonarQubeTokenSecretArn });
 });
+
+test('inside the VPC, both host names resolve to the private load balancer: the quality gate never leaves the VPC', () => {
+  for (const [stack, host] of [['qg-sonarqube', 'sonar.example.com.'], ['qg-build-server', 'ci.example.com.']]) {
+    const zones = resources(template(stack), 'AWS::Route53::HostedZone').map(([, z]) => z.Properties);
+    assert.deepStrictEqual(zones.map((z) => [z.Name, z.VPCs.length]), [[host, 1]], stack);
+  }
+  const settings = cdkJson.applications.find((a) => a.applicationId === 'jenkins').pluginSettings;
+  assert.strictEqual(new URL(settings.sonarQubeUrl).host, 'sonar.example.com');
+});

@@ -1,6 +1,7 @@
 import { Annotations, Stack } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import type * as ecs from 'aws-cdk-lib/aws-ecs';
+import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as route53 from 'aws-cdk-lib/aws-route53';
@@ -38,6 +39,7 @@ import { type ApplicationLog, applicationLogGroupName, Logging } from './platfor
 import { Network, type NetworkAccess } from './platform/network';
 import type { Platform } from './platform/platform';
 import { admitApplications, hostOf, propsOnPlatform } from './platform/platform-attachment';
+import { PrivateHostRoute, type PrivateHostRouteProps } from './platform/private-routes';
 import { type ApplicationRoute, defaultListenerPriority, HostRoute } from './platform/routing';
 import { parseSecretReference, type SecretReference } from './platform/secret-reference';
 import { type ApplicationStorage, SharedStorage } from './platform/storage';
@@ -120,6 +122,10 @@ export interface ApplicationFactoryProps {
   readonly instanceType?: string;
   /** EBS data volume size in GiB (EC2 with `ebs` storage). @default - `FACTORY_SIZE_DEFAULTS.dataVolumeGiB` */
   readonly dataVolumeGiB?: number;
+  /** The instance class of the plugin's database (`database()`), for example `db.t4g.medium`. @default - `DATABASE_DEFAULTS.instanceType` */
+  readonly databaseInstanceType?: string;
+  /** The storage of the plugin's database in GiB, 20 to 65536. @default - `DATABASE_DEFAULTS.storageGiB` */
+  readonly databaseStorageGiB?: number;
   /**
    * The plugin's own settings by name, each one its `settings()` declares; the plugin deployed is what its
    * `withSettings()` returns for them (see docs/writing-a-plugin.md, "Settings by configuration").
@@ -272,6 +278,7 @@ export class ApplicationFactory extends Construct {
         signInByLoadBalancer: context.authMode === AuthMode.ALB_OIDC,
         certificate,
         database: databaseRequirement,
+        databaseSize: { instanceType: context.databaseInstanceType, storageGiB: context.databaseStorageGiB },
         stack,
       });
       // The platform's parameters exist once the platform is deployed: `cdk deploy <application>` and `cdk deploy --all`
@@ -337,6 +344,21 @@ export class ApplicationFactory extends Construct {
       });
     }
     this.securityGroup = runtime.securityGroup;
+    if (platform && context.sslEnabled && shared.privateLoadBalancer) {
+      // Inside the VPC the application's own host name reaches it through the private load balancer. Not for alb-oidc:
+      // the private listener does not sign users in.
+      const privateRoute = new PrivateHostRoute(this, 'PrivateRoute', {
+        vpc: network.vpc,
+        ...shared.privateLoadBalancer,
+        host: hostOf(context),
+        priority: shared.listenerPriority!,
+        applicationPort: spec.applicationPort(),
+        healthCheckPath: spec.healthCheckPath(),
+        applicationSecurityGroup: runtime.securityGroup,
+      });
+      if (runtime instanceof FargateRuntime) runtime.service.attachToApplicationTargetGroup(privateRoute.targetGroup(elbv2.TargetType.IP));
+      else runtime.autoScalingGroup.attachToApplicationTargetGroup(privateRoute.targetGroup(elbv2.TargetType.INSTANCE));
+    }
     if (database) {
       // The database admits the application alone; the application's group sends nothing it is not allowed.
       database.securityGroup.addIngressRule(runtime.securityGroup, ec2.Port.tcp(POSTGRES_PORT), `PostgreSQL from ${context.applicationId}`);
@@ -425,6 +447,8 @@ export class ApplicationFactory extends Construct {
       deletionProtection: settings.deletionProtection,
       removalPolicy: settings.removalPolicy,
       backupDays: settings.dataVolumeBackupDays ?? 1,
+      instanceType: context.databaseInstanceType,
+      storageGiB: context.databaseStorageGiB,
     }).connection : undefined;
     const storage = ebs ? undefined : new SharedStorage(this, 'Storage', {
       network,
@@ -490,6 +514,8 @@ export class ApplicationFactory extends Construct {
       get namespace() { return attached.namespace; },
       get alarmTopic() { return attached.alarmTopic; },
       database: on.databaseRequirement ? attached.database(on.databaseRequirement.databaseName) : undefined,
+      listenerPriority: on.listenerPriority,
+      privateLoadBalancer: context.sslEnabled && context.authMode !== AuthMode.ALB_OIDC ? attached.privateLoadBalancer : undefined,
     };
   }
 }
@@ -519,6 +545,10 @@ interface SharedParts {
   readonly alarmTopic?: sns.ITopic;
   /** The plugin's database, when it declares one: in the stack standalone, the platform's on a platform. */
   readonly database?: DatabaseConnection;
+  /** On a platform: the application's listener-rule priority, the same on the private listener. */
+  readonly listenerPriority?: number;
+  /** On a platform with TLS, for an application not signed in by the load balancer: the private load balancer. */
+  readonly privateLoadBalancer?: Pick<PrivateHostRouteProps, 'listener' | 'securityGroup' | 'alias'>;
 }
 
 /** The database's plain values under the names the plugin gave (the user and password are secrets: `databaseSecrets`). */

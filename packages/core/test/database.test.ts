@@ -183,3 +183,24 @@ describe('what a plugin may ask for', () => {
     expect([long.length <= 63, /^[a-z][a-z0-9-]*[a-z0-9]$/.test(long)]).toEqual([true, true]);
   });
 });
+
+describe('sized by the context keys, per application', () => {
+  test('databaseInstanceType and databaseStorageGiB reach the instance, standalone and on a platform', () => {
+    const app = new App({ context: { databaseInstanceType: 'db.t4g.medium', databaseStorageGiB: 100 } });
+    const stack = new Stack(app, 'Sonar', { env: REGION_ENV });
+    new ApplicationFactory(stack, 'App', RuntimeType.FARGATE, new SonarSpec(), { securityProfile: SecurityProfile.DEV });
+    const [[, standalone]] = resources(app.synth().getStackByName('Sonar').template, 'AWS::RDS::DBInstance');
+    expect([standalone.Properties.DBInstanceClass, standalone.Properties.AllocatedStorage]).toEqual(['db.t4g.medium', '100']);
+    const sized = synthPlatform([{ ...SONAR, props: { ...SONAR.props, databaseInstanceType: 'db.m7g.large', databaseStorageGiB: 200 } }]);
+    const [[, onPlatform]] = resources(sized.templates.Platform, 'AWS::RDS::DBInstance');
+    expect([onPlatform.Properties.DBInstanceClass, onPlatform.Properties.AllocatedStorage]).toEqual(['db.m7g.large', '200']);
+    // Unset, the defaults.
+    expect([instances[0][1].Properties.DBInstanceClass, instances[0][1].Properties.AllocatedStorage]).toEqual(['db.t4g.micro', '20']);
+  });
+
+  test('a value the keys refuse is named, with what is allowed', () => {
+    const app = new App({ context: { databaseInstanceType: 'large', databaseStorageGiB: 5 } });
+    expect(() => new ApplicationFactory(new Stack(app, 'Sonar', { env: REGION_ENV }), 'App', RuntimeType.FARGATE, new SonarSpec(), { securityProfile: SecurityProfile.DEV }))
+      .toThrow(/databaseInstanceType "large" is not allowed; expected an RDS instance class such as db\.t4g\.medium[\s\S]*databaseStorageGiB 5 is not allowed; expected a whole number of GiB from 20/);
+  });
+});

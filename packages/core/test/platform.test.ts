@@ -40,7 +40,7 @@ describe('three applications on one PRODUCTION platform, then two more', () => {
     const counts = countByType(three.templates);
     expect(counts).toMatchObject({
       'AWS::EC2::VPC': 1,
-      'AWS::ElasticLoadBalancingV2::LoadBalancer': 1,
+      'AWS::ElasticLoadBalancingV2::LoadBalancer': 2, // internet-facing, and private (docs/platform.md)
       'AWS::EFS::FileSystem': 1,
       'AWS::KMS::Key': 4, // logs, data, notifications, cached container images
       'AWS::SNS::Topic': 1,
@@ -55,9 +55,9 @@ describe('three applications on one PRODUCTION platform, then two more', () => {
   test('two more applications add none of the shared resources', () => {
     const [before, after] = [countByType(three.templates), countByType(five.templates)];
     for (const type of SHARED) expect([type, after[type]]).toEqual([type, before[type]]);
-    // ... and each adds its own pieces: a listener rule, a log group.
-    expect(after['AWS::ElasticLoadBalancingV2::ListenerRule']).toBe(5);
-    expect(before['AWS::ElasticLoadBalancingV2::ListenerRule']).toBe(3);
+    // ... and each adds its own pieces: a listener rule on each load balancer, a log group.
+    expect(after['AWS::ElasticLoadBalancingV2::ListenerRule']).toBe(10);
+    expect(before['AWS::ElasticLoadBalancingV2::ListenerRule']).toBe(6);
   });
 
   test('no stack exports anything, and no application imports anything', () => {
@@ -232,7 +232,7 @@ describe('between applications', () => {
     }
   });
 
-  test('allowFrom: the docs wiki admits the build server on its port, and nothing else but the load balancer', () => {
+  test('allowFrom: the docs wiki admits the build server on its port, and nothing else but the load balancers', () => {
     const template = three.templates.Docs;
     const [[groupId, group]] = resources(template, 'AWS::EC2::SecurityGroup').filter(([, g]) => g.Properties.GroupDescription.startsWith('Application'));
     const ingress = [
@@ -241,6 +241,7 @@ describe('between applications', () => {
     ].map((r: any) => [r.FromPort, JSON.stringify(r.SourceSecurityGroupId)]);
     expect(ingress).toEqual([
       [3000, expect.stringContaining('loadbalancersecuritygroupid')],
+      [3000, expect.stringContaining('privateloadbalancersecuritygroupid')],
       [3000, expect.stringContaining('applicationsJenkinssecuritygroupid')],
     ]);
     // The build server's group may send to it: an egress rule in the docs stack.

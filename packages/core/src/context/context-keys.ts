@@ -4,6 +4,7 @@ import { bool, DOCKER_HUB_CREDENTIAL_ARN, DOMAIN, email, httpsUrl, imageDigests,
 import type { ApplicationFactoryProps } from '../application-factory';
 import type { DeploymentContext } from './deployment-context';
 import { AuthMode } from '../contract/auth-mode';
+import { DATABASE_DEFAULTS } from '../contract/database-requirement';
 import { Ec2Storage } from '../contract/ec2-storage';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
 import { RuntimeType } from '../contract/runtime-type';
@@ -278,6 +279,22 @@ const FIELD_KEYS = {
     description: 'EC2 with `ec2Storage` `ebs`: size of the data volume in GiB (gp3, 1 to 16384).',
     parse: wholeNumber(1, 'a whole number of GiB, for example 100'),
     code: (c) => c.props.dataVolumeGiB,
+    example: 100,
+  },
+  databaseInstanceType: {
+    required: false,
+    defaultText: `\`${DATABASE_DEFAULTS.instanceType}\``,
+    description: 'The instance class of the plugin\'s database, when it declares one (`database()`), for example `db.t4g.medium`.',
+    parse: text(/^db\.[a-z0-9-]+\.[a-z0-9]+$/, 'an RDS instance class such as db.t4g.medium'),
+    code: (c) => c.props.databaseInstanceType,
+    example: 'db.t4g.medium',
+  },
+  databaseStorageGiB: {
+    required: false,
+    defaultText: `\`${DATABASE_DEFAULTS.storageGiB}\``,
+    description: 'The storage of the plugin\'s database in GiB (gp3, 20 to 65536), when it declares one.',
+    parse: wholeNumber(20, 'a whole number of GiB from 20, for example 100'),
+    code: (c) => c.props.databaseStorageGiB,
     example: 100,
   },
 } satisfies { readonly [F in FieldKeyName]: Declared<DeploymentContext[F]> };

@@ -118,6 +118,16 @@ export interface DeploymentContext {
    */
   readonly dataVolumeGiB?: number;
   /**
+   * The instance class of the plugin's database.
+   * @default - `DATABASE_DEFAULTS.instanceType`
+   */
+  readonly databaseInstanceType?: string;
+  /**
+   * The storage of the plugin's database in GiB.
+   * @default - `DATABASE_DEFAULTS.storageGiB`
+   */
+  readonly databaseStorageGiB?: number;
+  /**
    * The identity provider, when `authMode` is not `none`.
    * @default - none
    */

@@ -50,6 +50,12 @@ export interface DatabaseRequirement {
   readonly environment: DatabaseEnvironment;
 }
 
+/**
+ * What the framework gives a database unless the context keys `databaseInstanceType` and `databaseStorageGiB` size it:
+ * the smallest Graviton class, 20 GiB of gp3 (RDS PostgreSQL's smallest gp3 volume).
+ */
+export const DATABASE_DEFAULTS = { instanceType: 'db.t4g.micro', storageGiB: 20 } as const;
+
 const ENVIRONMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const PLACEHOLDER = /\{(host|port|name)\}/;
 

@@ -12,6 +12,7 @@ import type { DatabaseConnection } from './database';
 import type { NetworkAccess } from './network';
 import {
   accessPointParameter, type DatabaseField, databaseParameter, type PlatformParameter, platformParameterPrefix, PRIVATE_NAMESPACE,
+  type PrivateRouteParameter,
 } from './platform-parameters';
 import { type ApplicationStorage, AttachedStorage } from './storage';
 
@@ -122,6 +123,20 @@ export class AttachedPlatform extends Construct {
     const accessPointId = ssm.StringParameter.valueForStringParameter(this,
       accessPointParameter(this.props.platformStackName, this.props.applicationStackName));
     return new AttachedStorage(fileSystem, securityGroup, accessPointId);
+  }
+
+  /** The platform's private load balancer (with TLS): its listener, its security group and its alias target. */
+  public get privateLoadBalancer() {
+    return this.once('privateLoadBalancer', () => {
+      const read = (name: PrivateRouteParameter) => ssm.StringParameter.valueForStringParameter(this, `${platformParameterPrefix(this.props.platformStackName)}${name}`);
+      const securityGroup = ec2.SecurityGroup.fromSecurityGroupId(this, 'PrivateLoadBalancerSecurityGroup', read('private-load-balancer-security-group-id'),
+        { allowAllOutbound: false });
+      return {
+        securityGroup,
+        listener: elbv2.ApplicationListener.fromApplicationListenerAttributes(this, 'PrivateListener', { listenerArn: read('private-listener-arn'), securityGroup }),
+        alias: { dnsName: read('private-load-balancer-dns-name'), hostedZoneId: read('private-load-balancer-hosted-zone-id') },
+      };
+    });
   }
 
   /** The application's database, which the platform keeps: only for an application that declares one. */

@@ -7,14 +7,12 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as rds from 'aws-cdk-lib/aws-rds';
 import { Construct } from 'constructs';
 import type { Logging } from './logging';
-import type { DatabaseRequirement } from '../contract/database-requirement';
+import { DATABASE_DEFAULTS, type DatabaseRequirement } from '../contract/database-requirement';
 import { acknowledge } from '../profiles/compliance';
 
 /** PostgreSQL's port on RDS, which the security groups open: the default, so clients need no extra setting. */
 export const POSTGRES_PORT = 5432;
 
-/** What the framework gives a database unless sized otherwise: the smallest Graviton class, 20 GiB of gp3. */
-export const DATABASE_DEFAULTS = { instanceType: 'db.t4g.micro', storageGiB: 20 } as const;
 
 /** How every database identifier of the framework starts (a platform's logs key names their log groups by it). */
 export const DATABASE_IDENTIFIER_PREFIX = 'fw-';

@@ -85,8 +85,11 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
   public readonly listener: elbv2.ApplicationListener;
   /** The public base address, `https://<fqdn>` or `http://<load balancer DNS name>`. */
   public readonly url: string;
+  /** The listener's certificate, with TLS. */
+  public readonly certificate?: acm.ICertificate;
 
   private readonly props: LoadBalancerProps;
+  private accessLogs?: s3.Bucket;
   private readonly bodyAllowances: BodyAllowance[] = [];
 
   constructor(scope: Construct, id: string, props: LoadBalancerProps) {
@@ -109,7 +112,7 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
     this.alb.setAttribute('routing.http.desync_mitigation_mode', 'strictest');
     acknowledge(this.securityGroup, 'AwsSolutions-EC23', 'Internet-facing load balancer: it admits 443 (and 80, ' +
       'which only redirects to 443) from anywhere; the application itself admits traffic from this group only.');
-    if (props.accessLogs) this.logAccessLogs();
+    if (props.accessLogs) this.logAccessLogs(this.alb);
     if (props.waf) this.addWaf();
 
     if (props.tls) {
@@ -123,6 +126,7 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
           subjectAlternativeNames: props.tls.shared ? [`*.${props.tls.fqdn}`] : undefined,
           validation: acm.CertificateValidation.fromDns(zone),
         });
+      this.certificate = certificate;
       this.listener = this.alb.addListener('Https', {
         port: 443,
         protocol: elbv2.ApplicationProtocol.HTTPS,
@@ -181,13 +185,22 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
    * account, or the log-delivery service principal in regions opened since August 2022, as aws-cdk-lib's RegionInfo
    * says), confined to this account's prefix. AWS documents no source condition for ELB's delivery; see docs/security-profiles.md.
    */
-  private logAccessLogs(): void {
+  public logAccessLogs(alb: elbv2.ApplicationLoadBalancer): void {
+    if (this.accessLogs) {
+      // The bucket's policy admits ELB's delivery for the account already: every load balancer logs under its own name.
+      alb.setAttribute('access_logs.s3.enabled', 'true');
+      alb.setAttribute('access_logs.s3.bucket', this.accessLogs.bucketName);
+      const existing = this.accessLogs.policy?.node.defaultChild as CfnResource | undefined;
+      if (existing) alb.node.defaultChild?.node.addDependency(existing);
+      return;
+    }
     const bucket = this.accessLogBucket();
+    this.accessLogs = bucket;
     const stack = Stack.of(this);
     // The profiles with access logs require a region (ProfileSettings.regionRequired).
     if (Token.isUnresolved(stack.region)) throw new Error('Access logs without a region passed the context reader');
-    this.alb.setAttribute('access_logs.s3.enabled', 'true');
-    this.alb.setAttribute('access_logs.s3.bucket', bucket.bucketName);
+    alb.setAttribute('access_logs.s3.enabled', 'true');
+    alb.setAttribute('access_logs.s3.bucket', bucket.bucketName);
     const elbAccount = RegionInfo.get(stack.region).elbv2Account;
     bucket.addToResourcePolicy(new iam.PolicyStatement({
       principals: [elbAccount ? new iam.AccountPrincipal(elbAccount) : new iam.ServicePrincipal('logdelivery.elasticloadbalancing.amazonaws.com')],
@@ -196,7 +209,7 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
     }));
     // The load balancer checks that it may write when its attributes are set.
     const policy = bucket.policy?.node.defaultChild as CfnResource | undefined;
-    if (policy) this.alb.node.defaultChild?.node.addDependency(policy);
+    if (policy) alb.node.defaultChild?.node.addDependency(policy);
   }
 
   private accessLogBucket(): s3.Bucket {

@@ -29,6 +29,16 @@ export const PLATFORM_PARAMETERS = {
 
 export type PlatformParameter = keyof typeof PLATFORM_PARAMETERS;
 
+/** What a platform with TLS publishes of its private load balancer (`PrivateLoadBalancer`), beside `PLATFORM_PARAMETERS`. */
+export const PRIVATE_ROUTE_PARAMETERS = {
+  'private-listener-arn': 'The private load balancer\'s HTTPS listener, for applications inside the VPC',
+  'private-load-balancer-security-group-id': 'The private load balancer\'s security group',
+  'private-load-balancer-dns-name': 'The private load balancer\'s DNS name (alias target of the applications\' private zones)',
+  'private-load-balancer-hosted-zone-id': 'The private load balancer\'s canonical hosted zone',
+} as const;
+
+export type PrivateRouteParameter = keyof typeof PRIVATE_ROUTE_PARAMETERS;
+
 /** `/fw/<platform stack name>/`: every parameter of one platform, and nothing else, under one path. */
 export function platformParameterPrefix(platformStackName: string): string {
   return `/fw/${platformStackName}/`;

@@ -20,8 +20,9 @@ import { applicationLogGroupName, Logging } from './logging';
 import { Network } from './network';
 import {
   accessPointParameter, applicationRolePath, type DatabaseField, databaseParameter, PLATFORM_PARAMETERS, type PlatformParameter,
-  platformParameterPrefix, platformRolePath, PRIVATE_NAMESPACE,
+  platformParameterPrefix, platformRolePath, PRIVATE_NAMESPACE, PRIVATE_ROUTE_PARAMETERS, type PrivateRouteParameter,
 } from './platform-parameters';
+import { PrivateLoadBalancer } from './private-routes';
 import { SECRET_ARN_EXAMPLE } from './secret-reference';
 import { type AccessPointSettings, PlatformFileSystem } from './storage';
 import { addPciConformancePack } from '../compliance/pci-conformance-pack';
@@ -100,6 +101,8 @@ export interface PlatformApplication {
   readonly certificate: ListenerCertificate;
   /** The database it declares: the platform keeps it, as it keeps access points. @default - none */
   readonly database?: DatabaseRequirement;
+  /** The database's size (context keys `databaseInstanceType`, `databaseStorageGiB`). @default - `DATABASE_DEFAULTS` */
+  readonly databaseSize?: { readonly instanceType?: string; readonly storageGiB?: number };
   /** The application's stack itself, which another application's `allowFrom` makes wait for it. */
   readonly stack: Stack;
 }
@@ -242,6 +245,23 @@ export class Platform extends Construct {
         description: PLATFORM_PARAMETERS[name],
       });
     }
+    if (loadBalancer.certificate) {
+      const internal = new PrivateLoadBalancer(this, 'PrivateLoadBalancer', {
+        network,
+        certificate: loadBalancer.certificate,
+        deletionProtection: settings.deletionProtection,
+        logAccessLogs: settings.accessLogs ? (alb) => loadBalancer.logAccessLogs(alb) : undefined,
+      });
+      const privateValues: Record<PrivateRouteParameter, string> = {
+        'private-listener-arn': internal.listener.listenerArn,
+        'private-load-balancer-security-group-id': internal.securityGroup.securityGroupId,
+        'private-load-balancer-dns-name': internal.alb.loadBalancerDnsName,
+        'private-load-balancer-hosted-zone-id': internal.alb.loadBalancerCanonicalHostedZoneId,
+      };
+      for (const [name, value] of Object.entries(privateValues) as Array<[PrivateRouteParameter, string]>) {
+        new ssm.StringParameter(parameters, name, { parameterName: `${this.parameterPrefix}${name}`, stringValue: value, description: PRIVATE_ROUTE_PARAMETERS[name] });
+      }
+    }
     if (context.pciConformancePack) addPciConformancePack(this, 'PciConformancePack');
     acknowledgeGrantPolicies(this);
     addEcsConsistencyChecks(this);
@@ -291,6 +311,7 @@ export class Platform extends Construct {
       deletionProtection: settings.deletionProtection,
       removalPolicy: settings.removalPolicy,
       backupDays: settings.dataVolumeBackupDays ?? 1,
+      ...application.databaseSize,
     });
     const { host, port, secretArn, securityGroup } = database.connection;
     const values: Record<DatabaseField, string> = { 'host': host, 'port': port, 'secret-arn': secretArn, 'security-group-id': securityGroup.securityGroupId };

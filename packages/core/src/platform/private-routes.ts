@@ -1,0 +1,114 @@
+import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as ec2 from 'aws-cdk-lib/aws-ec2';
+import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import { Construct } from 'constructs';
+import { HTTPS_PORT } from './egress';
+import type { NetworkAccess } from './network';
+import { applicationTargetGroup, forwardAction } from './routing';
+import { acknowledge } from '../profiles/compliance';
+
+export interface PrivateLoadBalancerProps {
+  readonly network: NetworkAccess;
+  /** The platform's certificate (`<domain>` and `*.<domain>`): the same names answer inside the VPC. */
+  readonly certificate: acm.ICertificate;
+  readonly deletionProtection: boolean;
+  /** Turns its access logs on, into the public load balancer's bucket. @default - no access logs */
+  readonly logAccessLogs?: (alb: elbv2.ApplicationLoadBalancer) => void;
+}
+
+/**
+ * The platform's internal load balancer: one application reaches another over HTTPS, with the certificate it trusts
+ * outside, without leaving the VPC. In the compute subnets, admitting HTTPS from them only (applications and their
+ * workers alike); its listener answers 404 but for the host names of the applications routed to it
+ * (`PrivateHostRoute`). Not behind the WAF: only compute inside the VPC reaches it.
+ */
+export class PrivateLoadBalancer extends Construct {
+  public readonly alb: elbv2.ApplicationLoadBalancer;
+  public readonly securityGroup: ec2.SecurityGroup;
+  public readonly listener: elbv2.ApplicationListener;
+
+  constructor(scope: Construct, id: string, props: PrivateLoadBalancerProps) {
+    super(scope, id);
+    const { network } = props;
+    this.securityGroup = new ec2.SecurityGroup(this, 'SecurityGroup', {
+      vpc: network.vpc,
+      description: 'Private load balancer: HTTPS from the compute subnets',
+      allowAllOutbound: false,
+    });
+    for (const subnet of network.vpc.selectSubnets(network.computeSubnets).subnets) {
+      this.securityGroup.addIngressRule(ec2.Peer.ipv4(subnet.ipv4CidrBlock), ec2.Port.tcp(HTTPS_PORT), `HTTPS from compute subnet ${subnet.node.id}`);
+    }
+    this.alb = new elbv2.ApplicationLoadBalancer(this, 'Alb', {
+      vpc: network.vpc,
+      vpcSubnets: network.computeSubnets,
+      internetFacing: false,
+      securityGroup: this.securityGroup,
+      dropInvalidHeaderFields: true,
+      deletionProtection: props.deletionProtection,
+    });
+    this.alb.setAttribute('routing.http.desync_mitigation_mode', 'strictest');
+    props.logAccessLogs?.(this.alb);
+    this.listener = this.alb.addListener('Https', {
+      port: HTTPS_PORT,
+      protocol: elbv2.ApplicationProtocol.HTTPS,
+      certificates: [props.certificate],
+      sslPolicy: elbv2.SslPolicy.TLS13_12_RES_PQ,
+      open: false,
+      defaultAction: elbv2.ListenerAction.fixedResponse(404, { contentType: 'text/plain', messageBody: 'No application answers at this address.' }),
+    });
+    acknowledge(this.alb, 'ALBWAFEnabled', 'Internal: only the compute subnets reach it (its security group), so no request ' +
+      'from the internet does; the internet-facing load balancer of the same applications has the WAF.');
+  }
+}
+
+export interface PrivateHostRouteProps {
+  readonly vpc: ec2.IVpc;
+  /** The private load balancer's listener and security group, and its alias target. */
+  readonly listener: elbv2.IApplicationListener;
+  readonly securityGroup: ec2.ISecurityGroup;
+  readonly alias: { readonly dnsName: string; readonly hostedZoneId: string };
+  /** The application's host name: a private zone of that name answers it inside the VPC. */
+  readonly host: string;
+  readonly priority: number;
+  readonly applicationPort: number;
+  readonly healthCheckPath: string;
+  /** The application's group: it admits the private load balancer on its port. */
+  readonly applicationSecurityGroup: ec2.ISecurityGroup;
+}
+
+/**
+ * An application's private route, in its own stack: a target group on the private load balancer, a listener rule for
+ * its host name, and a private hosted zone of exactly that name in the VPC with its apex aliased to the private load
+ * balancer. Inside the VPC `https://<host>` then reaches the application without leaving it; every other name
+ * (the domain's other hosts, the identity provider) resolves as before. `register` attaches the application's targets.
+ */
+export class PrivateHostRoute extends Construct {
+  private readonly props: PrivateHostRouteProps;
+
+  constructor(scope: Construct, id: string, props: PrivateHostRouteProps) {
+    super(scope, id);
+    this.props = props;
+    props.applicationSecurityGroup.addIngressRule(props.securityGroup, ec2.Port.tcp(props.applicationPort), 'From the private load balancer');
+    props.securityGroup.addEgressRule(props.applicationSecurityGroup, ec2.Port.tcp(props.applicationPort), `To ${props.host}`);
+    const zone = new route53.PrivateHostedZone(this, 'Zone', {
+      zoneName: props.host,
+      vpc: props.vpc,
+      comment: `${props.host} inside the VPC: the platform's private load balancer`,
+    });
+    const { dnsName, hostedZoneId } = props.alias;
+    new route53.ARecord(this, 'Dns', { zone, target: route53.RecordTarget.fromAlias({ bind: () => ({ dnsName, hostedZoneId }) }) });
+  }
+
+  /** A target group for the application, routed from the private listener by its host name. */
+  public targetGroup(targetType: elbv2.TargetType): elbv2.ApplicationTargetGroup {
+    const targetGroup = applicationTargetGroup(this, this.props.vpc, this.props.applicationPort, this.props.healthCheckPath, targetType);
+    new elbv2.ApplicationListenerRule(this, 'Rule', {
+      listener: this.props.listener,
+      priority: this.props.priority,
+      conditions: [elbv2.ListenerCondition.hostHeaders([this.props.host])],
+      action: forwardAction(targetGroup, undefined, false),
+    });
+    return targetGroup;
+  }
+}
