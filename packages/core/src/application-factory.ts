@@ -40,6 +40,7 @@ import { Network, type NetworkAccess } from './platform/network';
 import type { Platform } from './platform/platform';
 import { admitApplications, hostOf, propsOnPlatform } from './platform/platform-attachment';
 import { PrivateHostRoute, type PrivateHostRouteProps } from './platform/private-routes';
+import { RotationRestart } from './platform/rotation-restart';
 import { type ApplicationRoute, defaultListenerPriority, HostRoute } from './platform/routing';
 import { parseSecretReference, type SecretReference } from './platform/secret-reference';
 import { type ApplicationStorage, SharedStorage } from './platform/storage';
@@ -360,6 +361,15 @@ export class ApplicationFactory extends Construct {
       else runtime.autoScalingGroup.attachToApplicationTargetGroup(privateRoute.targetGroup(elbv2.TargetType.INSTANCE));
     }
     if (database) {
+      // RDS rotates the password every 7 days; the application read it when it started.
+      new RotationRestart(this, 'RestartOnRotation', {
+        secretArn: database.secretArn,
+        network,
+        logGroup: log.group,
+        target: runtime instanceof FargateRuntime
+          ? { kind: 'ecs', clusterName: runtime.service.cluster.clusterName, serviceName: runtime.service.serviceName, serviceArn: runtime.service.serviceArn }
+          : { kind: 'asg', groupName: runtime.autoScalingGroup.autoScalingGroupName },
+      });
       // The database admits the application alone; the application's group sends nothing it is not allowed.
       database.securityGroup.addIngressRule(runtime.securityGroup, ec2.Port.tcp(POSTGRES_PORT), `PostgreSQL from ${context.applicationId}`);
       runtime.securityGroup.addEgressRule(database.securityGroup, ec2.Port.tcp(POSTGRES_PORT), 'PostgreSQL to its database');

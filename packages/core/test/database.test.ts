@@ -3,6 +3,7 @@ import * as rds from 'aws-cdk-lib/aws-rds';
 import { ApplicationFactory, RuntimeType, SecurityProfile } from '../src';
 import { SonarSpec } from './fixtures/sonar-spec';
 import { WikiSpec } from './fixtures/wiki-spec';
+import { iamProblems } from './support/iam-reference';
 import { type OnPlatform, synthPlatform } from './support/platform';
 import { applicationTask, IMAGE_DIGESTS, propsFor, REGION_ENV, resources, userData } from './support/synth';
 import { databaseRequirementProblems, POSTGRES_MAJOR_VERSIONS } from '../src/contract/database-requirement';
@@ -120,6 +121,30 @@ describe('on a PRODUCTION platform', () => {
     expect(script).toMatch(/fw_env_line '\/etc\/fw\/application\.env' 'SONAR_JDBC_URL' 'jdbc:postgresql:\/\//);
     const statements = resources(withDatabase.templates.SonarVm, 'AWS::IAM::Policy').flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
     expect(statements.filter((s: any) => s.Action === 'kms:Decrypt' && s.Condition?.StringEquals?.['kms:ViaService'])).toHaveLength(1);
+  });
+
+  test('every IAM statement of every stack is one AWS honours (aws/iam-reference)', () => {
+    for (const [name, template] of Object.entries(withDatabase.templates)) expect([name, iamProblems(template)]).toEqual([name, []]);
+  });
+
+  test('a rotation of the password restarts the application: new tasks, or an instance refresh', () => {
+    for (const [stack, action] of [['Sonar', 'ecs:UpdateService'], ['SonarVm', 'autoscaling:StartInstanceRefresh']]) {
+      const template = withDatabase.templates[stack];
+      const [[, rule]] = resources(template, 'AWS::Events::Rule');
+      expect(rule.Properties.EventPattern).toEqual({
+        'source': ['aws.secretsmanager'],
+        'detail-type': ['AWS Service Event via CloudTrail'],
+        'detail': {
+          eventSource: ['secretsmanager.amazonaws.com'],
+          eventName: ['RotationSucceeded'],
+          additionalEventData: { SecretId: [{ Ref: expect.stringMatching(/databasesecretarn/) }] },
+        },
+      });
+      const [[, fn]] = resources(template, 'AWS::Lambda::Function');
+      expect(fn.Properties.Code.ZipFile).toContain(action === 'ecs:UpdateService' ? 'forceNewDeployment=True' : 'start_instance_refresh');
+      const statements = resources(template, 'AWS::IAM::Policy').flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
+      expect(statements.map((s: any) => s.Action)).toContainEqual(action);
+    }
   });
 
   test('no stack imports or exports anything', () => {

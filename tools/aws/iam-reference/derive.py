@@ -79,6 +79,14 @@ ACTIONS = [
     'ecr:BatchImportUpstreamImage',
     'ecr:CreateRepository',
     'ecr:TagResource',                    # ECR tags the pull-through cache's repositories with its creation template's role
+    # The restart on a database password's rotation (src/platform/rotation-restart.ts).
+    'ecs:UpdateService',
+    'autoscaling:StartInstanceRefresh',
+    'ec2:CreateNetworkInterface',
+    'ec2:DescribeNetworkInterfaces',
+    'ec2:DeleteNetworkInterface',
+    'ec2:AssignPrivateIpAddresses',
+    'ec2:UnassignPrivateIpAddresses',
 ]
 
 # The derived file stays in the package, where the tests read it; this script is not published.

@@ -260,6 +260,11 @@ export const CFN_RETURN_VALUES: Record<string, { readonly Ref?: string; readonly
   'AWS::EC2::VPC': { Ref: '${VpcId}', DefaultSecurityGroup: '${SecurityGroupId}' },
   'AWS::EC2::SecurityGroup': { Ref: '${SecurityGroupId}', GroupId: '${SecurityGroupId}' },
   'AWS::EC2::Volume': { Ref: '${VolumeId}', VolumeId: '${VolumeId}' },
+  'AWS::AutoScaling::AutoScalingGroup': { Ref: '${AutoScalingGroupName}' },
+  'AWS::RDS::DBInstance': {
+    'Ref': '${DBInstanceIdentifier}',
+    'MasterUserSecret.SecretArn': 'arn:${Partition}:secretsmanager:${Region}:${Account}:secret:${SecretName}-${RandomSuffix}',
+  },
 };
 
 /**
@@ -290,6 +295,10 @@ export const PLATFORM_PARAMETER_VALUES: Record<PlatformParameter, string> = {
 function platformParameterValue(parameter: any): string | undefined {
   if (parameter?.Type !== 'AWS::SSM::Parameter::Value<String>' || typeof parameter.Default !== 'string') return undefined;
   if (/^\/fw\/[^/]+\/applications\/[^/]+\/security-group-id$/.test(parameter.Default)) return '${SecurityGroupId}';
+  // The database's secret, which RDS creates (`DatabaseField`).
+  if (/^\/fw\/[^/]+\/applications\/[^/]+\/database-secret-arn$/.test(parameter.Default)) {
+    return 'arn:${Partition}:secretsmanager:${Region}:${Account}:secret:${SecretName}-${RandomSuffix}';
+  }
   const name = /^\/fw\/[^/]+\/([^/]+)$/.exec(parameter.Default)?.[1];
   return name ? own(PLATFORM_PARAMETER_VALUES, name) : undefined;
 }
