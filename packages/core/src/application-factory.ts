@@ -345,35 +345,8 @@ export class ApplicationFactory extends Construct {
       });
     }
     this.securityGroup = runtime.securityGroup;
-    if (platform && context.sslEnabled && shared.privateLoadBalancer) {
-      // Inside the VPC the application's own host name reaches it through the private load balancer. Not for alb-oidc:
-      // the private listener does not sign users in.
-      const privateRoute = new PrivateHostRoute(this, 'PrivateRoute', {
-        vpc: network.vpc,
-        ...shared.privateLoadBalancer,
-        host: hostOf(context),
-        priority: shared.listenerPriority!,
-        applicationPort: spec.applicationPort(),
-        healthCheckPath: spec.healthCheckPath(),
-        applicationSecurityGroup: runtime.securityGroup,
-      });
-      if (runtime instanceof FargateRuntime) runtime.service.attachToApplicationTargetGroup(privateRoute.targetGroup(elbv2.TargetType.IP));
-      else runtime.autoScalingGroup.attachToApplicationTargetGroup(privateRoute.targetGroup(elbv2.TargetType.INSTANCE));
-    }
-    if (database) {
-      // RDS rotates the password every 7 days; the application read it when it started.
-      new RotationRestart(this, 'RestartOnRotation', {
-        secretArn: database.secretArn,
-        network,
-        logGroup: log.group,
-        target: runtime instanceof FargateRuntime
-          ? { kind: 'ecs', clusterName: runtime.service.cluster.clusterName, serviceName: runtime.service.serviceName, serviceArn: runtime.service.serviceArn }
-          : { kind: 'asg', groupName: runtime.autoScalingGroup.autoScalingGroupName },
-      });
-      // The database admits the application alone; the application's group sends nothing it is not allowed.
-      database.securityGroup.addIngressRule(runtime.securityGroup, ec2.Port.tcp(POSTGRES_PORT), `PostgreSQL from ${context.applicationId}`);
-      runtime.securityGroup.addEgressRule(database.securityGroup, ec2.Port.tcp(POSTGRES_PORT), 'PostgreSQL to its database');
-    }
+    if (shared.privateLoadBalancer) this.routePrivately(runtime, shared.privateLoadBalancer, shared.listenerPriority!, context, spec);
+    if (database) this.connectDatabase(runtime, database, network, log, context);
     if (platform) {
       this.s3Endpoint = platform.s3Endpoint;
       admitApplications(this, platform, runtime.securityGroup, props.allowFrom ?? [], context);
@@ -435,6 +408,43 @@ export class ApplicationFactory extends Construct {
         'ecr-pullthroughcache/docker-hub-AbCdEf): images are then pulled through an ECR pull-through cache.');
     }
     return new ImageSource(prefix, context.imageDigests);
+  }
+
+  /**
+   * On a platform with TLS: the application's own host name reaches it from inside the VPC through the private load
+   * balancer (not for alb-oidc: the private listener signs nobody in).
+   */
+  private routePrivately(runtime: FargateRuntime | Ec2Runtime, privateLoadBalancer: NonNullable<SharedParts['privateLoadBalancer']>,
+    priority: number, context: DeploymentContext, spec: IApplicationSpec): void {
+    const route = new PrivateHostRoute(this, 'PrivateRoute', {
+      vpc: this.vpc,
+      ...privateLoadBalancer,
+      host: hostOf(context),
+      priority,
+      applicationPort: spec.applicationPort(),
+      healthCheckPath: spec.healthCheckPath(),
+      applicationSecurityGroup: runtime.securityGroup,
+    });
+    if (runtime instanceof FargateRuntime) runtime.service.attachToApplicationTargetGroup(route.targetGroup(elbv2.TargetType.IP));
+    else runtime.autoScalingGroup.attachToApplicationTargetGroup(route.targetGroup(elbv2.TargetType.INSTANCE));
+  }
+
+  /**
+   * The database admits the application alone (and its group sends nothing it is not allowed); a rotation of its
+   * password (RDS: every 7 days) restarts the application, which read it when it started.
+   */
+  private connectDatabase(runtime: FargateRuntime | Ec2Runtime, database: DatabaseConnection, network: NetworkAccess, log: ApplicationLog,
+    context: DeploymentContext): void {
+    database.securityGroup.addIngressRule(runtime.securityGroup, ec2.Port.tcp(POSTGRES_PORT), `PostgreSQL from ${context.applicationId}`);
+    runtime.securityGroup.addEgressRule(database.securityGroup, ec2.Port.tcp(POSTGRES_PORT), 'PostgreSQL to its database');
+    new RotationRestart(this, 'RestartOnRotation', {
+      secretArn: database.secretArn,
+      network,
+      logGroup: log.group,
+      target: runtime instanceof FargateRuntime
+        ? { kind: 'ecs', clusterName: runtime.service.cluster.clusterName, serviceName: runtime.service.serviceName, serviceArn: runtime.service.serviceArn }
+        : { kind: 'asg', groupName: runtime.autoScalingGroup.autoScalingGroupName },
+    });
   }
 
   /** A self-contained deployment's own network, load balancer, file system and keys. */
