@@ -65,8 +65,8 @@ export interface PluginDatabaseProps {
  * key, TLS enforced (`rds.force_ssl`), connections logged, the master password generated and rotated by RDS in Secrets
  * Manager (encrypted under the data key; never in the template), Multi-AZ and deletion protection per profile, RDS's
  * automated backups and an AWS Backup plan, its logs exported to log groups of the stack's. Its security group admits
- * nobody until `allowFrom`. What the profile keeps (the instance) keeps what it uses too (its security group, subnet and
- * parameter groups): deleting the stack never fails on them.
+ * nobody but the application the factory connects. What the profile keeps (the instance) keeps what it uses too (its
+ * security group, subnet and parameter groups): deleting the stack never fails on them.
  */
 export class PluginDatabase extends Construct {
   public readonly instance: rds.DatabaseInstance;
