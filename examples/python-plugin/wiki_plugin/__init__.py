@@ -7,6 +7,7 @@ from fw_core import (
     AuthMode,
     ComplianceControl,
     ContainerInitialization,
+    DatabaseRequirement,
     Ec2Context,
     EgressRule,
     EphemeralWorkers,
@@ -107,6 +108,10 @@ class WikiSpec:
     def egress_rules(self) -> typing.List[EgressRule]:
         """Nothing beyond HTTPS and NFS."""
         return []
+
+    def database(self) -> typing.Optional[DatabaseRequirement]:
+        """The wiki keeps its data in files: no database."""
+        return None
 
     def supports_oidc_integration(self) -> bool:
         return False
