@@ -109,10 +109,12 @@ def git_show(git_dir: str, path: str) -> str:
 
 
 def resolve(value, parameters):
-    """The value a parameter-driven input takes when the pack is deployed with its defaults."""
+    """The value a parameter-driven input takes when the pack is deployed with its defaults: an `Fn::If` on the
+    parameter or a plain `Ref` to it alike (a `Ref` left in would name a parameter the deployed body does not declare)."""
     if isinstance(value, dict) and 'Fn::If' in value:
-        ref = value['Fn::If'][1].get('Ref')
-        default = parameters.get(ref, {}).get('Default', '')
+        value = value['Fn::If'][1]
+    if isinstance(value, dict) and 'Ref' in value:
+        default = parameters.get(value['Ref'], {}).get('Default', '')
         return str(default) if str(default) != '' else None
     return value
 

@@ -11,11 +11,21 @@ const PACK_NAME_PREFIX = 'fw-pci-dss-4-';
 export const CONFORMANCE_PACK_TEMPLATE_MAX = 51200;
 
 /**
+ * Rules of AWS's pack left out of the deployed body, each with why: their input is the customer's to write, and AWS's
+ * pack ships a placeholder (`controlPolicy` '1024' is no bucket policy), with which the rule would judge nothing.
+ */
+export const CUSTOMER_INPUT_RULES: Record<string, string> = {
+  's3-bucket-policy-not-more-permissive': 'its controlPolicy is the bucket policy no bucket may exceed, which only the ' +
+    'account\'s owner can write; deploy the rule with it yourself',
+};
+
+/**
  * The template of AWS's PCI DSS 4.0 conformance pack, rebuilt from the derived mapping: every Config rule with its
- * source, scope and the pack's default input parameters.
+ * source, scope and the pack's default input parameters (resolved: the body declares no parameter), but
+ * `CUSTOMER_INPUT_RULES`.
  */
 export function conformancePackTemplate(): string {
-  const resources = Object.fromEntries(PCI_DSS_MAPPING.rules.map((r) => [
+  const resources = Object.fromEntries(PCI_DSS_MAPPING.rules.filter((r) => !(r.configRule in CUSTOMER_INPUT_RULES)).map((r) => [
     r.configRule.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(''),
     {
       Type: 'AWS::Config::ConfigRule',
@@ -27,7 +37,7 @@ export function conformancePackTemplate(): string {
       },
     },
   ]));
-  return JSON.stringify({ Resources: resources });
+  return JSON.stringify({ AWSTemplateFormatVersion: '2010-09-09', Resources: resources });
 }
 
 /**
