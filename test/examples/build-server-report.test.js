@@ -15,6 +15,19 @@ test('the report sits beside the template and says it supports, not replaces, an
   assert.ok(markdown.startsWith('# PCI DSS v4.0.1 evidence: build-server\n'));
 });
 
+test('the report names the system: the template as written (its SHA-256), the versions, the environment, the time', () => {
+  const crypto = require('node:crypto');
+  const template = fs.readFileSync(path.join(cdkOut, report.system.templateFile));
+  assert.strictEqual(report.system.templateSha256, crypto.createHash('sha256').update(template).digest('hex'));
+  assert.strictEqual(report.system.stack, 'build-server');
+  assert.match(report.system.region, /^[a-z]+-[a-z]+-\d$/);
+  assert.strictEqual(report.system.account, 'resolved at deploy');
+  assert.strictEqual(report.system.versions.framework, require('../../packages/core/package.json').version);
+  assert.match(report.system.versions.cdkNag, /^\d+\.\d+\.\d+$/);
+  assert.ok(!Number.isNaN(Date.parse(report.system.generatedAt)));
+  assert.match(markdown, new RegExp(`SHA-256 ${report.system.templateSha256}`));
+});
+
 test('requirements 1, 3, 4, 7, 8 and 10 each have resources with results, or the build server\'s own controls', () => {
   for (const principal of ['1', '3', '4', '7', '8', '10']) {
     const evidence = report.requirements.filter((r) => r.requirement.split('.')[0] === principal);

@@ -1,6 +1,7 @@
+import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
-import { attachCustomSynthesis, CfnResource, Stack } from 'aws-cdk-lib';
+import { attachCustomSynthesis, CfnResource, Stack, Stage, Token } from 'aws-cdk-lib';
 import { NagRuleCompliance } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { acknowledgementFor, acknowledgementsOn } from './acknowledgements';
@@ -56,9 +57,25 @@ export interface RequirementEvidence {
   readonly afterDeploy: string[];
 }
 
+/** Which system the report is about: the template as written in the cloud assembly, and what judged it. */
+export interface ReportedSystem {
+  readonly stack: string;
+  /** The account and region, or `resolved at deploy` for an environment-agnostic stack. */
+  readonly account: string;
+  readonly region: string;
+  /** The template's file in the cloud assembly and the SHA-256 of its bytes there. */
+  readonly templateFile: string;
+  readonly templateSha256: string;
+  /** The versions of what built and checked the template. */
+  readonly versions: { readonly framework: string; readonly cdkNag: string; readonly awsCdkLib: string };
+  /** When the report was written (ISO 8601): `SOURCE_DATE_EPOCH` when set, for reproducible builds. */
+  readonly generatedAt: string;
+}
+
 export interface EvidenceReport {
   readonly standard: string;
   readonly stack: string;
+  readonly system: ReportedSystem;
   readonly notice: string;
   readonly mapping: typeof PCI_DSS_MAPPING.provenance;
   readonly requirements: RequirementEvidence[];
@@ -73,17 +90,28 @@ export function reportBaseName(stack: Stack): string {
 
 const WRITER_ID = 'PciDssEvidenceReport';
 
+/* eslint-disable @typescript-eslint/no-require-imports */
+/** The versions the report names: read from the packages themselves, so they cannot drift from what ran. */
+const FRAMEWORK_VERSION: string = require('../../package.json').version;
+const CDK_NAG_VERSION: string = require('cdk-nag/package.json').version;
+const AWS_CDK_LIB_VERSION: string = require('aws-cdk-lib/package.json').version;
+/* eslint-enable @typescript-eslint/no-require-imports */
+
 /** The construct that writes a stack's report, holding the controls of every application in the stack. */
 class EvidenceReportWriter extends Construct {
   public readonly controls: SourcedControl[] = [];
 
+  /**
+   * A child of the stack's stage, added after the stack: the tree is synthesised children first and in order, so the
+   * stack's template is in the cloud assembly when the report is written, and the report can name its hash.
+   */
   constructor(stack: Stack) {
-    super(stack, WRITER_ID);
+    super(Stage.of(stack) ?? stack.node.root, writerId(stack));
     // aws-cdk-lib's hook for adding files to the cloud assembly (not exposed through jsii); it runs after validation,
     // so a stack with an open finding gets no report, as it gets no template.
     attachCustomSynthesis(this, {
       onSynthesize: (session) => {
-        const report = evidenceReport(stack, this.controls);
+        const report = evidenceReport(stack, this.controls, reportedSystem(stack, session.outdir));
         const base = path.join(session.outdir, reportBaseName(stack));
         fs.writeFileSync(`${base}.json`, JSON.stringify(report, undefined, 1) + '\n');
         fs.writeFileSync(`${base}.md`, renderMarkdown(report));
@@ -92,14 +120,37 @@ class EvidenceReportWriter extends Construct {
   }
 }
 
+function writerId(stack: Stack): string {
+  return `${WRITER_ID}-${stack.node.path.replace(/\//g, '-')}`;
+}
+
+/** The stack's template in the cloud assembly, hashed; the environment; the versions; the time. */
+function reportedSystem(stack: Stack, outdir: string): ReportedSystem {
+  const templatePath = path.join(outdir, stack.templateFile);
+  const templateSha256 = fs.existsSync(templatePath) ? createHash('sha256').update(fs.readFileSync(templatePath)).digest('hex') : 'not written';
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  const generatedAt = (epoch && /^\d+$/.test(epoch) ? new Date(Number(epoch) * 1000) : new Date()).toISOString();
+  const resolvedOr = (value: string) => (Token.isUnresolved(value) ? 'resolved at deploy' : value);
+  return {
+    stack: stack.stackName,
+    account: resolvedOr(stack.account),
+    region: resolvedOr(stack.region),
+    templateFile: stack.templateFile,
+    templateSha256,
+    versions: { framework: FRAMEWORK_VERSION, cdkNag: CDK_NAG_VERSION, awsCdkLib: AWS_CDK_LIB_VERSION },
+    generatedAt,
+  };
+}
+
 /** Writes `<stackName>.pci-dss-4.0.1.md` and `.json` into the cloud assembly when the stack is synthesized. */
 export function attachEvidenceReport(stack: Stack, controls: SourcedControl[]): void {
-  const writer = stack.node.tryFindChild(WRITER_ID) as EvidenceReportWriter | undefined ?? new EvidenceReportWriter(stack);
+  const stage = Stage.of(stack) ?? stack.node.root;
+  const writer = stage.node.tryFindChild(writerId(stack)) as EvidenceReportWriter | undefined ?? new EvidenceReportWriter(stack);
   writer.controls.push(...controls);
 }
 
 /** The evidence for every requirement the stack's resources or its plugin's controls touch. */
-export function evidenceReport(stack: Stack, controls: SourcedControl[]): EvidenceReport {
+export function evidenceReport(stack: Stack, controls: SourcedControl[], system: ReportedSystem): EvidenceReport {
   const resources = stack.node.findAll().filter(CfnResource.isCfnResource);
   const evaluations: (Evaluation & { requirements: string[] })[] = [];
   for (const node of resources) {
@@ -137,6 +188,7 @@ export function evidenceReport(stack: Stack, controls: SourcedControl[]): Eviden
   return {
     standard: `PCI DSS v${PCI_DSS_VERSION}`,
     stack: stack.stackName,
+    system,
     notice: REPORT_NOTICE,
     mapping: PCI_DSS_MAPPING.provenance,
     requirements,
@@ -158,6 +210,9 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 export function renderMarkdown(report: EvidenceReport): string {
   const lines = [
     `# ${report.standard} evidence: ${report.stack}`, '', `> ${report.notice}`, '',
+    `System: stack ${report.system.stack}, account ${report.system.account}, region ${report.system.region}; template ` +
+    `\`${report.system.templateFile}\` (SHA-256 ${report.system.templateSha256}); @fw/core ${report.system.versions.framework}, ` +
+    `cdk-nag ${report.system.versions.cdkNag}, aws-cdk-lib ${report.system.versions.awsCdkLib}; written ${report.system.generatedAt}.`, '',
     `Rules: PciDss401Checks, after AWS's conformance pack \`${report.mapping.file}\` (${report.mapping.repository} ` +
     `${report.mapping.commit.slice(0, 12)}) and the requirement mapping at ${report.mapping.requirementsFrom}.`, '',
   ];

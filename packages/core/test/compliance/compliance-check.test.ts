@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -121,4 +122,26 @@ describe('the conformance pack: once per account and region', () => {
     // Another region has its own.
     new ApplicationFactory(new Stack(app, 'Three', { env: { region: 'eu-central-1' } }), 'App', RuntimeType.FARGATE, new WikiSpec(), props);
   });
+});
+
+test('the report names the system: the template\'s SHA-256 as written, the environment, the versions; SOURCE_DATE_EPOCH fixes the time', () => {
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  process.env.SOURCE_DATE_EPOCH = '1767225600';
+  try {
+    const { app } = teamStack(cleanBucket);
+    app.synth();
+    const report: EvidenceReport = JSON.parse(fs.readFileSync(path.join(app.outdir, 'TeamData.pci-dss-4.0.1.json'), 'utf-8'));
+    const written = fs.readFileSync(path.join(app.outdir, 'TeamData.template.json'));
+    expect(report.system).toEqual({
+      stack: 'TeamData',
+      account: 'resolved at deploy',
+      region: 'eu-west-1',
+      templateFile: 'TeamData.template.json',
+      templateSha256: createHash('sha256').update(written).digest('hex'),
+      versions: { framework: expect.stringMatching(/^\d+\.\d+\.\d+/), cdkNag: expect.stringMatching(/^\d+\.\d+\.\d+$/), awsCdkLib: expect.stringMatching(/^2\./) },
+      generatedAt: '2026-01-01T00:00:00.000Z',
+    });
+  } finally {
+    if (epoch === undefined) delete process.env.SOURCE_DATE_EPOCH; else process.env.SOURCE_DATE_EPOCH = epoch;
+  }
 });
