@@ -46,7 +46,7 @@ describe('the mapping (aws/pci-dss-4/pci-dss-4.0.json) and PciDss401Checks agree
     }
   });
 
-  test('a finding names the rule, what is not met and its PCI DSS v4.0.1 requirements', () => {
+  test('a finding names the rule, what fails and its PCI DSS v4.0.1 requirements', () => {
     const stack = new Stack(new App(), 'S');
     RULE_FIXTURES.LogGroupRetentionOneYear.fails(stack);
     const [violation] = new PciDss401Checks().validateScope(stack).violations;

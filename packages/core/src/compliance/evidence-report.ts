@@ -43,8 +43,11 @@ export interface Evaluation {
   readonly rule: string;
   readonly resource: string;
   readonly type: string;
-  /** `met`, `acknowledged` (not met, with the reason accepted), or `open` (not met: synth fails). */
-  readonly result: 'met' | 'acknowledged' | 'open';
+  /**
+   * What the rule found on the resource: `passes`, `acknowledged` (it fails, with the reason accepted), or `fails`
+   * (synth fails). A rule that passes shows what the template says, not that a requirement is met.
+   */
+  readonly result: 'passes' | 'acknowledged' | 'fails';
   readonly checks: string;
   readonly reason?: string;
 }
@@ -170,7 +173,7 @@ export function evidenceReport(stack: Stack, controls: SourcedControl[], system:
         resource: node.node.path,
         type: node.cfnResourceType,
         checks: rule.checks,
-        result: met ? 'met' : reason ? 'acknowledged' : 'open',
+        result: met ? 'passes' : reason ? 'acknowledged' : 'fails',
         ...(reason ? { reason } : {}),
         requirements: rule.requirements,
       });

@@ -23,7 +23,7 @@ export class PciDss401Checks extends NagPack {
     for (const rule of PCI_DSS_401_RULES) {
       const config = rule.configRules.length ? ` AWS Config checks the same after deployment (${rule.configRules.join(', ')}).` : '';
       this.applyRule({
-        info: `Not met: ${rule.checks} (PCI DSS v${PCI_DSS_VERSION} requirements ${rule.requirements.join(', ')}).`,
+        info: `Fails: ${rule.checks} (PCI DSS v${PCI_DSS_VERSION} requirements ${rule.requirements.join(', ')}).`,
         explanation: `Acknowledge it on the resource, with the reason it is acceptable, through Compliance.acknowledge.${config}`,
         level: NagMessageLevel.ERROR,
         rule: RULE_IMPLEMENTATIONS[rule.name],
