@@ -36,6 +36,9 @@ test('requirements 1, 3, 4, 7, 8 and 10 each have resources with results, or the
   }
   const evaluations = report.requirements.flatMap((r) => r.evaluations);
   assert.ok(evaluations.some((e) => e.result === 'passes' && e.rule === 'PCI.DSS.401-LogGroupRetentionOneYear'));
+  // The WAF in front of the application, under 6.4.2.
+  const waf = report.requirements.find((r) => r.requirement === '6.4.2');
+  assert.ok(waf && waf.evaluations.some((e) => e.rule === 'PCI.DSS.401-PublicLoadBalancerWaf' && e.result === 'passes'));
   assert.ok(evaluations.some((e) => e.result === 'acknowledged' && /\(PCI DSS v4\.0\.1 [\d., ]+\)$/.test(e.reason)));
   assert.ok(!evaluations.some((e) => e.result === 'fails'));
   assert.ok(report.acknowledgements.length > 10);

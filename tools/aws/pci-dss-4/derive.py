@@ -92,6 +92,10 @@ FRAMEWORK_RULES = {
         'requirements': ['1.3.1', '1.4.1'],
         'checks': 'No security group of a task, instance or launch template admits traffic from 0.0.0.0/0 or ::/0.',
     },
+    'PublicLoadBalancerWaf': {
+        'requirements': ['6.4.2'],
+        'checks': 'An internet-facing application load balancer has a WAF web ACL associated in its stack.',
+    },
 }
 
 # Rules about the account or its organisation, not about a resource a stack holds.

@@ -22,6 +22,7 @@ import * as redshift from 'aws-cdk-lib/aws-redshift';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 
 /** Builds, in a fresh stack, the resource a rule judges; returns it. */
 type Make = (stack: Stack) => any;
@@ -195,6 +196,14 @@ export const RULE_FIXTURES: Record<string, { readonly meets: Make; readonly fail
   ComputeNoPublicIngress: {
     meets: (s) => computeGroup(s, '10.0.0.0/16'),
     fails: (s) => computeGroup(s, '0.0.0.0/0'),
+  },
+  PublicLoadBalancerWaf: {
+    meets: (s) => {
+      const alb = new elbv2.CfnLoadBalancer(s, 'R', { scheme: 'internet-facing', type: 'application', subnets: ['a', 'b'] });
+      new wafv2.CfnWebACLAssociation(s, 'Waf', { resourceArn: alb.ref, webAclArn: 'arn:aws:wafv2:eu-west-1:123456789012:regional/webacl/w/1' });
+      return alb;
+    },
+    fails: (s) => new elbv2.CfnLoadBalancer(s, 'R', { scheme: 'internet-facing', type: 'application', subnets: ['a', 'b'] }),
   },
 };
 

@@ -5,6 +5,7 @@ import { ComputeNoPublicIngress } from './rules/compute-no-public-ingress';
 import { LaunchTemplatePublicIpDisabled } from './rules/launch-template-public-ip-disabled';
 import { ListenerTls12 } from './rules/listener-tls12';
 import { LogGroupRetentionOneYear } from './rules/log-group-retention-one-year';
+import { PublicLoadBalancerWaf } from './rules/public-load-balancer-waf';
 
 /** The implementation of every rule the mapping names, cdk-nag's and ours, by the name the mapping gives it. */
 export const RULE_IMPLEMENTATIONS: Record<string, (node: CfnResource) => NagRuleResult> = {
@@ -49,6 +50,7 @@ export const RULE_IMPLEMENTATIONS: Record<string, (node: CfnResource) => NagRule
   LaunchTemplatePublicIpDisabled,
   ListenerTls12,
   ComputeNoPublicIngress,
+  PublicLoadBalancerWaf,
 };
 
 /** A rule of the pack: what it checks and the PCI DSS requirements that property supports. */
