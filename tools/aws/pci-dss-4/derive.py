@@ -96,6 +96,18 @@ FRAMEWORK_RULES = {
         'requirements': ['6.4.2'],
         'checks': 'An internet-facing application load balancer has a WAF web ACL associated in its stack.',
     },
+    'ListenerHttpsOnly': {
+        'requirements': ['4.2.1'],
+        'checks': 'A plain-HTTP listener of a load balancer only redirects to HTTPS.',
+    },
+    'LogGroupCardDataMasked': {
+        'requirements': ['3.4.1', '3.5.1'],
+        'checks': 'A log group has a data protection policy that masks card numbers.',
+    },
+    'WebAclLogging': {
+        'requirements': ['10.2.1'],
+        'checks': 'A WAF web ACL has a logging configuration in its stack.',
+    },
 }
 
 # Rules about the account or its organisation, not about a resource a stack holds.

@@ -205,7 +205,33 @@ export const RULE_FIXTURES: Record<string, { readonly meets: Make; readonly fail
     },
     fails: (s) => new elbv2.CfnLoadBalancer(s, 'R', { scheme: 'internet-facing', type: 'application', subnets: ['a', 'b'] }),
   },
+  ListenerHttpsOnly: {
+    meets: (s) => new elbv2.CfnListener(s, 'R', {
+      loadBalancerArn: 'arn', protocol: 'HTTP', port: 80, defaultActions: [{ type: 'redirect', redirectConfig: { protocol: 'HTTPS', port: '443', statusCode: 'HTTP_301' } }],
+    }),
+    fails: (s) => new elbv2.CfnListener(s, 'R', { loadBalancerArn: 'arn', protocol: 'HTTP', port: 80, defaultActions: [{ type: 'forward', targetGroupArn: 'arn:tg' }] }),
+  },
+  LogGroupCardDataMasked: {
+    meets: (s) => new logs.LogGroup(s, 'R', {
+      dataProtectionPolicy: new logs.DataProtectionPolicy({ identifiers: [logs.DataIdentifier.CREDITCARDNUMBER] }),
+    }).node.defaultChild as logs.CfnLogGroup,
+    fails: (s) => new logs.CfnLogGroup(s, 'R', {}),
+  },
+  WebAclLogging: {
+    meets: (s) => {
+      const acl = webAcl(s);
+      new wafv2.CfnLoggingConfiguration(s, 'Logging', { resourceArn: acl.attrArn, logDestinationConfigs: ['arn:aws:logs:eu-west-1:123456789012:log-group:aws-waf-logs-x'] });
+      return acl;
+    },
+    fails: (s) => webAcl(s),
+  },
 };
+
+function webAcl(s: Stack): wafv2.CfnWebACL {
+  return new wafv2.CfnWebACL(s, 'R', {
+    scope: 'REGIONAL', defaultAction: { allow: {} }, visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'm', sampledRequestsEnabled: true },
+  });
+}
 
 function distribution(s: Stack, config: object, originProtocols = ['TLSv1.2']) {
   return new cloudfront.CfnDistribution(s, 'R', {

@@ -3,9 +3,12 @@ import { rules as nag, type NagRuleResult } from 'cdk-nag';
 import { PCI_DSS_MAPPING } from './mapping';
 import { ComputeNoPublicIngress } from './rules/compute-no-public-ingress';
 import { LaunchTemplatePublicIpDisabled } from './rules/launch-template-public-ip-disabled';
+import { ListenerHttpsOnly } from './rules/listener-https-only';
 import { ListenerTls12 } from './rules/listener-tls12';
+import { LogGroupCardDataMasked } from './rules/log-group-card-data-masked';
 import { LogGroupRetentionOneYear } from './rules/log-group-retention-one-year';
 import { PublicLoadBalancerWaf } from './rules/public-load-balancer-waf';
+import { WebAclLogging } from './rules/web-acl-logging';
 
 /** The implementation of every rule the mapping names, cdk-nag's and ours, by the name the mapping gives it. */
 export const RULE_IMPLEMENTATIONS: Record<string, (node: CfnResource) => NagRuleResult> = {
@@ -51,6 +54,9 @@ export const RULE_IMPLEMENTATIONS: Record<string, (node: CfnResource) => NagRule
   ListenerTls12,
   ComputeNoPublicIngress,
   PublicLoadBalancerWaf,
+  ListenerHttpsOnly,
+  LogGroupCardDataMasked,
+  WebAclLogging,
 };
 
 /** A rule of the pack: what it checks and the PCI DSS requirements that property supports. */
