@@ -28,6 +28,20 @@ test('the report names the system: the template as written (its SHA-256), the ve
   assert.match(markdown, new RegExp(`SHA-256 ${report.system.templateSha256}`));
 });
 
+test('all twelve principal requirements and A1 appear, each with who answers for it', () => {
+  assert.deepStrictEqual(report.principals.map((p) => p.requirement), ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', 'A1']);
+  for (const p of report.principals) {
+    assert.ok(p.title && p.framework && p.customer, p.requirement);
+    assert.match(markdown, new RegExp(`^\\| ${p.requirement}: `, 'm'));
+  }
+  assert.match(report.principals.find((p) => p.requirement === '5').framework, /^Nothing/);
+  assert.match(report.principals.find((p) => p.requirement === 'A1').customer, /only if you are a multi-tenant service provider/);
+  // The count of requirements with evidence is the report's own.
+  const ten = report.principals.find((p) => p.requirement === '10');
+  assert.strictEqual(ten.evidencedRequirements, report.requirements.filter((r) => r.requirement.split('.')[0] === '10').length);
+  assert.ok(ten.evidencedRequirements > 0);
+});
+
 test('requirements 1, 3, 4, 7, 8 and 10 each have resources with results, or the build server\'s own controls', () => {
   for (const principal of ['1', '3', '4', '7', '8', '10']) {
     const evidence = report.requirements.filter((r) => r.requirement.split('.')[0] === principal);

@@ -8,6 +8,7 @@ import { acknowledgementFor, acknowledgementsOn } from './acknowledgements';
 import { PCI_DSS_MAPPING, PCI_DSS_VERSION } from './pci-dss-401/mapping';
 import { PCI_DSS_401_PACK } from './pci-dss-401/pci-dss-401-checks';
 import { PCI_DSS_401_RULES, RULE_IMPLEMENTATIONS } from './pci-dss-401/pci-dss-401-rules';
+import { RESPONSIBILITY, type Responsibility } from './responsibility';
 import type { ComplianceControl } from '../contract/compliance-control';
 
 /** What the report says first, and the reason it exists. */
@@ -75,10 +76,20 @@ export interface ReportedSystem {
   readonly generatedAt: string;
 }
 
+/** One principal requirement: who answers for it, and how many of its requirements this report has evidence for. */
+export interface PrincipalRequirement extends Responsibility {
+  readonly requirement: string;
+  readonly title: string;
+  /** The requirements under it that the stack's resources or the plugin's controls touch (listed below in the report). */
+  readonly evidencedRequirements: number;
+}
+
 export interface EvidenceReport {
   readonly standard: string;
   readonly stack: string;
   readonly system: ReportedSystem;
+  /** Every principal requirement, 1 to 12 and A1, with who answers for it: none is silently missing. */
+  readonly principals: PrincipalRequirement[];
   readonly notice: string;
   readonly mapping: typeof PCI_DSS_MAPPING.provenance;
   readonly requirements: RequirementEvidence[];
@@ -192,6 +203,12 @@ export function evidenceReport(stack: Stack, controls: SourcedControl[], system:
     standard: `PCI DSS v${PCI_DSS_VERSION}`,
     stack: stack.stackName,
     system,
+    principals: Object.entries(RESPONSIBILITY).map(([requirement, responsibility]) => ({
+      requirement,
+      title: PRINCIPAL[requirement],
+      ...responsibility,
+      evidencedRequirements: requirements.filter((r) => r.requirement.split('.')[0] === requirement).length,
+    })),
     notice: REPORT_NOTICE,
     mapping: PCI_DSS_MAPPING.provenance,
     requirements,
@@ -219,6 +236,12 @@ export function renderMarkdown(report: EvidenceReport): string {
     `Rules: PciDss401Checks, after AWS's conformance pack \`${report.mapping.file}\` (${report.mapping.repository} ` +
     `${report.mapping.commit.slice(0, 12)}) and the requirement mapping at ${report.mapping.requirementsFrom}.`, '',
   ];
+  lines.push('## Who answers for each principal requirement', '',
+    '| Requirement | The template and configuration | You | AWS or the identity provider | Requirements with evidence below |', '|---|---|---|---|---|');
+  for (const p of report.principals) {
+    lines.push(`| ${p.requirement}: ${cell(p.title)} | ${cell(p.framework)} | ${cell(p.customer)} | ${cell(p.others ?? '-')} | ${p.evidencedRequirements} |`);
+  }
+  lines.push('');
   let principal = '';
   for (const r of report.requirements) {
     const head = r.requirement.split('.')[0];
