@@ -1,4 +1,5 @@
 import { Stack, Token } from 'aws-cdk-lib';
+import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
 import type * as efs from 'aws-cdk-lib/aws-efs';
@@ -245,23 +246,7 @@ export class Platform extends Construct {
         description: PLATFORM_PARAMETERS[name],
       });
     }
-    if (loadBalancer.certificate) {
-      const internal = new PrivateLoadBalancer(this, 'PrivateLoadBalancer', {
-        network,
-        certificate: loadBalancer.certificate,
-        deletionProtection: settings.deletionProtection,
-        logAccessLogs: settings.accessLogs ? (alb) => loadBalancer.logAccessLogs(alb) : undefined,
-      });
-      const privateValues: Record<PrivateRouteParameter, string> = {
-        'private-listener-arn': internal.listener.listenerArn,
-        'private-load-balancer-security-group-id': internal.securityGroup.securityGroupId,
-        'private-load-balancer-dns-name': internal.alb.loadBalancerDnsName,
-        'private-load-balancer-hosted-zone-id': internal.alb.loadBalancerCanonicalHostedZoneId,
-      };
-      for (const [name, value] of Object.entries(privateValues) as Array<[PrivateRouteParameter, string]>) {
-        new ssm.StringParameter(parameters, name, { parameterName: `${this.parameterPrefix}${name}`, stringValue: value, description: PRIVATE_ROUTE_PARAMETERS[name] });
-      }
-    }
+    if (loadBalancer.certificate) this.addPrivateLoadBalancer(network, loadBalancer, loadBalancer.certificate, parameters);
     if (context.pciConformancePack) addPciConformancePack(this, 'PciConformancePack');
     acknowledgeGrantPolicies(this);
     addEcsConsistencyChecks(this);
@@ -290,6 +275,26 @@ export class Platform extends Construct {
    */
   public _applicationIds(): string[] {
     return this.applications.map((a) => a.applicationId);
+  }
+
+  /** The private load balancer of a platform with TLS (`PrivateLoadBalancer`), published as `PRIVATE_ROUTE_PARAMETERS`. */
+  private addPrivateLoadBalancer(network: Network, loadBalancer: LoadBalancer, certificate: acm.ICertificate, parameters: Construct): void {
+    const settings = PROFILE_SETTINGS[this.context.securityProfile];
+    const internal = new PrivateLoadBalancer(this, 'PrivateLoadBalancer', {
+      network,
+      certificate,
+      deletionProtection: settings.deletionProtection,
+      logAccessLogs: settings.accessLogs ? (alb) => loadBalancer.logAccessLogs(alb) : undefined,
+    });
+    const values: Record<PrivateRouteParameter, string> = {
+      'private-listener-arn': internal.listener.listenerArn,
+      'private-load-balancer-security-group-id': internal.securityGroup.securityGroupId,
+      'private-load-balancer-dns-name': internal.alb.loadBalancerDnsName,
+      'private-load-balancer-hosted-zone-id': internal.alb.loadBalancerCanonicalHostedZoneId,
+    };
+    for (const [name, value] of Object.entries(values) as Array<[PrivateRouteParameter, string]>) {
+      new ssm.StringParameter(parameters, name, { parameterName: `${this.parameterPrefix}${name}`, stringValue: value, description: PRIVATE_ROUTE_PARAMETERS[name] });
+    }
   }
 
   /**
