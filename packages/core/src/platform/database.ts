@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { CfnResource, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as backup from 'aws-cdk-lib/aws-backup';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
@@ -7,6 +6,7 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as rds from 'aws-cdk-lib/aws-rds';
 import { Construct } from 'constructs';
 import type { Logging } from './logging';
+import { shortHash } from './names';
 import { DATABASE_DEFAULTS, type DatabaseRequirement } from '../contract/database-requirement';
 import { acknowledge } from '../profiles/compliance';
 
@@ -24,9 +24,8 @@ export const DATABASE_IDENTIFIER_PREFIX = 'fw-';
  */
 export function databaseIdentifier(stackName: string): string {
   const cleaned = `${DATABASE_IDENTIFIER_PREFIX}${stackName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`.replace(/-+$/, '');
-  const hash = createHash('sha256').update(stackName).digest('hex').slice(0, 8);
   const exact = cleaned === `${DATABASE_IDENTIFIER_PREFIX}${stackName}` && cleaned.length <= 63;
-  return exact ? cleaned : `${cleaned.slice(0, 63 - 9).replace(/-+$/, '')}-${hash}`;
+  return exact ? cleaned : `${cleaned.slice(0, 63 - 9).replace(/-+$/, '')}-${shortHash(stackName)}`;
 }
 
 /** The log types PostgreSQL exports to CloudWatch Logs (RDS user guide, "PostgreSQL database log files"). */

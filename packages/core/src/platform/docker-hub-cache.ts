@@ -1,10 +1,10 @@
-import { createHash } from 'crypto';
 import { type RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
 import * as ecr from 'aws-cdk-lib/aws-ecr';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { purposeKey } from './keys';
+import { shortHash } from './names';
 import { IMAGE_DIGEST_SUFFIX } from '../contract/spec-validation';
 import { UserError } from '../errors';
 import { wildcardPolicy } from '../profiles/compliance';
@@ -42,7 +42,7 @@ export function hasTagOrDigest(image: string): boolean {
  * `PullThroughCacheRuleRepositoryPrefix`), and a rule is unique in the account and region, so each stack has its own.
  */
 export function cachePrefix(stackName: string): string {
-  return `fw-hub-${createHash('sha256').update(stackName).digest('hex').slice(0, 8)}`;
+  return `fw-hub-${shortHash(stackName)}`;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Annotations, CfnResource, Duration, Lazy, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
@@ -11,7 +10,7 @@ import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { RegionInfo } from 'aws-cdk-lib/region-info';
 import { Construct } from 'constructs';
 import type { Logging } from './logging';
-import { boundedName, NAME_LIMITS } from './names';
+import { boundedName, NAME_LIMITS, shortHash } from './names';
 import type { NetworkAccess } from './network';
 import { type ApplicationRoute, applicationTargetGroup, forwardAction } from './routing';
 import { type BodyAllowance, oversizedBodyRule, SIZE_RESTRICTIONS_BODY } from './waf-body-limits';
@@ -247,7 +246,7 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
    * the ARN, so it stays while one application names it.
    */
   public addSharedCertificate(certificateArn: string): void {
-    const id = `Certificate-${createHash('sha256').update(certificateArn).digest('hex').slice(0, 8)}`;
+    const id = `Certificate-${shortHash(certificateArn)}`;
     if (this.node.tryFindChild(id)) return;
     new elbv2.ApplicationListenerCertificate(this, id, {
       listener: this.listener,

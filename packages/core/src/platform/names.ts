@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 
 /**
+ * 8 hex characters of a text's SHA-256: the suffix that tells apart names derived from different inputs (stack names,
+ * ARNs), always the same for the same input.
+ */
+export function shortHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 8);
+}
+
+/**
  * A name derived from inputs (usually the stack name), kept within an AWS length limit: unchanged when it fits,
  * otherwise its first characters, `-` and 8 hex characters of its SHA-256. The same input always gives the same
  * name, and two long inputs that share a prefix still give different names.
@@ -9,7 +17,7 @@ import { createHash } from 'node:crypto';
  */
 export function boundedName(name: string, maxLength: number): string {
   if (name.length <= maxLength) return name;
-  const hash = createHash('sha256').update(name).digest('hex').slice(0, 8);
+  const hash = shortHash(name);
   return `${name.slice(0, maxLength - hash.length - 1)}-${hash}`;
 }
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Lazy, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as efs from 'aws-cdk-lib/aws-efs';
@@ -8,6 +7,7 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct, type IDependable } from 'constructs';
 import { deployedLengthAtMost } from './deployed-length';
+import { shortHash } from './names';
 import type { NetworkAccess } from './network';
 import type { PosixIds } from '../contract/posix-user';
 import { acknowledge } from '../profiles/compliance';
@@ -311,7 +311,7 @@ export class PlatformFileSystem extends Construct {
  */
 export function statementId(stackName: string): string {
   const letters = stackName.replace(/[^A-Za-z0-9]/g, '');
-  return letters === stackName ? letters : `${letters}${createHash('sha256').update(stackName).digest('hex').slice(0, 8)}`;
+  return letters === stackName ? letters : `${letters}${shortHash(stackName)}`;
 }
 
 /**
