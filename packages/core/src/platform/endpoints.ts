@@ -4,7 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { deployedLengthAtMost } from './deployed-length';
 import { HTTPS_PORT } from './egress';
-import type { NetworkAccess } from './network';
+import { admitHttpsFromComputeSubnets, type NetworkAccess } from './network';
 import type { Workers } from './workers';
 
 export interface VpcEndpointsProps {
@@ -73,9 +73,7 @@ export class VpcEndpoints extends Construct {
     if (props.clients) {
       props.clients.forEach((client) => this.securityGroup.addIngressRule(client, ec2.Port.tcp(HTTPS_PORT), 'HTTPS from the compute'));
     } else {
-      for (const subnet of network.vpc.selectSubnets(network.computeSubnets).subnets) {
-        this.securityGroup.addIngressRule(ec2.Peer.ipv4(subnet.ipv4CidrBlock), ec2.Port.tcp(HTTPS_PORT), `HTTPS from compute subnet ${subnet.node.id}`);
-      }
+      admitHttpsFromComputeSubnets(this.securityGroup, network);
     }
     if (props.logGroupArns?.length) this.allowLogs(props.logGroupArns);
     if (props.secretArns?.length) this.allowSecrets(props.secretArns);

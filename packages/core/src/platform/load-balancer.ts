@@ -74,6 +74,28 @@ export interface LoadBalancerProps {
 }
 
 /**
+ * The TLS policy of every HTTPS listener: TLS 1.3, and TLS 1.2 with the restricted (AEAD-only, no AES-CBC) suites and
+ * a post-quantum hybrid key exchange, the strongest policy that still serves TLS 1.2 clients (aws-cdk-lib 2.263.0
+ * SslPolicy, after ELB's policy table https://docs.aws.amazon.com/elasticloadbalancing/latest/application/describe-ssl-policies.html).
+ */
+export const LISTENER_TLS_POLICY = elbv2.SslPolicy.TLS13_12_RES_PQ;
+
+/** What a listener answers for a request no application is routed for. */
+export function noApplication(): elbv2.ListenerAction {
+  return elbv2.ListenerAction.fixedResponse(404, { contentType: 'text/plain', messageBody: 'No application answers at this address.' });
+}
+
+/**
+ * An application load balancer as the framework builds every one: headers that are not valid HTTP dropped, and
+ * requests that might be smuggled past the application (HTTP desync) refused, not only classified.
+ */
+export function hardenedLoadBalancer(scope: Construct, id: string, props: elbv2.ApplicationLoadBalancerProps): elbv2.ApplicationLoadBalancer {
+  const alb = new elbv2.ApplicationLoadBalancer(scope, id, { ...props, dropInvalidHeaderFields: true });
+  alb.setAttribute('routing.http.desync_mitigation_mode', 'strictest');
+  return alb;
+}
+
+/**
  * The public application load balancer: HTTPS with TLS 1.2+ and HTTP redirected to it when TLS is on, a DNS record
  * for the FQDN, optional OIDC sign-in, WAF and access logs per profile.
  */
@@ -99,16 +121,13 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
       description: 'Public load balancer',
       allowAllOutbound: false,
     });
-    this.alb = new elbv2.ApplicationLoadBalancer(this, 'Alb', {
+    this.alb = hardenedLoadBalancer(this, 'Alb', {
       vpc: props.network.vpc,
       vpcSubnets: { subnetType: ec2.SubnetType.PUBLIC },
       internetFacing: true,
       securityGroup: this.securityGroup,
-      dropInvalidHeaderFields: true,
       deletionProtection: props.deletionProtection,
     });
-    // Requests that might be smuggled past the application (HTTP desync) are refused, not only classified.
-    this.alb.setAttribute('routing.http.desync_mitigation_mode', 'strictest');
     acknowledge(this.securityGroup, 'AwsSolutions-EC23', 'Internet-facing load balancer: it admits 443 (and 80, ' +
       'which only redirects to 443) from anywhere; the application itself admits traffic from this group only.');
     if (props.accessLogs) this.logAccessLogs(this.alb);
@@ -130,10 +149,7 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
         port: 443,
         protocol: elbv2.ApplicationProtocol.HTTPS,
         certificates: [certificate],
-        // TLS 1.3, and TLS 1.2 with the restricted (AEAD-only, no AES-CBC) suites and a post-quantum hybrid key
-        // exchange: the strongest policy that still serves TLS 1.2 clients (aws-cdk-lib 2.263.0 SslPolicy, after
-        // ELB's policy table https://docs.aws.amazon.com/elasticloadbalancing/latest/application/describe-ssl-policies.html).
-        sslPolicy: elbv2.SslPolicy.TLS13_12_RES_PQ,
+        sslPolicy: LISTENER_TLS_POLICY,
         open: true,
       });
       // Browsers that saw the site once never try plain HTTP again for a year.
@@ -160,9 +176,7 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
       this.url = `http://${this.alb.loadBalancerDnsName}`;
     }
     if (props.applicationPort === undefined) {
-      this.listener.addAction('NoApplication', {
-        action: elbv2.ListenerAction.fixedResponse(404, { contentType: 'text/plain', messageBody: 'No application answers at this address.' }),
-      });
+      this.listener.addAction('NoApplication', { action: noApplication() });
     }
   }
 

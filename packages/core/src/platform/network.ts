@@ -4,6 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ClosedDefaultSecurityGroup } from './default-security-group';
+import { HTTPS_PORT } from './egress';
 import type { Logging } from './logging';
 import { acknowledge } from '../profiles/compliance';
 
@@ -14,6 +15,16 @@ export interface NetworkAccess {
   readonly computeSubnets: ec2.SubnetSelection;
   /** Whether compute needs a public IP to reach the internet (no NAT gateway). */
   readonly computeNeedsPublicIp: boolean;
+}
+
+/**
+ * Admits HTTPS from each compute subnet's address range: for what every application and worker of a platform calls,
+ * whose security groups live in stacks that come and go.
+ */
+export function admitHttpsFromComputeSubnets(securityGroup: ec2.ISecurityGroup, network: NetworkAccess): void {
+  for (const subnet of network.vpc.selectSubnets(network.computeSubnets).subnets) {
+    securityGroup.addIngressRule(ec2.Peer.ipv4(subnet.ipv4CidrBlock), ec2.Port.tcp(HTTPS_PORT), `HTTPS from compute subnet ${subnet.node.id}`);
+  }
 }
 
 export interface NetworkProps {

@@ -4,7 +4,8 @@ import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import { Construct } from 'constructs';
 import { HTTPS_PORT } from './egress';
-import type { NetworkAccess } from './network';
+import { hardenedLoadBalancer, LISTENER_TLS_POLICY, noApplication } from './load-balancer';
+import { admitHttpsFromComputeSubnets, type NetworkAccess } from './network';
 import { applicationTargetGroup, forwardAction } from './routing';
 import { acknowledge } from '../profiles/compliance';
 
@@ -36,26 +37,22 @@ export class PrivateLoadBalancer extends Construct {
       description: 'Private load balancer: HTTPS from the compute subnets',
       allowAllOutbound: false,
     });
-    for (const subnet of network.vpc.selectSubnets(network.computeSubnets).subnets) {
-      this.securityGroup.addIngressRule(ec2.Peer.ipv4(subnet.ipv4CidrBlock), ec2.Port.tcp(HTTPS_PORT), `HTTPS from compute subnet ${subnet.node.id}`);
-    }
-    this.alb = new elbv2.ApplicationLoadBalancer(this, 'Alb', {
+    admitHttpsFromComputeSubnets(this.securityGroup, network);
+    this.alb = hardenedLoadBalancer(this, 'Alb', {
       vpc: network.vpc,
       vpcSubnets: network.computeSubnets,
       internetFacing: false,
       securityGroup: this.securityGroup,
-      dropInvalidHeaderFields: true,
       deletionProtection: props.deletionProtection,
     });
-    this.alb.setAttribute('routing.http.desync_mitigation_mode', 'strictest');
     props.logAccessLogs?.(this.alb);
     this.listener = this.alb.addListener('Https', {
       port: HTTPS_PORT,
       protocol: elbv2.ApplicationProtocol.HTTPS,
       certificates: [props.certificate],
-      sslPolicy: elbv2.SslPolicy.TLS13_12_RES_PQ,
+      sslPolicy: LISTENER_TLS_POLICY,
       open: false,
-      defaultAction: elbv2.ListenerAction.fixedResponse(404, { contentType: 'text/plain', messageBody: 'No application answers at this address.' }),
+      defaultAction: noApplication(),
     });
     acknowledge(this.alb, 'ALBWAFEnabled', 'Internal: only the compute subnets reach it (its security group), so no request ' +
       'from the internet does; the internet-facing load balancer of the same applications has the WAF.');
