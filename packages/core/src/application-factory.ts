@@ -17,7 +17,7 @@ import { configuredSpec } from './context/plugin-settings';
 import { startupSeconds } from './contract/application-size';
 import type { IApplicationSpec } from './contract/application-spec';
 import { AuthMode } from './contract/auth-mode';
-import { type DatabaseEnvironment, type DatabaseRequirement, databaseUrl } from './contract/database-requirement';
+import { type DatabaseEnvironment, type DatabaseRequirement, databaseUrl, databaseVariables } from './contract/database-requirement';
 import { Ec2Storage } from './contract/ec2-storage';
 import type { OidcProviderSettings } from './contract/oidc-integration';
 import { callPlugin, pluginName } from './contract/plugin-calls';
@@ -28,7 +28,7 @@ import { assertValidSpec } from './contract/spec-validation';
 import { UserError } from './errors';
 import { LogAlarms } from './platform/alarms';
 import { AttachedPlatform } from './platform/attached-platform';
-import { type DatabaseConnection, PluginDatabase, POSTGRES_PORT } from './platform/database';
+import { type DatabaseConnection, PluginDatabase, POSTGRES_PORT, profileDatabaseSettings } from './platform/database';
 import { DockerHubCache, hasDigest, hasTagOrDigest, ImageSource, isDockerHubImage } from './platform/docker-hub-cache';
 import { addEcsConsistencyChecks } from './platform/ecs-consistency';
 import { VpcEndpoints } from './platform/endpoints';
@@ -244,9 +244,7 @@ export class ApplicationFactory extends Construct {
     }
     const ebs = runtimeType === RuntimeType.EC2 && context.ec2Storage === Ec2Storage.EBS;
     const databaseRequirement = callPlugin(plugin, 'database', () => spec.database()) ?? undefined;
-    const databaseVariables = databaseRequirement ? Object.values(databaseRequirement.environment).filter((v, i, all) =>
-      v !== databaseRequirement.environment.urlFormat && all.indexOf(v) === i) : [];
-    const clashing = databaseVariables.filter((name) => secrets[name] !== undefined);
+    const clashing = databaseRequirement ? databaseVariables(databaseRequirement.environment).filter((name) => secrets[name] !== undefined) : [];
     if (clashing.length > 0) {
       throw new UserError(`${plugin}.database().environment names ${clashing.join(', ')}, which ${clashing.length > 1 ? 'are' : 'is'} ` +
         'also a secret (the plugin\'s secrets() or the secrets key); give the database\'s connection other variable names.');
@@ -463,10 +461,7 @@ export class ApplicationFactory extends Construct {
       key: dataKey,
       logging,
       stackName: context.stackName,
-      multiAz: settings.databaseMultiAz,
-      deletionProtection: settings.deletionProtection,
-      removalPolicy: settings.removalPolicy,
-      backupDays: settings.dataVolumeBackupDays ?? 1,
+      ...profileDatabaseSettings(settings),
       instanceType: context.databaseInstanceType,
       storageGiB: context.databaseStorageGiB,
     }).connection : undefined;

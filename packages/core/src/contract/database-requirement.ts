@@ -57,7 +57,16 @@ export interface DatabaseRequirement {
 export const DATABASE_DEFAULTS = { instanceType: 'db.t4g.micro', storageGiB: 20 } as const;
 
 const ENVIRONMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const PLACEHOLDER = /\{(host|port|name)\}/;
+/** What `urlFormat` replaces (global: `databaseUrl` replaces each; `search` ignores the flag). */
+const PLACEHOLDERS = /\{(host|port|name)\}/g;
+
+/** The members of `DatabaseEnvironment` that name a variable (`urlFormat` is the URL's shape, not a variable). */
+const VARIABLE_KEYS = ['host', 'port', 'name', 'user', 'password', 'url'] as const;
+
+/** The variable names the plugin gave, in `VARIABLE_KEYS` order. */
+export function databaseVariables(environment: DatabaseEnvironment): string[] {
+  return VARIABLE_KEYS.flatMap((key) => (environment[key] !== undefined ? [String(environment[key])] : []));
+}
 
 /** Every problem with a plugin's database requirement, each naming the field, the value and what is allowed. */
 export function databaseRequirementProblems(database: DatabaseRequirement, where: string): string[] {
@@ -71,7 +80,7 @@ export function databaseRequirementProblems(database: DatabaseRequirement, where
     problems.push(`${where}.databaseName ${shown(database.databaseName)}; allowed: 1 to 63 letters, digits and _, starting with a letter`);
   }
   const environment = database.environment ?? {};
-  const names = (['host', 'port', 'name', 'user', 'password', 'url'] as const).filter((k) => environment[k] !== undefined);
+  const names = VARIABLE_KEYS.filter((k) => environment[k] !== undefined);
   if (names.length === 0) problems.push(`${where}.environment names no variable; allowed: one or more of host, port, name, user, password, url`);
   for (const key of names) {
     if (!ENVIRONMENT_NAME.test(String(environment[key]))) {
@@ -82,7 +91,7 @@ export function databaseRequirementProblems(database: DatabaseRequirement, where
   const twice = used.filter((v, i) => used.indexOf(v) !== i);
   if (twice.length > 0) problems.push(`${where}.environment names ${shown(twice[0])} twice; each variable once`);
   if ((environment.url === undefined) !== (environment.urlFormat === undefined) ||
-    (environment.urlFormat !== undefined && (typeof environment.urlFormat !== 'string' || !PLACEHOLDER.test(environment.urlFormat)))) {
+    (environment.urlFormat !== undefined && (typeof environment.urlFormat !== 'string' || environment.urlFormat.search(PLACEHOLDERS) < 0))) {
     problems.push(`${where}.environment.urlFormat ${shown(environment.urlFormat)}; allowed: with url, a text using {host}, {port} ` +
       'and {name}, for example "jdbc:postgresql://{host}:{port}/{name}?sslmode=verify-full"; without url, nothing');
   }
@@ -91,5 +100,5 @@ export function databaseRequirementProblems(database: DatabaseRequirement, where
 
 /** The URL `urlFormat` describes, with the connection's values (deploy-time values stay tokens). */
 export function databaseUrl(format: string, values: { host: string; port: string; name: string }): string {
-  return format.replace(/\{(host|port|name)\}/g, (_, key: 'host' | 'port' | 'name') => values[key]);
+  return format.replace(PLACEHOLDERS, (_, key: 'host' | 'port' | 'name') => values[key]);
 }

@@ -128,13 +128,12 @@ export class AttachedPlatform extends Construct {
   /** The platform's private load balancer (with TLS): its listener, its security group and its alias target. */
   public get privateLoadBalancer() {
     return this.once('privateLoadBalancer', () => {
-      const read = (name: PrivateRouteParameter) => ssm.StringParameter.valueForStringParameter(this, `${platformParameterPrefix(this.props.platformStackName)}${name}`);
-      const securityGroup = ec2.SecurityGroup.fromSecurityGroupId(this, 'PrivateLoadBalancerSecurityGroup', read('private-load-balancer-security-group-id'),
+      const securityGroup = ec2.SecurityGroup.fromSecurityGroupId(this, 'PrivateLoadBalancerSecurityGroup', this.parameter('private-load-balancer-security-group-id'),
         { allowAllOutbound: false });
       return {
         securityGroup,
-        listener: elbv2.ApplicationListener.fromApplicationListenerAttributes(this, 'PrivateListener', { listenerArn: read('private-listener-arn'), securityGroup }),
-        alias: { dnsName: read('private-load-balancer-dns-name'), hostedZoneId: read('private-load-balancer-hosted-zone-id') },
+        listener: elbv2.ApplicationListener.fromApplicationListenerAttributes(this, 'PrivateListener', { listenerArn: this.parameter('private-listener-arn'), securityGroup }),
+        alias: { dnsName: this.parameter('private-load-balancer-dns-name'), hostedZoneId: this.parameter('private-load-balancer-hosted-zone-id') },
       };
     });
   }
@@ -153,7 +152,7 @@ export class AttachedPlatform extends Construct {
   }
 
   /** A platform parameter's value, resolved by CloudFormation at deploy time. */
-  private parameter(name: PlatformParameter): string {
+  private parameter(name: PlatformParameter | PrivateRouteParameter): string {
     return ssm.StringParameter.valueForStringParameter(this, `${platformParameterPrefix(this.props.platformStackName)}${name}`);
   }
 

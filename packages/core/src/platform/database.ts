@@ -9,6 +9,7 @@ import type { Logging } from './logging';
 import { shortHash } from './names';
 import { DATABASE_DEFAULTS, type DatabaseRequirement } from '../contract/database-requirement';
 import { acknowledge } from '../profiles/compliance';
+import type { ProfileSettings } from '../profiles/profile-settings';
 
 /** PostgreSQL's port on RDS, which the security groups open: the default, so clients need no extra setting. */
 export const POSTGRES_PORT = 5432;
@@ -57,6 +58,19 @@ export interface PluginDatabaseProps {
   readonly instanceType?: string;
   /** @default DATABASE_DEFAULTS.storageGiB */
   readonly storageGiB?: number;
+}
+
+/**
+ * What a profile decides of a plugin's database: Multi-AZ, deletion protection, what is kept, and the days of backups
+ * (the EC2 data volume's; one day where the profile keeps none, since RDS needs at least one for its backups).
+ */
+export function profileDatabaseSettings(settings: ProfileSettings): Pick<PluginDatabaseProps, 'multiAz' | 'deletionProtection' | 'removalPolicy' | 'backupDays'> {
+  return {
+    multiAz: settings.databaseMultiAz,
+    deletionProtection: settings.deletionProtection,
+    removalPolicy: settings.removalPolicy,
+    backupDays: settings.dataVolumeBackupDays ?? 1,
+  };
 }
 
 /**

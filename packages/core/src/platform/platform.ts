@@ -8,7 +8,7 @@ import * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import { AlarmTopic } from './alarms';
-import { DATABASE_IDENTIFIER_PREFIX, databaseLogGroupName, PluginDatabase } from './database';
+import { DATABASE_IDENTIFIER_PREFIX, databaseLogGroupName, PluginDatabase, profileDatabaseSettings } from './database';
 import { DockerHubCache } from './docker-hub-cache';
 import { addEcsConsistencyChecks } from './ecs-consistency';
 import { HTTPS_PORT } from './egress';
@@ -239,13 +239,7 @@ export class Platform extends Construct {
       'namespace-id': namespace.namespaceId,
     };
     const parameters = new Construct(this, 'Parameters');
-    for (const [name, value] of Object.entries(values) as Array<[PlatformParameter, string]>) {
-      new ssm.StringParameter(parameters, name, {
-        parameterName: `${this.parameterPrefix}${name}`,
-        stringValue: value,
-        description: PLATFORM_PARAMETERS[name],
-      });
-    }
+    this.publish(parameters, values, PLATFORM_PARAMETERS);
     if (loadBalancer.certificate) this.addPrivateLoadBalancer(network, loadBalancer, loadBalancer.certificate, parameters);
     if (context.pciConformancePack) addPciConformancePack(this, 'PciConformancePack');
     acknowledgeGrantPolicies(this);
@@ -292,19 +286,29 @@ export class Platform extends Construct {
       'private-load-balancer-dns-name': internal.alb.loadBalancerDnsName,
       'private-load-balancer-hosted-zone-id': internal.alb.loadBalancerCanonicalHostedZoneId,
     };
-    for (const [name, value] of Object.entries(values) as Array<[PrivateRouteParameter, string]>) {
-      new ssm.StringParameter(parameters, name, { parameterName: `${this.parameterPrefix}${name}`, stringValue: value, description: PRIVATE_ROUTE_PARAMETERS[name] });
+    this.publish(parameters, values, PRIVATE_ROUTE_PARAMETERS);
+  }
+
+  /** Each value as the SSM parameter `<parameterPrefix><name>`, described as `descriptions` says. */
+  private publish<K extends string>(parameters: Construct, values: Record<K, string>, descriptions: Record<K, string>): void {
+    for (const [name, value] of Object.entries(values) as Array<[K, string]>) {
+      new ssm.StringParameter(parameters, name, { parameterName: `${this.parameterPrefix}${name}`, stringValue: value, description: descriptions[name] });
     }
+  }
+
+  /** The platform's part for one application (its access point, its database), made on first use. */
+  private applicationScope(stackName: string): Construct {
+    return this.node.tryFindChild(`Application-${stackName}`) as Construct ?? new Construct(this, `Application-${stackName}`);
   }
 
   /**
    * An application's database, kept in the platform's stack as its access point is: deleting the application's stack
    * never touches it (nor fails on it), and its data stays as the profile says. Published under the application's
-   * parameters; the application's stack admits itself to it.
+   * parameters; the application's stack admits itself to it. Returns its secret's ARN (in the same stack: the
+   * endpoint's policy can name the secret RDS creates).
    */
-  private addDatabase(application: PlatformApplication, requirement: DatabaseRequirement): void {
-    const settings = PROFILE_SETTINGS[this.context.securityProfile];
-    const scope = this.node.tryFindChild(`Application-${application.stackName}`) as Construct ?? new Construct(this, `Application-${application.stackName}`);
+  private addDatabase(application: PlatformApplication, requirement: DatabaseRequirement): string {
+    const scope = this.applicationScope(application.stackName);
     const database = new PluginDatabase(scope, 'Database', {
       requirement,
       vpc: this.network.vpc,
@@ -312,10 +316,7 @@ export class Platform extends Construct {
       key: this.dataKey,
       logging: this.logging,
       stackName: application.stackName,
-      multiAz: settings.databaseMultiAz,
-      deletionProtection: settings.deletionProtection,
-      removalPolicy: settings.removalPolicy,
-      backupDays: settings.dataVolumeBackupDays ?? 1,
+      ...profileDatabaseSettings(PROFILE_SETTINGS[this.context.securityProfile]),
       ...application.databaseSize,
     });
     const { host, port, secretArn, securityGroup } = database.connection;
@@ -327,8 +328,7 @@ export class Platform extends Construct {
         description: `The database ${field} of ${application.stackName} (${application.applicationId})`,
       });
     }
-    // In the same stack: the endpoint's policy can name the secret RDS creates.
-    this.endpoints?.serve({ secretArns: [secretArn], amazonLinuxRepositories: false });
+    return secretArn;
   }
 
   /** Each application takes a target group and a listener rule, and some a certificate on the listener. */
@@ -387,7 +387,7 @@ export class Platform extends Construct {
 
     const rolePath = applicationRolePath(this.stack.stackName, application.stackName);
     if (application.accessPoint) {
-      const scope = new Construct(this, `Application-${application.stackName}`);
+      const scope = this.applicationScope(application.stackName);
       const removalPolicy = PROFILE_SETTINGS[this.context.securityProfile].removalPolicy;
       const accessPoint = this.storage.addApplication(scope, application.stackName, rolePath, application.accessPoint, removalPolicy);
       new ssm.StringParameter(scope, 'AccessPointId', {
@@ -403,8 +403,8 @@ export class Platform extends Construct {
       this.loadBalancer.securityGroup.addEgressRule(ec2.Peer.anyIpv4(), ec2.Port.tcp(HTTPS_PORT), IDENTITY_PROVIDER_EGRESS);
     }
     if (application.certificate.source === 'platform') this.loadBalancer.addSharedCertificate(application.certificate.arn);
-    if (application.database) this.addDatabase(application, application.database);
-    this.endpoints?.serve({ ...application, secretArns: [...new Set(Object.values(application.secrets))] });
+    const databaseSecretArns = application.database ? [this.addDatabase(application, application.database)] : [];
+    this.endpoints?.serve({ ...application, secretArns: [...new Set(Object.values(application.secrets)), ...databaseSecretArns] });
     return rolePath;
   }
 }
