@@ -2,6 +2,7 @@ import { Stack, type CfnResource } from 'aws-cdk-lib';
 import { CfnLoadBalancer } from 'aws-cdk-lib/aws-elasticloadbalancingv2';
 import { CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { NagRuleCompliance } from 'cdk-nag';
+import { referencedInStack } from './referenced-in-stack';
 
 /**
  * An internet-facing application load balancer has a WAF web ACL associated in its stack (PCI DSS 6.4.2: an automated
@@ -14,7 +15,6 @@ export function PublicLoadBalancerWaf(node: CfnResource): NagRuleCompliance {
   if (stack.resolve(node.scheme) === 'internal' || (node.type !== undefined && stack.resolve(node.type) !== 'application')) {
     return NagRuleCompliance.NOT_APPLICABLE;
   }
-  const self = JSON.stringify(stack.resolve(node.ref));
-  const associated = stack.node.findAll().some((c) => c instanceof CfnWebACLAssociation && JSON.stringify(stack.resolve(c.resourceArn)) === self);
+  const associated = referencedInStack(node, node.ref, CfnWebACLAssociation, (c) => c.resourceArn);
   return associated ? NagRuleCompliance.COMPLIANT : NagRuleCompliance.NON_COMPLIANT;
 }
