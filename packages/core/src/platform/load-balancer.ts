@@ -281,7 +281,7 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
 
   /**
    * Refuses a web ACL over WAF's capacity, and warns when it passes the capacity WAF's base price includes, naming
-   * the hosts whose allowances make it grow (each path with a host costs about 37 WCUs).
+   * the hosts whose allowances make it grow.
    */
   private checkWafCapacity(before: number, after: number): void {
     const hosts = [...new Set(this.bodyAllowances.map((a) => a.host ?? '(any host)'))].join(', ');
