@@ -1,13 +1,19 @@
 // The PCI DSS evidence report that `cd examples/build-server && npx cdk synth` leaves beside the template (the test
-// command runs that synth just before this file). It reads what an assessor would read.
+// command runs that synth just before this file: FARGATE into cdk.out, EC2 into cdk.out/ec2). It reads what an
+// assessor would read.
 const assert = require('node:assert');
 const fs = require('node:fs');
 const path = require('node:path');
 const { test } = require('node:test');
+const { unearnedCoverage } = require('../../packages/core/lib/compliance/unearned-coverage');
 
 const cdkOut = path.join(__dirname, '..', '..', 'examples', 'build-server', 'cdk.out');
-const report = JSON.parse(fs.readFileSync(path.join(cdkOut, 'build-server.pci-dss-4.0.1.json'), 'utf-8'));
-const markdown = fs.readFileSync(path.join(cdkOut, 'build-server.pci-dss-4.0.1.md'), 'utf-8');
+const read = (dir) => ({
+  report: JSON.parse(fs.readFileSync(path.join(dir, 'build-server.pci-dss-4.0.1.json'), 'utf-8')),
+  markdown: fs.readFileSync(path.join(dir, 'build-server.pci-dss-4.0.1.md'), 'utf-8'),
+});
+const { report, markdown } = read(cdkOut);
+const RUNTIMES = { FARGATE: { dir: cdkOut, ...read(cdkOut) }, EC2: { dir: path.join(cdkOut, 'ec2'), ...read(path.join(cdkOut, 'ec2')) } };
 
 test('the report sits beside the template and says it supports, not replaces, an assessment', () => {
   assert.ok(fs.existsSync(path.join(cdkOut, 'build-server.template.json')));
@@ -62,11 +68,38 @@ test('requirements 1, 3, 4, 7, 8 and 10 each have resources with results, or the
   }
 });
 
+for (const [runtime, { dir, report, markdown }] of Object.entries(RUNTIMES)) {
+  test(`${runtime}: every requirement has a coverage no higher than its evidence earns; nothing says "met"`, () => {
+    const template = fs.readFileSync(path.join(dir, report.system.templateFile));
+    assert.strictEqual(report.system.templateSha256, require('node:crypto').createHash('sha256').update(template).digest('hex'));
+    const coverages = ['full', 'partial', 'supporting', 'after-deploy', 'not-addressed'];
+    for (const r of report.requirements) assert.ok(coverages.includes(r.coverage) && r.coverageBy, `${r.requirement}: ${r.coverage}`);
+    assert.deepStrictEqual(unearnedCoverage(report), []);
+    assert.doesNotMatch(JSON.stringify(report), /\bmet\b/i);
+    assert.doesNotMatch(markdown, /\bmet\b/i);
+    const coverage = (q) => report.requirements.find((r) => r.requirement === q)?.coverage;
+    for (const q of ['8.2.8', '3.2.1', '3.3.1', '3.3.1.1', '5.3.4']) assert.notStrictEqual(coverage(q), 'full', q);
+    assert.strictEqual(coverage('8.2.8'), 'partial');
+    if (runtime === 'EC2') {
+      const imds = report.requirements.find((r) => r.requirement === '8.2.8').evaluations.filter((e) => e.rule === 'PCI.DSS.401-EC2IMDSv2Enabled');
+      assert.ok(imds.length > 0 && imds.every((e) => e.grade === 'none'));
+    }
+    assert.ok(report.requirements.find((r) => r.requirement === '6.4.2').evaluations.some((e) => e.rule === 'PCI.DSS.401-PublicLoadBalancerWaf' && e.result === 'passes'));
+    assert.deepStrictEqual(report.principals.map((p) => p.requirement).slice(0, 12), ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']);
+    // The scope cdk.json states; A1 left out, since cdk.json does not say the team is a multi-tenant provider.
+    assert.strictEqual(report.scope.stated, 'CONNECTED');
+    assert.ok(!report.requirements.some((r) => r.requirement.startsWith('A1')));
+    assert.match(markdown, /^Scope: CONNECTED\. You state that this application is connected/m);
+  });
+}
+
 test('the CDK\'s CloudFormation validation, which `cdk synth` ran on the template, reported nothing', () => {
   // The CDK writes validation-report.json into every cloud assembly; a finding is a plugin report with violations.
   // With CDK_VALIDATION=false it writes the same empty report without validating: the synth before this file ran in
   // this file's environment (the main-job stage's, scripts/test-stages.js), which must leave the validation on.
   assert.notStrictEqual(process.env.CDK_VALIDATION, 'false', 'the main job\'s synth ran without the CDK\'s validation');
-  const validation = JSON.parse(fs.readFileSync(path.join(cdkOut, 'validation-report.json'), 'utf-8'));
-  assert.deepStrictEqual(validation.pluginReports, []);
+  for (const { dir } of Object.values(RUNTIMES)) {
+    const validation = JSON.parse(fs.readFileSync(path.join(dir, 'validation-report.json'), 'utf-8'));
+    assert.deepStrictEqual(validation.pluginReports, [], dir);
+  }
 });

@@ -20,6 +20,7 @@ import { AuthMode } from './contract/auth-mode';
 import { type DatabaseEnvironment, type DatabaseRequirement, databaseUrl, databaseVariables } from './contract/database-requirement';
 import { Ec2Storage } from './contract/ec2-storage';
 import type { OidcProviderSettings } from './contract/oidc-integration';
+import type { PciDssScope } from './contract/pci-dss-scope';
 import { callPlugin, pluginName } from './contract/plugin-calls';
 import { PosixUser } from './contract/posix-user';
 import { RuntimeType } from './contract/runtime-type';
@@ -115,6 +116,18 @@ export interface ApplicationFactoryProps {
    * @default false
    */
   readonly pciConformancePack?: boolean;
+  /**
+   * The application's role toward the cardholder data environment, as your PCI DSS scoping decided; the evidence
+   * report states it and what follows from it.
+   * @default - not stated (the report says so)
+   */
+  readonly pciDssScope?: PciDssScope;
+  /**
+   * Whether you are a multi-tenant service provider (you host other entities' card-data environments): only then
+   * does the evidence report hold appendix A1's requirements.
+   * @default false
+   */
+  readonly pciDssMultiTenantProvider?: boolean;
   /** Fargate task CPU units. @default - the plugin's `defaultSize().cpu`, else `FACTORY_SIZE_DEFAULTS.cpu` */
   readonly cpu?: number;
   /** Fargate task memory in MiB. @default - the plugin's `defaultSize().memoryLimitMiB`, else `FACTORY_SIZE_DEFAULTS.memoryLimitMiB` */
@@ -364,7 +377,8 @@ export class ApplicationFactory extends Construct {
     // The whole stack: resources the CDK adds at stack level (custom-resource providers) are ours too.
     if (context.pciConformancePack) addPciConformancePack(this, 'PciConformancePack');
     if (settings.complianceChecks) {
-      requireCompliance(this, stack, callPlugin(plugin, 'complianceControls', () => spec.complianceControls()).map((c) => ({ ...c, source: plugin })));
+      requireCompliance(this, stack, callPlugin(plugin, 'complianceControls', () => spec.complianceControls()).map((c) => ({ ...c, source: plugin })),
+        { scope: context.pciDssScope, multiTenantProvider: context.pciDssMultiTenantProvider });
     }
   }
 

@@ -19,7 +19,8 @@ export { Ec2Storage } from './contract/ec2-storage';
 
 // PRODUCTION's compliance checks: acknowledging a finding on one's own resource; a plugin's own controls.
 export { Compliance } from './compliance/compliance';
-export { ComplianceControl } from './contract/compliance-control';
+export { ComplianceControl, ControlGrade } from './contract/compliance-control';
+export { PciDssScope } from './contract/pci-dss-scope';
 export { DatabaseEngine, DatabaseEnvironment, DatabaseRequirement } from './contract/database-requirement';
 
 // The framework's user-data builder (EC2).

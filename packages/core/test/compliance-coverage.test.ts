@@ -3,11 +3,16 @@ import * as path from 'node:path';
 import { CfnResource } from 'aws-cdk-lib';
 import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { NagRuleCompliance, rules } from 'cdk-nag';
-import { Ec2Storage, JenkinsSpec, RuntimeType, SecurityProfile } from '../src';
+import { ControlGrade, Ec2Storage, JenkinsSpec, PciDssScope, RuntimeType, SecurityProfile } from '../src';
+import { deliveredOnFargate } from './support/casc-delivery';
 import { OIDC, propsFor, resources, synth, type Synthesised } from './support/synth';
-import { type EvidenceReport, REPORT_NOTICE, type RequirementEvidence } from '../src/compliance/evidence-report';
+import { evidenceReport, REPORT_NOTICE } from '../src/compliance/evidence-report';
+import type { Coverage, EvidenceReport, RequirementEvidence } from '../src/compliance/report-model';
+import { unearnedCoverage } from '../src/compliance/unearned-coverage';
+import { complianceControlProblems } from '../src/contract/compliance-control';
 import { complianceFindings } from '../src/profiles/compliance';
 
+const COVERAGES: Coverage[] = ['full', 'partial', 'supporting', 'after-deploy', 'not-addressed'];
 const synthesised = new Map<string, Synthesised>();
 /** The PRODUCTION build server, synthesised once per runtime and storage for every test of this file. */
 function productionBuildServer(runtime: RuntimeType, ec2Storage: Ec2Storage): Synthesised {
@@ -96,5 +101,104 @@ describe('the PCI DSS evidence report', () => {
     expect(controls).toEqual(expect.arrayContaining([['8.4.2', 'JenkinsSpec'], ['7.2.1', 'JenkinsSpec'], ['10.4.1', 'JenkinsSpec'], ['3.4.1', 'JenkinsSpec'], ['8.2.8', 'JenkinsSpec']]));
     // What only AWS Config can see: the account's trail, for 10.2.
     expect(report.requirements.flatMap((r) => r.afterDeploy)).toEqual(expect.arrayContaining(['cloudtrail-enabled']));
+  });
+});
+
+/** Coverage: what each requirement's evidence earns, from the grading table, on both runtimes' reports. */
+describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('the evidence report\'s coverage on %s', (runtime) => {
+  const { app, stack } = productionBuildServer(runtime, Ec2Storage.EFS);
+  const base = path.join(app.outdir, `${stack.stackName}.pci-dss-4.0.1`);
+  const report: EvidenceReport = JSON.parse(fs.readFileSync(`${base}.json`, 'utf-8'));
+  const markdown = fs.readFileSync(`${base}.md`, 'utf-8');
+  const at = (requirement: string) => report.requirements.find((r) => r.requirement === requirement);
+
+  test('every requirement has a coverage and what earned it; no result and no line says "met"', () => {
+    for (const r of report.requirements) {
+      expect([r.requirement, COVERAGES.includes(r.coverage), r.coverageBy.length > 0]).toEqual([r.requirement, true, true]);
+    }
+    expect(JSON.stringify(report)).not.toMatch(/\bmet\b/i);
+    expect(markdown).not.toMatch(/\bmet\b/i);
+  });
+
+  test('no requirement is graded above what its evidence earns (unearnedCoverage finds nothing)', () => {
+    expect(unearnedCoverage(report)).toEqual([]);
+  });
+
+  test('8.2.8, 3.2.1, 3.3.1 and 5.3.4 are not full; 10.5.1 is, by the log groups\' retention; the WAF is under 6.4.2', () => {
+    for (const requirement of ['8.2.8', '3.2.1', '3.3.1', '3.3.1.1', '5.3.4']) expect([requirement, at(requirement)?.coverage]).not.toEqual([requirement, 'full']);
+    expect(at('8.2.8')).toEqual(expect.objectContaining({ coverage: 'partial', coverageBy: expect.stringMatching(/^control of JenkinsSpec/) }));
+    if (runtime === RuntimeType.EC2) {
+      expect(at('8.2.8')!.evaluations).toEqual(expect.arrayContaining([expect.objectContaining({ rule: 'PCI.DSS.401-EC2IMDSv2Enabled', result: 'passes', grade: 'none' })]));
+    }
+    expect(at('10.5.1')).toEqual(expect.objectContaining({ coverage: 'full', coverageBy: expect.stringMatching(/^PCI\.DSS\.401-LogGroupRetentionOneYear \(full\)/) }));
+    expect(at('6.4.2')).toEqual(expect.objectContaining({ coverage: 'partial', coverageBy: expect.stringMatching(/^PCI\.DSS\.401-PublicLoadBalancerWaf/) }));
+    // A requirement only AWS Config can see is after-deploy, never more.
+    expect(report.requirements.filter((r) => !r.evaluations.length && !r.controls.length).map((r) => r.coverage))
+      .toEqual(expect.arrayContaining(['after-deploy']));
+    expect(markdown).toMatch(/^### 10\.5\.1: full$/m);
+  });
+
+  test('the scope is the one stated, and appendix A1 is left out unless you are a multi-tenant provider', () => {
+    expect(report.scope).toEqual({ stated: 'not stated', statement: expect.stringMatching(/^Not stated: set the context key pciDssScope/), multiTenantProvider: false });
+    expect(report.requirements.filter((r) => r.requirement.startsWith('A1'))).toEqual([]);
+    expect(report.principals.find((p) => p.requirement === 'A1')).toEqual(expect.objectContaining({ applicable: false }));
+    const provider = evidenceReport(stack, [], report.system, { scope: PciDssScope.CDE, multiTenantProvider: true });
+    expect(provider.scope.statement).toMatch(/^You state that this application stores, processes or transmits account data/);
+    expect(provider.requirements.filter((r) => r.requirement.startsWith('A1')).length).toBeGreaterThan(0);
+    expect(provider.principals.find((p) => p.requirement === 'A1')).toEqual(expect.objectContaining({ applicable: true }));
+  });
+});
+
+test('unearnedCoverage names a requirement graded above its evidence (negative controls)', () => {
+  const { app, stack } = productionBuildServer(RuntimeType.EC2, Ec2Storage.EFS);
+  const report: EvidenceReport = JSON.parse(fs.readFileSync(path.join(app.outdir, `${stack.stackName}.pci-dss-4.0.1.json`), 'utf-8'));
+  const raised = (requirement: string, coverage: string) => ({
+    ...report,
+    requirements: report.requirements.map((r) => (r.requirement === requirement ? { ...r, coverage } : r)),
+  }) as EvidenceReport;
+  // 8.2.8 on EC2: IMDSv2 (graded none) and the session timeout (partial) cannot make it full.
+  expect(unearnedCoverage(raised('8.2.8', 'full'))).toEqual(['8.2.8: coverage full, but its evidence earns at most partial (grades in tools/aws/pci-dss-4/grades.tsv)']);
+  // 3.2.1: a year's retention is graded none toward keeping account data to a minimum.
+  expect(unearnedCoverage(raised('3.2.1', 'supporting'))).toEqual([expect.stringMatching(/^3\.2\.1: coverage supporting, but its evidence earns at most not-addressed/)]);
+  // A grade the report copied does not count: the table's does.
+  const copied = {
+    ...report,
+    requirements: report.requirements.map((r) => (r.requirement === '3.2.1'
+      ? { ...r, coverage: 'full', evaluations: r.evaluations.map((e) => ({ ...e, grade: 'full' })) } : r)),
+  } as EvidenceReport;
+  expect(unearnedCoverage(copied)).toEqual([expect.stringMatching(/^3\.2\.1: coverage full/)]);
+});
+
+describe('the build server\'s declared controls', () => {
+  const { json } = productionBuildServer(RuntimeType.FARGATE, Ec2Storage.EFS);
+  const { casc } = deliveredOnFargate(json);
+  const controls = new JenkinsSpec().complianceControls();
+  const CASC = 'jenkins.yaml (configuration as code, rendered by jenkins-configuration.ts): ';
+
+  test('each names settings that exist in the jenkins.yaml the server receives, and declares a grade where it is more than supporting', () => {
+    const paths = controls.filter((c) => c.configuredIn.startsWith(CASC)).flatMap((c) => c.configuredIn.slice(CASC.length).split(', '));
+    expect(paths.length).toBeGreaterThan(4);
+    for (const setting of paths) {
+      const value = setting.split('.').reduce<any>((node, key) => node?.[key], casc);
+      expect([setting, value !== undefined]).toEqual([setting, true]);
+    }
+    expect(complianceControlProblems(controls, 'JenkinsSpec.complianceControls()')).toEqual([]);
+    expect(controls.some((c) => c.grade === ControlGrade.FULL)).toBe(false);
+  });
+
+  test('the MFA control says what the tokens really do, and claims no more than supporting for 8.4.2; 7.2.3 and 6.2.4 are not claimed', () => {
+    const mfa = controls.find((c) => c.requirements.includes('8.4.2'))!;
+    expect(casc.jenkins.securityRealm.oic.allowTokenAccessWithoutOicSession).toBe(false);
+    expect(mfa.statement).toMatch(/API tokens are honoured only while their user's sign-in at the provider is/);
+    expect(mfa.grade).toBe(ControlGrade.SUPPORTING);
+    expect(controls.flatMap((c) => c.requirements)).not.toEqual(expect.arrayContaining(['7.2.3']));
+    expect(controls.flatMap((c) => c.requirements)).not.toEqual(expect.arrayContaining(['6.2.4']));
+  });
+
+  test('a control\'s grade is checked like the rest of it', () => {
+    const bad = [{ requirements: ['8.2.8'], statement: 'Sessions end.', configuredIn: 'here', grade: 'met' }];
+    expect(complianceControlProblems(bad, 'Wiki.complianceControls()')).toEqual([
+      'Wiki.complianceControls()[0].grade "met"; allowed: full, partial, supporting (ControlGrade), or leave it out for supporting.',
+    ]);
   });
 });

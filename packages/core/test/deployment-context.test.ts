@@ -50,6 +50,7 @@ describe('valid context', () => {
       region: undefined,
       ec2Storage: 'efs',
       pciConformancePack: false,
+      pciDssMultiTenantProvider: false,
       oidc: undefined,
     });
   });

@@ -71,6 +71,36 @@ describe.each(PCI_DSS_401_RULES.map((r) => r.name))('PCI.DSS.401-%s', (name) => 
   });
 });
 
+describe('the grading table (tools/aws/pci-dss-4/grades.tsv, copied into the mapping by derive.py)', () => {
+  const GRADES_TSV = path.join(__dirname, '..', '..', '..', 'tools', 'aws', 'pci-dss-4', 'grades.tsv');
+  const rows = fs.readFileSync(GRADES_TSV, 'utf-8').split('\n').filter((l) => l.trim() && !l.startsWith('#')).map((l) => l.split('\t'));
+
+  test('grades every (check, requirement) pair the pack uses, and no other, each with a reason', () => {
+    const used = PCI_DSS_401_RULES.flatMap((r) => r.requirements.map((q) => `${r.name} ${q}`)).sort();
+    const graded = Object.entries(PCI_DSS_MAPPING.grades).flatMap(([rule, by]) => Object.keys(by).map((q) => `${rule} ${q}`)).sort();
+    expect(graded).toEqual(used);
+    for (const [rule, by] of Object.entries(PCI_DSS_MAPPING.grades)) {
+      for (const [q, { grade, reason }] of Object.entries(by)) {
+        expect([rule, q, ['full', 'partial', 'supporting', 'none'].includes(grade), reason.length > 20]).toEqual([rule, q, true, true]);
+      }
+    }
+  });
+
+  test('the mapping holds the table as committed (edit grades.tsv, then run derive.py)', () => {
+    const inMapping = Object.entries(PCI_DSS_MAPPING.grades).flatMap(([rule, by]) => Object.entries(by).map(([q, g]) => [rule, q, g.grade, g.reason].join('\t')));
+    expect(rows.map((row) => row.join('\t')).sort()).toEqual(inMapping.sort());
+  });
+
+  test('the pairs the review found over-read are not graded full: IMDSv2 for idle sessions, retention for minimal storage, logging for anti-malware', () => {
+    const grade = (rule: string, q: string) => PCI_DSS_MAPPING.grades[rule][q].grade;
+    expect(grade('EC2IMDSv2Enabled', '8.2.8')).toBe('none');
+    for (const q of ['3.2.1', '3.3.1.1', '3.3.2']) expect(grade('LogGroupRetentionOneYear', q)).toBe('none');
+    expect(grade('ECSTaskDefinitionContainerLogging', '5.3.4')).toBe('none');
+    expect(Object.entries(PCI_DSS_MAPPING.grades).flatMap(([rule, by]) => Object.entries(by).filter(([, g]) => g.grade === 'full').map(([q]) => `${rule} ${q}`)))
+      .toEqual(['LogGroupRetentionOneYear 10.5.1']);
+  });
+});
+
 test('ListenerTls12 accepts exactly the policies aws-cdk-lib documents as TLS 1.2 or later only', () => {
   // aws-cdk-lib/aws-elasticloadbalancingv2/lib/shared/enums.d.ts documents each SslPolicy member's protocols.
   const cdk = path.dirname(require.resolve('aws-cdk-lib/package.json'));

@@ -11,6 +11,8 @@ Inputs:
 - requirements.tsv beside this file: the (rule, requirement) rows of AWS's mapping table for the same pack, which is
   published on the AWS Config Developer Guide page REQUIREMENTS_PAGE, not in the repository (the YAML names no
   requirement); each row records the page it was read from;
+- grades.tsv beside this file (hand-curated): for every (check, requirement) pair the synth-time pack uses, how far a
+  passing check goes toward the requirement (`full`, `partial`, `supporting`, `none`) and why, in our words;
 - cdk-nag's rule sources at the pinned version, read to confirm that each rule named below exists and to record what
   its doc comment says it checks.
 """
@@ -146,6 +148,21 @@ def cdk_nag_rule(cdk_nag: pathlib.Path, path: str) -> dict:
             'checks': comment.group(1).strip()}
 
 
+GRADES = ('full', 'partial', 'supporting', 'none')
+
+
+def read_grades() -> dict:
+    """grades.tsv as {check: {requirement: {grade, reason}}}."""
+    grades: dict = {}
+    for line in (HERE / 'grades.tsv').read_text().splitlines():
+        if line.strip() and not line.startswith('#'):
+            rule, requirement, grade, reason = line.split('\t')
+            if grade not in GRADES:
+                sys.exit(f'grades.tsv: {rule} {requirement}: grade {grade!r}; allowed: {", ".join(GRADES)}')
+            grades.setdefault(rule, {})[requirement] = {'grade': grade, 'reason': reason}
+    return grades
+
+
 def main() -> None:
     git_dir, cdk_nag = sys.argv[1], pathlib.Path(sys.argv[2])
     version = json.loads((cdk_nag / 'package.json').read_text())['version']
@@ -192,6 +209,12 @@ def main() -> None:
         sys.exit(f'no requirement in requirements.tsv for {unmapped}')
     if missing:
         sys.exit(f'named here but not in the pack: {missing}')
+    grades = read_grades()
+    used = {(r['check']['rule'], q) for r in rules if r['check']['kind'] != 'after-deploy' for q in r['requirements']}
+    used |= {(name, q) for name, r in FRAMEWORK_RULES.items() for q in r['requirements']}
+    graded = {(rule, q) for rule, by in grades.items() for q in by}
+    if used != graded:
+        sys.exit(f'grades.tsv: ungraded {sorted(used - graded)}; graded but not used {sorted(graded - used)}')
     out = {
         'provenance': {
             'repository': REPOSITORY, 'commit': COMMIT, 'file': PACK, 'requirementsFrom': REQUIREMENTS_PAGE,
@@ -199,6 +222,7 @@ def main() -> None:
         },
         'rules': sorted(rules, key=lambda r: r['configRule']),
         'frameworkRules': FRAMEWORK_RULES,
+        'grades': grades,
     }
     OUTPUT.write_text(json.dumps(out, indent=1) + '\n')
 

@@ -16,6 +16,9 @@ export const ENV = {
 /** oic-auth's signed-out page (oic-auth 4.715 OicLogoutAction.java line 38), where the provider sends users back. */
 export const OIDC_LOGGED_OUT_PAGE = 'OicLogout';
 
+/** API tokens are honoured only while their user's sign-in at the identity provider is (see the realm below). */
+export const API_TOKENS_FOLLOW_PROVIDER_SESSION = true;
+
 /** A configuration-as-code variable: resolved from the controller's environment at start. */
 export const ref = (name: string) => `\${${name}}`;
 
@@ -267,7 +270,7 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
           // request (oic-auth 4.715 OicSecurityRealm.java lines 1216-1230). With `true` it would skip that check, and core
           // would grant the groups recorded at the last browser sign-in (LastGrantedAuthoritiesProperty) for as long as
           // the token exists: someone removed from a group at the provider would keep it (PCI DSS 7.2.4, 8.2.5).
-          allowTokenAccessWithoutOicSession: false,
+          allowTokenAccessWithoutOicSession: !API_TOKENS_FOLLOW_PROVIDER_SESSION,
           properties: ['pkce'],
         },
       },

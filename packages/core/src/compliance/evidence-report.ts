@@ -5,11 +5,14 @@ import { attachCustomSynthesis, CfnResource, Stack, Stage, Token } from 'aws-cdk
 import { NagRuleCompliance } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { acknowledgementFor, acknowledgementsOn } from './acknowledgements';
+import { oscalAssessmentResults } from './oscal-assessment-results';
 import { PCI_DSS_MAPPING, PCI_DSS_VERSION } from './pci-dss-401/mapping';
 import { PCI_DSS_401_PACK } from './pci-dss-401/pci-dss-401-checks';
 import { PCI_DSS_401_RULES, RULE_IMPLEMENTATIONS } from './pci-dss-401/pci-dss-401-rules';
-import { RESPONSIBILITY, type Responsibility } from './responsibility';
-import type { ComplianceControl } from '../contract/compliance-control';
+import type { Applicability, Coverage, Evaluation, EvidenceReport, ReportedSystem, SourcedControl } from './report-model';
+import { RESPONSIBILITY } from './responsibility';
+import { ControlGrade } from '../contract/compliance-control';
+import { PciDssScope } from '../contract/pci-dss-scope';
 
 /** What the report says first, and the reason it exists. */
 export const REPORT_NOTICE = `This report supports, and does not replace, a PCI DSS v${PCI_DSS_VERSION} assessment: it lists what the ` +
@@ -34,68 +37,21 @@ const PRINCIPAL: Record<string, string> = {
   A3: 'Designated entities supplemental validation',
 };
 
-/** A control as the report lists it: declared by a plugin, with the plugin's name. */
-export interface SourcedControl extends ComplianceControl {
-  readonly source: string;
-}
+/** Lowest first: a coverage earns the highest of these its evidence reaches. */
+const COVERAGE_ORDER: readonly Coverage[] = ['not-addressed', 'after-deploy', 'supporting', 'partial', 'full'];
 
-/** One resource a rule looked at, and what it found. */
-export interface Evaluation {
-  readonly rule: string;
-  readonly resource: string;
-  readonly type: string;
-  /**
-   * What the rule found on the resource: `passes`, `acknowledged` (it fails, with the reason accepted), or `fails`
-   * (synth fails). A rule that passes shows what the template says, not that a requirement is met.
-   */
-  readonly result: 'passes' | 'acknowledged' | 'fails';
-  readonly checks: string;
-  readonly reason?: string;
-}
-
-export interface RequirementEvidence {
-  readonly requirement: string;
-  readonly evaluations: Evaluation[];
-  readonly controls: SourcedControl[];
-  /** AWS Config rules of AWS's pack for this requirement that only see the deployed account (on its resource types). */
-  readonly afterDeploy: string[];
-}
-
-/** Which system the report is about: the template as written in the cloud assembly, and what judged it. */
-export interface ReportedSystem {
-  readonly stack: string;
-  /** The account and region, or `resolved at deploy` for an environment-agnostic stack. */
-  readonly account: string;
-  readonly region: string;
-  /** The template's file in the cloud assembly and the SHA-256 of its bytes there. */
-  readonly templateFile: string;
-  readonly templateSha256: string;
-  /** The versions of what built and checked the template. */
-  readonly versions: { readonly framework: string; readonly cdkNag: string; readonly awsCdkLib: string };
-  /** When the report was written (ISO 8601): `SOURCE_DATE_EPOCH` when set, for reproducible builds. */
-  readonly generatedAt: string;
-}
-
-/** One principal requirement: who answers for it, and how many of its requirements this report has evidence for. */
-export interface PrincipalRequirement extends Responsibility {
-  readonly requirement: string;
-  readonly title: string;
-  /** The requirements under it that the stack's resources or the plugin's controls touch (listed below in the report). */
-  readonly evidencedRequirements: number;
-}
-
-export interface EvidenceReport {
-  readonly standard: string;
-  readonly stack: string;
-  readonly system: ReportedSystem;
-  /** Every principal requirement, 1 to 12 and A1, with who answers for it: none is silently missing. */
-  readonly principals: PrincipalRequirement[];
-  readonly notice: string;
-  readonly mapping: typeof PCI_DSS_MAPPING.provenance;
-  readonly requirements: RequirementEvidence[];
-  /** Every acknowledgement in the stack, of every pack, with its reason. */
-  readonly acknowledgements: { readonly resource: string; readonly rule: string; readonly reason: string }[];
-}
+/** What the report says of each stated scope, and of none. */
+const SCOPE_STATEMENTS: Record<PciDssScope | 'not stated', string> = {
+  [PciDssScope.CDE]: 'You state that this application stores, processes or transmits account data: it is in the ' +
+    'cardholder data environment, and every applicable requirement applies to it.',
+  [PciDssScope.CONNECTED]: 'You state that this application is connected to the cardholder data environment or can ' +
+    'affect its security (a build server that deploys into it is): the requirements apply to it as far as that access ' +
+    'goes, and account data must not reach it.',
+  [PciDssScope.OUT_OF_SCOPE]: 'You state that this application is segmented from the cardholder data environment: ' +
+    'the segmentation is yours to show, and penetration tests must confirm it (11.4.5).',
+  'not stated': 'Not stated: set the context key pciDssScope (CDE, CONNECTED or OUT_OF_SCOPE) on the application\'s ' +
+    'deployment. A platform\'s stack, or one checked with Compliance.check, takes the role of what runs on it.',
+};
 
 /** The report's file name, without extension, beside `<stackName>.template.json`. */
 export function reportBaseName(stack: Stack): string {
@@ -114,6 +70,7 @@ const AWS_CDK_LIB_VERSION: string = require('aws-cdk-lib/package.json').version;
 /** The construct that writes a stack's report, holding the controls of every application in the stack. */
 class EvidenceReportWriter extends Construct {
   public readonly controls: SourcedControl[] = [];
+  public applicability?: Applicability;
 
   /**
    * A child of the stack's stage, added after the stack: the tree is synthesised children first and in order, so the
@@ -125,10 +82,11 @@ class EvidenceReportWriter extends Construct {
     // so a stack with an open finding gets no report, as it gets no template.
     attachCustomSynthesis(this, {
       onSynthesize: (session) => {
-        const report = evidenceReport(stack, this.controls, reportedSystem(stack, session.outdir));
+        const report = evidenceReport(stack, this.controls, reportedSystem(stack, session.outdir), this.applicability);
         const base = path.join(session.outdir, reportBaseName(stack));
         fs.writeFileSync(`${base}.json`, JSON.stringify(report, undefined, 1) + '\n');
         fs.writeFileSync(`${base}.md`, renderMarkdown(report));
+        fs.writeFileSync(`${base}.oscal.json`, JSON.stringify(oscalAssessmentResults(report), undefined, 1) + '\n');
       },
     });
   }
@@ -156,56 +114,49 @@ function reportedSystem(stack: Stack, outdir: string): ReportedSystem {
   };
 }
 
-/** Writes `<stackName>.pci-dss-4.0.1.md` and `.json` into the cloud assembly when the stack is synthesized. */
-export function attachEvidenceReport(stack: Stack, controls: SourcedControl[]): void {
+/**
+ * Writes `<stackName>.pci-dss-4.0.1.md` and `.json` into the cloud assembly when the stack is synthesized.
+ * `applicability` is the application's (one application a stack); without it the report says it was not stated.
+ */
+export function attachEvidenceReport(stack: Stack, controls: SourcedControl[], applicability?: Applicability): void {
   const stage = Stage.of(stack) ?? stack.node.root;
   const writer = stage.node.tryFindChild(writerId(stack)) as EvidenceReportWriter | undefined ?? new EvidenceReportWriter(stack);
   writer.controls.push(...controls);
+  writer.applicability = applicability ?? writer.applicability;
 }
 
-/** The evidence for every requirement the stack's resources or its plugin's controls touch. */
-export function evidenceReport(stack: Stack, controls: SourcedControl[], system: ReportedSystem): EvidenceReport {
+/**
+ * The evidence for every requirement the stack's resources or its plugin's controls touch, or a Config rule of AWS's
+ * pack can see after deployment; appendix A1 only for a multi-tenant service provider.
+ */
+export function evidenceReport(stack: Stack, controls: SourcedControl[], system: ReportedSystem, applicability?: Applicability): EvidenceReport {
   const resources = stack.node.findAll().filter(CfnResource.isCfnResource);
-  const evaluations: (Evaluation & { requirements: string[] })[] = [];
-  for (const node of resources) {
-    for (const rule of PCI_DSS_401_RULES) {
-      let result: unknown;
-      try {
-        result = RULE_IMPLEMENTATIONS[rule.name](node);
-      } catch {
-        result = NagRuleCompliance.NON_COMPLIANT; // cdk-nag counts a rule that throws as a finding
-      }
-      if (result === NagRuleCompliance.NOT_APPLICABLE) continue;
-      const met = result === NagRuleCompliance.COMPLIANT || (Array.isArray(result) && result.length === 0);
-      const id = `${PCI_DSS_401_PACK}-${rule.name}`;
-      const reason = met ? undefined : acknowledgementFor(node, id);
-      evaluations.push({
-        rule: id,
-        resource: node.node.path,
-        type: node.cfnResourceType,
-        checks: rule.checks,
-        result: met ? 'passes' : reason ? 'acknowledged' : 'fails',
-        ...(reason ? { reason } : {}),
-        requirements: rule.requirements,
-      });
-    }
-  }
+  const evaluations = resources.flatMap((node) => PCI_DSS_401_RULES.flatMap((rule) => evaluate(node, rule)));
   const types = new Set(resources.map((r) => r.cfnResourceType));
-  const touched = new Set([...evaluations.flatMap((e) => e.requirements), ...controls.flatMap((c) => c.requirements)]);
-  const requirements = [...touched].sort(byNumber).map((requirement) => ({
-    requirement,
-    evaluations: evaluations.filter((e) => e.requirements.includes(requirement)).map(({ requirements: _, ...e }) => e),
-    controls: controls.filter((c) => c.requirements.includes(requirement)),
-    afterDeploy: PCI_DSS_MAPPING.rules.filter((r) => r.check.kind === 'after-deploy' && r.requirements.includes(requirement) &&
-      (r.resourceTypes.length === 0 || r.resourceTypes.some((t) => types.has(t)))).map((r) => r.configRule),
-  }));
+  const afterDeploy = PCI_DSS_MAPPING.rules.filter((r) => r.check.kind === 'after-deploy' &&
+    (r.resourceTypes.length === 0 || r.resourceTypes.some((t) => types.has(t))));
+  const a1Applies = applicability?.multiTenantProvider === true;
+  const listed = new Set([...evaluations.flatMap((e) => e.requirements), ...controls.flatMap((c) => c.requirements),
+    ...afterDeploy.flatMap((r) => r.requirements)].filter((r) => a1Applies || !r.startsWith('A1')));
+  const requirements = [...listed].sort(byNumber).map((requirement) => {
+    const found: Evaluation[] = evaluations.filter((e) => e.requirements.includes(requirement)).map(({ requirements: _, name, ...e }) => {
+      const { grade, reason } = PCI_DSS_MAPPING.grades[name][requirement];
+      return { ...e, grade, gradeReason: reason };
+    });
+    const declared = controls.filter((c) => c.requirements.includes(requirement));
+    const configRules = afterDeploy.filter((r) => r.requirements.includes(requirement)).map((r) => r.configRule);
+    return { requirement, ...coverage(found, declared, configRules), evaluations: found, controls: declared, afterDeploy: configRules };
+  });
+  const scope = applicability?.scope ?? 'not stated';
   return {
     standard: `PCI DSS v${PCI_DSS_VERSION}`,
     stack: stack.stackName,
     system,
+    scope: { stated: scope, statement: SCOPE_STATEMENTS[scope], multiTenantProvider: applicability?.multiTenantProvider ?? 'not stated' },
     principals: Object.entries(RESPONSIBILITY).map(([requirement, responsibility]) => ({
       requirement,
       title: PRINCIPAL[requirement],
+      ...principalApplicability(requirement, applicability),
       ...responsibility,
       evidencedRequirements: requirements.filter((r) => r.requirement.split('.')[0] === requirement).length,
     })),
@@ -213,6 +164,69 @@ export function evidenceReport(stack: Stack, controls: SourcedControl[], system:
     mapping: PCI_DSS_MAPPING.provenance,
     requirements,
     acknowledgements: stack.node.findAll().flatMap((c) => acknowledgementsOn(c).map(([rule, reason]) => ({ resource: c.node.path, rule, reason }))),
+  };
+}
+
+type RuleEvaluation = Omit<Evaluation, 'grade' | 'gradeReason'> & { readonly name: string; readonly requirements: string[] };
+
+/** What one rule finds on one resource, as cdk-nag would: nothing when the rule does not apply to it. */
+function evaluate(node: CfnResource, rule: typeof PCI_DSS_401_RULES[number]): RuleEvaluation[] {
+  let result: unknown;
+  try {
+    result = RULE_IMPLEMENTATIONS[rule.name](node);
+  } catch {
+    result = NagRuleCompliance.NON_COMPLIANT; // cdk-nag counts a rule that throws as a finding
+  }
+  if (result === NagRuleCompliance.NOT_APPLICABLE) return [];
+  const passes = result === NagRuleCompliance.COMPLIANT || (Array.isArray(result) && result.length === 0);
+  const id = `${PCI_DSS_401_PACK}-${rule.name}`;
+  const reason = passes ? undefined : acknowledgementFor(node, id);
+  return [{
+    rule: id,
+    resource: node.node.path,
+    type: node.cfnResourceType,
+    checks: rule.checks,
+    result: passes ? 'passes' : reason ? 'acknowledged' : 'fails',
+    ...(reason ? { reason } : {}),
+    name: rule.name,
+    requirements: rule.requirements,
+  }];
+}
+
+/**
+ * The best any evidence earns: a check its grade when every resource it looked at passes, at most `partial` when one
+ * is acknowledged, nothing when one fails; a declared control its grade (`supporting` unless it says).
+ */
+function coverage(evaluations: Evaluation[], controls: SourcedControl[], configRules: string[]): { coverage: Coverage; coverageBy: string } {
+  const earned: { coverage: Coverage; by: string }[] = [];
+  for (const rule of new Set(evaluations.map((e) => e.rule))) {
+    const results = evaluations.filter((e) => e.rule === rule);
+    const { grade, gradeReason } = results[0];
+    if (grade === 'none' || results.some((e) => e.result === 'fails')) continue;
+    const acknowledged = results.filter((e) => e.result === 'acknowledged').length;
+    const capped: Coverage = acknowledged && grade === 'full' ? 'partial' : grade;
+    earned.push({ coverage: capped, by: `${rule} (${grade}${acknowledged ? `, ${acknowledged} of ${results.length} resources acknowledged` : ''}): ${gradeReason}` });
+  }
+  for (const control of controls) {
+    earned.push({ coverage: control.grade ?? ControlGrade.SUPPORTING, by: `control of ${control.source} (${control.grade ?? ControlGrade.SUPPORTING}): ${control.statement}` });
+  }
+  const best = earned.sort((a, b) => COVERAGE_ORDER.indexOf(b.coverage) - COVERAGE_ORDER.indexOf(a.coverage))[0];
+  if (best) return { coverage: best.coverage, coverageBy: best.by };
+  return configRules.length
+    ? { coverage: 'after-deploy', coverageBy: `AWS Config after deployment: ${configRules.join(', ')}` }
+    : { coverage: 'not-addressed', coverageBy: 'No check of this report earns anything toward it (the checks listed, if any, are graded none).' };
+}
+
+/** A1 applies only to a multi-tenant service provider, as the user stated; every other principal requirement applies. */
+function principalApplicability(requirement: string, applicability?: Applicability): { applicable: boolean; applicability: string } {
+  if (requirement !== 'A1') return { applicable: true, applicability: 'Applies to every entity.' };
+  if (applicability?.multiTenantProvider) {
+    return { applicable: true, applicability: 'Applies: you state that you are a multi-tenant service provider (pciDssMultiTenantProvider).' };
+  }
+  return {
+    applicable: false,
+    applicability: applicability ? 'Does not apply: you state that you are not a multi-tenant service provider (pciDssMultiTenantProvider false).'
+      : 'Not listed: whether you are a multi-tenant service provider was not stated (pciDssMultiTenantProvider).',
   };
 }
 
@@ -236,10 +250,14 @@ export function renderMarkdown(report: EvidenceReport): string {
     `Rules: PciDss401Checks, after AWS's conformance pack \`${report.mapping.file}\` (${report.mapping.repository} ` +
     `${report.mapping.commit.slice(0, 12)}) and the requirement mapping at ${report.mapping.requirementsFrom}.`, '',
   ];
+  lines.push(`Scope: ${report.scope.stated}. ${report.scope.statement}`, '');
+  lines.push('Coverage of a requirement is the best its evidence earns: `full` (what the requirement asks of these ' +
+    'resources\' configuration is shown), `partial`, `supporting`, `after-deploy` (only AWS Config in the deployed ' +
+    'account can see it) or `not-addressed`. It is never a verdict: an assessor tests each requirement.', '');
   lines.push('## Who answers for each principal requirement', '',
-    '| Requirement | The template and configuration | You | AWS or the identity provider | Requirements with evidence below |', '|---|---|---|---|---|');
+    '| Requirement | Applies | The template and configuration | You | AWS or the identity provider | Requirements listed below |', '|---|---|---|---|---|---|');
   for (const p of report.principals) {
-    lines.push(`| ${p.requirement}: ${cell(p.title)} | ${cell(p.framework)} | ${cell(p.customer)} | ${cell(p.others ?? '-')} | ${p.evidencedRequirements} |`);
+    lines.push(`| ${p.requirement}: ${cell(p.title)} | ${cell(p.applicability)} | ${cell(p.framework)} | ${cell(p.customer)} | ${cell(p.others ?? '-')} | ${p.evidencedRequirements} |`);
   }
   lines.push('');
   let principal = '';
@@ -249,15 +267,17 @@ export function renderMarkdown(report: EvidenceReport): string {
       principal = head;
       lines.push(`## Requirement ${head}: ${PRINCIPAL[head] ?? ''}`, '');
     }
-    lines.push(`### ${r.requirement}`, '');
+    lines.push(`### ${r.requirement}: ${r.coverage}`, '', `Coverage ${r.coverage}, from ${r.coverageBy}`, '');
     if (r.evaluations.length) {
-      lines.push('| Resource | Type | Rule | Checks | Result |', '|---|---|---|---|---|');
+      lines.push('| Resource | Type | Rule | Checks | Result | Grade toward this requirement |', '|---|---|---|---|---|---|');
       for (const e of r.evaluations) {
-        lines.push(`| ${cell(e.resource)} | ${e.type} | ${e.rule} | ${cell(e.checks)} | ${e.result}${e.reason ? `: ${cell(e.reason)}` : ''} |`);
+        lines.push(`| ${cell(e.resource)} | ${e.type} | ${e.rule} | ${cell(e.checks)} | ${e.result}${e.reason ? `: ${cell(e.reason)}` : ''} | ${e.grade}: ${cell(e.gradeReason)} |`);
       }
       lines.push('');
     }
-    for (const c of r.controls) lines.push(`- Application control (${c.source}): ${c.statement} Configured in: ${c.configuredIn}.`);
+    for (const c of r.controls) {
+      lines.push(`- Application control (${c.source}, ${c.grade ?? ControlGrade.SUPPORTING}): ${c.statement} Configured in: ${c.configuredIn}.`);
+    }
     if (r.afterDeploy.length) lines.push(`- Only AWS Config, after deployment, can confirm: ${r.afterDeploy.join(', ')}.`);
     if (r.controls.length || r.afterDeploy.length) lines.push('');
   }

@@ -7,6 +7,7 @@ import { AuthMode } from '../contract/auth-mode';
 import { DATABASE_DEFAULTS } from '../contract/database-requirement';
 import { Ec2Storage } from '../contract/ec2-storage';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
+import { PciDssScope } from '../contract/pci-dss-scope';
 import { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
 import { SECRET_ARN_EXAMPLE, SECRET_JSON_KEY_EXAMPLE } from '../platform/secret-reference';
@@ -203,6 +204,26 @@ const FIELD_KEYS = {
       'AWS Config configuration recorder recording in the account and region (see "PCI DSS v4.0.1").',
     parse: bool,
     code: (c) => c.props.pciConformancePack,
+    example: true,
+  },
+  pciDssScope: {
+    required: false,
+    defaultText: 'none (the evidence report says the scope was not stated)',
+    description: 'The application\'s role toward the cardholder data environment, as your PCI DSS scoping decided: `CDE` ' +
+      '(it stores, processes or transmits account data), `CONNECTED` (connected to it or able to affect its security, ' +
+      'as a build server that deploys into it) or `OUT_OF_SCOPE` (segmented from it). The evidence report states it ' +
+      '(see "PCI DSS v4.0.1").',
+    parse: oneOf(Object.values(PciDssScope)),
+    code: (c) => c.props.pciDssScope,
+    example: PciDssScope.CONNECTED,
+  },
+  pciDssMultiTenantProvider: {
+    required: false,
+    default: false,
+    description: '`true` when you are a multi-tenant service provider (you host other entities\' card-data environments on ' +
+      'this): only then does the evidence report hold appendix A1\'s requirements.',
+    parse: bool,
+    code: (c) => c.props.pciDssMultiTenantProvider,
     example: true,
   },
   dockerHubCredentialArn: {

@@ -4,6 +4,7 @@ import { didYouMean } from './did-you-mean';
 import { AuthMode } from '../contract/auth-mode';
 import { Ec2Storage } from '../contract/ec2-storage';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
+import type { PciDssScope } from '../contract/pci-dss-scope';
 import { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
 import { shownValue, UserError } from '../errors';
@@ -77,6 +78,13 @@ export interface DeploymentContext {
   readonly imageDigests?: Record<string, string>;
   /** Whether the stack deploys AWS's PCI DSS 4.0 conformance pack. */
   readonly pciConformancePack: boolean;
+  /**
+   * The application's role toward the cardholder data environment, stated in the evidence report.
+   * @default - not stated
+   */
+  readonly pciDssScope?: PciDssScope;
+  /** Whether you are a multi-tenant service provider: only then does the evidence report hold appendix A1. */
+  readonly pciDssMultiTenantProvider: boolean;
   /**
    * The Docker Hub credential of the ECR pull-through cache.
    * @default - Docker Hub images are pulled from Docker Hub

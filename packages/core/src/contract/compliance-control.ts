@@ -1,6 +1,19 @@
 import { shownValue } from '../errors';
 
 /**
+ * How far a declared control goes toward the requirements it names, judged against each requirement's testing
+ * procedure: the evidence report never grades a requirement higher than the best control or check behind it.
+ */
+export enum ControlGrade {
+  /** What the requirement asks of the application is in the configuration the control names. */
+  FULL = 'full',
+  /** Part of it is; the statement says what is left (to the customer, the identity provider, a process). */
+  PARTIAL = 'partial',
+  /** It helps; the requirement is met, if at all, by something else (a review, a policy, a person). */
+  SUPPORTING = 'supporting',
+}
+
+/**
  * A control the application itself implements (sign-in, authorisation, audit, masking), for the PCI DSS evidence
  * report: what no template shows, stated by the plugin that configures it.
  */
@@ -11,6 +24,11 @@ export interface ComplianceControl {
   readonly statement: string;
   /** Where it is configured, so it can be inspected: a setting, a file, a job. */
   readonly configuredIn: string;
+  /**
+   * How far it goes toward every requirement it names; declare a control once per grade when they differ.
+   * @default ControlGrade.SUPPORTING
+   */
+  readonly grade?: ControlGrade;
 }
 
 /** A requirement number as PCI DSS v4.0.1 writes it: `10.5.1`, `3.4`, `A1.1.2`. */
@@ -29,6 +47,9 @@ export function complianceControlProblems(controls: unknown, where: string): str
       if (typeof control?.[field] !== 'string' || !control[field].trim()) {
         problems.push(`${where}[${i}].${field} ${shownValue(control?.[field])}; allowed: non-empty text.`);
       }
+    }
+    if (control?.grade !== undefined && !Object.values(ControlGrade).includes(control.grade)) {
+      problems.push(`${where}[${i}].grade ${shownValue(control.grade)}; allowed: ${Object.values(ControlGrade).join(', ')} (ControlGrade), or leave it out for supporting.`);
     }
     return problems;
   });

@@ -3,10 +3,11 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks, HIPAASecurityChecks, NIST80053R5Checks, rules as nagRules, WriteNagSuppressionsToCloudFormationAspect } from 'cdk-nag';
 import type { Construct, IConstruct } from 'constructs';
 import { acknowledgementFor } from '../compliance/acknowledgements';
-import { attachEvidenceReport, type SourcedControl } from '../compliance/evidence-report';
+import { attachEvidenceReport } from '../compliance/evidence-report';
 import { PCI_DSS_VERSION } from '../compliance/pci-dss-401/mapping';
 import { PCI_DSS_401_PACK, PciDss401Checks } from '../compliance/pci-dss-401/pci-dss-401-checks';
 import { PCI_DSS_401_RULES, requirementsOf } from '../compliance/pci-dss-401/pci-dss-401-rules';
+import type { Applicability, SourcedControl } from '../compliance/report-model';
 import { didYouMean } from '../context/did-you-mean';
 import { shownValue, UserError } from '../errors';
 
@@ -42,8 +43,8 @@ function coversFinding(resource: IConstruct | undefined, ruleName: string): bool
  * acknowledgement into its resource's template metadata, and puts the PCI DSS evidence report, with the application's
  * own `controls`, beside the template.
  */
-export function requireCompliance(owner: IConstruct, stack: Stack, controls: SourcedControl[] = []): void {
-  requireComplianceOf(owner, stack, stack, controls);
+export function requireCompliance(owner: IConstruct, stack: Stack, controls: SourcedControl[] = [], applicability?: Applicability): void {
+  requireComplianceOf(owner, stack, stack, controls, applicability);
 }
 
 /** The scopes already under the packs: a scope inside one is not checked twice. */
@@ -54,8 +55,9 @@ const CHECKED = new WeakSet<IConstruct>();
  * `scope`; the acknowledgements are written into the template, and the evidence report of `stack` covers it. Nothing
  * more when `scope` or a scope above it is already checked.
  */
-export function requireComplianceOf(owner: IConstruct, scope: IConstruct, stack: Stack, controls: SourcedControl[] = []): void {
-  attachEvidenceReport(stack, controls);
+export function requireComplianceOf(owner: IConstruct, scope: IConstruct, stack: Stack, controls: SourcedControl[] = [],
+  applicability?: Applicability): void {
+  attachEvidenceReport(stack, controls, applicability);
   for (let c: IConstruct | undefined = scope; c; c = c.node.scope) if (CHECKED.has(c)) return;
   CHECKED.add(scope);
   owner.node.addValidation({ validate: () => complianceFindings(scope) });

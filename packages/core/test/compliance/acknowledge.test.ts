@@ -5,7 +5,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ApplicationFactory, Compliance, RuntimeType, SecurityProfile } from '../../src';
-import type { EvidenceReport } from '../../src/compliance/evidence-report';
+import type { EvidenceReport } from '../../src/compliance/report-model';
 import { complianceFindings, MIN_REASON_LENGTH } from '../../src/profiles/compliance';
 import { WikiSpec } from '../fixtures/wiki-spec';
 import { propsFor, REGION_ENV } from '../support/synth';

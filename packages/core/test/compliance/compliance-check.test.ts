@@ -6,7 +6,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { ApplicationFactory, Compliance, Platform, RuntimeType, SecurityProfile } from '../../src';
-import type { EvidenceReport } from '../../src/compliance/evidence-report';
+import type { EvidenceReport } from '../../src/compliance/report-model';
 import { WikiSpec } from '../fixtures/wiki-spec';
 import { PLATFORM_PROPS } from '../support/platform';
 import { IMAGE_DIGESTS, propsFor, REGION_ENV, resources } from '../support/synth';

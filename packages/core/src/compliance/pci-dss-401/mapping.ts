@@ -17,11 +17,20 @@ export interface ConfigRuleMapping {
   | { readonly kind: 'after-deploy'; readonly why: 'account' | 'no synth-time rule' };
 }
 
+/**
+ * How far a check that passes goes toward one requirement (`tools/aws/pci-dss-4/grades.tsv`): `full` shows what the
+ * requirement asks of the resources it looks at, `partial` part of it, `supporting` helps without meeting it, `none`
+ * (a pair AWS's table lists) earns nothing.
+ */
+export type CheckGrade = 'full' | 'partial' | 'supporting' | 'none';
+
 export interface PciDssMapping {
   readonly provenance: { readonly repository: string; readonly commit: string; readonly file: string; readonly requirementsFrom: string };
   readonly rules: ConfigRuleMapping[];
   /** The framework's rules no Config rule of the pack matches, with the requirements it reads them under. */
   readonly frameworkRules: Record<string, { readonly requirements: string[]; readonly checks: string }>;
+  /** Every (check, requirement) pair of the synth-time pack, graded, with the reason in our words. */
+  readonly grades: Record<string, Record<string, { readonly grade: CheckGrade; readonly reason: string }>>;
 }
 
 export const PCI_DSS_MAPPING: PciDssMapping = JSON.parse(fs.readFileSync(PCI_DSS_MAPPING_FILE, 'utf-8'));

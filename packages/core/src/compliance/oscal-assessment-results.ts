@@ -1,0 +1,92 @@
+import { createHash } from 'crypto';
+import type { EvidenceReport } from './report-model';
+
+/** The OSCAL version the document is written against: the models of compliance-trestle the tests validate it with. */
+export const OSCAL_VERSION = '1.2.1';
+
+/** The namespace of the properties the framework adds (coverage, grades, template hash): ours, not NIST's. */
+export const OSCAL_NAMESPACE = 'urn:fw:pci-dss-evidence';
+
+/** Fixed namespace of the name-based UUIDs below, so the same report always gives the same identifiers. */
+const UUID_NAMESPACE = 'c5b4b0a6-6f1e-4f0e-9d8e-3a1b7c2d4e5f';
+
+/** An RFC 4122 version-5 UUID of `name`: reproducible, as the report is under SOURCE_DATE_EPOCH. */
+function nameUuid(name: string): string {
+  const namespace = Buffer.from(UUID_NAMESPACE.replace(/-/g, ''), 'hex');
+  const hash = createHash('sha1').update(Buffer.concat([namespace, Buffer.from(name, 'utf-8')])).digest();
+  hash[6] = (hash[6] & 0x0f) | 0x50;
+  hash[8] = (hash[8] & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** A PCI DSS requirement as an OSCAL control id, which must start with a letter: `pcidss-10.5.1`. */
+export function oscalControlId(requirement: string): string {
+  return `pcidss-${requirement}`;
+}
+
+const prop = (name: string, value: string) => ({ name, ns: OSCAL_NAMESPACE, value });
+
+/**
+ * The evidence report as an OSCAL assessment-results document, for assessors' tools. It holds observations only:
+ * one per requirement, with its coverage and the results behind it. It holds no finding, since an OSCAL finding
+ * states a requirement `satisfied` or `not-satisfied`, which is the assessor's conclusion, not the template's. There
+ * is no assessment plan before an assessment: `import-ap` points at a back-matter resource that says so.
+ */
+export function oscalAssessmentResults(report: EvidenceReport): object {
+  const { system } = report;
+  const id = (name: string) => nameUuid(`${system.stack}/${system.templateSha256}/${name}`);
+  const plan = id('assessment-plan');
+  return {
+    'assessment-results': {
+      'uuid': id('assessment-results'),
+      'metadata': {
+        'title': `${report.standard} evidence: ${report.stack}`,
+        'last-modified': system.generatedAt,
+        'version': system.versions.framework,
+        'oscal-version': OSCAL_VERSION,
+        'props': [
+          prop('stack', system.stack), prop('account', system.account), prop('region', system.region),
+          prop('template-file', system.templateFile), prop('template-sha256', system.templateSha256),
+          prop('cdk-nag-version', system.versions.cdkNag), prop('aws-cdk-lib-version', system.versions.awsCdkLib),
+          prop('pci-dss-scope', report.scope.stated),
+        ],
+        'remarks': report.notice,
+      },
+      'import-ap': { href: `#${plan}`, remarks: 'No assessment plan: this is evidence from synth, before any assessment.' },
+      'results': [{
+        'uuid': id('result'),
+        'title': `What the synthesised template of ${report.stack} and its application's declared controls show`,
+        'description': `${report.notice} Scope: ${report.scope.stated}. ${report.scope.statement}`,
+        'start': system.generatedAt,
+        'reviewed-controls': {
+          'control-selections': [{ 'include-controls': report.requirements.map((r) => ({ 'control-id': oscalControlId(r.requirement) })) }],
+        },
+        'observations': report.requirements.map((r) => ({
+          'uuid': id(`observation/${r.requirement}`),
+          'title': `${r.requirement}: ${r.coverage}`,
+          'description': `Coverage ${r.coverage}, from ${r.coverageBy}`,
+          'props': [prop('requirement', r.requirement), prop('coverage', r.coverage)],
+          'methods': [r.evaluations.length ? 'TEST' : 'EXAMINE'],
+          'types': ['control-objective'],
+          'relevant-evidence': [
+            ...r.evaluations.map((e) => ({
+              description: `${e.rule} on ${e.resource} (${e.type}): ${e.result}${e.reason ? ` (${e.reason})` : ''}. Grade toward ${r.requirement}: ${e.grade}, ${e.gradeReason}`,
+              props: [prop('result', e.result), prop('grade', e.grade)],
+            })),
+            ...r.controls.map((c) => ({ description: `Control of ${c.source} (${c.grade ?? 'supporting'}): ${c.statement} Configured in: ${c.configuredIn}.` })),
+            ...r.afterDeploy.length ? [{ description: `Only AWS Config, after deployment, can confirm: ${r.afterDeploy.join(', ')}.` }] : [],
+          ],
+          'collected': system.generatedAt,
+        })),
+      }],
+      'back-matter': {
+        resources: [{
+          uuid: plan,
+          title: 'No assessment plan',
+          description: 'The report was written when the template was synthesised; an assessor\'s plan, when there is one, replaces this reference.',
+        }],
+      },
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import type { CheckGrade, PCI_DSS_MAPPING } from './pci-dss-401/mapping';
+import type { Responsibility } from './responsibility';
+import type { ComplianceControl } from '../contract/compliance-control';
+import type { PciDssScope } from '../contract/pci-dss-scope';
+
+// The evidence report's shape: what evidence-report.ts writes and the OSCAL document and the coverage check read.
+
+/** A control as the report lists it: declared by a plugin, with the plugin's name. */
+export interface SourcedControl extends ComplianceControl {
+  readonly source: string;
+}
+
+/**
+ * How far the report's evidence goes toward a requirement: the best grade a check that passes on every resource it
+ * looked at, or a declared control, earns (`tools/aws/pci-dss-4/grades.tsv`; a check with an acknowledged finding
+ * earns at most `partial`); else `after-deploy` when a Config rule of AWS's pack can see it in the deployed account;
+ * else `not-addressed`.
+ */
+export type Coverage = 'full' | 'partial' | 'supporting' | 'after-deploy' | 'not-addressed';
+
+/** What the user stated about the application's place in their assessment (`pciDssScope`, `pciDssMultiTenantProvider`). */
+export interface Applicability {
+  /** @default - not stated */
+  readonly scope?: PciDssScope;
+  readonly multiTenantProvider: boolean;
+}
+
+/** One resource a rule looked at, and what it found. */
+export interface Evaluation {
+  readonly rule: string;
+  readonly resource: string;
+  readonly type: string;
+  /**
+   * What the rule found on the resource: `passes`, `acknowledged` (it fails, with the reason accepted), or `fails`
+   * (synth fails). A rule that passes shows what the template says, not that a requirement is met.
+   */
+  readonly result: 'passes' | 'acknowledged' | 'fails';
+  readonly checks: string;
+  readonly reason?: string;
+  /** How far the check goes toward the requirement this evaluation is listed under, and why. */
+  readonly grade: CheckGrade;
+  readonly gradeReason: string;
+}
+
+export interface RequirementEvidence {
+  readonly requirement: string;
+  readonly coverage: Coverage;
+  /** The check or control that earned the coverage, or what the coverage rests on. */
+  readonly coverageBy: string;
+  readonly evaluations: Evaluation[];
+  readonly controls: SourcedControl[];
+  /** AWS Config rules of AWS's pack for this requirement that only see the deployed account (on its resource types). */
+  readonly afterDeploy: string[];
+}
+
+/** Which system the report is about: the template as written in the cloud assembly, and what judged it. */
+export interface ReportedSystem {
+  readonly stack: string;
+  /** The account and region, or `resolved at deploy` for an environment-agnostic stack. */
+  readonly account: string;
+  readonly region: string;
+  /** The template's file in the cloud assembly and the SHA-256 of its bytes there. */
+  readonly templateFile: string;
+  readonly templateSha256: string;
+  /** The versions of what built and checked the template. */
+  readonly versions: { readonly framework: string; readonly cdkNag: string; readonly awsCdkLib: string };
+  /** When the report was written (ISO 8601): `SOURCE_DATE_EPOCH` when set, for reproducible builds. */
+  readonly generatedAt: string;
+}
+
+/** One principal requirement: who answers for it, and how many of its requirements this report has evidence for. */
+export interface PrincipalRequirement extends Responsibility {
+  readonly requirement: string;
+  readonly title: string;
+  /** Whether its requirements apply, as the user stated (only A1 can be `false`), and why. */
+  readonly applicable: boolean;
+  readonly applicability: string;
+  /** The requirements under it that the stack's resources or the plugin's controls touch (listed below in the report). */
+  readonly evidencedRequirements: number;
+}
+
+export interface EvidenceReport {
+  readonly standard: string;
+  readonly stack: string;
+  readonly system: ReportedSystem;
+  /** The application's role toward the cardholder data environment, as the user stated it, and whether A1 applies. */
+  readonly scope: {
+    readonly stated: PciDssScope | 'not stated';
+    readonly statement: string;
+    readonly multiTenantProvider: boolean | 'not stated';
+  };
+  /** Every principal requirement, 1 to 12 and A1, with who answers for it: none is silently missing. */
+  readonly principals: PrincipalRequirement[];
+  readonly notice: string;
+  readonly mapping: typeof PCI_DSS_MAPPING.provenance;
+  readonly requirements: RequirementEvidence[];
+  /** Every acknowledgement in the stack, of every pack, with its reason. */
+  readonly acknowledgements: { readonly resource: string; readonly rule: string; readonly reason: string }[];
+}

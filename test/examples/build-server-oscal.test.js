@@ -1,0 +1,45 @@
+// The evidence reports as OSCAL assessment-results documents, which `cdk synth` of the main job leaves beside the
+// JSON and Markdown reports (FARGATE in cdk.out, EC2 in cdk.out/ec2): validated with compliance-trestle's models of
+// NIST's OSCAL schema (test/oscal/validate.sh), with two broken copies as negative controls.
+const assert = require('node:assert');
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { test } = require('node:test');
+
+const cdkOut = path.join(__dirname, '..', '..', 'examples', 'build-server', 'cdk.out');
+const documents = [cdkOut, path.join(cdkOut, 'ec2')].map((dir) => path.join(dir, 'build-server.pci-dss-4.0.1.oscal.json'));
+
+test('both runtimes\' documents hold one observation per requirement of the report, and no finding', () => {
+  for (const file of documents) {
+    const oscal = JSON.parse(fs.readFileSync(file, 'utf-8'))['assessment-results'];
+    const report = JSON.parse(fs.readFileSync(file.replace('.oscal.json', '.json'), 'utf-8'));
+    const observations = oscal.results[0].observations;
+    assert.deepStrictEqual(observations.map((o) => o.props.find((p) => p.name === 'requirement').value), report.requirements.map((r) => r.requirement));
+    assert.deepStrictEqual(observations.map((o) => o.props.find((p) => p.name === 'coverage').value), report.requirements.map((r) => r.coverage));
+    assert.strictEqual(oscal.metadata.props.find((p) => p.name === 'template-sha256').value, report.system.templateSha256);
+    // A finding would state each requirement satisfied or not: the assessor's conclusion, not the template's.
+    assert.strictEqual(oscal.results[0].findings, undefined);
+    assert.doesNotMatch(JSON.stringify(oscal), /\bsatisfied\b|\bmet\b/i);
+  }
+});
+
+test('compliance-trestle validates both documents, and refuses a control id that is no OSCAL token and a missing import-ap', () => {
+  const broken = fs.mkdtempSync(path.join(os.tmpdir(), 'oscal-'));
+  const original = JSON.parse(fs.readFileSync(documents[0], 'utf-8'));
+  const badId = structuredClone(original);
+  badId['assessment-results'].results[0]['reviewed-controls']['control-selections'][0]['include-controls'][0]['control-id'] = '10.5.1';
+  const noPlan = structuredClone(original);
+  delete noPlan['assessment-results']['import-ap'];
+  const files = [...documents, path.join(broken, 'bad-id.json'), path.join(broken, 'no-plan.json')];
+  fs.writeFileSync(files[2], JSON.stringify(badId));
+  fs.writeFileSync(files[3], JSON.stringify(noPlan));
+  const run = spawnSync('bash', [path.join(__dirname, '..', 'oscal', 'validate.sh'), ...files], { encoding: 'utf-8' });
+  process.stdout.write(run.stdout);
+  process.stderr.write(run.stderr);
+  assert.strictEqual(run.status, 1, 'the broken copies make it fail');
+  for (const file of documents) assert.match(run.stdout, new RegExp(`^valid ${file}: OSCAL \\d+\\.\\d+\\.\\d+, \\d+ observations$`, 'm'));
+  assert.match(run.stdout, new RegExp(`^invalid ${files[2]}: .*control-selections`, 'm'));
+  assert.match(run.stdout, new RegExp(`^invalid ${files[3]}: .* at import-ap: Field required$`, 'm'));
+});
