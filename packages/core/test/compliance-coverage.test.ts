@@ -8,6 +8,7 @@ import { deliveredOnFargate } from './support/casc-delivery';
 import { OIDC, propsFor, resources, synth, type Synthesised } from './support/synth';
 import { evidenceReport, REPORT_NOTICE } from '../src/compliance/evidence-report';
 import type { Coverage, EvidenceReport, RequirementEvidence } from '../src/compliance/report-model';
+import { oscalAssessmentResults } from '../src/compliance/oscal-assessment-results';
 import { unearnedCoverage } from '../src/compliance/unearned-coverage';
 import { complianceControlProblems } from '../src/contract/compliance-control';
 import { complianceFindings } from '../src/profiles/compliance';
@@ -201,4 +202,16 @@ describe('the build server\'s declared controls', () => {
       'Wiki.complianceControls()[0].grade "met"; allowed: full, partial, supporting (ControlGrade), or leave it out for supporting.',
     ]);
   });
+});
+
+test('the OSCAL document\'s identifiers are version-5 UUIDs, unique, and the same for the same report (reproducible builds)', () => {
+  const { app, stack } = productionBuildServer(RuntimeType.FARGATE, Ec2Storage.EFS);
+  const report: EvidenceReport = JSON.parse(fs.readFileSync(path.join(app.outdir, `${stack.stackName}.pci-dss-4.0.1.json`), 'utf-8'));
+  const text = JSON.stringify(oscalAssessmentResults(report));
+  const uuids = [...text.matchAll(/"uuid":"([^"]+)"/g)].map((m) => m[1]);
+  expect(uuids.length).toBe(report.requirements.length + 3);
+  expect(uuids.filter((u) => !/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(u))).toEqual([]);
+  expect(new Set(uuids).size).toBe(uuids.length);
+  expect(JSON.stringify(oscalAssessmentResults(report))).toBe(text);
+  expect(JSON.stringify(oscalAssessmentResults({ ...report, system: { ...report.system, templateSha256: 'other' } }))).not.toContain(uuids[0]);
 });

@@ -13,11 +13,10 @@ const UUID_NAMESPACE = 'c5b4b0a6-6f1e-4f0e-9d8e-3a1b7c2d4e5f';
 /** An RFC 4122 version-5 UUID of `name`: reproducible, as the report is under SOURCE_DATE_EPOCH. */
 function nameUuid(name: string): string {
   const namespace = Buffer.from(UUID_NAMESPACE.replace(/-/g, ''), 'hex');
-  const hash = createHash('sha1').update(Buffer.concat([namespace, Buffer.from(name, 'utf-8')])).digest();
-  hash[6] = (hash[6] & 0x0f) | 0x50;
-  hash[8] = (hash[8] & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const hex = createHash('sha1').update(Buffer.concat([namespace, Buffer.from(name, 'utf-8')])).digest('hex').slice(0, 32);
+  // The version digit is 5; the variant digit's two high bits are 10 (8, 9, a or b).
+  const variant = (8 + (parseInt(hex[16], 16) % 4)).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20)}`;
 }
 
 /** A PCI DSS requirement as an OSCAL control id, which must start with a letter: `pcidss-10.5.1`. */
