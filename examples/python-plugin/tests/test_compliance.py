@@ -23,8 +23,8 @@ def wiki_with_audit_log(outdir, acknowledged):
     audit = logs.LogGroup(stack, "PaymentsAudit", retention=logs.RetentionDays.ONE_MONTH)
     if acknowledged:
         Compliance.acknowledge(audit, "LogGroupRetentionOneYear", REASON)
-        Compliance.acknowledge(audit, "CloudWatchLogGroupEncrypted",
-                               "CloudWatch Logs encrypts it with its own key; no card data is logged here.")
+        for rule in ("CloudWatchLogGroupEncrypted", "EncryptedWithCustomerKey"):
+            Compliance.acknowledge(audit, rule, "CloudWatch Logs encrypts it with its own key; no card data is logged here.")
         Compliance.acknowledge(audit, "LogGroupCardDataMasked",
                                "The payments service logs transaction ids only; its log lines never hold a card number.")
     return app
@@ -68,6 +68,7 @@ def team_stack(outdir, kms_key):
             Compliance.acknowledge(bucket, "S3BucketReplicationEnabled", "Kept in one region by design; AWS Backup copies it to the archive account nightly.")
             Compliance.acknowledge(bucket, "S3DefaultEncryptionKMS", "Encrypted at rest; the access-log bucket takes SSE-S3 only, as S3 server access logging requires.")
             Compliance.acknowledge(bucket, "S3BucketDefaultLockEnabled", "Objects are replaced by design; versioning keeps every earlier version restorable.")
+        Compliance.acknowledge(access_logs, "EncryptedWithCustomerKey", "The access-log bucket takes SSE-S3 only, as S3 server access logging requires.")
         Compliance.acknowledge(access_logs, "S3BucketLoggingEnabled", "This is the access-log bucket itself: logging it to itself would loop.")
     else:
         s3.Bucket(stack, "Plain")

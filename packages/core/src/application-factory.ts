@@ -33,7 +33,7 @@ import { type DatabaseConnection, PluginDatabase, POSTGRES_PORT, profileDatabase
 import { DockerHubCache, hasDigest, hasTagOrDigest, ImageSource, isDockerHubImage } from './platform/docker-hub-cache';
 import { addEcsConsistencyChecks } from './platform/ecs-consistency';
 import { VpcEndpoints } from './platform/endpoints';
-import { purposeKey } from './platform/keys';
+import { allowAutoScalingVolumes, purposeKey } from './platform/keys';
 import { certificateInStack, listenerCertificate, type ListenerCertificate } from './platform/listener-certificate';
 import { LoadBalancer, TlsSettings } from './platform/load-balancer';
 import { type ApplicationLog, applicationLogGroupName, Logging } from './platform/logging';
@@ -318,7 +318,7 @@ export class ApplicationFactory extends Construct {
       pluginName: plugin,
       workers,
       context,
-      dataKey: ebs ? shared.dataKey : undefined,
+      dataKey: runtimeType === RuntimeType.EC2 ? shared.dataKey : undefined,
       network,
       loadBalancer,
       log,
@@ -465,6 +465,7 @@ export class ApplicationFactory extends Construct {
     const logging = new Logging(this, 'Logging', { retention: settings.logRetention, removalPolicy: settings.removalPolicy });
     const log = logging.applicationLog(logGroupName);
     const dataKey = purposeKey(this, 'DataKey', 'application data (file system, data volume, backups)', settings.removalPolicy);
+    if (context.runtimeType === RuntimeType.EC2) allowAutoScalingVolumes(dataKey);
     const network = new Network(this, 'Network', {
       natGateways: settings.natGateways, flowLogs: settings.flowLogs, logging, cidr: context.vpcCidr, dataSubnets: databaseRequirement !== undefined,
     });

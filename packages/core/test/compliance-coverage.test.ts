@@ -7,8 +7,8 @@ import { ControlGrade, Ec2Storage, JenkinsSpec, PciDssScope, RuntimeType, Securi
 import { deliveredOnFargate } from './support/casc-delivery';
 import { OIDC, propsFor, resources, synth, type Synthesised } from './support/synth';
 import { evidenceReport, REPORT_NOTICE } from '../src/compliance/evidence-report';
-import type { Coverage, EvidenceReport, RequirementEvidence } from '../src/compliance/report-model';
 import { oscalAssessmentResults } from '../src/compliance/oscal-assessment-results';
+import type { Coverage, EvidenceReport, RequirementEvidence } from '../src/compliance/report-model';
 import { unearnedCoverage } from '../src/compliance/unearned-coverage';
 import { complianceControlProblems } from '../src/contract/compliance-control';
 import { complianceFindings } from '../src/profiles/compliance';

@@ -40,6 +40,8 @@ describe.each(RUNTIMES_PROFILES_AND_STORAGE)('keys on %s in %s (%s)', (runtime, 
       ...resources(json, 'AWS::EFS::FileSystem').map(([, r]) => r.Properties.KmsKeyId),
       ...resources(json, 'AWS::EC2::Volume').map(([, r]) => r.Properties.KmsKeyId),
       ...resources(json, 'AWS::Backup::BackupVault').map(([, r]) => r.Properties.EncryptionKeyArn),
+      // EC2's root volume too: it holds the system's logs and temporary files.
+      ...resources(json, 'AWS::EC2::LaunchTemplate').flatMap(([, r]) => r.Properties.LaunchTemplateData.BlockDeviceMappings.map((m: any) => m.Ebs.KmsKeyId)),
     ];
     expect(dataUsers.length).toBeGreaterThan(0);
     for (const user of dataUsers) expect(keyOf(user)).toBe(data);
@@ -48,6 +50,33 @@ describe.each(RUNTIMES_PROFILES_AND_STORAGE)('keys on %s in %s (%s)', (runtime, 
       expect(json.Resources[id].Properties.EnableKeyRotation).toBe(true);
       expect(json.Resources[id].Properties.PendingWindowInDays).toBe(30);
     }
+  });
+
+  test('on EC2, EC2 Auto Scaling\'s service-linked role may use the data key for the volumes it creates, as its user guide requires; on Fargate nothing', () => {
+    const policy = json.Resources[keys['Encrypts the application data (file system, data volume, backups) of WikiStack']].Properties.KeyPolicy.Statement;
+    const forAutoScaling = policy.filter((st: any) => st.Sid?.startsWith('AutoScaling'));
+    if (runtime !== 'EC2') {
+      expect(forAutoScaling).toEqual([]);
+      return;
+    }
+    const role = {
+      'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::', { Ref: 'AWS::AccountId' },
+        ':role/aws-service-role/autoscaling.amazonaws.com/AWSServiceRoleForAutoScaling']],
+    };
+    expect(forAutoScaling).toEqual([
+      expect.objectContaining({
+        Sid: 'AutoScalingVolumes',
+        Principal: { AWS: '*' },
+        Condition: { ArnEquals: { 'aws:PrincipalArn': role } },
+        Action: ['kms:Encrypt', 'kms:Decrypt', 'kms:ReEncrypt*', 'kms:GenerateDataKey*', 'kms:DescribeKey'],
+      }),
+      expect.objectContaining({
+        Sid: 'AutoScalingVolumeGrants',
+        Principal: { AWS: '*' },
+        Action: 'kms:CreateGrant',
+        Condition: { ArnEquals: { 'aws:PrincipalArn': role }, Bool: { 'kms:GrantIsForAWSResource': true } },
+      }),
+    ]);
   });
 
   test('CloudWatch Logs may use the logs key for the stack\'s own log groups only, named in the encryption context', () => {

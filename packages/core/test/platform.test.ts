@@ -132,6 +132,21 @@ describe('three applications on one PRODUCTION platform, then two more', () => {
     expect(publish('210987654321', 'Jenkins-JenkinsFailedLogins')).toBe('None');
   });
 
+  test('the data key lets EC2 Auto Scaling\'s service-linked role encrypt volumes and grant for AWS resources only, named by condition', () => {
+    const keys = resources(platformTemplate, 'AWS::KMS::Key').map(([, k]) => render(k.Properties.KeyPolicy));
+    const dataKey = keys.find((p) => p.Statement.some((st: any) => st.Sid === 'AutoScalingVolumes'))!;
+    // Principal "*" narrowed by aws:PrincipalArn: decide models conditions, and the account's own statement is left out.
+    const forOthers = { Statement: dataKey.Statement.filter((st: any) => st.Principal.AWS === '*') };
+    const slr = 'arn:aws:iam::123456789012:role/aws-service-role/autoscaling.amazonaws.com/AWSServiceRoleForAutoScaling';
+    const ask = (action: string, principal: string, forAwsResource?: string) =>
+      decide(forOthers, action, { 'aws:PrincipalArn': principal, 'kms:GrantIsForAWSResource': forAwsResource });
+    expect(ask('kms:GenerateDataKeyWithoutPlaintext', slr)).toBe('Allow');
+    expect(ask('kms:CreateGrant', slr, 'true')).toBe('Allow');
+    expect(ask('kms:CreateGrant', slr)).toBe('None');
+    expect(ask('kms:Decrypt', 'arn:aws:iam::123456789012:role/Other')).toBe('None');
+    expect(ask('kms:ScheduleKeyDeletion', slr)).toBe('None');
+  });
+
   test('the platform\'s key policies and topic policy are the same with three applications and with five', () => {
     const policies = (t: any) => [...resources(t, 'AWS::KMS::Key').map(([id, k]) => [id, k.Properties.KeyPolicy]),
       ...resources(t, 'AWS::SNS::TopicPolicy').map(([id, p]) => [id, p.Properties.PolicyDocument])];

@@ -82,6 +82,7 @@ OURS = {
     # cdk-nag's CloudWatchLogGroupRetentionPeriod accepts any retention; the Config rule's default minimum is 365 days.
     'cw-loggroup-retention-period-check': 'LogGroupRetentionOneYear',
     'ec2-launch-template-public-ip-disabled': 'LaunchTemplatePublicIpDisabled',
+    'wafv2-webacl-not-empty': 'WebAclNotEmpty',
 }
 
 # Our rules that no Config rule of the pack matches: the requirements are the framework's reading of PCI DSS v4.0.1.
@@ -109,6 +110,15 @@ FRAMEWORK_RULES = {
     'WebAclLogging': {
         'requirements': ['10.2.1'],
         'checks': 'A WAF web ACL has a logging configuration in its stack.',
+    },
+    'VpcFlowLogsAll': {
+        'requirements': ['10.2.1'],
+        'checks': 'A VPC has a flow log in its stack that records all traffic, accepted and rejected.',
+    },
+    'EncryptedWithCustomerKey': {
+        'requirements': ['3.5.1', '3.6.1'],
+        'checks': 'A log group, file system, topic, database instance, secret, bucket or launch template\'s EBS volume is '
+                  'encrypted under a customer-managed KMS key.',
     },
 }
 

@@ -1,4 +1,5 @@
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import type { Construct } from 'constructs';
 
@@ -14,4 +15,32 @@ export function purposeKey(scope: Construct, id: string, purpose: string, remova
     removalPolicy,
     pendingWindow: Duration.days(30),
   });
+}
+
+/** EC2 Auto Scaling's service-linked role, which creates the instances' volumes. */
+const AUTO_SCALING_ROLE = 'role/aws-service-role/autoscaling.amazonaws.com/AWSServiceRoleForAutoScaling';
+
+/**
+ * Lets EC2 Auto Scaling launch instances whose volumes `key` encrypts: its service-linked role has no access to
+ * customer-managed keys unless their policy grants it (EC2 Auto Scaling User Guide, "Required AWS KMS key policy for
+ * use with encrypted volumes": the two statements below). The role is named by condition, not as the principal: KMS
+ * refuses a policy naming a role that does not exist yet, and a new account's first Auto Scaling group creates it.
+ */
+export function allowAutoScalingVolumes(key: kms.Key): void {
+  const stack = Stack.of(key);
+  const role = { ArnEquals: { 'aws:PrincipalArn': `arn:${stack.partition}:iam::${stack.account}:${AUTO_SCALING_ROLE}` } };
+  key.addToResourcePolicy(new iam.PolicyStatement({
+    sid: 'AutoScalingVolumes',
+    principals: [new iam.AnyPrincipal()],
+    actions: ['kms:Encrypt', 'kms:Decrypt', 'kms:ReEncrypt*', 'kms:GenerateDataKey*', 'kms:DescribeKey'],
+    resources: ['*'],
+    conditions: role,
+  }));
+  key.addToResourcePolicy(new iam.PolicyStatement({
+    sid: 'AutoScalingVolumeGrants',
+    principals: [new iam.AnyPrincipal()],
+    actions: ['kms:CreateGrant'],
+    resources: ['*'],
+    conditions: { ...role, Bool: { 'kms:GrantIsForAWSResource': true } },
+  }));
 }

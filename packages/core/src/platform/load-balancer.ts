@@ -241,8 +241,10 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
         { expiredObjectDeleteMarker: true },
       ],
     });
-    acknowledge(bucket, 'S3DefaultEncryptionKMS', 'Load-balancer access logs can only be delivered to a bucket ' +
-      'encrypted with SSE-S3 (AES-256), not with KMS; the bucket is private, TLS-only and versioned.');
+    for (const rule of ['S3DefaultEncryptionKMS', 'EncryptedWithCustomerKey']) {
+      acknowledge(bucket, rule, 'Load-balancer access logs can only be delivered to a bucket encrypted with SSE-S3 ' +
+        '(AES-256), not with KMS; the bucket is private, TLS-only and versioned.');
+    }
     acknowledge(bucket, 'AwsSolutions-S1', 'This bucket is the access-log destination; logging access to it would need ' +
       'another log bucket with the same finding. Object-level access is recorded by CloudTrail.');
     acknowledge(bucket, 'S3BucketLoggingEnabled', 'This bucket is the access-log destination; logging access to it ' +

@@ -13,7 +13,7 @@ import { DockerHubCache } from './docker-hub-cache';
 import { addEcsConsistencyChecks } from './ecs-consistency';
 import { HTTPS_PORT } from './egress';
 import { VpcEndpoints } from './endpoints';
-import { purposeKey } from './keys';
+import { allowAutoScalingVolumes, purposeKey } from './keys';
 import type { ListenerCertificate } from './listener-certificate';
 import { LoadBalancer } from './load-balancer';
 import { checkQuota, LOAD_BALANCER_QUOTAS } from './load-balancer-quotas';
@@ -172,6 +172,8 @@ export class Platform extends Construct {
     });
     const dataKey = purposeKey(this, 'DataKey', 'application data (file system, data volumes, databases, backups)', settings.removalPolicy);
     this.dataKey = dataKey;
+    // Any application may run on EC2, whose root and data volumes this key encrypts.
+    allowAutoScalingVolumes(dataKey);
     const network = new Network(this, 'Network', {
       natGateways: settings.natGateways, flowLogs: settings.flowLogs, logging: this.logging, cidr: context.vpcCidr, dataSubnets: true,
     });

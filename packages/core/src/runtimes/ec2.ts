@@ -133,7 +133,8 @@ export class Ec2Runtime extends Construct {
       associatePublicIpAddress: network.computeNeedsPublicIp ? true : undefined,
       userData: ec2.UserData.custom(this.userDataScript),
       blockDevices: [
-        { deviceName: '/dev/xvda', volume: ec2.BlockDeviceVolume.ebs(30, { encrypted: true, volumeType: ec2.EbsDeviceVolumeType.GP3 }) },
+        // Under the data key, not EBS's AWS-managed one: the root volume holds the system's logs and temporary files.
+        { deviceName: '/dev/xvda', volume: ec2.BlockDeviceVolume.ebs(30, { encrypted: true, kmsKey: dataKeyOf(props), volumeType: ec2.EbsDeviceVolumeType.GP3 }) },
       ],
     });
     this.autoScalingGroup = new autoscaling.AutoScalingGroup(this, 'Instances', {
@@ -228,8 +229,8 @@ function serviceAccount(applicationId: string, containerUser: string, pluginName
   return { name: applicationId, uid, gid };
 }
 
-/** The data volume's key; the factory hands one over with EBS storage. */
+/** The volumes' key; the factory hands one over for EC2. */
 function dataKeyOf(props: RuntimeProps) {
-  if (!props.dataKey) throw new Error('EBS storage without a data key');
+  if (!props.dataKey) throw new Error('EC2 without a data key');
   return props.dataKey;
 }

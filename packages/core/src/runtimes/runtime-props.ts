@@ -23,7 +23,7 @@ export interface RuntimeProps {
   /** How the load balancer reaches the application: its default action standalone, a host rule on a platform. */
   readonly loadBalancer: ApplicationRoute;
   readonly log: ApplicationLog;
-  /** Encrypts the EC2 data volume and its backups (EBS storage only). */
+  /** Encrypts the EC2 root and data volumes and the data volume's backups (EC2 only). */
   readonly dataKey?: kms.IKey;
   /** The shared file system; absent only on EC2 with EBS storage. */
   readonly storage?: ApplicationStorage;

@@ -47,6 +47,7 @@ function cleanBucket(stack: Stack): void {
     Compliance.acknowledge(bucket, 'S3DefaultEncryptionKMS', 'Encrypted at rest; the access-log bucket takes SSE-S3 only, as S3 server access logging requires.');
     Compliance.acknowledge(bucket, 'S3BucketDefaultLockEnabled', 'Objects are replaced by design; versioning keeps every earlier version restorable.');
   }
+  Compliance.acknowledge(logs, 'EncryptedWithCustomerKey', 'The access-log bucket takes SSE-S3 only, as S3 server access logging requires.');
   Compliance.acknowledge(logs, 'S3BucketLoggingEnabled', 'This is the access-log bucket itself: logging it to itself would loop.');
 }
 

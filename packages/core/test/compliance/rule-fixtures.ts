@@ -15,12 +15,14 @@ import * as elasticache from 'aws-cdk-lib/aws-elasticache';
 import * as elb from 'aws-cdk-lib/aws-elasticloadbalancing';
 import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
 import * as kinesis from 'aws-cdk-lib/aws-kinesis';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as neptune from 'aws-cdk-lib/aws-neptune';
 import * as rds from 'aws-cdk-lib/aws-rds';
 import * as redshift from 'aws-cdk-lib/aws-redshift';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as sns from 'aws-cdk-lib/aws-sns';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 
@@ -225,11 +227,42 @@ export const RULE_FIXTURES: Record<string, { readonly meets: Make; readonly fail
     },
     fails: (s) => webAcl(s),
   },
+  WebAclNotEmpty: {
+    meets: (s) => webAcl(s, [{
+      name: 'r',
+      priority: 0,
+      statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: 'AWSManagedRulesCommonRuleSet' } },
+      overrideAction: { none: {} },
+      visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'r', sampledRequestsEnabled: true },
+    }]),
+    fails: (s) => webAcl(s),
+  },
+  VpcFlowLogsAll: {
+    meets: (s) => {
+      const vpc = new ec2.CfnVPC(s, 'R', { cidrBlock: '10.0.0.0/16' });
+      new ec2.CfnFlowLog(s, 'Flow', { resourceId: vpc.ref, resourceType: 'VPC', trafficType: 'ALL', logDestinationType: 's3', logDestination: 'arn:aws:s3:::b' });
+      return vpc;
+    },
+    // A flow log of rejected traffic only does not record what was let in.
+    fails: (s) => {
+      const vpc = new ec2.CfnVPC(s, 'R', { cidrBlock: '10.0.0.0/16' });
+      new ec2.CfnFlowLog(s, 'Flow', { resourceId: vpc.ref, resourceType: 'VPC', trafficType: 'REJECT', logDestinationType: 's3', logDestination: 'arn:aws:s3:::b' });
+      return vpc;
+    },
+  },
+  EncryptedWithCustomerKey: {
+    meets: (s) => new logs.LogGroup(s, 'R', { encryptionKey: new kms.Key(s, 'Key') }).node.defaultChild,
+    // A bucket under S3's own keys (SSE-S3) and a topic under AWS's managed key are not under a key of yours.
+    fails: (s) => {
+      new sns.CfnTopic(s, 'Topic', { kmsMasterKeyId: 'alias/aws/sns' });
+      return new s3.Bucket(s, 'R', { encryption: s3.BucketEncryption.S3_MANAGED }).node.defaultChild;
+    },
+  },
 };
 
-function webAcl(s: Stack): wafv2.CfnWebACL {
+function webAcl(s: Stack, rules?: wafv2.CfnWebACL.RuleProperty[]): wafv2.CfnWebACL {
   return new wafv2.CfnWebACL(s, 'R', {
-    scope: 'REGIONAL', defaultAction: { allow: {} }, visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'm', sampledRequestsEnabled: true },
+    scope: 'REGIONAL', defaultAction: { allow: {} }, visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'm', sampledRequestsEnabled: true }, rules,
   });
 }
 

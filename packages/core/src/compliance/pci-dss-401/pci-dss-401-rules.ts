@@ -2,13 +2,16 @@ import type { CfnResource } from 'aws-cdk-lib';
 import { rules as nag, type NagRuleResult } from 'cdk-nag';
 import { PCI_DSS_MAPPING } from './mapping';
 import { ComputeNoPublicIngress } from './rules/compute-no-public-ingress';
+import { EncryptedWithCustomerKey } from './rules/encrypted-with-customer-key';
 import { LaunchTemplatePublicIpDisabled } from './rules/launch-template-public-ip-disabled';
 import { ListenerHttpsOnly } from './rules/listener-https-only';
 import { ListenerTls12 } from './rules/listener-tls12';
 import { LogGroupCardDataMasked } from './rules/log-group-card-data-masked';
 import { LogGroupRetentionOneYear } from './rules/log-group-retention-one-year';
 import { PublicLoadBalancerWaf } from './rules/public-load-balancer-waf';
+import { VpcFlowLogsAll } from './rules/vpc-flow-logs-all';
 import { WebAclLogging } from './rules/web-acl-logging';
+import { WebAclNotEmpty } from './rules/web-acl-not-empty';
 
 /** The implementation of every rule the mapping names, cdk-nag's and ours, by the name the mapping gives it. */
 export const RULE_IMPLEMENTATIONS: Record<string, (node: CfnResource) => NagRuleResult> = {
@@ -57,6 +60,9 @@ export const RULE_IMPLEMENTATIONS: Record<string, (node: CfnResource) => NagRule
   ListenerHttpsOnly,
   LogGroupCardDataMasked,
   WebAclLogging,
+  WebAclNotEmpty,
+  VpcFlowLogsAll,
+  EncryptedWithCustomerKey,
 };
 
 /** A rule of the pack: what it checks and the PCI DSS requirements that property supports. */
