@@ -10,6 +10,7 @@ import type * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { addPciConformancePack } from './compliance/pci-conformance-pack';
+import { addSecurityHubPciDss } from './compliance/security-hub-standard';
 import type { DeploymentContext } from './context/deployment-context';
 import { factoryContext } from './context/factory-context';
 import { factorySizes } from './context/factory-limits';
@@ -116,6 +117,12 @@ export interface ApplicationFactoryProps {
    * @default false
    */
   readonly pciConformancePack?: boolean;
+  /**
+   * Enables Security Hub's PCI DSS v4.0.1 standard (`AWS::SecurityHub::Standard`) with the stack, so its controls
+   * evaluate the deployed account and region. Needs Security Hub enabled there; enable it once per account and region.
+   * @default false
+   */
+  readonly securityHubPciDss?: boolean;
   /**
    * The application's role toward the cardholder data environment, as your PCI DSS scoping decided; the evidence
    * report states it and what follows from it.
@@ -376,6 +383,7 @@ export class ApplicationFactory extends Construct {
     addEcsConsistencyChecks(this);
     // The whole stack: resources the CDK adds at stack level (custom-resource providers) are ours too.
     if (context.pciConformancePack) addPciConformancePack(this, 'PciConformancePack');
+    if (context.securityHubPciDss) addSecurityHubPciDss(this, 'SecurityHubPciDss');
     if (settings.complianceChecks) {
       requireCompliance(this, stack, callPlugin(plugin, 'complianceControls', () => spec.complianceControls()).map((c) => ({ ...c, source: plugin })),
         { scope: context.pciDssScope, multiTenantProvider: context.pciDssMultiTenantProvider });

@@ -152,15 +152,15 @@ describe('EC2', () => {
     expect(Object.keys(json.Parameters).some((p) => p.includes('al2023'))).toBe(true);
   });
 
-  test('every disk is encrypted; with EFS there is no data volume', () => {
+  test('every disk is encrypted, under the data key; with EFS there is no data volume', () => {
     const disks = only(json, 'AWS::EC2::LaunchTemplate').Properties.LaunchTemplateData.BlockDeviceMappings;
-    expect(disks).toEqual([{ DeviceName: '/dev/xvda', Ebs: { Encrypted: true, VolumeSize: 30, VolumeType: 'gp3' } }]);
+    expect(disks).toEqual([{ DeviceName: '/dev/xvda', Ebs: { Encrypted: true, KmsKeyId: { 'Fn::GetAtt': ['AppDataKey4DBDC6B8', 'Arn'] }, VolumeSize: 30, VolumeType: 'gp3' } }]);
   });
 
   test('with ec2Storage ebs: no file system, the data volume attached at ebsDeviceName() and mounted by the user data', () => {
     const ebs = synth(RuntimeType.EC2, { ec2Storage: Ec2Storage.EBS });
     const disks = only(ebs.json, 'AWS::EC2::LaunchTemplate').Properties.LaunchTemplateData.BlockDeviceMappings;
-    expect(disks).toEqual([{ DeviceName: '/dev/xvda', Ebs: { Encrypted: true, VolumeSize: 30, VolumeType: 'gp3' } }]);
+    expect(disks).toEqual([{ DeviceName: '/dev/xvda', Ebs: { Encrypted: true, KmsKeyId: { 'Fn::GetAtt': ['AppDataKey4DBDC6B8', 'Arn'] }, VolumeSize: 30, VolumeType: 'gp3' } }]);
     expect(resources(ebs.json, 'AWS::EFS::FileSystem')).toHaveLength(0);
     const script = userData(ebs.json);
     const [volumeId] = resources(ebs.json, 'AWS::EC2::Volume')[0];

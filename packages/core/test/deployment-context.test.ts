@@ -51,6 +51,7 @@ describe('valid context', () => {
       ec2Storage: 'efs',
       pciConformancePack: false,
       pciDssMultiTenantProvider: false,
+      securityHubPciDss: false,
       oidc: undefined,
     });
   });

@@ -1,7 +1,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
+import * as ec2 from 'aws-cdk-lib/aws-ec2';
+import * as efs from 'aws-cdk-lib/aws-efs';
 import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import * as rds from 'aws-cdk-lib/aws-rds';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagRuleCompliance } from 'cdk-nag';
 import { RULE_FIXTURES } from './compliance/rule-fixtures';
 import { PCI_DSS_MAPPING } from '../src/compliance/pci-dss-401/mapping';
@@ -69,6 +77,34 @@ describe.each(PCI_DSS_401_RULES.map((r) => r.name))('PCI.DSS.401-%s', (name) => 
     expect(findings.length).toBeGreaterThan(0);
     for (const id of findings) expect(id).toMatch(new RegExp(`^PCI\\.DSS\\.401-${name}(\\[.+\\])?$`));
   });
+});
+
+test('EncryptedWithCustomerKey judges each type it names by the key that type names, and no other type', () => {
+  const stack = new Stack(new App(), 'S', { env: { region: 'eu-west-1', account: '123456789012' } });
+  const key = new kms.CfnKey(stack, 'Key', {});
+  const judge = (node: any) => RULE_IMPLEMENTATIONS.EncryptedWithCustomerKey(node);
+  const volume = (ebs: object) => ({ launchTemplateData: { blockDeviceMappings: [{ deviceName: '/dev/xvda', ebs }] } });
+  const cases: [string, any, NagRuleCompliance][] = [
+    ['EFS under the key', new efs.CfnFileSystem(stack, 'F1', { encrypted: true, kmsKeyId: key.ref }), NagRuleCompliance.COMPLIANT],
+    ['EFS under EFS\'s own key', new efs.CfnFileSystem(stack, 'F2', { encrypted: true }), NagRuleCompliance.NON_COMPLIANT],
+    ['RDS under the key', new rds.CfnDBInstance(stack, 'D1', { storageEncrypted: true, kmsKeyId: key.attrArn }), NagRuleCompliance.COMPLIANT],
+    ['RDS unencrypted, key named', new rds.CfnDBInstance(stack, 'D2', { kmsKeyId: key.attrArn }), NagRuleCompliance.NON_COMPLIANT],
+    ['a secret under the default key', new secretsmanager.CfnSecret(stack, 'S1', {}), NagRuleCompliance.NON_COMPLIANT],
+    ['a topic under the key', new sns.CfnTopic(stack, 'T1', { kmsMasterKeyId: key.ref }), NagRuleCompliance.COMPLIANT],
+    ['a launch template under the key', new ec2.CfnLaunchTemplate(stack, 'L1', volume({ encrypted: true, kmsKeyId: key.ref })), NagRuleCompliance.COMPLIANT],
+    ['a launch template under EBS\'s key', new ec2.CfnLaunchTemplate(stack, 'L2', volume({ encrypted: true })), NagRuleCompliance.NON_COMPLIANT],
+    ['a launch template, no volume given', new ec2.CfnLaunchTemplate(stack, 'L3', { launchTemplateData: {} }), NagRuleCompliance.COMPLIANT],
+    ['a bucket under SSE-KMS with the key', new s3.CfnBucket(stack, 'B1', {
+      bucketEncryption: {
+        serverSideEncryptionConfiguration: [
+          { serverSideEncryptionByDefault: { sseAlgorithm: 'aws:kms', kmsMasterKeyId: key.attrArn } },
+        ],
+      },
+    }), NagRuleCompliance.COMPLIANT],
+    ['a bucket with no encryption set', new s3.CfnBucket(stack, 'B2', {}), NagRuleCompliance.NON_COMPLIANT],
+    ['a queue (not judged)', new sqs.CfnQueue(stack, 'Q', {}), NagRuleCompliance.NOT_APPLICABLE],
+  ];
+  for (const [what, node, expected] of cases) expect([what, judge(node)]).toEqual([what, expected]);
 });
 
 describe('the grading table (tools/aws/pci-dss-4/grades.tsv, copied into the mapping by derive.py)', () => {

@@ -206,6 +206,15 @@ const FIELD_KEYS = {
     code: (c) => c.props.pciConformancePack,
     example: true,
   },
+  securityHubPciDss: {
+    required: false,
+    default: false,
+    description: '`true` enables Security Hub\'s PCI DSS v4.0.1 standard (`AWS::SecurityHub::Standard`) with the stack, ' +
+      'so its controls evaluate the deployed account. Needs Security Hub enabled in the account and region (see "PCI DSS v4.0.1").',
+    parse: bool,
+    code: (c) => c.props.securityHubPciDss,
+    example: true,
+  },
   pciDssScope: {
     required: false,
     defaultText: 'none (the evidence report says the scope was not stated)',

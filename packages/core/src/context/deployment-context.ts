@@ -78,6 +78,8 @@ export interface DeploymentContext {
   readonly imageDigests?: Record<string, string>;
   /** Whether the stack deploys AWS's PCI DSS 4.0 conformance pack. */
   readonly pciConformancePack: boolean;
+  /** Whether the stack enables Security Hub's PCI DSS v4.0.1 standard. */
+  readonly securityHubPciDss: boolean;
   /**
    * The application's role toward the cardholder data environment, stated in the evidence report.
    * @default - not stated

@@ -27,13 +27,15 @@ export interface PlatformContext {
   readonly dockerHubCredentialArn?: string;
   /** Whether the platform deploys AWS's PCI DSS conformance pack, the one of its account and region. */
   readonly pciConformancePack: boolean;
+  /** Whether the platform enables Security Hub's PCI DSS standard, the one of its account and region. */
+  readonly securityHubPciDss: boolean;
   /** The platform stack's region. @default - none: the platform's stack is environment-agnostic */
   readonly region?: string;
 }
 
 /** The keys a platform takes. */
 export const PLATFORM_KEYS = [
-  'securityProfile', 'domain', 'hostedZoneId', 'certificateArn', 'alarmEmail', 'vpcCidr', 'dockerHubCredentialArn', 'pciConformancePack',
+  'securityProfile', 'domain', 'hostedZoneId', 'certificateArn', 'alarmEmail', 'vpcCidr', 'dockerHubCredentialArn', 'pciConformancePack', 'securityHubPciDss',
 ] as const;
 
 /**
@@ -85,6 +87,7 @@ export function platformContext(stack: Stack, props: PlatformProps): PlatformCon
     vpcCidr: v.vpcCidr,
     dockerHubCredentialArn: v.dockerHubCredentialArn,
     pciConformancePack: v.pciConformancePack === true,
+    securityHubPciDss: v.securityHubPciDss === true,
     region,
   };
 }

@@ -39,6 +39,9 @@ export function propsOnPlatform(scope: Construct, stack: Stack, platform: Platfo
   if (given('pciConformancePack') === true) {
     problems.push('pciConformancePack true belongs to the platform (one conformance pack per account and region); set it there.');
   }
+  if (given('securityHubPciDss') === true) {
+    problems.push('securityHubPciDss true belongs to the platform (one Security Hub standard per account and region); set it there.');
+  }
   const priority = props.listenerPriority;
   if (priority !== undefined && (!Number.isInteger(priority) || priority < LISTENER_PRIORITY.min || priority > LISTENER_PRIORITY.max)) {
     problems.push(`listenerPriority ${shownValue(priority)} is not allowed; expected a whole number from ${LISTENER_PRIORITY.min} ` +

@@ -27,6 +27,7 @@ import { PrivateLoadBalancer } from './private-routes';
 import { SECRET_ARN_EXAMPLE } from './secret-reference';
 import { type AccessPointSettings, PlatformFileSystem } from './storage';
 import { addPciConformancePack } from '../compliance/pci-conformance-pack';
+import { addSecurityHubPciDss } from '../compliance/security-hub-standard';
 import { platformContext, type PlatformContext } from '../context/platform-context';
 import type { DatabaseRequirement } from '../contract/database-requirement';
 import type { RequestBodyLimit } from '../contract/request-body-limit';
@@ -71,6 +72,12 @@ export interface PlatformProps {
    * @default false
    */
   readonly pciConformancePack?: boolean;
+  /**
+   * Enables Security Hub's PCI DSS v4.0.1 standard with the platform's stack (context key `securityHubPciDss`): once
+   * per account and region, so the platform owns it and its applications may not set it.
+   * @default false
+   */
+  readonly securityHubPciDss?: boolean;
 }
 
 /** The load balancer's egress to the identity providers of the applications it signs users in for. */
@@ -244,6 +251,7 @@ export class Platform extends Construct {
     this.publish(parameters, values, PLATFORM_PARAMETERS);
     if (loadBalancer.certificate) this.addPrivateLoadBalancer(network, loadBalancer, loadBalancer.certificate, parameters);
     if (context.pciConformancePack) addPciConformancePack(this, 'PciConformancePack');
+    if (context.securityHubPciDss) addSecurityHubPciDss(this, 'SecurityHubPciDss');
     acknowledgeGrantPolicies(this);
     addEcsConsistencyChecks(this);
     if (settings.complianceChecks) requireCompliance(this, this.stack);

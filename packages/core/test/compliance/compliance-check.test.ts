@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { ApplicationFactory, Compliance, Platform, RuntimeType, SecurityProfile } from '../../src';
@@ -104,25 +105,41 @@ test('refused: an app, or a profile that does not exist', () => {
   expect(() => Compliance.check(new Stack(), 'PROD' as SecurityProfile)).toThrow(/^Compliance\.check: profile "PROD" is not allowed; expected DEV, STAGING, PRODUCTION\.$/);
 });
 
-describe('the conformance pack: once per account and region', () => {
+describe.each([
+  ['pciConformancePack', 'AWS::Config::ConformancePack', 'one conformance pack', 'deploys'],
+  ['securityHubPciDss', 'AWS::SecurityHub::Standard', 'one Security Hub standard', 'enables'],
+])('%s: once per account and region', (key, type, once, verb) => {
   test('on a platform: the platform\'s; an application on it may not set it', () => {
     const app = new App();
-    const platform = new Platform(new Stack(app, 'Platform', { env: REGION_ENV }), 'Platform', { ...PLATFORM_PROPS, pciConformancePack: true });
-    expect(resources(app.synth().getStackByName('Platform').template, 'AWS::Config::ConformancePack')).toHaveLength(1);
+    const platform = new Platform(new Stack(app, 'Platform', { env: REGION_ENV }), 'Platform', { ...PLATFORM_PROPS, [key]: true });
+    expect(resources(app.synth().getStackByName('Platform').template, type)).toHaveLength(1);
     expect(() => new ApplicationFactory(new Stack(app, 'Wiki', { env: REGION_ENV }), 'App', RuntimeType.FARGATE, new WikiSpec(),
-      { platform, imageDigests: IMAGE_DIGESTS, subdomain: 'wiki', pciConformancePack: true }))
-      .toThrow(/pciConformancePack true belongs to the platform \(one conformance pack per account and region\); set it there\./);
+      { platform, imageDigests: IMAGE_DIGESTS, subdomain: 'wiki', [key]: true }))
+      .toThrow(new RegExp(`${key} true belongs to the platform \\(${once} per account and region\\); set it there\\.`));
   });
 
   test('two standalone stacks of one account and region: the second is refused, naming the first', () => {
     const app = new App();
-    const props = { ...propsFor(SecurityProfile.DEV), pciConformancePack: true };
+    const props = { ...propsFor(SecurityProfile.DEV), [key]: true };
     new ApplicationFactory(new Stack(app, 'One', { env: REGION_ENV }), 'App', RuntimeType.FARGATE, new WikiSpec(), props);
     expect(() => new ApplicationFactory(new Stack(app, 'Two', { env: REGION_ENV }), 'App', RuntimeType.FARGATE, new WikiSpec(), props))
-      .toThrow(/^pciConformancePack on Two: One deploys it in the same account and region already/);
+      .toThrow(new RegExp(`^${key} on Two: One ${verb} it in the same account and region already`));
     // Another region has its own.
     new ApplicationFactory(new Stack(app, 'Three', { env: { region: 'eu-central-1' } }), 'App', RuntimeType.FARGATE, new WikiSpec(), props);
   });
+});
+
+test('securityHubPciDss enables the PCI DSS v4.0.1 standard of the stack\'s region, and warns that Security Hub must be enabled there', () => {
+  const app = new App();
+  const factory = new ApplicationFactory(new Stack(app, 'One', { env: REGION_ENV }), 'App', RuntimeType.FARGATE, new WikiSpec(),
+    { ...propsFor(SecurityProfile.DEV), securityHubPciDss: true });
+  const [[, standard]] = resources(app.synth().getStackByName('One').template, 'AWS::SecurityHub::Standard');
+  expect(standard.Properties).toEqual({ StandardsArn: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':securityhub:eu-west-1::standards/pci-dss/v/4.0.1']] } });
+  Annotations.fromStack(Stack.of(factory)).hasWarning('*', Match.stringLikeRegexp('needs Security Hub enabled in this account and region'));
+  // Off unless set.
+  const other = new App();
+  new ApplicationFactory(new Stack(other, 'Two', { env: REGION_ENV }), 'App', RuntimeType.FARGATE, new WikiSpec(), propsFor(SecurityProfile.DEV));
+  expect(resources(other.synth().getStackByName('Two').template, 'AWS::SecurityHub::Standard')).toEqual([]);
 });
 
 test('the report names the system: the template\'s SHA-256 as written, the environment, the versions; SOURCE_DATE_EPOCH fixes the time', () => {

@@ -19,14 +19,24 @@ function customerKey(key: unknown): boolean {
  * EBS volumes of launch templates (PCI DSS 3.5.1, 3.6.1). Other types are not judged.
  */
 export function EncryptedWithCustomerKey(node: CfnResource): NagRuleCompliance {
-  const resolve = (value: unknown) => Stack.of(node).resolve(value);
-  let keys: unknown[];
-  if (node instanceof CfnLogGroup) {keys = [node.kmsKeyId];} else if (node instanceof CfnFileSystem) {keys = [resolve(node.encrypted) === true ? node.kmsKeyId : undefined];} else if (node instanceof CfnTopic) {keys = [node.kmsMasterKeyId];} else if (node instanceof CfnDBInstance) {keys = [resolve(node.storageEncrypted) === true ? node.kmsKeyId : undefined];} else if (node instanceof CfnSecret) {keys = [node.kmsKeyId];} else if (node instanceof CfnBucket) {
+  const keys = keysOf(node, (value) => Stack.of(node).resolve(value));
+  if (keys === undefined) return NagRuleCompliance.NOT_APPLICABLE;
+  return keys.every((key) => customerKey(Stack.of(node).resolve(key))) ? NagRuleCompliance.COMPLIANT : NagRuleCompliance.NON_COMPLIANT;
+}
+
+/** The key each encrypted part of `node` names (undefined where it is unencrypted), or undefined for a type not judged. */
+function keysOf(node: CfnResource, resolve: (value: unknown) => any): unknown[] | undefined {
+  if (node instanceof CfnLogGroup || node instanceof CfnSecret) return [node.kmsKeyId];
+  if (node instanceof CfnTopic) return [node.kmsMasterKeyId];
+  if (node instanceof CfnFileSystem) return [resolve(node.encrypted) === true ? node.kmsKeyId : undefined];
+  if (node instanceof CfnDBInstance) return [resolve(node.storageEncrypted) === true ? node.kmsKeyId : undefined];
+  if (node instanceof CfnBucket) {
     const rules = resolve(node.bucketEncryption)?.serverSideEncryptionConfiguration ?? [{}];
-    keys = rules.map((r: any) => (r.serverSideEncryptionByDefault?.sseAlgorithm?.startsWith('aws:kms') ? r.serverSideEncryptionByDefault.kmsMasterKeyId : undefined));
-  } else if (node instanceof CfnLaunchTemplate) {
+    return rules.map((r: any) => (r.serverSideEncryptionByDefault?.sseAlgorithm?.startsWith('aws:kms') ? r.serverSideEncryptionByDefault.kmsMasterKeyId : undefined));
+  }
+  if (node instanceof CfnLaunchTemplate) {
     const volumes = (resolve(node.launchTemplateData)?.blockDeviceMappings ?? []).filter((m: any) => m.ebs);
-    keys = volumes.map((m: any) => (m.ebs.encrypted === true ? m.ebs.kmsKeyId : undefined));
-  } else {return NagRuleCompliance.NOT_APPLICABLE;}
-  return keys.every((key) => customerKey(resolve(key))) ? NagRuleCompliance.COMPLIANT : NagRuleCompliance.NON_COMPLIANT;
+    return volumes.map((m: any) => (m.ebs.encrypted === true ? m.ebs.kmsKeyId : undefined));
+  }
+  return undefined;
 }
