@@ -1,13 +1,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CfnResource } from 'aws-cdk-lib';
+import { App, CfnResource, Stack } from 'aws-cdk-lib';
 import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { NagRuleCompliance, rules } from 'cdk-nag';
 import { ControlGrade, Ec2Storage, JenkinsSpec, PciDssScope, RuntimeType, SecurityProfile } from '../src';
 import { deliveredOnFargate } from './support/casc-delivery';
-import { OIDC, propsFor, resources, synth, type Synthesised } from './support/synth';
+import { OIDC, propsFor, REGION_ENV, resources, synth, type Synthesised } from './support/synth';
 import { evidenceReport, REPORT_NOTICE } from '../src/compliance/evidence-report';
 import { oscalAssessmentResults } from '../src/compliance/oscal-assessment-results';
+import { addPciConformancePack } from '../src/compliance/pci-conformance-pack';
+import { addSecurityHubPciDss } from '../src/compliance/security-hub-standard';
 import type { Coverage, EvidenceReport, RequirementEvidence } from '../src/compliance/report-model';
 import { unearnedCoverage } from '../src/compliance/unearned-coverage';
 import { complianceControlProblems } from '../src/contract/compliance-control';
@@ -147,6 +149,19 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('the evidence report\'s co
     expect(provider.scope.statement).toMatch(/^You state that this application stores, processes or transmits account data/);
     expect(provider.requirements.filter((r) => r.requirement.startsWith('A1')).length).toBeGreaterThan(0);
     expect(provider.principals.find((p) => p.requirement === 'A1')).toEqual(expect.objectContaining({ applicable: true }));
+  });
+
+  test('says what evaluates the account after deployment: here neither, elsewhere set on the platform; in a stack that has them, both', () => {
+    expect(report.afterDeployment).toEqual({
+      configConformancePack: 'Not in this stack: set pciConformancePack on the platform, or on one stack of the account and region.',
+      securityHubStandard: 'Not in this stack: set securityHubPciDss on the platform, or on one stack of the account and region.',
+    });
+    const withBoth = new Stack(new App(), 'Account', { env: REGION_ENV });
+    addPciConformancePack(withBoth, 'Pack');
+    addSecurityHubPciDss(withBoth, 'Standard');
+    const { afterDeployment } = evidenceReport(withBoth, [], report.system);
+    expect(afterDeployment.configConformancePack).toMatch(/^This stack deploys AWS's PCI DSS 4\.0 conformance pack/);
+    expect(afterDeployment.securityHubStandard).toMatch(/^This stack enables Security Hub's PCI DSS v4\.0\.1 standard/);
   });
 });
 

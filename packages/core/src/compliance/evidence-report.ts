@@ -161,6 +161,7 @@ export function evidenceReport(stack: Stack, controls: SourcedControl[], system:
       evidencedRequirements: requirements.filter((r) => r.requirement.split('.')[0] === requirement).length,
     })),
     notice: REPORT_NOTICE,
+    afterDeployment: afterDeployment(stack),
     mapping: PCI_DSS_MAPPING.provenance,
     requirements,
     acknowledgements: stack.node.findAll().flatMap((c) => acknowledgementsOn(c).map(([rule, reason]) => ({ resource: c.node.path, rule, reason }))),
@@ -217,6 +218,21 @@ function coverage(evaluations: Evaluation[], controls: SourcedControl[], configR
     : { coverage: 'not-addressed', coverageBy: 'No check of this report earns anything toward it (the checks listed, if any, are graded none).' };
 }
 
+/** Whether this stack deploys the conformance pack and enables Security Hub's standard, which see the deployed account. */
+function afterDeployment(stack: Stack): EvidenceReport['afterDeployment'] {
+  const has = (type: string) => stack.node.findAll().some((c) => CfnResource.isCfnResource(c) && c.cfnResourceType === type);
+  const elsewhere = (key: string) => `Not in this stack: set ${key} on the platform, or on one stack of the account and region.`;
+  return {
+    configConformancePack: has('AWS::Config::ConformancePack')
+      ? 'This stack deploys AWS\'s PCI DSS 4.0 conformance pack: AWS Config evaluates the rules each requirement lists as after deployment.'
+      : elsewhere('pciConformancePack'),
+    securityHubStandard: has('AWS::SecurityHub::Standard')
+      ? 'This stack enables Security Hub\'s PCI DSS v4.0.1 standard: its controls evaluate the deployed account. Which ' +
+        'requirement each control relates to is in Security Hub, not in this report (no version of AWS\'s table was at hand to derive).'
+      : elsewhere('securityHubPciDss'),
+  };
+}
+
 /** A1 applies only to a multi-tenant service provider, as the user stated; every other principal requirement applies. */
 function principalApplicability(requirement: string, applicability?: Applicability): { applicable: boolean; applicability: string } {
   if (requirement !== 'A1') return { applicable: true, applicability: 'Applies to every entity.' };
@@ -251,6 +267,7 @@ export function renderMarkdown(report: EvidenceReport): string {
     `${report.mapping.commit.slice(0, 12)}) and the requirement mapping at ${report.mapping.requirementsFrom}.`, '',
   ];
   lines.push(`Scope: ${report.scope.stated}. ${report.scope.statement}`, '');
+  lines.push(`After deployment: ${report.afterDeployment.configConformancePack} ${report.afterDeployment.securityHubStandard}`, '');
   lines.push('Coverage of a requirement is the best its evidence earns: `full` (what the requirement asks of these ' +
     'resources\' configuration is shown), `partial`, `supporting`, `after-deploy` (only AWS Config in the deployed ' +
     'account can see it) or `not-addressed`. It is never a verdict: an assessor tests each requirement.', '');

@@ -92,6 +92,8 @@ export interface EvidenceReport {
   /** Every principal requirement, 1 to 12 and A1, with who answers for it: none is silently missing. */
   readonly principals: PrincipalRequirement[];
   readonly notice: string;
+  /** What evaluates the deployed account after deployment, as far as this stack enables it. */
+  readonly afterDeployment: { readonly configConformancePack: string; readonly securityHubStandard: string };
   readonly mapping: typeof PCI_DSS_MAPPING.provenance;
   readonly requirements: RequirementEvidence[];
   /** Every acknowledgement in the stack, of every pack, with its reason. */
