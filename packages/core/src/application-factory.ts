@@ -9,23 +9,25 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
+import type { ApplicationFactoryProps } from './application-factory-props';
 import { addPciConformancePack } from './compliance/pci-conformance-pack';
 import { addSecurityHubPciDss } from './compliance/security-hub-standard';
 import type { DeploymentContext } from './context/deployment-context';
 import { factoryContext } from './context/factory-context';
-import { factorySizes } from './context/factory-limits';
 import { configuredSpec } from './context/plugin-settings';
+import { parseSecretReference, type SecretReference } from './context/secret-reference';
 import { startupSeconds } from './contract/application-size';
 import type { IApplicationSpec } from './contract/application-spec';
 import { AuthMode } from './contract/auth-mode';
 import { type DatabaseEnvironment, type DatabaseRequirement, databaseUrl, databaseVariables } from './contract/database-requirement';
 import { Ec2Storage } from './contract/ec2-storage';
-import type { OidcProviderSettings } from './contract/oidc-integration';
-import type { PciDssScope } from './contract/pci-dss-scope';
+import type { EphemeralWorkers } from './contract/ephemeral-workers';
+import { factorySizes } from './contract/factory-limits';
+import type { LogAlarm } from './contract/log-alarm';
+import type { IOidcIntegration, OidcProviderSettings } from './contract/oidc-integration';
 import { callPlugin, pluginName } from './contract/plugin-calls';
 import { PosixUser } from './contract/posix-user';
 import { RuntimeType } from './contract/runtime-type';
-import { SecurityProfile } from './contract/security-profile';
 import { assertValidSpec } from './contract/spec-validation';
 import { UserError } from './errors';
 import { LogAlarms } from './platform/alarms';
@@ -44,7 +46,6 @@ import { admitApplications, hostOf, propsOnPlatform } from './platform/platform-
 import { PrivateHostRoute, type PrivateHostRouteProps } from './platform/private-routes';
 import { RotationRestart } from './platform/rotation-restart';
 import { type ApplicationRoute, defaultListenerPriority, HostRoute } from './platform/routing';
-import { parseSecretReference, type SecretReference } from './platform/secret-reference';
 import { type ApplicationStorage, SharedStorage } from './platform/storage';
 import { Workers } from './platform/workers';
 import { acknowledgeGrantPolicies, RECORD_ACKNOWLEDGEMENTS, requireCompliance } from './profiles/compliance';
@@ -52,140 +53,6 @@ import { PROFILE_SETTINGS, type ProfileSettings } from './profiles/profile-setti
 import { Ec2Runtime } from './runtimes/ec2';
 import { FargateRuntime } from './runtimes/fargate';
 import type { ApplicationSecret } from './runtimes/runtime-props';
-
-/**
- * How to deploy. Each field is the context key of the same name (docs/context-keys.md), which the factory also reads from
- * the construct tree (`cdk.json`, `-c`): a field set here and a key with another value is an error; a field left out
- * takes the key's value; without either, the defaults make a DEV deployment without a domain.
- */
-export interface ApplicationFactoryProps {
-  /** How hardened the deployment is: `DEV`, `STAGING` or `PRODUCTION` (docs/security-profiles.md). @default SecurityProfile.DEV */
-  readonly securityProfile?: SecurityProfile;
-  /** The domain the application is reached under, for example `example.com`. @default - no domain: the load balancer's own DNS name */
-  readonly domain?: string;
-  /** The label before `domain`: the application's FQDN is `<subdomain>.<domain>`. @default - the FQDN is the domain itself */
-  readonly subdomain?: string;
-  /** Whether users reach the application over HTTPS (TLS ends at the load balancer). @default false */
-  readonly sslEnabled?: boolean;
-  /** The Route 53 hosted zone of `domain`: the alias record, and the certificate's DNS validation. @default - no DNS record; the certificate comes from `certificateArn` */
-  readonly hostedZoneId?: string;
-  /** An existing ACM certificate for the FQDN, in the stack's region. @default - a DNS-validated certificate is created in `hostedZoneId` */
-  readonly certificateArn?: string;
-  /** `none`, `application-oidc` or `alb-oidc` (`AuthMode`). @default AuthMode.NONE */
-  readonly authMode?: string;
-  /** The identity provider; required when `authMode` is not `none`. @default - none */
-  readonly oidc?: OidcProviderSettings;
-  /** EC2 data volume. @default Ec2Storage.EFS */
-  readonly ec2Storage?: Ec2Storage;
-  /**
-   * EC2 with `ebs` storage: the EBS snapshot the data volume is created from (restore). Changing it replaces the volume.
-   * @default - an empty volume
-   */
-  readonly dataVolumeSnapshotId?: string;
-  /**
-   * Secrets the application needs, by environment variable name. Each value is a Secrets Manager secret's complete
-   * ARN, the `secretArn` of a secret in the same app, or either followed by `:<json-key>:<version-stage>:<version-id>`
-   * (ECS's form for one key of a JSON secret; see docs/writing-a-plugin.md, "Secrets"). Fargate injects them as
-   * container secrets; EC2 reads them at boot with the instance role. Only references ever reach the template.
-   * @default - none
-   */
-  readonly secrets?: Record<string, string>;
-  /**
-   * E-mail address subscribed to the alarm topic that receives the plugin's log alarms. Required in PRODUCTION when
-   * the plugin declares alarms.
-   * @default - no subscription
-   */
-  readonly alarmEmail?: string;
-  /**
-   * A Secrets Manager secret named `ecr-pullthroughcache/...` holding a Docker Hub account's credential: Docker Hub
-   * images (the application's and its workers') are pulled through an ECR pull-through cache of the stack's (on a
-   * platform: the platform's).
-   * @default - pulled from Docker Hub; refused in STAGING and PRODUCTION when an image comes from Docker Hub
-   */
-  readonly dockerHubCredentialArn?: string;
-  /**
-   * The digest of each image the plugin names by tag (image reference -> `sha256:` and 64 hex digits): the task runs
-   * exactly that image. PRODUCTION refuses an image pinned by tag only.
-   * @default - none
-   */
-  readonly imageDigests?: Record<string, string>;
-  /**
-   * Deploys AWS's own PCI DSS 4.0 conformance pack (`AWS::Config::ConformancePack`) with the stack, so AWS Config
-   * checks the deployed account and region against it. Needs an AWS Config configuration recorder recording there:
-   * without one the deployment fails (AWS Config's `NoAvailableConfigurationRecorderException`). Deploy it once per
-   * account and region.
-   * @default false
-   */
-  readonly pciConformancePack?: boolean;
-  /**
-   * Enables Security Hub's PCI DSS v4.0.1 standard (`AWS::SecurityHub::Standard`) with the stack, so its controls
-   * evaluate the deployed account and region. Needs Security Hub enabled there; enable it once per account and region.
-   * @default false
-   */
-  readonly securityHubPciDss?: boolean;
-  /**
-   * The application's role toward the cardholder data environment, as your PCI DSS scoping decided; the evidence
-   * report states it and what follows from it.
-   * @default - not stated (the report says so)
-   */
-  readonly pciDssScope?: PciDssScope;
-  /**
-   * Whether you are a multi-tenant service provider (you host other entities' card-data environments): only then
-   * does the evidence report hold appendix A1's requirements.
-   * @default false
-   */
-  readonly pciDssMultiTenantProvider?: boolean;
-  /** Fargate task CPU units. @default - the plugin's `defaultSize().cpu`, else `FACTORY_SIZE_DEFAULTS.cpu` */
-  readonly cpu?: number;
-  /** Fargate task memory in MiB. @default - the plugin's `defaultSize().memoryLimitMiB`, else `FACTORY_SIZE_DEFAULTS.memoryLimitMiB` */
-  readonly memoryLimitMiB?: number;
-  /** EC2 instance type. @default - the plugin's `defaultSize().instanceType`, else `FACTORY_SIZE_DEFAULTS.instanceType` */
-  readonly instanceType?: string;
-  /** EBS data volume size in GiB (EC2 with `ebs` storage). @default - `FACTORY_SIZE_DEFAULTS.dataVolumeGiB` */
-  readonly dataVolumeGiB?: number;
-  /** The instance class of the plugin's database (`database()`), for example `db.t4g.medium`. @default - `DATABASE_DEFAULTS.instanceType` */
-  readonly databaseInstanceType?: string;
-  /** The storage of the plugin's database in GiB, 20 to 65536. @default - `DATABASE_DEFAULTS.storageGiB` */
-  readonly databaseStorageGiB?: number;
-  /**
-   * The plugin's own settings by name, each one its `settings()` declares; the plugin deployed is what its
-   * `withSettings()` returns for them (see docs/writing-a-plugin.md, "Settings by configuration").
-   * @default - none: the declared defaults
-   */
-  readonly pluginSettings?: Record<string, string>;
-  /**
-   * The VPC's address range (standalone; on a platform the platform's `vpcCidr` decides).
-   * @default - the CDK's default range (`Vpc.DEFAULT_CIDR_RANGE`)
-   */
-  readonly vpcCidr?: string;
-  /**
-   * The platform to attach to, in another stack of the same CDK app: the application uses its network, load balancer
-   * (a rule for its host name), cluster, file system (an access point of its own), keys, alarm topic and private
-   * namespace instead of building its own. Its security profile, and unless given its domain and hosted zone, are
-   * the platform's.
-   * @default - a self-contained deployment with its own network, load balancer, file system and monitoring
-   */
-  readonly platform?: Platform;
-  /**
-   * On a platform: the priority of the application's rule on the shared listener, unique on the platform.
-   * @default - derived from the host name (`defaultListenerPriority`); a clash is refused at synth
-   */
-  readonly listenerPriority?: number;
-  /**
-   * On a platform: other applications of the platform that may connect to this one, each on one port. Nothing else
-   * reaches the application but the load balancer. Each source must be attached to the platform before this one.
-   * @default - none
-   */
-  readonly allowFrom?: AllowFrom[];
-}
-
-/** Another application of the same platform that may connect to this one (`ApplicationFactoryProps.allowFrom`). */
-export interface AllowFrom {
-  /** The other application's `applicationId()`. */
-  readonly applicationId: string;
-  /** The TCP port it may connect to. */
-  readonly port: number;
-}
 
 /**
  * Deploys an application described by a plugin on one runtime, with the framework's network, load balancer, shared
@@ -225,8 +92,42 @@ export class ApplicationFactory extends Construct {
    */
   constructor(scope: Construct, id: string, runtimeType: RuntimeType, spec: IApplicationSpec, props: ApplicationFactoryProps = {}) {
     super(scope, id);
-    const plugin = pluginName(spec);
-    assertValidSpec(spec, plugin);
+    // Everything is read and checked before the first resource: a refused deployment leaves nothing half-made.
+    const plan = this.plan(runtimeType, spec, props);
+    this.context = plan.context;
+    const { context, settings, platform } = plan;
+    const images = this.imageSource(context, plan.plugin, platform, [
+      ...runtimeType === RuntimeType.FARGATE ? [{ member: 'defaultContainerImage()', image: plan.spec.defaultContainerImage() }] : [],
+      ...plan.workerSpec ? [{ member: 'ephemeralWorkers().image', image: plan.workerSpec.image }] : [],
+    ]);
+    const shared = platform ? this.attachToPlatform(plan, platform, props.listenerPriority)
+      : this.buildStandalone(context, plan.spec, plan.logGroupName, plan.ebs, settings, plan.database);
+    this.url = shared.url;
+    this.vpc = shared.network.vpc;
+    this.fileSystemId = shared.storage?.fileSystemId;
+    if (plan.alarms.length > 0) {
+      new LogAlarms(this, 'Alarms', { log: shared.log, alarms: plan.alarms, email: context.alarmEmail, removalPolicy: settings.removalPolicy, topic: shared.alarmTopic });
+    }
+    const workers = plan.workerSpec
+      ? new Workers(this, 'Workers', { network: shared.network, log: shared.log, applicationId: plan.spec.applicationId(), workers: plan.workerSpec, images })
+      : undefined;
+    this.workerTaskRole = workers?.taskRole;
+    const runtime = this.buildRuntime(plan, shared, images, workers);
+    this.securityGroup = runtime.securityGroup;
+    if (shared.privateLoadBalancer) this.routePrivately(runtime, shared.privateLoadBalancer, shared.listenerPriority!, context, plan.spec);
+    if (shared.database) this.connectDatabase(runtime, shared.database, shared.network, shared.log, context);
+    this.s3Endpoint = platform ? platform.s3Endpoint : this.endpointsOf(plan, shared, runtime, workers);
+    if (platform) admitApplications(this, platform, runtime.securityGroup, props.allowFrom ?? [], context);
+    this.checkCompliance(plan);
+  }
+
+  /**
+   * The validated context, the configured plugin and what it asks for, each refused with a message naming it: the
+   * platform's settings where it attaches to one, the plugin's settings, sizes, auth modes, alarms, database and secrets.
+   */
+  private plan(runtimeType: RuntimeType, given: IApplicationSpec, props: ApplicationFactoryProps): FactoryPlan {
+    const plugin = pluginName(given);
+    assertValidSpec(given, plugin);
     const stack = Stack.of(this);
     assertAloneInStack(this, stack);
     const { platform } = props;
@@ -235,25 +136,13 @@ export class ApplicationFactory extends Construct {
         'platform\'s shared listener and network; without platform they do not apply. Remove them, or set platform.');
     }
     // The context keys of the construct tree and the factory's settings, read by the deployment app's reader.
-    const context = factoryContext(this, runtimeType, spec.applicationId(), platform ? propsOnPlatform(this, stack, platform, props) : props);
-    this.context = context;
+    const context = factoryContext(this, runtimeType, given.applicationId(), platform ? propsOnPlatform(this, stack, platform, props) : props);
     // From here on the plugin is the one configured with its settings (the plugin itself when it declares none).
-    const configured = configuredSpec(plugin, spec, context.pluginSettings);
-    if (configured !== spec) assertValidSpec(configured, plugin);
-    spec = configured;
+    const spec = configuredSpec(plugin, given, context.pluginSettings);
+    if (spec !== given) assertValidSpec(spec, plugin);
     const declaredSize = callPlugin(plugin, 'defaultSize', () => spec.defaultSize());
-    const sizes = factorySizes(runtimeType, context, declaredSize, plugin);
-    const startup = startupSeconds(declaredSize, plugin);
     const secrets = secretsOf(plugin, spec, context.secrets ?? {});
-    const modes = spec.supportedAuthModes();
-    if (!modes.includes(context.authMode)) {
-      throw new UserError(`${plugin} (applicationId ${spec.applicationId()}) cannot be deployed with authMode ` +
-        `${JSON.stringify(context.authMode)}; allowed: ${modes.map((m) => JSON.stringify(m)).join(', ')}.`);
-    }
-    if (context.authMode === AuthMode.APPLICATION_OIDC && !spec.supportsOidcIntegration()) {
-      throw new UserError(`authMode "application-oidc" needs a plugin that signs users in itself, but ${plugin} ` +
-        `(applicationId ${spec.applicationId()}) does not support OIDC; use "alb-oidc" or "none".`);
-    }
+    assertAuthMode(plugin, spec, context);
     const settings = PROFILE_SETTINGS[context.securityProfile];
     // Before any child exists (context can only be set then): acknowledgements only where the packs read them.
     this.node.setContext(RECORD_ACKNOWLEDGEMENTS, settings.complianceChecks);
@@ -262,63 +151,65 @@ export class ApplicationFactory extends Construct {
       throw new UserError(`${plugin} raises alarms (${alarms.map((a) => a.name).join(', ')}), and in ${context.securityProfile} ` +
         `someone must receive them: set alarmEmail (for example security@example.com)${platform ? ' on the platform' : ''}.`);
     }
-    const ebs = runtimeType === RuntimeType.EC2 && context.ec2Storage === Ec2Storage.EBS;
-    const databaseRequirement = callPlugin(plugin, 'database', () => spec.database()) ?? undefined;
-    const clashing = databaseRequirement ? databaseVariables(databaseRequirement.environment).filter((name) => secrets[name] !== undefined) : [];
-    if (clashing.length > 0) {
-      throw new UserError(`${plugin}.database().environment names ${clashing.join(', ')}, which ${clashing.length > 1 ? 'are' : 'is'} ` +
-        'also a secret (the plugin\'s secrets() or the secrets key); give the database\'s connection other variable names.');
-    }
-    const logGroupName = applicationLogGroupName(context.stackName, runtimeType, context.securityProfile);
+    const database = databaseOf(plugin, spec, secrets);
     const integration = context.authMode === AuthMode.APPLICATION_OIDC ? spec.oidcIntegration() : undefined;
     const provider = integration ? providerOf(context) : undefined;
     if (integration && provider) secrets[integration.clientSecretVariable()] = { secretArn: provider.clientSecretArn };
-    const secretArns = [...new Set(Object.values(secrets).map((s) => s.secretArn))];
+    return {
+      plugin,
+      spec,
+      runtimeType,
+      context,
+      settings,
+      platform,
+      stack,
+      secrets,
+      database,
+      integration,
+      provider,
+      alarms,
+      sizes: factorySizes(runtimeType, context, declaredSize, plugin),
+      startup: startupSeconds(declaredSize, plugin),
+      ebs: runtimeType === RuntimeType.EC2 && context.ec2Storage === Ec2Storage.EBS,
+      logGroupName: applicationLogGroupName(context.stackName, runtimeType, context.securityProfile),
+      workerSpec: spec.ephemeralWorkers(),
+    };
+  }
 
-    // Refused images stop synth before anything is built.
-    const workerSpec = spec.ephemeralWorkers();
-    const images = this.imageSource(context, plugin, platform, [
-      ...runtimeType === RuntimeType.FARGATE ? [{ member: 'defaultContainerImage()', image: spec.defaultContainerImage() }] : [],
-      ...workerSpec ? [{ member: 'ephemeralWorkers().image', image: workerSpec.image }] : [],
-    ]);
-    let shared: SharedParts;
-    if (platform) {
-      const listenerPriority = props.listenerPriority ?? defaultListenerPriority(hostOf(context));
-      const certificate = listenerCertificate(platform.context, context, hostOf(context));
-      const rolePath = platform._attach({
-        stackName: context.stackName,
-        applicationId: spec.applicationId(),
-        host: hostOf(context),
-        listenerPriority,
-        accessPoint: ebs ? undefined : { path: spec.efsDataPath(), owner: PosixUser.parse(spec.containerUser()), permissions: spec.efsPermissions() },
-        secrets: Object.fromEntries(Object.entries(secrets).map(([name, { secretArn }]) => [name, secretArn])),
-        requestBodyLimits: spec.requestBodyLimits(),
-        amazonLinuxRepositories: runtimeType === RuntimeType.EC2,
-        signInByLoadBalancer: context.authMode === AuthMode.ALB_OIDC,
-        certificate,
-        database: databaseRequirement,
-        databaseSize: { instanceType: context.databaseInstanceType, storageGiB: context.databaseStorageGiB },
-        stack,
-      });
-      // The platform's parameters exist once the platform is deployed: `cdk deploy <application>` and `cdk deploy --all`
-      // deploy the platform first.
-      stack.addStackDependency(Stack.of(platform), 'reads the platform\'s parameters');
-      shared = this.attachTo(platform, context, spec, { rolePath, listenerPriority, logGroupName, ebs, settings, certificate, databaseRequirement });
-    } else {
-      shared = this.buildStandalone(context, spec, logGroupName, ebs, settings, databaseRequirement);
-    }
-    const { log, network, storage, loadBalancer, database } = shared;
-    this.url = shared.url;
-    this.vpc = network.vpc;
-    this.fileSystemId = storage?.fileSystemId;
-    if (alarms.length > 0) {
-      new LogAlarms(this, 'Alarms', { log, alarms, email: context.alarmEmail, removalPolicy: settings.removalPolicy, topic: shared.alarmTopic });
-    }
+  /**
+   * The platform's part for this application (its rule, access point, secrets' and database's parameters), then its
+   * shared parts as this stack reads them. The platform's parameters exist once the platform is deployed: `cdk deploy
+   * <application>` and `cdk deploy --all` deploy the platform first.
+   */
+  private attachToPlatform(plan: FactoryPlan, platform: Platform, priority: number | undefined): SharedParts {
+    const { context, spec, runtimeType, stack, ebs } = plan;
+    const listenerPriority = priority ?? defaultListenerPriority(hostOf(context));
+    const certificate = listenerCertificate(platform.context, context, hostOf(context));
+    const rolePath = platform._attach({
+      stackName: context.stackName,
+      applicationId: spec.applicationId(),
+      host: hostOf(context),
+      listenerPriority,
+      accessPoint: ebs ? undefined : { path: spec.efsDataPath(), owner: PosixUser.parse(spec.containerUser()), permissions: spec.efsPermissions() },
+      secrets: Object.fromEntries(Object.entries(plan.secrets).map(([name, { secretArn }]) => [name, secretArn])),
+      requestBodyLimits: spec.requestBodyLimits(),
+      amazonLinuxRepositories: runtimeType === RuntimeType.EC2,
+      signInByLoadBalancer: context.authMode === AuthMode.ALB_OIDC,
+      certificate,
+      database: plan.database,
+      databaseSize: { instanceType: context.databaseInstanceType, storageGiB: context.databaseStorageGiB },
+      stack,
+    });
+    stack.addStackDependency(Stack.of(platform), 'reads the platform\'s parameters');
+    return this.attachTo(platform, context, spec, {
+      rolePath, listenerPriority, logGroupName: plan.logGroupName, ebs, settings: plan.settings, certificate, databaseRequirement: plan.database,
+    });
+  }
 
-    const workers = workerSpec
-      ? new Workers(this, 'Workers', { network, log, applicationId: spec.applicationId(), workers: workerSpec, images })
-      : undefined;
-    this.workerTaskRole = workers?.taskRole;
+  /** The runtime the plan names, with what the plugin, the database and the identity provider give the application. */
+  private buildRuntime(plan: FactoryPlan, shared: SharedParts, images: ImageSource, workers: Workers | undefined): FargateRuntime | Ec2Runtime {
+    const { plugin, spec, context, runtimeType, integration, provider, database } = plan;
+    const connection = shared.database;
     const runtimeProps = {
       spec,
       images,
@@ -326,66 +217,62 @@ export class ApplicationFactory extends Construct {
       workers,
       context,
       dataKey: runtimeType === RuntimeType.EC2 ? shared.dataKey : undefined,
-      network,
-      loadBalancer,
-      log,
-      storage,
+      network: shared.network,
+      loadBalancer: shared.loadBalancer,
+      log: shared.log,
+      storage: shared.storage,
       rolePath: shared.rolePath,
-      startupSeconds: startup,
+      startupSeconds: plan.startup,
       cluster: runtimeType === RuntimeType.FARGATE ? shared.cluster : undefined,
       namespace: runtimeType === RuntimeType.FARGATE ? shared.namespace : undefined,
       environment: {
         ...integration && provider ? callPlugin(plugin, 'oidcIntegration().environment', () => integration.environment(provider)) : {},
-        ...database ? databaseEnvironment(databaseRequirement!.environment, database) : {},
+        ...connection ? databaseEnvironment(database!.environment, connection) : {},
       },
       secrets: {
-        ...Object.fromEntries(Object.entries(secrets).map(([name, { secretArn, ...field }]) =>
+        ...Object.fromEntries(Object.entries(plan.secrets).map(([name, { secretArn, ...field }]) =>
           [name, { secret: secretsmanager.Secret.fromSecretCompleteArn(this, `Secret-${name}`, secretArn), ...field }])),
-        ...database ? databaseSecrets(this, databaseRequirement!.environment, database, shared.dataKey) : {},
+        ...connection ? databaseSecrets(this, database!.environment, connection, shared.dataKey) : {},
       },
     };
-    let runtime: FargateRuntime | Ec2Runtime;
     if (runtimeType === RuntimeType.FARGATE) {
-      if (!storage) throw new Error('Fargate always keeps its data on EFS, but no file system was created');
-      runtime = new FargateRuntime(this, 'Fargate', {
-        ...runtimeProps,
-        storage,
-        cpu: sizes.cpu,
-        memoryLimitMiB: sizes.memoryLimitMiB,
-      });
-    } else {
-      runtime = new Ec2Runtime(this, 'Ec2', {
-        ...runtimeProps,
-        instanceType: new ec2.InstanceType(sizes.instanceType),
-        dataVolumeGiB: sizes.dataVolumeGiB,
-        dataVolumeBackupDays: settings.dataVolumeBackupDays,
-        dataVolumeRemovalPolicy: settings.removalPolicy,
-      });
+      if (!shared.storage) throw new Error('Fargate always keeps its data on EFS, but no file system was created');
+      return new FargateRuntime(this, 'Fargate', { ...runtimeProps, storage: shared.storage, cpu: plan.sizes.cpu, memoryLimitMiB: plan.sizes.memoryLimitMiB });
     }
-    this.securityGroup = runtime.securityGroup;
-    if (shared.privateLoadBalancer) this.routePrivately(runtime, shared.privateLoadBalancer, shared.listenerPriority!, context, spec);
-    if (database) this.connectDatabase(runtime, database, network, log, context);
-    if (platform) {
-      this.s3Endpoint = platform.s3Endpoint;
-      admitApplications(this, platform, runtime.securityGroup, props.allowFrom ?? [], context);
-    } else if (settings.vpcEndpoints) {
-      const endpoints = new VpcEndpoints(this, 'Endpoints', {
-        network,
-        clients: [runtime.securityGroup, ...workers ? [workers.securityGroup] : []],
-        logGroupArns: [log.group.logGroupArn],
-        secretArns,
-        workers,
-        amazonLinuxRepositories: runtimeType === RuntimeType.EC2,
-      });
-      this.s3Endpoint = endpoints.s3;
-    }
+    return new Ec2Runtime(this, 'Ec2', {
+      ...runtimeProps,
+      instanceType: new ec2.InstanceType(plan.sizes.instanceType),
+      dataVolumeGiB: plan.sizes.dataVolumeGiB,
+      dataVolumeBackupDays: plan.settings.dataVolumeBackupDays,
+      dataVolumeRemovalPolicy: plan.settings.removalPolicy,
+    });
+  }
+
+  /** A standalone deployment's VPC endpoints (STAGING and PRODUCTION), for the application and its workers; its S3 endpoint. */
+  private endpointsOf(plan: FactoryPlan, shared: SharedParts, runtime: FargateRuntime | Ec2Runtime, workers: Workers | undefined) {
+    if (!plan.settings.vpcEndpoints) return undefined;
+    return new VpcEndpoints(this, 'Endpoints', {
+      network: shared.network,
+      clients: [runtime.securityGroup, ...workers ? [workers.securityGroup] : []],
+      logGroupArns: [shared.log.group.logGroupArn],
+      secretArns: [...new Set(Object.values(plan.secrets).map((s) => s.secretArn))],
+      workers,
+      amazonLinuxRepositories: plan.runtimeType === RuntimeType.EC2,
+    }).s3;
+  }
+
+  /**
+   * The whole stack under the profile's packs, with the plugin's controls and the stated scope, and what checks the
+   * deployed account: resources the CDK adds at stack level (custom-resource providers) are ours too.
+   */
+  private checkCompliance(plan: FactoryPlan): void {
+    const { context, plugin, spec } = plan;
     acknowledgeGrantPolicies(this);
     addEcsConsistencyChecks(this);
-    // The whole stack: resources the CDK adds at stack level (custom-resource providers) are ours too.
     if (context.pciConformancePack) addPciConformancePack(this, 'PciConformancePack');
     if (context.securityHubPciDss) addSecurityHubPciDss(this, 'SecurityHubPciDss');
-    if (settings.complianceChecks) {
-      requireCompliance(this, stack, callPlugin(plugin, 'complianceControls', () => spec.complianceControls()).map((c) => ({ ...c, source: plugin })),
+    if (plan.settings.complianceChecks) {
+      requireCompliance(this, plan.stack, callPlugin(plugin, 'complianceControls', () => spec.complianceControls()).map((c) => ({ ...c, source: plugin })),
         { scope: context.pciDssScope, multiTenantProvider: context.pciDssMultiTenantProvider });
     }
   }
@@ -570,6 +457,53 @@ interface AttachSettings {
 }
 
 /** What the runtimes build on: the platform's parts, or a standalone deployment's own (some only where the runtime needs them). */
+/** What the factory decided before building anything (`ApplicationFactory.plan`). */
+interface FactoryPlan {
+  readonly plugin: string;
+  /** The plugin as configured with its settings. */
+  readonly spec: IApplicationSpec;
+  readonly runtimeType: RuntimeType;
+  readonly context: DeploymentContext;
+  readonly settings: ProfileSettings;
+  readonly platform?: Platform;
+  readonly stack: Stack;
+  readonly sizes: ReturnType<typeof factorySizes>;
+  readonly startup: number;
+  /** Every secret of the application by variable, the identity provider's client secret included. */
+  readonly secrets: Record<string, SecretReference>;
+  readonly database?: DatabaseRequirement;
+  readonly ebs: boolean;
+  readonly logGroupName: string;
+  readonly integration?: IOidcIntegration;
+  readonly provider?: OidcProviderSettings;
+  readonly alarms: LogAlarm[];
+  readonly workerSpec?: EphemeralWorkers;
+}
+
+/** The deployment's authMode must be one the plugin supports; application-oidc one whose plugin signs users in. */
+function assertAuthMode(plugin: string, spec: IApplicationSpec, context: DeploymentContext): void {
+  const modes = spec.supportedAuthModes();
+  if (!modes.includes(context.authMode)) {
+    throw new UserError(`${plugin} (applicationId ${spec.applicationId()}) cannot be deployed with authMode ` +
+      `${JSON.stringify(context.authMode)}; allowed: ${modes.map((m) => JSON.stringify(m)).join(', ')}.`);
+  }
+  if (context.authMode === AuthMode.APPLICATION_OIDC && !spec.supportsOidcIntegration()) {
+    throw new UserError(`authMode "application-oidc" needs a plugin that signs users in itself, but ${plugin} ` +
+      `(applicationId ${spec.applicationId()}) does not support OIDC; use "alb-oidc" or "none".`);
+  }
+}
+
+/** The plugin's database, whose connection's variables may not be a secret's. */
+function databaseOf(plugin: string, spec: IApplicationSpec, secrets: Record<string, SecretReference>): DatabaseRequirement | undefined {
+  const requirement = callPlugin(plugin, 'database', () => spec.database()) ?? undefined;
+  const clashing = requirement ? databaseVariables(requirement.environment).filter((name) => secrets[name] !== undefined) : [];
+  if (clashing.length > 0) {
+    throw new UserError(`${plugin}.database().environment names ${clashing.join(', ')}, which ${clashing.length > 1 ? 'are' : 'is'} ` +
+      'also a secret (the plugin\'s secrets() or the secrets key); give the database\'s connection other variable names.');
+  }
+  return requirement;
+}
+
 interface SharedParts {
   readonly log: ApplicationLog;
   readonly dataKey: kms.IKey;

@@ -2,7 +2,7 @@ import { Annotations, App, Stack } from 'aws-cdk-lib';
 import { ApplicationFactory } from './application-factory';
 import { PLATFORM_CONFIGURATION_KEYS } from './context/context-keys';
 import type { DeploymentContext } from './context/deployment-context';
-import { DeploymentContextReader } from './context/deployment-context';
+import { DeploymentContextReader } from './context/deployment-context-reader';
 import { readPlatformConfiguration } from './context/platform-configuration';
 import type { IApplicationSpec } from './contract/application-spec';
 import { SecurityProfile } from './contract/security-profile';

@@ -28,17 +28,22 @@ export { BashUserDataBuilder } from './userdata/bash-user-data-builder';
 export { Shell } from './userdata/shell';
 
 // Deployment context keys -> validated DeploymentContext.
-export { DeploymentContext, DeploymentContextReader } from './context/deployment-context';
+export { DeploymentContext } from './context/deployment-context';
+export { DeploymentContextReader } from './context/deployment-context-reader';
 
 // Plugin discovery from registration manifests.
 export { PluginRegistry, PluginRegistryOptions, PluginRegistration } from './registry/plugin-registry';
 
 // The platform several applications share: network, load balancer, cluster, file system, keys, alarm topic.
-export { Platform, PlatformProps } from './platform/platform';
+export { Platform } from './platform/platform';
+export { PlatformProps } from './context/platform-props';
 export { PlatformContext } from './context/platform-context';
 
 // The factory: one plugin, one runtime, on a platform or with infrastructure of its own.
-export { ApplicationFactory, ApplicationFactoryProps, AllowFrom } from './application-factory';
+export { ApplicationFactory } from './application-factory';
+export { ApplicationFactoryProps } from './application-factory-props';
+export { FactorySettings } from './context/factory-settings';
+export { AllowFrom } from './context/allow-from';
 
 // The deployment app: context keys -> stack (what `cdk synth -c ...` runs).
 export { DeploymentApp, DeploymentAppOptions } from './deployment-app';

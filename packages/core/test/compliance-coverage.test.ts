@@ -9,8 +9,8 @@ import { OIDC, propsFor, REGION_ENV, resources, synth, type Synthesised } from '
 import { evidenceReport, REPORT_NOTICE } from '../src/compliance/evidence-report';
 import { oscalAssessmentResults } from '../src/compliance/oscal-assessment-results';
 import { addPciConformancePack } from '../src/compliance/pci-conformance-pack';
-import { addSecurityHubPciDss } from '../src/compliance/security-hub-standard';
 import type { Coverage, EvidenceReport, RequirementEvidence } from '../src/compliance/report-model';
+import { addSecurityHubPciDss } from '../src/compliance/security-hub-standard';
 import { unearnedCoverage } from '../src/compliance/unearned-coverage';
 import { complianceControlProblems } from '../src/contract/compliance-control';
 import { complianceFindings } from '../src/profiles/compliance';

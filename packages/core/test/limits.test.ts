@@ -12,7 +12,7 @@ import { MinimalSpec, problemsWith } from './fixtures/minimal-spec';
 import { WikiOidcSpec } from './fixtures/wiki-spec';
 import { requireInCi } from './support/shellcheck';
 import { OIDC } from './support/synth';
-import { factorySizeProblems, checkFactorySizes } from '../src/context/factory-limits';
+import { factorySizeProblems, checkFactorySizes } from '../src/contract/factory-limits';
 import { specProblems, USER_DATA_MAX_BYTES, userDataProblem } from '../src/contract/spec-validation';
 import { boundedName } from '../src/platform/names';
 

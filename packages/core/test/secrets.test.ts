@@ -7,7 +7,7 @@ import { PLATFORM_PROPS } from './support/platform';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from './support/sandbox';
 import { needing } from './support/shellcheck';
 import { applicationTask, IMAGE_DIGESTS, REGION_ENV, userData } from './support/synth';
-import { parseSecretReference, SECRET_ARN_EXAMPLE, SECRET_JSON_KEY_EXAMPLE } from '../src/platform/secret-reference';
+import { parseSecretReference, SECRET_ARN_EXAMPLE, SECRET_JSON_KEY_EXAMPLE } from '../src/context/secret-reference';
 
 // Every form of a secret reference ECS takes, from the three places a deployment gives them: a secret created in the
 // same app (a token), the JSON-key form, and the `secrets` context key.

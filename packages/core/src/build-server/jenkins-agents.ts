@@ -1,7 +1,7 @@
 import type { EphemeralWorkers } from '../contract/ephemeral-workers';
 import { WorkerVariables } from '../contract/ephemeral-workers';
 import { shownValue, UserError } from '../errors';
-import { ref } from './jenkins-configuration';
+import { ref } from './casc-variable';
 import { AGENT_IMAGE } from './versions';
 
 /**

@@ -1,4 +1,5 @@
 import * as YAML from 'yaml';
+import { ref } from './casc-variable';
 import { ARTIFACT_RETENTION_DAYS, ARTIFACTS_KEPT, AUDIT_SYSLOG_PORT, BUILD_LOG_RETENTION_DAYS, BUILDS_KEPT } from './hardening';
 import type { EcsCloud } from './jenkins-agents';
 import { FAILED_SIGN_IN_RECORDER } from './jenkins-monitoring';
@@ -19,8 +20,6 @@ export const OIDC_LOGGED_OUT_PAGE = 'OicLogout';
 /** API tokens are honoured only while their user's sign-in at the identity provider is (see the realm below). */
 export const API_TOKENS_FOLLOW_PROVIDER_SESSION = true;
 
-/** A configuration-as-code variable: resolved from the controller's environment at start. */
-export const ref = (name: string) => `\${${name}}`;
 
 /** The groups of the identity provider that the matrix authorisation names. */
 export interface JenkinsGroups {
@@ -209,27 +208,10 @@ export interface JenkinsConfiguration {
   readonly jobs: Array<{ readonly providedEnv: Record<string, string> } | { readonly file: string }>;
 }
 
-/** The hardened configuration of the build server. */
+/** The hardened configuration of the build server: each section from the function that says why it is so. */
 export function jenkinsConfiguration(options: JenkinsConfigurationOptions): JenkinsConfiguration {
-  const { groups } = options;
-  const librarySecret = options.pipelineLibrary?.credentialsSecretArn !== undefined;
-  const credentials: SystemCredential[] = [
-    ...(options.sonarQubeUrl ? [
-      stringCredential(SONARQUBE.tokenCredential, SONARQUBE.tokenVariable, 'SonarQube token (from Secrets Manager)'),
-      stringCredential(SONARQUBE.webhookCredential, SONARQUBE.webhookVariable, 'SonarQube webhook secret (from Secrets Manager)'),
-    ] : []),
-    ...(librarySecret ? [{
-      usernamePassword: {
-        scope: 'GLOBAL' as const,
-        id: PIPELINE_LIBRARY_CREDENTIAL.id,
-        username: ref(PIPELINE_LIBRARY_CREDENTIAL.usernameVariable),
-        password: ref(PIPELINE_LIBRARY_CREDENTIAL.passwordVariable),
-        description: 'Pipeline library git user (from Secrets Manager)',
-      },
-    }] : []),
-  ];
-  const libraryCredentialsId = librarySecret ? PIPELINE_LIBRARY_CREDENTIAL.id : options.pipelineLibrary?.credentialsId;
-  const developer = ['Job/Build', 'Job/Cancel', 'Job/Read'];
+  const credentials = systemCredentials(options);
+  const library = options.pipelineLibrary;
   return {
     jenkins: {
       systemMessage: 'Card-data environment build server: access is logged and reviewed.',
@@ -239,53 +221,8 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
       // security group.
       slaveAgentPort: options.agentPort,
       clouds: [options.agentCloud],
-      // OIDC only: no local user database, and no escape hatch (it would bypass the identity provider's MFA). The
-      // provider's discovery document brings its endpoints and the keys that sign its ID tokens.
-      securityRealm: {
-        oic: {
-          serverConfiguration: {
-            wellKnown: {
-              wellKnownOpenIDConfigurationUrl: ref(ENV.oidcWellKnownUrl),
-              // The deployment's oidcScopes. Without it the realm asks for every scope the provider supports.
-              scopesOverride: ref(ENV.oidcScopes),
-            },
-          },
-          clientId: ref(ENV.oidcClientId),
-          clientSecret: ref(ENV.oidcClientSecret),
-          userNameField: options.userIdClaim,
-          // Ids and group names match exactly. Left out, the realm matches both ignoring case and shows an administrative
-          // warning at every start (oic-auth 4.715 OicSecurityRealm.java lines 489-501 and 523-530,
-          // monitor/OicIdStrategyMonitor.java lines 37-48).
-          userIdStrategy: 'caseSensitive',
-          groupIdStrategy: 'caseSensitive',
-          fullNameFieldName: 'name',
-          emailFieldName: 'email',
-          groupsFieldName: 'groups',
-          // Signing out ends the provider's session too, then returns to Jenkins' signed-out page (OicLogoutAction)
-          // rather than leaving the user on the provider's (OicSecurityRealm.java lines 1068-1093).
-          logoutFromOpenidProvider: true,
-          postLogoutRedirectUrl: `${ref(ENV.publicUrl)}/${OIDC_LOGGED_OUT_PAGE}`,
-          // An API token is honoured only while its user's sign-in at the provider is: once the access token of the last
-          // sign-in expired, the realm refreshes it at the provider (which re-reads the user's groups) or refuses the
-          // request (oic-auth 4.715 OicSecurityRealm.java lines 1216-1230). With `true` it would skip that check, and core
-          // would grant the groups recorded at the last browser sign-in (LastGrantedAuthoritiesProperty) for as long as
-          // the token exists: someone removed from a group at the provider would keep it (PCI DSS 7.2.4, 8.2.5).
-          allowTokenAccessWithoutOicSession: !API_TOKENS_FOLLOW_PROVIDER_SESSION,
-          properties: ['pkce'],
-        },
-      },
-      // Administer implies RunScripts: only the admin group reaches the script console. Viewers only read.
-      authorizationStrategy: {
-        projectMatrix: {
-          entries: [
-            { group: { name: groups.admin, permissions: ['Overall/Administer'] } },
-            { group: { name: 'authenticated', permissions: ['Overall/Read'] } },
-            { group: { name: groups.developer, permissions: developer } },
-            { group: { name: groups.devops, permissions: [...developer, 'Job/Configure'] } },
-            { group: { name: groups.viewer, permissions: ['Job/Read'] } },
-          ],
-        },
-      },
+      securityRealm: oidcRealm(options.userIdClaim),
+      authorizationStrategy: authorization(options.groups),
       // Since Jenkins 2.543 the crumb is bound to the session, not the client address: the issuer has no options.
       crumbIssuer: 'standard',
       disableRememberMe: true,
@@ -305,77 +242,171 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
     },
     unclassified: {
       'location': { url: ref(ENV.publicUrl) },
-      'buildDiscarders': {
-        configuredBuildDiscarders: [
-          'jobBuildDiscarder',
-          {
-            simpleBuildDiscarder: {
-              discarder: {
-                logRotator: {
-                  daysToKeepStr: String(BUILD_LOG_RETENTION_DAYS),
-                  numToKeepStr: String(BUILDS_KEPT),
-                  artifactDaysToKeepStr: String(ARTIFACT_RETENTION_DAYS),
-                  artifactNumToKeepStr: String(ARTIFACTS_KEPT),
-                },
-              },
+      'buildDiscarders': buildDiscarders(),
+      'audit-trail': auditTrail(options),
+      ...(options.sonarQubeUrl ? { sonarGlobalConfiguration: sonarQube(options.sonarQubeUrl) } : {}),
+      ...(library ? { globalLibraries: globalLibraries(library) } : {}),
+    },
+    jobs: [{ providedEnv: { [SEED_AUDITORS_VARIABLE]: options.groups.auditor } }, { file: options.seedJobFile }],
+  };
+}
+
+type Section<K extends keyof JenkinsConfiguration['jenkins']> = JenkinsConfiguration['jenkins'][K];
+type Unclassified<K extends keyof JenkinsConfiguration['unclassified']> = NonNullable<JenkinsConfiguration['unclassified'][K]>;
+
+/** SonarQube's token and webhook secret, and the pipeline library's git user when its secret is given. */
+function systemCredentials(options: JenkinsConfigurationOptions): SystemCredential[] {
+  return [
+    ...(options.sonarQubeUrl ? [
+      stringCredential(SONARQUBE.tokenCredential, SONARQUBE.tokenVariable, 'SonarQube token (from Secrets Manager)'),
+      stringCredential(SONARQUBE.webhookCredential, SONARQUBE.webhookVariable, 'SonarQube webhook secret (from Secrets Manager)'),
+    ] : []),
+    ...(options.pipelineLibrary?.credentialsSecretArn !== undefined ? [{
+      usernamePassword: {
+        scope: 'GLOBAL' as const,
+        id: PIPELINE_LIBRARY_CREDENTIAL.id,
+        username: ref(PIPELINE_LIBRARY_CREDENTIAL.usernameVariable),
+        password: ref(PIPELINE_LIBRARY_CREDENTIAL.passwordVariable),
+        description: 'Pipeline library git user (from Secrets Manager)',
+      },
+    }] : []),
+  ];
+}
+
+/**
+ * OIDC only: no local user database, and no escape hatch (it would bypass the identity provider's MFA). The
+ * provider's discovery document brings its endpoints and the keys that sign its ID tokens.
+ */
+function oidcRealm(userIdClaim: string): Section<'securityRealm'> {
+  return {
+    oic: {
+      serverConfiguration: {
+        wellKnown: {
+          wellKnownOpenIDConfigurationUrl: ref(ENV.oidcWellKnownUrl),
+          // The deployment's oidcScopes. Without it the realm asks for every scope the provider supports.
+          scopesOverride: ref(ENV.oidcScopes),
+        },
+      },
+      clientId: ref(ENV.oidcClientId),
+      clientSecret: ref(ENV.oidcClientSecret),
+      userNameField: userIdClaim,
+      // Ids and group names match exactly. Left out, the realm matches both ignoring case and shows an administrative
+      // warning at every start (oic-auth 4.715 OicSecurityRealm.java lines 489-501 and 523-530,
+      // monitor/OicIdStrategyMonitor.java lines 37-48).
+      userIdStrategy: 'caseSensitive',
+      groupIdStrategy: 'caseSensitive',
+      fullNameFieldName: 'name',
+      emailFieldName: 'email',
+      groupsFieldName: 'groups',
+      // Signing out ends the provider's session too, then returns to Jenkins' signed-out page (OicLogoutAction)
+      // rather than leaving the user on the provider's (OicSecurityRealm.java lines 1068-1093).
+      logoutFromOpenidProvider: true,
+      postLogoutRedirectUrl: `${ref(ENV.publicUrl)}/${OIDC_LOGGED_OUT_PAGE}`,
+      // An API token is honoured only while its user's sign-in at the provider is: once the access token of the last
+      // sign-in expired, the realm refreshes it at the provider (which re-reads the user's groups) or refuses the
+      // request (oic-auth 4.715 OicSecurityRealm.java lines 1216-1230). With `true` it would skip that check, and core
+      // would grant the groups recorded at the last browser sign-in (LastGrantedAuthoritiesProperty) for as long as
+      // the token exists: someone removed from a group at the provider would keep it (PCI DSS 7.2.4, 8.2.5).
+      allowTokenAccessWithoutOicSession: !API_TOKENS_FOLLOW_PROVIDER_SESSION,
+      properties: ['pkce'],
+    },
+  };
+}
+
+/** Administer implies RunScripts: only the admin group reaches the script console. Viewers only read. */
+function authorization(groups: JenkinsGroups): Section<'authorizationStrategy'> {
+  const developer = ['Job/Build', 'Job/Cancel', 'Job/Read'];
+  return {
+    projectMatrix: {
+      entries: [
+        { group: { name: groups.admin, permissions: ['Overall/Administer'] } },
+        { group: { name: 'authenticated', permissions: ['Overall/Read'] } },
+        { group: { name: groups.developer, permissions: developer } },
+        { group: { name: groups.devops, permissions: [...developer, 'Job/Configure'] } },
+        { group: { name: groups.viewer, permissions: ['Job/Read'] } },
+      ],
+    },
+  };
+}
+
+/** Every job keeps its builds, logs and artifacts for the retention hardening.ts sets. */
+function buildDiscarders(): Unclassified<'buildDiscarders'> {
+  return {
+    configuredBuildDiscarders: [
+      'jobBuildDiscarder',
+      {
+        simpleBuildDiscarder: {
+          discarder: {
+            logRotator: {
+              daysToKeepStr: String(BUILD_LOG_RETENTION_DAYS),
+              numToKeepStr: String(BUILDS_KEPT),
+              artifactDaysToKeepStr: String(ARTIFACT_RETENTION_DAYS),
+              artifactNumToKeepStr: String(ARTIFACTS_KEPT),
             },
           },
-        ],
-      },
-      'audit-trail': {
-        logBuildCause: true,
-        loggers: [
-          { logFile: { log: options.auditLogPattern, limit: options.auditLogLimit, count: options.auditLogCount } },
-          ...(options.auditToConsole ? [{ console: { output: 'STD_OUT' as const, dateFormat: 'yyyy-MM-dd HH:mm:ss.SSS', logPrefix: 'audit' } }] : []),
-          ...(options.syslogHost ? [{
-            syslog: {
-              syslogServerHostname: options.syslogHost,
-              syslogServerPort: AUDIT_SYSLOG_PORT,
-              appName: 'jenkins',
-              facility: 'AUTHPRIV',
-              messageFormat: 'RFC_5424',
-            },
-          }] : []),
-        ],
-      },
-      // sonar 2.18.2: SonarGlobalConfiguration (named by its class: it has no symbol) and SonarInstallation's
-      // constructor (SonarInstallation.java lines 86-106); the token credential is looked up as StringCredentials
-      // (lines 177-192), the webhook's by waitForQualityGate (WaitForQualityGateStep.java lines 343-363).
-      ...(options.sonarQubeUrl ? {
-        sonarGlobalConfiguration: {
-          buildWrapperEnabled: true,
-          installations: [{
-            name: SONARQUBE.installation,
-            serverUrl: options.sonarQubeUrl,
-            credentialsId: SONARQUBE.tokenCredential,
-            webhookSecretId: SONARQUBE.webhookCredential,
-          }],
         },
-      } : {}),
-      ...(options.pipelineLibrary ? {
-        globalLibraries: {
-          libraries: [{
-            name: PIPELINE_LIBRARY_NAME,
-            defaultVersion: options.pipelineLibrary.version,
-            implicit: false,
-            allowVersionOverride: false,
-            includeInChangesets: false,
-            // git 5.10.1 GitSCMSource: `remote` by its constructor, `credentialsId` by its setter.
-            retriever: {
-              modernSCM: {
-                scm: {
-                  git: {
-                    remote: options.pipelineLibrary.repository,
-                    ...(libraryCredentialsId ? { credentialsId: libraryCredentialsId } : {}),
-                  },
-                },
-              },
-            },
-          }],
+      },
+    ],
+  };
+}
+
+/** The audit trail: to its rotated files, and to the console (on Fargate) and a syslog server when they are given. */
+function auditTrail(options: JenkinsConfigurationOptions): Unclassified<'audit-trail'> {
+  return {
+    logBuildCause: true,
+    loggers: [
+      { logFile: { log: options.auditLogPattern, limit: options.auditLogLimit, count: options.auditLogCount } },
+      ...(options.auditToConsole ? [{ console: { output: 'STD_OUT' as const, dateFormat: 'yyyy-MM-dd HH:mm:ss.SSS', logPrefix: 'audit' } }] : []),
+      ...(options.syslogHost ? [{
+        syslog: {
+          syslogServerHostname: options.syslogHost,
+          syslogServerPort: AUDIT_SYSLOG_PORT,
+          appName: 'jenkins',
+          facility: 'AUTHPRIV',
+          messageFormat: 'RFC_5424',
         },
-      } : {}),
-    },
-    jobs: [{ providedEnv: { [SEED_AUDITORS_VARIABLE]: groups.auditor } }, { file: options.seedJobFile }],
+      }] : []),
+    ],
+  };
+}
+
+// sonar 2.18.2: SonarGlobalConfiguration (named by its class: it has no symbol) and SonarInstallation's
+// constructor (SonarInstallation.java lines 86-106); the token credential is looked up as StringCredentials
+// (lines 177-192), the webhook's by waitForQualityGate (WaitForQualityGateStep.java lines 343-363).
+function sonarQube(serverUrl: string): Unclassified<'sonarGlobalConfiguration'> {
+  return {
+    buildWrapperEnabled: true,
+    installations: [{
+      name: SONARQUBE.installation,
+      serverUrl,
+      credentialsId: SONARQUBE.tokenCredential,
+      webhookSecretId: SONARQUBE.webhookCredential,
+    }],
+  };
+}
+
+/** The pipeline library by its pinned version, with the git credential the options name. */
+function globalLibraries(library: PipelineLibrarySource): Unclassified<'globalLibraries'> {
+  const credentialsId = library.credentialsSecretArn !== undefined ? PIPELINE_LIBRARY_CREDENTIAL.id : library.credentialsId;
+  return {
+    libraries: [{
+      name: PIPELINE_LIBRARY_NAME,
+      defaultVersion: library.version,
+      implicit: false,
+      allowVersionOverride: false,
+      includeInChangesets: false,
+      // git 5.10.1 GitSCMSource: `remote` by its constructor, `credentialsId` by its setter.
+      retriever: {
+        modernSCM: {
+          scm: {
+            git: {
+              remote: library.repository,
+              ...(credentialsId ? { credentialsId } : {}),
+            },
+          },
+        },
+      },
+    }],
   };
 }
 

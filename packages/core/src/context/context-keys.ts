@@ -1,16 +1,16 @@
 import { Vpc } from 'aws-cdk-lib/aws-ec2';
-import { FACTORY_SIZE_DEFAULTS } from './factory-limits';
-import { bool, DOCKER_HUB_CREDENTIAL_ARN, DOMAIN, email, httpsUrl, imageDigests, oidcScopes, oneOf, Parsed, pluginSettings, SECRET_ARN, secretReferences, SUBDOMAIN, text, vpcCidr, wholeNumber } from './key-parsers';
-import type { ApplicationFactoryProps } from '../application-factory';
 import type { DeploymentContext } from './deployment-context';
+import type { FactorySettings } from './factory-settings';
+import { bool, DOCKER_HUB_CREDENTIAL_ARN, DOMAIN, email, httpsUrl, imageDigests, oidcScopes, oneOf, Parsed, pluginSettings, SECRET_ARN, secretReferences, SUBDOMAIN, text, vpcCidr, wholeNumber } from './key-parsers';
+import { SECRET_ARN_EXAMPLE, SECRET_JSON_KEY_EXAMPLE } from './secret-reference';
 import { AuthMode } from '../contract/auth-mode';
 import { DATABASE_DEFAULTS } from '../contract/database-requirement';
 import { Ec2Storage } from '../contract/ec2-storage';
+import { FACTORY_SIZE_DEFAULTS } from '../contract/factory-limits';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
 import { PciDssScope } from '../contract/pci-dss-scope';
 import { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
-import { SECRET_ARN_EXAMPLE, SECRET_JSON_KEY_EXAMPLE } from '../platform/secret-reference';
 
 // Each deployment context key is declared once, here: its row in docs/context-keys.md, its parser, where the factory reads it in code,
 // which DeploymentContext field it fills, and an example. The tables are typed over DeploymentContext's fields, so a
@@ -25,17 +25,15 @@ type FieldKeyName = Exclude<keyof DeploymentContext, DerivedField>;
 /** The members of `oidc`: each is filled by the key `oidc<Member>`. */
 type OidcMember = keyof OidcProviderSettings;
 
-/** The factory's props that are no context keys: the platform and how to attach to it. */
-type PropWithoutKey = 'platform' | 'listenerPriority' | 'allowFrom';
 /**
- * A compile error naming any `ApplicationFactoryProps` field that is neither a key's (same name, or `oidc`) nor in
- * `PropWithoutKey`: a new prop is either wired to a key here or declared to be none.
+ * A compile error naming any `FactorySettings` field that is no key's (same name, or `oidc`): a new setting is wired
+ * to a key here. What no key gives (the platform, how to attach) is `ApplicationFactoryProps`' own.
  */
-export type EveryPropIsAKeyOrListed<T extends never = Exclude<keyof ApplicationFactoryProps, FieldKeyName | 'oidc' | PropWithoutKey>> = T;
+export type EverySettingIsAKey<T extends never = Exclude<keyof FactorySettings, FieldKeyName | 'oidc'>> = T;
 
 /** What the factory knows in code: its props, its stack and its own arguments. */
 export interface CodeSettings {
-  readonly props: ApplicationFactoryProps;
+  readonly props: FactorySettings;
   readonly stackName: string;
   /** Undefined for an environment-agnostic stack. */
   readonly region?: string;
@@ -49,7 +47,7 @@ interface Declaration<T> {
   /** Never echo the value in an error: the user may have pasted a secret where a reference belongs. */
   readonly sensitive?: boolean;
   readonly parse: (raw: unknown) => Parsed;
-  /** How the factory reads the key in code: `ApplicationFactoryProps`, its stack or its arguments. */
+  /** How the factory reads the key in code: its settings (`FactorySettings`), its stack or its arguments. */
   readonly code: (code: CodeSettings) => T | undefined;
   /** Where `code` reads, for the error that names a contradiction with the context. @default the factory's props */
   readonly codeSource?: string;

@@ -1,11 +1,12 @@
 import { Stack, Token } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
-import type { ApplicationFactoryProps } from '../application-factory';
+import type { FactorySettings } from './factory-settings';
 import type { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
 import { UserError } from '../errors';
 import { CodeSettings, CONTEXT_KEYS } from './context-keys';
-import { DeploymentContext, DeploymentContextReader } from './deployment-context';
+import type { DeploymentContext } from './deployment-context';
+import { DeploymentContextReader } from './deployment-context-reader';
 
 /**
  * The deployment context of one factory: the context keys of the construct tree (`cdk.json`, `-c`) and the settings
@@ -13,7 +14,7 @@ import { DeploymentContext, DeploymentContextReader } from './deployment-context
  * configuration) give the same deployment for the same keys. A key set in both must have the same value; a key set in
  * one of them is taken from there; DEV without TLS when neither says otherwise.
  */
-export function factoryContext(scope: IConstruct, runtimeType: RuntimeType, applicationId: string, code: ApplicationFactoryProps): DeploymentContext {
+export function factoryContext(scope: IConstruct, runtimeType: RuntimeType, applicationId: string, code: FactorySettings): DeploymentContext {
   const stack = Stack.of(scope);
   const fromTree = scope.node.getAllContext();
   const known = (value: string) => (Token.isUnresolved(value) ? undefined : value);

@@ -1,6 +1,6 @@
 // The parsers of the context keys' values (`context-keys.ts`): each returns the value, or what is allowed.
+import { SECRET_ARN_EXAMPLE } from './secret-reference';
 import { IMAGE_NAME } from '../contract/spec-validation';
-import { SECRET_ARN_EXAMPLE } from '../platform/secret-reference';
 
 /** What a key's parser returns: the value, or a description of what is allowed. */
 export type Parsed = { readonly value: unknown } | { readonly allowed: string };

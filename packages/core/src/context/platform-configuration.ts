@@ -1,10 +1,11 @@
+import type { AllowFrom } from './allow-from';
 import { CONTEXT_KEYS } from './context-keys';
-import { type DeploymentContext, DeploymentContextReader } from './deployment-context';
+import type { DeploymentContext } from './deployment-context';
+import { DeploymentContextReader } from './deployment-context-reader';
 import { didYouMean } from './did-you-mean';
 import { PLATFORM_KEYS } from './platform-context';
-import type { AllowFrom } from '../application-factory';
 import { shownValue, UserError } from '../errors';
-import type { PlatformProps } from '../platform/platform';
+import type { PlatformProps } from './platform-props';
 
 /** Keys of the `platform` object besides the platform's props. */
 const PLATFORM_STACK_KEYS = ['stackName', 'region'] as const;

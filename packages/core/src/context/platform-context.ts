@@ -2,7 +2,7 @@ import { Stack, Token } from 'aws-cdk-lib';
 import { CONTEXT_KEYS } from './context-keys';
 import { SecurityProfile } from '../contract/security-profile';
 import { shownValue, UserError } from '../errors';
-import type { PlatformProps } from '../platform/platform';
+import type { PlatformProps } from './platform-props';
 import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 
 /** A platform's validated settings: its props read as the context keys of the same names. */

@@ -1,5 +1,5 @@
 import { UserError } from '../errors';
-import { PLAIN_PATH, SERVICE_USER } from '../userdata/bash-user-data-builder';
+import { PLAIN_PATH, SERVICE_USER } from './plain-names';
 
 /**
  * systemd's sandbox for an application's service on EC2 (systemd.exec(5) of systemd 252, the version Amazon Linux

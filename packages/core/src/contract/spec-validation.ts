@@ -1,4 +1,4 @@
-import { fargateSizeProblem } from '../context/factory-limits';
+import { fargateSizeProblem } from './factory-limits';
 import { shownValue, UserError } from '../errors';
 import { APPLICATION_SPEC_MEMBERS, type IApplicationSpec } from './application-spec';
 import { AuthMode } from './auth-mode';

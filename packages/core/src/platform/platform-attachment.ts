@@ -5,8 +5,9 @@ import type { Construct } from 'constructs';
 import type { Platform } from './platform';
 import { securityGroupParameter } from './platform-parameters';
 import { LISTENER_PRIORITY } from './routing';
-import type { AllowFrom, ApplicationFactoryProps } from '../application-factory';
+import type { AllowFrom } from '../context/allow-from';
 import type { DeploymentContext } from '../context/deployment-context';
+import type { FactorySettings } from '../context/factory-settings';
 import { shownValue, UserError } from '../errors';
 
 // What an ApplicationFactory decides when it attaches to a platform: its settings and neighbours.
@@ -21,11 +22,12 @@ export function hostOf(context: DeploymentContext): string {
  * The factory's props on a platform: its security profile, TLS, alarm recipient and network are the platform's (a
  * different value is refused, naming both), its domain and hosted zone too unless given.
  */
-export function propsOnPlatform(scope: Construct, stack: Stack, platform: Platform, props: ApplicationFactoryProps): ApplicationFactoryProps {
+export function propsOnPlatform<T extends FactorySettings & { readonly listenerPriority?: number }>(scope: Construct, stack: Stack,
+  platform: Platform, props: T): T {
   const on = platform.context;
-  const given = (key: keyof ApplicationFactoryProps) => props[key] ?? scope.node.tryGetContext(key);
+  const given = (key: keyof FactorySettings) => props[key] ?? scope.node.tryGetContext(key);
   const problems: string[] = [];
-  const differs = (key: keyof ApplicationFactoryProps, platformValue: unknown, why: string) => {
+  const differs = (key: keyof FactorySettings, platformValue: unknown, why: string) => {
     const value = given(key);
     if (value !== undefined && String(value) !== String(platformValue)) {
       problems.push(`${key}: the application ${shownValue(value)}, the platform ${shownValue(platformValue)}; ${why}`);

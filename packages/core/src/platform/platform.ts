@@ -24,61 +24,19 @@ import {
   platformParameterPrefix, platformRolePath, PRIVATE_NAMESPACE, PRIVATE_ROUTE_PARAMETERS, type PrivateRouteParameter,
 } from './platform-parameters';
 import { PrivateLoadBalancer } from './private-routes';
-import { SECRET_ARN_EXAMPLE } from './secret-reference';
 import { type AccessPointSettings, PlatformFileSystem } from './storage';
 import { addPciConformancePack } from '../compliance/pci-conformance-pack';
 import { addSecurityHubPciDss } from '../compliance/security-hub-standard';
 import { platformContext, type PlatformContext } from '../context/platform-context';
+import type { PlatformProps } from '../context/platform-props';
+import { SECRET_ARN_EXAMPLE } from '../context/secret-reference';
 import type { DatabaseRequirement } from '../contract/database-requirement';
 import type { RequestBodyLimit } from '../contract/request-body-limit';
 import { RuntimeType } from '../contract/runtime-type';
-import { SecurityProfile } from '../contract/security-profile';
 import { UserError } from '../errors';
 import { acknowledgeGrantPolicies, RECORD_ACKNOWLEDGEMENTS, requireCompliance } from '../profiles/compliance';
-import { PROFILE_SETTINGS } from '../profiles/profile-settings';
+import { PROFILE_SETTINGS, type ProfileSettings } from '../profiles/profile-settings';
 
-
-/**
- * How to build a platform. Each field is the context key of the same name (docs/context-keys.md); a platform reads no
- * context itself: the deployment app hands it the `platform` object of `cdk.json`.
- */
-export interface PlatformProps {
-  /** The profile of the platform and of every application on it (docs/security-profiles.md). @default SecurityProfile.DEV */
-  readonly securityProfile?: SecurityProfile;
-  /** The domain the applications' host names are under (`<subdomain>.<domain>`); applications are routed by host name. */
-  readonly domain: string;
-  /**
-   * Route 53 hosted zone of `domain`: the platform's certificate (`<domain>` and `*.<domain>`) is DNS-validated in it,
-   * and each application's record is made there.
-   * @default - no DNS records; the certificate comes from `certificateArn`, or no TLS without it
-   */
-  readonly hostedZoneId?: string;
-  /** An existing certificate for the applications' host names. @default - created in `hostedZoneId` when given */
-  readonly certificateArn?: string;
-  /** Subscribed to the alarm topic of every application on the platform. @default - no subscription */
-  readonly alarmEmail?: string;
-  /** The VPC's address range. @default - the CDK's default range (`Vpc.DEFAULT_CIDR_RANGE`) */
-  readonly vpcCidr?: string;
-  /**
-   * A Secrets Manager secret named `ecr-pullthroughcache/...` with a Docker Hub account's credential: the platform's
-   * ECR pull-through cache, through which every application pulls its Docker Hub images (context key
-   * `dockerHubCredentialArn`).
-   * @default - no cache: applications with Docker Hub images are refused in STAGING and PRODUCTION
-   */
-  readonly dockerHubCredentialArn?: string;
-  /**
-   * Deploys AWS's PCI DSS 4.0 conformance pack with the platform's stack (context key `pciConformancePack`): one per
-   * account and region, so the platform owns it and its applications may not set it.
-   * @default false
-   */
-  readonly pciConformancePack?: boolean;
-  /**
-   * Enables Security Hub's PCI DSS v4.0.1 standard with the platform's stack (context key `securityHubPciDss`): once
-   * per account and region, so the platform owns it and its applications may not set it.
-   * @default false
-   */
-  readonly securityHubPciDss?: boolean;
-}
 
 /** The load balancer's egress to the identity providers of the applications it signs users in for. */
 export const IDENTITY_PROVIDER_EGRESS = 'HTTPS to the identity providers of alb-oidc applications';
@@ -197,17 +155,7 @@ export class Platform extends Construct {
     this.storage = storage;
     this.fileSystem = storage.fileSystem;
     this.fileSystemSecurityGroup = storage.securityGroup;
-    const loadBalancer = new LoadBalancer(this, 'LoadBalancer', {
-      network,
-      tls: context.sslEnabled ? {
-        fqdn: context.domain, domain: context.domain, hostedZoneId: context.hostedZoneId, certificateArn: context.certificateArn, shared: true,
-      } : undefined,
-      deletionProtection: settings.deletionProtection,
-      waf: settings.waf,
-      accessLogs: settings.accessLogs,
-      removalPolicy: settings.removalPolicy,
-      logging: this.logging,
-    });
+    const loadBalancer = this.sharedLoadBalancer(context, settings, network);
     this.loadBalancerSecurityGroup = loadBalancer.securityGroup;
     this.loadBalancer = loadBalancer;
     const cluster = new ecs.Cluster(this, 'Cluster', { vpc: network.vpc, containerInsightsV2: ecs.ContainerInsights.ENABLED });
@@ -229,6 +177,37 @@ export class Platform extends Construct {
       this.s3Endpoint = this.endpoints.s3;
     }
 
+    const parameters = this.publishShared({ network, loadBalancer, cluster, storage, namespace, dataKey });
+    if (loadBalancer.certificate) this.addPrivateLoadBalancer(network, loadBalancer, loadBalancer.certificate, parameters);
+    this.checkCompliance(context, settings);
+  }
+
+
+  /** The shared internet-facing load balancer, with TLS for `<domain>` and `*.<domain>` when the platform has it. */
+  private sharedLoadBalancer(context: PlatformContext, settings: ProfileSettings, network: Network): LoadBalancer {
+    return new LoadBalancer(this, 'LoadBalancer', {
+      network,
+      tls: context.sslEnabled ? {
+        fqdn: context.domain, domain: context.domain, hostedZoneId: context.hostedZoneId, certificateArn: context.certificateArn, shared: true,
+      } : undefined,
+      deletionProtection: settings.deletionProtection,
+      waf: settings.waf,
+      accessLogs: settings.accessLogs,
+      removalPolicy: settings.removalPolicy,
+      logging: this.logging,
+    });
+  }
+
+  /** What an application's stack reads of the platform, published as its parameters (`PLATFORM_PARAMETERS`). */
+  private publishShared(parts: {
+    readonly network: Network;
+    readonly loadBalancer: LoadBalancer;
+    readonly cluster: ecs.Cluster;
+    readonly storage: PlatformFileSystem;
+    readonly namespace: servicediscovery.PrivateDnsNamespace;
+    readonly dataKey: kms.IKey;
+  }): Construct {
+    const { network, loadBalancer, cluster, storage, namespace, dataKey } = parts;
     const subnets = network.vpc.selectSubnets(network.computeSubnets).subnets;
     const values: Record<PlatformParameter, string> = {
       'vpc-id': network.vpc.vpcId,
@@ -249,7 +228,11 @@ export class Platform extends Construct {
     };
     const parameters = new Construct(this, 'Parameters');
     this.publish(parameters, values, PLATFORM_PARAMETERS);
-    if (loadBalancer.certificate) this.addPrivateLoadBalancer(network, loadBalancer, loadBalancer.certificate, parameters);
+    return parameters;
+  }
+
+  /** AWS's conformance pack and Security Hub's standard when set, and the stack under the profile's packs. */
+  private checkCompliance(context: PlatformContext, settings: ProfileSettings): void {
     if (context.pciConformancePack) addPciConformancePack(this, 'PciConformancePack');
     if (context.securityHubPciDss) addSecurityHubPciDss(this, 'SecurityHubPciDss');
     acknowledgeGrantPolicies(this);

@@ -12,13 +12,13 @@ import { grantSecretKeys } from './secret-keys';
 import type { Ec2Context } from '../contract/ec2-context';
 import { WorkerVariables } from '../contract/ephemeral-workers';
 import { Ec2Files } from '../contract/oidc-integration';
+import { SERVICE_USER } from '../contract/plain-names';
 import { callPlugin } from '../contract/plugin-calls';
 import { PosixUser } from '../contract/posix-user';
 import { userDataProblem } from '../contract/spec-validation';
 import { UserError } from '../errors';
 import { computeSecurityGroup } from '../platform/egress';
 import { acknowledge } from '../profiles/compliance';
-import { SERVICE_USER } from '../userdata/bash-user-data-builder';
 import { Shell } from '../userdata/shell';
 
 export interface Ec2Size {
@@ -52,28 +52,13 @@ export class Ec2Runtime extends Construct {
 
   constructor(scope: Construct, id: string, props: RuntimeProps & Ec2Size) {
     super(scope, id);
-    const { spec, pluginName, network, loadBalancer, log, storage, context } = props;
+    const { spec, pluginName, network, loadBalancer, storage, context } = props;
     const account = serviceAccount(spec.applicationId(), spec.containerUser(), pluginName);
 
     this.securityGroup = computeSecurityGroup(this, 'SecurityGroup', network.vpc, 'Application instance: the application port from the load balancer only', spec.egressRules());
     this.securityGroup.addIngressRule(loadBalancer.securityGroup, ec2.Port.tcp(spec.applicationPort()), 'From the load balancer');
 
-    const role = new iam.Role(this, 'Role', {
-      assumedBy: new iam.ServicePrincipal('ec2.amazonaws.com'),
-      // On a platform the role's path is how the file-system policy knows it.
-      path: props.rolePath,
-      description: 'Application instance: ships its logs, mounts its file system, reads its secrets',
-    });
-    log.group.grantWrite(role);
-    role.addToPolicy(new iam.PolicyStatement({
-      actions: ['logs:DescribeLogStreams'],
-      resources: [log.group.logGroupArn],
-    }));
-    Object.values(props.secrets).forEach(({ secret }) => secret.grantRead(role));
-    grantSecretKeys(role, Object.values(props.secrets));
-    if (storage) {
-      storage.allowFrom(this.securityGroup, role);
-    }
+    const role = this.instanceRole(props);
     let workerSettings: ssm.StringParameter | undefined;
     if (props.workers) {
       props.workers.admitTo(this.securityGroup);
@@ -99,6 +84,64 @@ export class Ec2Runtime extends Construct {
     });
     this.dataVolume = dataVolume?.volume;
 
+    this.userDataScript = this.userData(props, role, account, workerSettings, dataVolume);
+
+    this.launchTemplate = new ec2.LaunchTemplate(this, 'LaunchTemplate', {
+      machineImage: ec2.MachineImage.latestAmazonLinux2023(),
+      instanceType: props.instanceType,
+      requireImdsv2: true,
+      httpPutResponseHopLimit: 1,
+      role,
+      securityGroup: this.securityGroup,
+      associatePublicIpAddress: network.computeNeedsPublicIp ? true : undefined,
+      userData: ec2.UserData.custom(this.userDataScript),
+      blockDevices: [
+        // Under the data key, not EBS's AWS-managed one: the root volume holds the system's logs and temporary files.
+        { deviceName: '/dev/xvda', volume: ec2.BlockDeviceVolume.ebs(30, { encrypted: true, kmsKey: dataKeyOf(props), volumeType: ec2.EbsDeviceVolumeType.GP3 }) },
+      ],
+    });
+    this.autoScalingGroup = this.instanceGroup(props, dataVolume ? subnet : undefined);
+    const attachPolicy = dataVolume?.grantAttach(role, this.autoScalingGroup);
+    // The boot reads secrets and settings, attaches and mounts with the role's permissions: the instance starts only
+    // once the role's policies exist (CloudFormation would otherwise create them in parallel with the group).
+    for (const policy of [...role.node.children.filter((c) => c instanceof iam.Policy), ...attachPolicy ? [attachPolicy] : []]) {
+      this.autoScalingGroup.node.addDependency(policy);
+    }
+    // The first boot installs packages through the NAT gateway and mounts the file system: the instance starts once the
+    // compute subnets' routes out and the mount targets exist (CloudFormation would otherwise create them in parallel).
+    this.autoScalingGroup.node.addDependency(network.vpc.selectSubnets(network.computeSubnets).internetConnectivityEstablished);
+    if (storage) this.autoScalingGroup.node.addDependency(storage.mountTargetsAvailable);
+    acknowledge(this.autoScalingGroup, 'AwsSolutions-AS3', 'A group of exactly one instance that never scales; ' +
+      'replacements are recorded in CloudTrail and the load balancer\'s target health.');
+    const targetGroup = loadBalancer.targetGroup(elbv2.TargetType.INSTANCE);
+    this.autoScalingGroup.attachToApplicationTargetGroup(targetGroup);
+    loadBalancer.route(targetGroup);
+  }
+
+  /** The instance's role: it ships its logs, mounts its file system, reads its secrets. */
+  private instanceRole(props: RuntimeProps): iam.Role {
+    const { log, storage } = props;
+    const role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('ec2.amazonaws.com'),
+      // On a platform the role's path is how the file-system policy knows it.
+      path: props.rolePath,
+      description: 'Application instance: ships its logs, mounts its file system, reads its secrets',
+    });
+    log.group.grantWrite(role);
+    role.addToPolicy(new iam.PolicyStatement({
+      actions: ['logs:DescribeLogStreams'],
+      resources: [log.group.logGroupArn],
+    }));
+    Object.values(props.secrets).forEach(({ secret }) => secret.grantRead(role));
+    grantSecretKeys(role, Object.values(props.secrets));
+    if (storage) storage.allowFrom(this.securityGroup, role);
+    return role;
+  }
+
+  /** The boot script: the service account, the environment file, the data volume, then the plugin's own steps. */
+  private userData(props: RuntimeProps, role: iam.Role, account: ReturnType<typeof serviceAccount>, workerSettings: ssm.StringParameter | undefined,
+    dataVolume: Ec2DataVolume | undefined): string {
+    const { spec, pluginName, log, storage, context } = props;
     const ec2Context: Ec2Context = {
       stackName: context.stackName,
       securityProfile: context.securityProfile,
@@ -119,28 +162,19 @@ export class Ec2Runtime extends Construct {
     if (props.workers) builder.appendInstanceMetadata(Ec2Files.APPLICATION_ENVIRONMENT_FILE, WorkerVariables.PRIVATE_HOST, 'local-hostname');
     if (dataVolume) builder.attachEbsVolume(dataVolume.volume.volumeId, spec.ebsDeviceName(), Stack.of(this).region);
     callPlugin(pluginName, 'configureUserData', () => spec.configureUserData(builder, ec2Context));
-    this.userDataScript = builder.render();
-    const tooLarge = userDataProblem(this.userDataScript, spec.constructor?.name || spec.applicationId());
+    const script = builder.render();
+    const tooLarge = userDataProblem(script, spec.constructor?.name || spec.applicationId());
     if (tooLarge) throw new UserError(tooLarge);
+    return script;
+  }
 
-    this.launchTemplate = new ec2.LaunchTemplate(this, 'LaunchTemplate', {
-      machineImage: ec2.MachineImage.latestAmazonLinux2023(),
-      instanceType: props.instanceType,
-      requireImdsv2: true,
-      httpPutResponseHopLimit: 1,
-      role,
-      securityGroup: this.securityGroup,
-      associatePublicIpAddress: network.computeNeedsPublicIp ? true : undefined,
-      userData: ec2.UserData.custom(this.userDataScript),
-      blockDevices: [
-        // Under the data key, not EBS's AWS-managed one: the root volume holds the system's logs and temporary files.
-        { deviceName: '/dev/xvda', volume: ec2.BlockDeviceVolume.ebs(30, { encrypted: true, kmsKey: dataKeyOf(props), volumeType: ec2.EbsDeviceVolumeType.GP3 }) },
-      ],
-    });
-    this.autoScalingGroup = new autoscaling.AutoScalingGroup(this, 'Instances', {
+  /** Exactly one instance, replaced never beside another, in the data volume's zone with EBS (`subnet`). */
+  private instanceGroup(props: RuntimeProps & Ec2Size, subnet: ec2.ISubnet | undefined): autoscaling.AutoScalingGroup {
+    const { network } = props;
+    return new autoscaling.AutoScalingGroup(this, 'Instances', {
       vpc: network.vpc,
       // With EBS the group lives in the volume's zone; with EFS in every compute subnet.
-      vpcSubnets: dataVolume ? { subnets: [subnet] } : network.computeSubnets,
+      vpcSubnets: subnet ? { subnets: [subnet] } : network.computeSubnets,
       launchTemplate: this.launchTemplate,
       minCapacity: 1,
       maxCapacity: 1,
@@ -152,21 +186,6 @@ export class Ec2Runtime extends Construct {
         gracePeriod: Duration.seconds(EC2_PROVISIONING_SECONDS + props.startupSeconds),
       }),
     });
-    const attachPolicy = dataVolume?.grantAttach(role, this.autoScalingGroup);
-    // The boot reads secrets and settings, attaches and mounts with the role's permissions: the instance starts only
-    // once the role's policies exist (CloudFormation would otherwise create them in parallel with the group).
-    for (const policy of [...role.node.children.filter((c) => c instanceof iam.Policy), ...attachPolicy ? [attachPolicy] : []]) {
-      this.autoScalingGroup.node.addDependency(policy);
-    }
-    // The first boot installs packages through the NAT gateway and mounts the file system: the instance starts once the
-    // compute subnets' routes out and the mount targets exist (CloudFormation would otherwise create them in parallel).
-    this.autoScalingGroup.node.addDependency(network.vpc.selectSubnets(network.computeSubnets).internetConnectivityEstablished);
-    if (storage) this.autoScalingGroup.node.addDependency(storage.mountTargetsAvailable);
-    acknowledge(this.autoScalingGroup, 'AwsSolutions-AS3', 'A group of exactly one instance that never scales; ' +
-      'replacements are recorded in CloudTrail and the load balancer\'s target health.');
-    const targetGroup = loadBalancer.targetGroup(elbv2.TargetType.INSTANCE);
-    this.autoScalingGroup.attachToApplicationTargetGroup(targetGroup);
-    loadBalancer.route(targetGroup);
   }
 }
 

@@ -36,8 +36,7 @@ export class FargateRuntime extends Construct {
 
   constructor(scope: Construct, id: string, props: RuntimeProps & FargateSize & { readonly storage: ApplicationStorage }) {
     super(scope, id);
-    const { spec, pluginName, network, loadBalancer, log, context, storage, workers } = props;
-    const fqdn = context.fqdn ?? '';
+    const { spec, network, loadBalancer, storage, workers } = props;
     // Workers find the application by a name that resolves only inside the VPC; ECS keeps it pointing at the task.
     const privateName = props.namespace ?? (workers ? new servicediscovery.PrivateDnsNamespace(this, 'PrivateNames', {
       name: PRIVATE_NAMESPACE,
@@ -65,6 +64,29 @@ export class FargateRuntime extends Construct {
         },
       }],
     });
+    this.addApplication(props);
+
+    this.securityGroup = computeSecurityGroup(this, 'SecurityGroup', network.vpc, 'Application tasks: the application port from the load balancer only', spec.egressRules());
+    this.securityGroup.addIngressRule(loadBalancer.securityGroup, ec2.Port.tcp(spec.applicationPort()), 'From the load balancer');
+    storage.allowFrom(this.securityGroup, this.taskDefinition.taskRole);
+    if (workers) {
+      workers.admitTo(this.securityGroup);
+      workers.grantLaunch(this.taskDefinition.taskRole);
+    }
+
+    this.service = this.serviceOf(cluster, privateName, props);
+    // The first task pulls through the cache only once its role may (CloudFormation would create both in parallel).
+    const imagePulls = this.taskDefinition.node.tryFindChild('ImagePulls');
+    if (imagePulls) this.service.node.addDependency(imagePulls);
+    const targetGroup = loadBalancer.targetGroup(elbv2.TargetType.IP);
+    this.service.attachToApplicationTargetGroup(targetGroup);
+    loadBalancer.route(targetGroup);
+  }
+
+  /** The plugin's container: its image, user, ports, environment and secrets, its data volume, its initialization. */
+  private addApplication(props: RuntimeProps & { readonly storage: ApplicationStorage }): void {
+    const { spec, pluginName, log, context, workers } = props;
+    const fqdn = context.fqdn ?? '';
     const environment = {
       ...callPlugin(pluginName, 'containerEnvironmentVariables', () => spec.containerEnvironmentVariables(fqdn, context.sslEnabled, context.authMode)),
       ...props.environment,
@@ -88,16 +110,12 @@ export class FargateRuntime extends Construct {
     const initialization = callPlugin(pluginName, 'containerInitialization',
       () => spec.containerInitialization(fqdn, context.sslEnabled, context.authMode, context.securityProfile));
     if (initialization) this.addInitialization(container, initialization, props);
+  }
 
-    this.securityGroup = computeSecurityGroup(this, 'SecurityGroup', network.vpc, 'Application tasks: the application port from the load balancer only', spec.egressRules());
-    this.securityGroup.addIngressRule(loadBalancer.securityGroup, ec2.Port.tcp(spec.applicationPort()), 'From the load balancer');
-    storage.allowFrom(this.securityGroup, this.taskDefinition.taskRole);
-    if (workers) {
-      workers.admitTo(this.securityGroup);
-      workers.grantLaunch(this.taskDefinition.taskRole);
-    }
-
-    this.service = new ecs.FargateService(this, 'Service', {
+  /** One task at a time against one data directory, found by its workers through the private namespace. */
+  private serviceOf(cluster: ecs.ICluster, privateName: servicediscovery.INamespace | undefined, props: RuntimeProps): ecs.FargateService {
+    const { spec, network } = props;
+    return new ecs.FargateService(this, 'Service', {
       cluster,
       taskDefinition: this.taskDefinition,
       desiredCount: 1,
@@ -117,12 +135,6 @@ export class FargateRuntime extends Construct {
         dnsTtl: Duration.seconds(10),
       } : undefined,
     });
-    // The first task pulls through the cache only once its role may (CloudFormation would create both in parallel).
-    const imagePulls = this.taskDefinition.node.tryFindChild('ImagePulls');
-    if (imagePulls) this.service.node.addDependency(imagePulls);
-    const targetGroup = loadBalancer.targetGroup(elbv2.TargetType.IP);
-    this.service.attachToApplicationTargetGroup(targetGroup);
-    loadBalancer.route(targetGroup);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { gzipSync } from 'zlib';
 import { Token } from 'aws-cdk-lib';
 import { Ec2Contexts, type Ec2Context } from '../contract/ec2-context';
+import { PLAIN_PATH, SERVICE_USER } from '../contract/plain-names';
 import type { IUserDataBuilder } from '../contract/user-data-builder';
 import { shownValue, UserError } from '../errors';
 import { HELPERS, PREAMBLE } from './preamble';
@@ -201,11 +202,6 @@ type Arg = [name: string, value: string, pattern: RegExp, allowed: string];
 
 const ABSOLUTE_PATH = /^\/[^\0\n]*$/;
 
-/** A path the builder's operations take: absolute, of letters, digits and `_ . / -` (no quoting needed anywhere). */
-export const PLAIN_PATH = /^\/[\w./-]*$/;
-
-/** A user name shadow-utils' useradd takes (its default limit is 32 characters). */
-export const SERVICE_USER = /^[a-z][a-z0-9-]{0,31}$/;
 
 /**
  * CloudWatch Logs' log stream names: 1 to `maxLength` characters, none of `forbidden` (the `LogStreamName` shape of

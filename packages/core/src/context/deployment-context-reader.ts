@@ -1,0 +1,150 @@
+import type { IConstruct } from 'constructs';
+import { CONTEXT_KEYS, deploymentContextOf, OIDC_KEYS, PLATFORM_CONFIGURATION_KEYS } from './context-keys';
+import type { DeploymentContext } from './deployment-context';
+import { didYouMean } from './did-you-mean';
+import { AuthMode } from '../contract/auth-mode';
+import { Ec2Storage } from '../contract/ec2-storage';
+import { RuntimeType } from '../contract/runtime-type';
+import { SecurityProfile } from '../contract/security-profile';
+import { shownValue, UserError } from '../errors';
+import { PROFILE_SETTINGS } from '../profiles/profile-settings';
+
+/**
+ * Context keys this reader leaves alone: the CDK's own, and a platform configuration's (`platform`, `applications`),
+ * which the deployment app reads (`readPlatformConfiguration`).
+ */
+function isCdkKey(key: string): boolean {
+  return /[:@/]/.test(key) || key === 'acknowledged-issue-numbers' || (PLATFORM_CONFIGURATION_KEYS as readonly string[]).includes(key);
+}
+
+/**
+ * Reads and validates the deployment context keys.
+ */
+export class DeploymentContextReader {
+  /** Reads the keys from a construct's CDK context (`-c key=value` and `cdk.json`). */
+  public static fromScope(scope: IConstruct): DeploymentContext {
+    return DeploymentContextReader.fromValues(scope.node.getAllContext());
+  }
+
+  /**
+   * Validates raw key values (strings, or JSON values from cdk.json). Every problem is reported at once, in one
+   * error that names each key, the value given and what is allowed.
+   */
+  public static fromValues(values: Record<string, any>): DeploymentContext {
+    const problems: string[] = [];
+    const known = CONTEXT_KEYS.map((k) => k.name);
+    const v: Record<string, any> = {};
+    const given = new Set<string>();
+
+    for (const key of Object.keys(values).filter((k) => !isCdkKey(k) && !known.includes(k))) {
+      const suggestion = didYouMean(key, known);
+      problems.push(`unknown key '${key}'${suggestion ? `; did you mean '${suggestion}'?` : ''} ` +
+        `Known keys: ${known.join(', ')}.`);
+    }
+
+    for (const key of CONTEXT_KEYS) {
+      const raw = values[key.name];
+      if (raw === undefined || raw === null || raw === '') {
+        if (key.required) problems.push(`${key.name} is required: ${key.description}`);
+        if (key.default !== undefined) v[key.name] = key.default;
+        continue;
+      }
+      given.add(key.name);
+      const parsed = key.parse(raw);
+      if ('allowed' in parsed) {
+        const shown = key.sensitive ? `(hidden, ${String(raw).length} characters)` : shownValue(raw);
+        problems.push(`${key.name} ${shown} is not allowed; expected ${parsed.allowed}.`);
+      } else {
+        v[key.name] = parsed.value;
+      }
+    }
+
+    problems.push(...crossKeyProblems(v, given));
+
+    if (problems.length > 0) {
+      throw new UserError(`Invalid deployment context (${problems.length} problem${problems.length > 1 ? 's' : ''}):\n` +
+        problems.map((p) => `  - ${p}`).join('\n'));
+    }
+    return deploymentContextOf(v);
+  }
+
+  private constructor() {}
+}
+
+/**
+ * The longest domain name of a certificate ACM issues: the name is the certificate's common name, 64 characters
+ * (RFC 5280); longer names can only be subject alternative names.
+ * @see https://docs.aws.amazon.com/acm/latest/APIReference/API_RequestCertificate.html
+ */
+const ACM_DOMAIN_NAME_MAX = 64;
+
+/**
+ * Rules between keys. Only keys whose own value was valid, or absent with a default, are in `v`, so one mistake is not
+ * reported twice.
+ */
+function crossKeyProblems(v: Record<string, any>, given: Set<string>): string[] {
+  const problems: string[] = [];
+  const authMode: string | undefined = v.authMode;
+  const settings = v.securityProfile ? PROFILE_SETTINGS[v.securityProfile as SecurityProfile] : undefined;
+  if (settings?.tlsRequired && v.sslEnabled === false) {
+    problems.push(`sslEnabled "false" is not allowed with securityProfile ${v.securityProfile}: card data must not travel in ` +
+      'clear text. Set sslEnabled to true (with domain and hostedZoneId or certificateArn).');
+  }
+  if (settings?.regionRequired && v.region === undefined && !given.has('region')) {
+    problems.push(`securityProfile ${v.securityProfile} needs the stack's region (for example eu-west-1), set on purpose: ` +
+      'its load-balancer access logs are delivered by a region-specific account, and card data stays in the region it is ' +
+      'deployed to. Set the region key (in code: env.region on the stack); the CDK CLI\'s default region ' +
+      '(CDK_DEFAULT_REGION, from the AWS configuration) is not taken for this profile.');
+  }
+  if (v.dataVolumeSnapshotId !== undefined && (v.runtimeType !== RuntimeType.EC2 || v.ec2Storage !== Ec2Storage.EBS)) {
+    problems.push(`dataVolumeSnapshotId ${JSON.stringify(v.dataVolumeSnapshotId)} applies to runtimeType EC2 with ec2Storage ebs ` +
+      `only (given: runtimeType ${v.runtimeType ?? '-'}, ec2Storage ${v.ec2Storage ?? '-'}); EFS is restored from AWS ` +
+      'Backup (see "Data and restore").');
+  }
+  if (v.subdomain !== undefined && v.domain === undefined) {
+    problems.push(`subdomain ${JSON.stringify(v.subdomain)} needs a domain; set domain (for example example.com).`);
+  }
+  const fqdn: string | undefined = v.domain ? `${v.subdomain ? v.subdomain + '.' : ''}${v.domain}` : undefined;
+  if (fqdn && fqdn.length > 253) {
+    problems.push(`subdomain + domain ${shownValue(fqdn)} is longer than 253 characters, the DNS limit.`);
+  } else if (fqdn && fqdn.length > ACM_DOMAIN_NAME_MAX && v.sslEnabled === true && v.certificateArn === undefined) {
+    problems.push(`subdomain + domain ${shownValue(fqdn)} is longer than ${ACM_DOMAIN_NAME_MAX} characters, the limit ACM ` +
+      'applies to the domain name of the certificate created for it. Use a shorter subdomain, or import a certificate ' +
+      'with certificateArn.');
+  }
+  // ACM certificates are regional: Elastic Load Balancing uses a certificate of its own region only.
+  // https://docs.aws.amazon.com/acm/latest/userguide/acm-regions.html
+  const certificateRegion = v.certificateArn ? String(v.certificateArn).split(':')[3] : undefined;
+  if (certificateRegion && v.region && certificateRegion !== v.region) {
+    problems.push(`certificateArn ${shownValue(v.certificateArn)} is in ${certificateRegion}, the stack in ${v.region}; ` +
+      'a load balancer uses only certificates of its own region (ACM certificates are regional). Import or request the ' +
+      `certificate in ${v.region}.`);
+  }
+  if (v.sslEnabled === true) {
+    if (v.domain === undefined) {
+      problems.push('sslEnabled true needs a domain: a certificate is issued for <subdomain>.<domain>. Set domain.');
+    }
+    if (v.hostedZoneId === undefined && v.certificateArn === undefined) {
+      problems.push('sslEnabled true needs hostedZoneId (to create and DNS-validate a certificate) or certificateArn ' +
+        '(to import one); synth never looks either up.');
+    }
+  }
+  if (v.hostedZoneId !== undefined && v.domain === undefined) {
+    problems.push(`hostedZoneId ${JSON.stringify(v.hostedZoneId)} needs the zone's domain; set domain.`);
+  }
+  if (settings?.signInTlsRequired && authMode === AuthMode.APPLICATION_OIDC && v.sslEnabled === false) {
+    problems.push(`authMode "${authMode}" needs sslEnabled true in ${v.securityProfile}: over plain HTTP the sign-in's ` +
+      'authorization code, the session cookie and the tokens cross the network in clear text. Set sslEnabled to true ' +
+      '(with domain and hostedZoneId or certificateArn), or authMode "none".');
+  }
+  if (authMode === AuthMode.ALB_OIDC && v.sslEnabled === false) {
+    problems.push('authMode "alb-oidc" needs sslEnabled true: the load balancer authenticates only on an HTTPS listener.');
+  }
+  if (authMode !== undefined && authMode !== AuthMode.NONE) {
+    const missing = OIDC_KEYS.filter((k) => !given.has(k));
+    if (missing.length > 0) {
+      problems.push(`authMode "${authMode}" needs the identity provider: set ${missing.join(', ')}.`);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,64 @@
+import * as path from 'node:path';
+import { functionLengths, importCircles, importGraph, sourceFiles } from './support/source-structure';
+
+// The code's shape, as docs/development.md describes it: layers that import only downward, no import circle, and
+// functions short enough to read as a list of named steps.
+
+const SRC = path.join(__dirname, '..', 'src');
+const files = sourceFiles(SRC);
+const graph = importGraph(files);
+const relative = (file: string) => path.relative(SRC, file);
+
+/** The layers, lowest first: a file may import its own layer and those below (docs/development.md, the layout tour). */
+const LAYERS: readonly (readonly string[])[] = [
+  ['errors.ts', 'user-errors.ts'],
+  ['contract/'],
+  ['userdata/'],
+  ['context/', 'profiles/', 'compliance/', 'registry/'],
+  ['platform/', 'runtimes/'],
+  ['application-factory-props.ts', 'application-factory.ts'],
+  ['build-server/'],
+  ['deployment-app.ts'],
+  ['index.ts', 'main.ts'],
+];
+const layerOf = (file: string) => LAYERS.findIndex((units) => units.some((u) => relative(file) === u || relative(file).startsWith(u)));
+
+/** The longest function `packages/core/src` may have: longer, it is split into named steps. */
+const MAX_FUNCTION_LINES = 80;
+
+test('no import circle in packages/core/src, type-only imports included', () => {
+  expect(importCircles(graph).map((circle) => circle.map(relative))).toEqual([]);
+});
+
+test('every file is in a layer, and imports only its own layer and those below', () => {
+  expect(files.filter((f) => layerOf(f) < 0).map(relative)).toEqual([]);
+  const upward = [...graph].flatMap(([file, targets]) => targets.filter((t) => layerOf(t) > layerOf(file))
+    .map((t) => `${relative(file)} imports ${relative(t)}, a layer above it`));
+  expect(upward).toEqual([]);
+});
+
+test(`no function in packages/core/src is longer than ${MAX_FUNCTION_LINES} lines`, () => {
+  const long = files.flatMap((f) => functionLengths(f)).filter((f) => f.lines > MAX_FUNCTION_LINES)
+    .map((f) => `${path.relative(SRC, f.where)}: ${f.lines} lines`);
+  expect(long).toEqual([]);
+});
+
+describe('negative controls: the checks find what they are for', () => {
+  test('a circle of three files, a self-import, and no circle in a chain', () => {
+    const circle = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['d']], ['e', ['a']]]);
+    expect(importCircles(circle)).toEqual([['a', 'b', 'c'], ['d']]);
+    expect(importCircles(new Map([['a', ['b']], ['b', ['c']], ['c', []]]))).toEqual([]);
+  });
+
+  test('a type-only import and a re-export count as imports', () => {
+    const context = path.join(SRC, 'context', 'context-keys.ts');
+    expect(graph.get(context)!.map(relative)).toEqual(expect.arrayContaining(['context/deployment-context.ts', 'context/factory-settings.ts']));
+    expect(graph.get(path.join(SRC, 'index.ts'))!.length).toBeGreaterThan(20);
+  });
+
+  test('a long function and a long arrow function are measured', () => {
+    const body = Array.from({ length: 85 }, (_, i) => `  const x${i} = ${i};`).join('\n');
+    const lengths = functionLengths('x.ts', `export function long() {\n${body}\n}\nconst short = () => {\n  return 1;\n};\n`);
+    expect(lengths).toEqual([{ where: 'x.ts:1 long', lines: 87 }, { where: 'x.ts:88 a function', lines: 3 }]);
+  });
+});
