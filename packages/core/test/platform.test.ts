@@ -15,6 +15,7 @@ import { decide, render } from './support/policy';
 import { requireInCi } from './support/shellcheck';
 import { DOCKER_HUB_CREDENTIAL, applicationTask, REGION_ENV, resources } from './support/synth';
 import { JENKINS_REQUEST_BODY_LIMITS } from '../src/build-server/hardening';
+import { PLATFORM_PARAMETERS, PRIVATE_ROUTE_PARAMETERS } from '../src/platform/platform-parameters';
 import { PlatformFileSystem } from '../src/platform/storage';
 
 /** One synth of each size, shared by every test below. */
@@ -85,6 +86,22 @@ describe('three applications on one PRODUCTION platform, then two more', () => {
       // Without EBS storage the availability zones are neither read nor rendered.
       expect(body).not.toContain('Fn::GetAZs');
     }
+  });
+
+  test('every parameter the platform publishes is read by an application (PRODUCTION\'s five); one no application reads is named', () => {
+    const unread = (platform: any, applications: any[]) => {
+      const read = new Set(applications.flatMap((t) => Object.values<any>(t.Parameters ?? {}).map((p) => p.Default)));
+      return resources(platform, 'AWS::SSM::Parameter').map(([, p]) => p.Properties.Name).filter((name: string) => !read.has(name));
+    };
+    const applications = FIVE.map((a) => five.templates[a.stackName]);
+    const published = resources(five.templates.Platform, 'AWS::SSM::Parameter').map(([, p]) => p.Properties.Name);
+    // Every name of both tables under the platform's prefix, besides each application's own (its access point).
+    expect(published.filter((n: string) => !n.startsWith('/fw/Platform/applications/')).sort()).toEqual([...Object.keys(PLATFORM_PARAMETERS), ...Object.keys(PRIVATE_ROUTE_PARAMETERS)].map((n) => `/fw/Platform/${n}`).sort());
+    expect(unread(five.templates.Platform, applications)).toEqual([]);
+    // Negative control: with the applications that read the private load balancer left out, its parameters are named.
+    const publicOnly = applications.filter((t) => !JSON.stringify(t.Parameters ?? {}).includes('private-listener-arn'));
+    expect(publicOnly.length).toBeLessThan(applications.length);
+    expect(unread(five.templates.Platform, publicOnly)).toEqual(expect.arrayContaining(['/fw/Platform/private-listener-arn']));
   });
 
   test('each application has its own host rule, priority, log group and security group', () => {

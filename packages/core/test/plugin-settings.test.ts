@@ -1,8 +1,8 @@
 import { ApplicationFactoryProps, ApplicationSize, IApplicationSpec, PluginSetting, RuntimeType } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { applicationTask, only, synth } from './support/synth';
-import { FACTORY_SIZE_DEFAULTS } from '../src/contract/factory-limits';
 import { configuredSpec } from '../src/context/plugin-settings';
+import { FACTORY_SIZE_DEFAULTS } from '../src/contract/factory-limits';
 
 // A plugin's own settings by configuration (`pluginSettings`, handed to `withSettings()`), and the size it declares
 // (`defaultSize()`), which the factory's props and the context keys override.

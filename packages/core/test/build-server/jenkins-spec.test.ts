@@ -16,9 +16,9 @@ import { SEED_AUDITORS_VARIABLE } from '../../src/build-server/jenkins-configura
 import { FAILED_LOGIN_FILTER, loggingProperties, SECURITY_WARNING_LINE } from '../../src/build-server/jenkins-monitoring';
 import { JENKINS_LTS, JENKINS_PLUGIN_CLOSURE, JENKINS_PLUGINS, JENKINS_RPM_KEY, pluginsTxt } from '../../src/build-server/versions';
 import { OIDC_DEFAULT_SCOPES } from '../../src/context/context-keys';
-import { FACTORY_SIZE_DEFAULTS } from '../../src/contract/factory-limits';
 import { configuredSpec } from '../../src/context/plugin-settings';
 import { STARTUP_SECONDS_DEFAULT, STARTUP_SECONDS_MAX, STARTUP_SECONDS_MIN } from '../../src/contract/application-size';
+import { FACTORY_SIZE_DEFAULTS } from '../../src/contract/factory-limits';
 import { UserError } from '../../src/errors';
 import { complianceFindings } from '../../src/profiles/compliance';
 import { EC2_PROVISIONING_SECONDS, Ec2Runtime } from '../../src/runtimes/ec2';
