@@ -97,7 +97,7 @@ const CHANGES: Record<string, [Values, unknown]> = {
 /** Whether changing `key` to `value` in `base` changes what synth writes. */
 const changesOutput = (base: Values, key: string, value: unknown) => outputOf(base) !== outputOf({ ...base, [key]: value });
 
-test('every key has a change here, or a reason it is validation-only', () => {
+test('every key has a change in CHANGES (this file), or a reason in VALIDATION_ONLY', () => {
   expect(CONTEXT_KEYS.map((k) => k.name).filter((name) => !(name in CHANGES) && !(name in VALIDATION_ONLY))).toEqual([]);
   // The change is a different value from the base's.
   for (const [name, [base, value]] of Object.entries(CHANGES)) {

@@ -70,7 +70,7 @@ describe.each(PCI_DSS_401_RULES.map((r) => r.name))('PCI.DSS.401-%s', (name) => 
     return new PciDss401Checks().validateScope(stack).violations.map((v) => v.ruleName).filter((id) => id.startsWith(`PCI.DSS.401-${name}`));
   };
   test('a resource that meets it passes; one that does not is a finding', () => {
-    expect(RULE_FIXTURES[name]).toBeDefined();
+    expect([name, name in RULE_FIXTURES ? 'has fixtures' : 'needs a passing and a failing resource in test/compliance/rule-fixtures.ts']).toEqual([name, 'has fixtures']);
     expect(results(RULE_FIXTURES[name].meets)).toEqual([]);
     // A rule may report one finding per missing value (`PCI.DSS.401-EKSClusterControlPlaneLogs[LogExport::api]`).
     const findings = results(RULE_FIXTURES[name].fails);

@@ -81,6 +81,26 @@ export class ${className} extends ApplicationSpec {
 `;
 }
 
+/**
+ * The scaffold's test kinds by their titles: the spec's three, and a fourth, PRODUCTION's compliance check, run once
+ * per runtime (`%s`). The generated test file, the template's own tests, the end-to-end test and the docs read them here.
+ */
+export const SCAFFOLD_TEST_KINDS = {
+  a: '(a) metadata accessors return the declared values',
+  b: '(b) with an fqdn, sslEnabled true and auth mode none, the public address is https://<fqdn>',
+  c: '(c) for each runtime, a fresh stack with the factory synthesises',
+  d: '(d) on %s, PRODUCTION passes the four compliance packs',
+} as const;
+
+/** The runtimes the fourth kind runs on, in order. */
+const SCAFFOLD_RUNTIMES = ['FARGATE', 'EC2'] as const;
+
+/** Every test jest reports for a generated plugin, by title: what `npx projen test` passes. */
+export const SCAFFOLD_TEST_TITLES: readonly string[] = [
+  SCAFFOLD_TEST_KINDS.a, SCAFFOLD_TEST_KINDS.b, SCAFFOLD_TEST_KINDS.c,
+  ...SCAFFOLD_RUNTIMES.map((runtime) => SCAFFOLD_TEST_KINDS.d.replace('%s', runtime)),
+];
+
 /** The spec's three test kinds, and a fourth: PRODUCTION's compliance check. */
 export function testSource(className: string, applicationId: string): string {
   return `import { App, Stack } from 'aws-cdk-lib';
@@ -90,7 +110,7 @@ import { ${className} } from '../src';
 describe('${className}', () => {
   const spec = new ${className}();
 
-  test('(a) metadata accessors return the declared values', () => {
+  test('${SCAFFOLD_TEST_KINDS.a}', () => {
     expect(spec.applicationId()).toBe('${applicationId}');
     expect(spec.applicationPort()).toBe(8080);
     expect(spec.containerUser()).toMatch(/^\\d+:\\d+$/);
@@ -98,13 +118,13 @@ describe('${className}', () => {
     expect(spec.healthCheckPath().startsWith('/')).toBe(true);
   });
 
-  test('(b) with an fqdn, sslEnabled true and auth mode none, the public address is https://<fqdn>', () => {
+  test('${SCAFFOLD_TEST_KINDS.b}', () => {
     const url = spec.containerEnvironmentVariables('app.example.com', true, AuthMode.NONE).PUBLIC_URL;
     expect(url.startsWith('https://')).toBe(true);
     expect(url.endsWith('app.example.com')).toBe(true);
   });
 
-  test('(c) for each runtime, a fresh stack with the factory synthesises', () => {
+  test('${SCAFFOLD_TEST_KINDS.c}', () => {
     for (const runtime of [RuntimeType.FARGATE, RuntimeType.EC2]) {
       const app = new App();
       new ApplicationFactory(new Stack(app, 'Test'), 'App', runtime, new ${className}());
@@ -118,7 +138,7 @@ describe('${className}', () => {
   // Synth then runs the four compliance packs (AWS Solutions, PCI DSS v4.0.1 (the framework's PciDss401Checks), NIST 800-53 R5, HIPAA); a finding the
   // framework does not acknowledge fails it, naming the rule and the resource (for example AwsSolutions-ECS2 for a
   // secret in containerEnvironmentVariables()).
-  test.each([RuntimeType.FARGATE, RuntimeType.EC2])('(d) on %s, PRODUCTION passes the four compliance packs', (runtime) => {
+  test.each([${SCAFFOLD_RUNTIMES.map((r) => `RuntimeType.${r}`).join(', ')}])('${SCAFFOLD_TEST_KINDS.d}', (runtime) => {
     const app = new App();
     new ApplicationFactory(new Stack(app, 'Production', { env: { region: 'eu-west-1' } }), 'App', runtime, new ${className}(), {
       securityProfile: SecurityProfile.PRODUCTION,

@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Testing } from 'projen';
 import { FwPluginProject, FwPluginProjectOptions } from '../src';
+import { SCAFFOLD_TEST_KINDS, SCAFFOLD_TEST_TITLES } from '../src/sample-code';
 import { VERSIONS } from '../src/versions';
 
 const MANIFEST = 'META-INF/services/dev.fwframework.core.IApplicationSpec';
@@ -45,11 +46,9 @@ describe('the scaffold', () => {
   test('the spec\'s three kinds of test, and PRODUCTION\'s compliance check on each runtime', () => {
     const tests: string = files['test/gitlab-spec.test.ts'];
     expect(tests.match(/^ {2}test(\.each\(.*\))?\(/gm)).toHaveLength(4);
-    expect(tests).toContain("test('(a) metadata accessors return the declared values'");
-    expect(tests).toContain("test('(b) with an fqdn, sslEnabled true and auth mode none, the public address is https://<fqdn>'");
-    expect(tests).toContain("test('(c) for each runtime, a fresh stack with the factory synthesises'");
+    for (const kind of [SCAFFOLD_TEST_KINDS.a, SCAFFOLD_TEST_KINDS.b, SCAFFOLD_TEST_KINDS.c]) expect(tests).toContain(`test('${kind}'`);
     expect(tests).toContain('for (const runtime of [RuntimeType.FARGATE, RuntimeType.EC2])');
-    expect(tests).toContain("test.each([RuntimeType.FARGATE, RuntimeType.EC2])('(d) on %s, PRODUCTION passes the four compliance packs'");
+    expect(tests).toContain(`test.each([RuntimeType.FARGATE, RuntimeType.EC2])('${SCAFFOLD_TEST_KINDS.d}'`);
   });
 
   test('a README for this plugin: its id, its class, what to fill in, the commands, registration, releases, deployment', () => {
@@ -220,21 +219,17 @@ describe('the fourth test kind, run', () => {
     expect(run.status).toBe(1);
   });
 
-  test('the generated spec passes all four kinds', () => {
-    expect(outcomes('generated')).toEqual({
-      '(a) metadata accessors return the declared values': 'passed',
-      '(b) with an fqdn, sslEnabled true and auth mode none, the public address is https://<fqdn>': 'passed',
-      '(c) for each runtime, a fresh stack with the factory synthesises': 'passed',
-      '(d) on FARGATE, PRODUCTION passes the four compliance packs': 'passed',
-      '(d) on EC2, PRODUCTION passes the four compliance packs': 'passed',
-    });
+  test('the generated spec passes all four kinds: the titles SCAFFOLD_TEST_TITLES lists, no more', () => {
+    expect(outcomes('generated')).toEqual(Object.fromEntries(SCAFFOLD_TEST_TITLES.map((title) => [title, 'passed'])));
+    expect(SCAFFOLD_TEST_TITLES).toHaveLength(5);
   });
 
   test('the stub fails the fourth on Fargate, with the rule and the resource; (a) to (c) and EC2 (which has no container environment) pass', () => {
     const outcome = outcomes('violating');
-    expect(outcome['(d) on FARGATE, PRODUCTION passes the four compliance packs'])
+    const fargate = SCAFFOLD_TEST_KINDS.d.replace('%s', 'FARGATE');
+    expect(outcome[fargate])
       .toMatch(/AwsSolutions-ECS2 \(error\): The ECS Task Definition includes a container definition that directly specifies environment variables\. \[Production\/App\/Fargate\/Task\/Resource\]/);
     expect(Object.entries(outcome).filter(([, o]) => o !== 'passed').map(([title]) => title))
-      .toEqual(['(d) on FARGATE, PRODUCTION passes the four compliance packs']);
+      .toEqual([fargate]);
   });
 });
