@@ -1,4 +1,4 @@
-import { Annotations, Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import type * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
@@ -53,6 +53,7 @@ import { PROFILE_SETTINGS, type ProfileSettings } from './profiles/profile-setti
 import { Ec2Runtime } from './runtimes/ec2';
 import { FargateRuntime } from './runtimes/fargate';
 import type { ApplicationSecret } from './runtimes/runtime-props';
+import { warn } from './warnings';
 
 /**
  * Deploys an application described by a plugin on one runtime, with the framework's network, load balancer, shared
@@ -133,7 +134,7 @@ export class ApplicationFactory extends Construct {
     const { platform } = props;
     if (!platform && (props.listenerPriority !== undefined || props.allowFrom !== undefined)) {
       throw new UserError(`ApplicationFactory ${this.node.path}: listenerPriority and allowFrom place an application on a ` +
-        'platform\'s shared listener and network; without platform they do not apply. Remove them, or set platform.');
+        'platform\'s shared listener and network; without platform they do not apply. Remove them, or set platform.', this);
     }
     // The context keys of the construct tree and the factory's settings, read by the deployment app's reader.
     const context = factoryContext(this, runtimeType, given.applicationId(), platform ? propsOnPlatform(this, stack, platform, props) : props);
@@ -149,7 +150,7 @@ export class ApplicationFactory extends Construct {
     const alarms = spec.logAlarms();
     if (alarms.length > 0 && settings.alarmRecipientRequired && !context.alarmEmail) {
       throw new UserError(`${plugin} raises alarms (${alarms.map((a) => a.name).join(', ')}), and in ${context.securityProfile} ` +
-        `someone must receive them: set alarmEmail (for example security@example.com)${platform ? ' on the platform' : ''}.`);
+        `someone must receive them: set alarmEmail (for example security@example.com)${platform ? ' on the platform' : ''}.`, this);
     }
     const database = databaseOf(plugin, spec, secrets);
     const integration = context.authMode === AuthMode.APPLICATION_OIDC ? spec.oidcIntegration() : undefined;
@@ -288,7 +289,7 @@ export class ApplicationFactory extends Construct {
     const settings = PROFILE_SETTINGS[context.securityProfile];
     const digests = new ImageSource(undefined, context.imageDigests);
     for (const { member, image } of images.filter((i) => !hasTagOrDigest(digests.pinned(i.image)))) {
-      Annotations.of(this).addWarningV2('@fw/core:image-without-tag', `${plugin}.${member} is ${JSON.stringify(image)}, ` +
+      warn(this, 'imageWithoutTag', `${plugin}.${member} is ${JSON.stringify(image)}, ` +
         'with neither a tag nor a digest: every task runs whatever latest is when it starts. Pin a version, for example ' +
         `${JSON.stringify(`${image}:1.2.3`)}.`);
     }
@@ -298,7 +299,7 @@ export class ApplicationFactory extends Construct {
         `only; in ${context.securityProfile} every image is pinned by digest, so that what runs is the image that was ` +
         'reviewed (a tag can be moved). Give each digest in the context key imageDigests, for example ' +
         `{${byTag.map((i) => `"${i.image}": "sha256:<64 hex digits>"`).join(', ')}} (read it with: docker buildx imagetools ` +
-        `inspect ${byTag[0].image}), or let the plugin name the image with its digest (<image>@sha256:<64 hex digits>).`);
+        `inspect ${byTag[0].image}), or let the plugin name the image with its digest (<image>@sha256:<64 hex digits>).`, this);
     }
     const fromDockerHub = images.filter((i) => isDockerHubImage(i.image));
     if (fromDockerHub.length === 0) return digests;
@@ -312,7 +313,7 @@ export class ApplicationFactory extends Construct {
         'address, shared by everything behind the NAT gateways. Set dockerHubCredentialArn' +
         `${platform ? ' on the platform' : ''} to a Secrets Manager secret named ecr-pullthroughcache/... holding a Docker Hub ` +
         'account\'s {"username": ..., "accessToken": ...} (for example arn:aws:secretsmanager:eu-west-1:123456789012:secret:' +
-        'ecr-pullthroughcache/docker-hub-AbCdEf): images are then pulled through an ECR pull-through cache.');
+        'ecr-pullthroughcache/docker-hub-AbCdEf): images are then pulled through an ECR pull-through cache.', this);
     }
     return new ImageSource(prefix, context.imageDigests);
   }

@@ -1,4 +1,4 @@
-import { Annotations, App, Stack } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
 import { ApplicationFactory } from './application-factory';
 import { PLATFORM_CONFIGURATION_KEYS } from './context/context-keys';
 import type { DeploymentContext } from './context/deployment-context';
@@ -10,6 +10,7 @@ import { UserError } from './errors';
 import { Platform } from './platform/platform';
 import { PROFILE_SETTINGS } from './profiles/profile-settings';
 import { PluginRegistry } from './registry/plugin-registry';
+import { warn } from './warnings';
 
 /** Where the deployment app looks. */
 export interface DeploymentAppOptions {
@@ -94,7 +95,7 @@ function addStack(app: App, context: DeploymentContext, spec: IApplicationSpec, 
     description: `${context.applicationId} on ${context.runtimeType} (${context.securityProfile}), deployed by @fw/core`,
   });
   if (cliRegion) {
-    Annotations.of(stack).addWarningV2('@fw/core:cli-default-region', `No region key: deployed to ${cliRegion}, the CDK ` +
+    warn(stack, 'cliDefaultRegion', `No region key: deployed to ${cliRegion}, the CDK ` +
       'CLI\'s default region (CDK_DEFAULT_REGION, from the AWS configuration). Set the region key to choose it; ' +
       `${Object.values(SecurityProfile).filter((p) => PROFILE_SETTINGS[p].regionRequired).join(' and ')} require it.`);
   }

@@ -1,3 +1,5 @@
+import type { IConstruct } from 'constructs';
+
 /**
  * A mistake in what a user or a plugin author supplied (context keys, a manifest, a spec value).
  *
@@ -6,10 +8,17 @@
  */
 export class UserError extends Error {
   public readonly isUserError = true;
+  /** The construct the mistake is about, by its path in the tree (as aws-cdk-lib's ValidationError has it). */
+  public readonly constructPath?: string;
 
-  constructor(message: string) {
+  /**
+   * @param message what was wrong, the value given and what is allowed
+   * @param scope the construct it is about, when there is one
+   */
+  constructor(message: string, scope?: IConstruct) {
     super(message);
     this.name = 'UserError';
+    this.constructPath = scope?.node.path;
   }
 }
 

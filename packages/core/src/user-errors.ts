@@ -28,7 +28,8 @@ export class UserErrors {
    */
   public static exitOnUserError(error: any, program: string = 'fw'): void {
     if (!UserErrors.isUserError(error) || process.env[DEBUG_VARIABLE]) throw error;
-    process.stderr.write(`${program}: ${error.message}\n${program}: (a mistake in the settings, not a fault: set ${DEBUG_VARIABLE}=1 for the stack trace)\n`);
+    const where = error.constructPath ? `${program}: in ${error.constructPath}\n` : '';
+    process.stderr.write(`${program}: ${error.message}\n${where}${program}: (a mistake in the settings, not a fault: set ${DEBUG_VARIABLE}=1 for the stack trace)\n`);
     process.exit(1);
   }
 

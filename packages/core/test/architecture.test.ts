@@ -1,5 +1,7 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { functionLengths, importCircles, importGraph, sourceFiles } from './support/source-structure';
+import { WARNING_IDS } from '../src/warnings';
 
 // The code's shape, as docs/development.md describes it: layers that import only downward, no import circle, and
 // functions short enough to read as a list of named steps.
@@ -11,7 +13,7 @@ const relative = (file: string) => path.relative(SRC, file);
 
 /** The layers, lowest first: a file may import its own layer and those below (docs/development.md, the layout tour). */
 const LAYERS: readonly (readonly string[])[] = [
-  ['errors.ts', 'user-errors.ts'],
+  ['errors.ts', 'user-errors.ts', 'warnings.ts'],
   ['contract/'],
   ['userdata/'],
   ['context/', 'profiles/', 'compliance/', 'registry/'],
@@ -61,4 +63,10 @@ describe('negative controls: the checks find what they are for', () => {
     const lengths = functionLengths('x.ts', `export function long() {\n${body}\n}\nconst short = () => {\n  return 1;\n};\n`);
     expect(lengths).toEqual([{ where: 'x.ts:1 long', lines: 87 }, { where: 'x.ts:88 a function', lines: 3 }]);
   });
+});
+
+test('every warning is raised through warn() under an id of WARNING_IDS, each `@fw/core:<name>`', () => {
+  const raisedElsewhere = files.filter((f) => !f.endsWith('warnings.ts') && /addWarningV2\(/.test(fs.readFileSync(f, 'utf-8'))).map(relative);
+  expect(raisedElsewhere).toEqual([]);
+  expect(Object.values(WARNING_IDS).filter((id) => !/^@fw\/core:[a-z]+(-[a-z0-9]+)*$/.test(id))).toEqual([]);
 });

@@ -341,6 +341,14 @@ describe('refused at synth, naming both', () => {
   test('listenerPriority without a platform; a priority the load balancer would refuse', () => {
     expect(() => new ApplicationFactory(new Stack(new App(), 'S'), 'App', RuntimeType.FARGATE, new WikiSpec(), { listenerPriority: 3 }))
       .toThrow('listenerPriority and allowFrom place an application on a platform\'s shared listener');
+    // The error names the construct it is about, as aws-cdk-lib's ValidationError does, and the deployment app prints it.
+    let thrown: any;
+    try {
+      new ApplicationFactory(new Stack(new App(), 'S'), 'App', RuntimeType.FARGATE, new WikiSpec(), { listenerPriority: 3 });
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toEqual(expect.objectContaining({ isUserError: true, constructPath: 'S/App' }));
     const { add } = dev();
     expect(() => add('Wiki', new WikiSpec(), { subdomain: 'wiki', listenerPriority: 50001 }))
       .toThrow('listenerPriority 50001 is not allowed; expected a whole number from 1 to 50000');

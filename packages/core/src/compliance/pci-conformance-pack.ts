@@ -1,7 +1,8 @@
-import { Annotations, Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import { CfnConformancePack } from 'aws-cdk-lib/aws-config';
 import type { Construct } from 'constructs';
 import { UserError } from '../errors';
+import { warn } from '../warnings';
 import { PCI_DSS_MAPPING } from './pci-dss-401/mapping';
 
 /** The start of the conformance pack's name; the stack's name follows. */
@@ -56,7 +57,7 @@ export function addPciConformancePack(scope: Construct, id: string): CfnConforma
     throw new UserError(`pciConformancePack on ${stack.stackName}: ${Stack.of(other).stackName} deploys it in the same account ` +
       'and region already; an account and region needs it once. Set it on one stack only (on a platform, the platform\'s).');
   }
-  Annotations.of(scope).addWarningV2('fw:pciConformancePackNeedsRecorder', 'pciConformancePack deploys AWS\'s PCI DSS 4.0 ' +
+  warn(scope, 'pciConformancePackNeedsRecorder', 'pciConformancePack deploys AWS\'s PCI DSS 4.0 ' +
     'conformance pack, which needs an AWS Config configuration recorder recording in this account and region ' +
     '(`aws configservice describe-configuration-recorder-status`); without one the deployment fails with ' +
     'NoAvailableConfigurationRecorderException.');

@@ -1,7 +1,8 @@
-import { Annotations, Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import { CfnStandard } from 'aws-cdk-lib/aws-securityhub';
 import type { Construct } from 'constructs';
 import { UserError } from '../errors';
+import { warn } from '../warnings';
 
 /**
  * Security Hub's PCI DSS v4.0.1 standard, by the ARN's resource part (Security Hub's standards reference names it
@@ -23,7 +24,7 @@ export function addSecurityHubPciDss(scope: Construct, id: string): CfnStandard 
     throw new UserError(`securityHubPciDss on ${stack.stackName}: ${Stack.of(other).stackName} enables it in the same account ` +
       'and region already; an account and region has it once. Set it on one stack only (on a platform, the platform\'s).');
   }
-  Annotations.of(scope).addWarningV2('fw:securityHubPciDssNeedsHub', 'securityHubPciDss enables Security Hub\'s PCI DSS ' +
+  warn(scope, 'securityHubPciDssNeedsHub', 'securityHubPciDss enables Security Hub\'s PCI DSS ' +
     'v4.0.1 standard, which needs Security Hub enabled in this account and region (`aws securityhub describe-hub`) and ' +
     'AWS Config recording the resource types its controls check; without Security Hub the deployment fails.');
   return new CfnStandard(scope, id, {

@@ -1,6 +1,6 @@
-import { Annotations } from 'aws-cdk-lib';
 import type * as ecs from 'aws-cdk-lib/aws-ecs';
 import { acknowledge } from '../profiles/compliance';
+import { warn } from '../warnings';
 
 /**
  * Endings of a variable's name that say it holds a secret itself (`DB_PASSWORD`, `GITHUB_TOKEN`), not a reference to
@@ -25,7 +25,7 @@ export function secretNames(environment: Record<string, string> | undefined): st
 export function acknowledgeEnvironment(taskDefinition: ecs.TaskDefinition, environment: Record<string, string> | undefined, source: string): void {
   const secrets = secretNames(environment);
   if (secrets.length > 0) {
-    Annotations.of(taskDefinition).addWarningV2('fw:secretInEnvironment', `${source} sets ${secrets.join(', ')}, whose ` +
+    warn(taskDefinition, 'secretInEnvironment', `${source} sets ${secrets.join(', ')}, whose ` +
       `name says it holds a secret (names ending in ${SECRET_NAME_ENDINGS.join(', ')}); a container's environment is ` +
       'written into the template in clear. Pass a reference instead (a Secrets Manager ARN, a file path; for example ' +
       `${secrets[0]}_ARN) and read the secret at run time. PRODUCTION refuses it (AwsSolutions-ECS2).`);

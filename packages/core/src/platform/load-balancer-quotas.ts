@@ -1,6 +1,6 @@
-import { Annotations } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { UserError } from '../errors';
+import { warn } from '../warnings';
 
 /** One quota of the load balancer the platform's applications share. */
 export interface LoadBalancerQuota {
@@ -34,6 +34,6 @@ export function checkQuota(scope: Construct, quota: LoadBalancerQuota, used: str
   if (!quota.adjustable) {
     throw new UserError(`${what}, and it cannot be raised. Attach the other applications to another platform.`);
   }
-  Annotations.of(scope).addWarningV2('fw:loadBalancerQuota', `${what} unless raised, and so are all attached after them: raise ` +
+  warn(scope, 'loadBalancerQuota', `${what} unless raised, and so are all attached after them: raise ` +
     'it in Service Quotas (Elastic Load Balancing) before deploying, or attach the other applications to another platform.');
 }

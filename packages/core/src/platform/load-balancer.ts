@@ -1,4 +1,4 @@
-import { Annotations, CfnResource, Duration, Lazy, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
+import { CfnResource, Duration, Lazy, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
@@ -18,6 +18,7 @@ import { WEB_ACL_CAPACITY, webAclCapacity } from './waf-capacity';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
 import { UserError } from '../errors';
 import { acknowledge } from '../profiles/compliance';
+import { warn } from '../warnings';
 
 /** TLS for the load balancer. */
 export interface TlsSettings {
@@ -290,10 +291,10 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
     const what = `The web ACL of ${Stack.of(this).stackName} would need an estimated ${after} WCUs with the large-body paths of ${hosts}`;
     if (after > WEB_ACL_CAPACITY.max) {
       throw new UserError(`${what}; WAF takes at most ${WEB_ACL_CAPACITY.max}. Declare fewer requestBodyLimits paths (one prefix ` +
-        'can cover several), or attach some applications to another platform.');
+        'can cover several), or attach some applications to another platform.', this);
     }
     if (before <= WEB_ACL_CAPACITY.included && after > WEB_ACL_CAPACITY.included) {
-      Annotations.of(this).addWarningV2('fw:wafCapacity', `${what}; above ${WEB_ACL_CAPACITY.included} WAF charges more for the ` +
+      warn(this, 'wafCapacity', `${what}; above ${WEB_ACL_CAPACITY.included} WAF charges more for the ` +
         'web ACL\'s requests (AWS WAF pricing). Declare fewer requestBodyLimits paths if that is not intended.');
     }
   }

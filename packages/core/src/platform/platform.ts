@@ -353,7 +353,7 @@ export class Platform extends Construct {
       const other = this.applications.find(same);
       if (other) {
         throw new UserError(`Applications ${other.stackName} (${other.applicationId}) and ${application.stackName} ` +
-          `(${application.applicationId}) on platform ${this.stack.stackName} have the same ${what}; ${advice}`);
+          `(${application.applicationId}) on platform ${this.stack.stackName} have the same ${what}; ${advice}`, this);
       }
     };
     clash(`host name ${JSON.stringify(application.host)}`, (o) => o.host === application.host,
@@ -373,7 +373,7 @@ export class Platform extends Construct {
         'names each secret it serves, so the platform\'s stack would have to wait for the stack that creates it, while the ' +
         'applications wait for the platform. Give the secret\'s complete ARN instead (for example ' +
         `${SECRET_ARN_EXAMPLE}): create the secret first, with aws secretsmanager create-secret or in a stack deployed ` +
-        'before the platform.');
+        'before the platform.', this);
     }
     this.applications.push(application);
     this.checkLoadBalancerQuotas();

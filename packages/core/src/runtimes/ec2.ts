@@ -164,7 +164,7 @@ export class Ec2Runtime extends Construct {
     callPlugin(pluginName, 'configureUserData', () => spec.configureUserData(builder, ec2Context));
     const script = builder.render();
     const tooLarge = userDataProblem(script, spec.constructor?.name || spec.applicationId());
-    if (tooLarge) throw new UserError(tooLarge);
+    if (tooLarge) throw new UserError(tooLarge, this);
     return script;
   }
 

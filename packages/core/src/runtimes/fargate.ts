@@ -149,7 +149,7 @@ export class FargateRuntime extends Construct {
     const bad = names.filter((name) => !/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(name));
     if (bad.length > 0) {
       throw new UserError(`${spec.applicationId()}: containerInitialization() file names ${JSON.stringify(bad)} are not ` +
-        'allowed; use plain file names of letters, digits, . _ and - (they are written to one directory).');
+        'allowed; use plain file names of letters, digits, . _ and - (they are written to one directory).', this);
     }
     const environment = Object.fromEntries(names.map((name, i) => [`FW_FILE_${i + 1}`, Buffer.from(files[name]).toString('base64')]));
     const script = [
