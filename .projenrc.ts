@@ -257,6 +257,7 @@ root.addTask('bench', {
   steps: [
     { exec: 'ts-node --project tsconfig.dev.json bench/discovery.ts' },
     { exec: 'ts-node --project tsconfig.dev.json bench/synth.ts' },
+    { exec: 'ts-node --project tsconfig.dev.json bench/process-synth.ts' },
   ],
 });
 root.addTask('bench:platform', {

@@ -7,40 +7,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { App } from 'aws-cdk-lib';
+import { installPlugin } from './bench-plugin';
 import { HandWrittenStack } from './hand-written-stack';
 
 const core = require(path.resolve(__dirname, '..', 'packages', 'core', 'lib'));
 const WARMUP = 3;
 const SAMPLES = 25;
-
-/** A project with one plugin installed, of the same shape as the hand-written stack's application. */
-function installPlugin(): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-bench-synth-'));
-  const dir = path.join(root, 'node_modules', 'bench-plugin');
-  fs.mkdirSync(path.join(dir, 'META-INF', 'services'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'bench-plugin', version: '1.0.0', main: 'index.js' }));
-  fs.writeFileSync(path.join(dir, 'META-INF', 'services', 'dev.fwframework.core.IApplicationSpec'), 'bench-plugin.AppSpec\n');
-  fs.writeFileSync(path.join(dir, 'index.js'), `
-const { ApplicationSpec, PosixUser, Ec2Contexts } = require(${JSON.stringify(path.resolve(__dirname, '..', 'packages', 'core', 'lib'))});
-class AppSpec extends ApplicationSpec {
-  applicationId() { return 'app'; } defaultContainerImage() { return 'example/app:1.0.0'; } applicationPort() { return 8080; }
-  containerDataPath() { return '/data'; } efsDataPath() { return '/app'; } volumeName() { return 'data'; }
-  containerUser() { return '1000:1000'; } efsPermissions() { return '750'; } ebsDeviceName() { return '/dev/xvdf'; }
-  ec2DataPath() { return '/srv/app'; } ec2LogPaths() { return ['/var/log/app.log']; }
-  containerEnvironmentVariables() { return { APP_URL: 'http://localhost:8080' }; }
-  configureUserData(b, ctx) {
-    b.addSystemUpdate(); b.addCommands('fw_pkg install -y app');
-    b.installCloudWatchAgent('/aws/' + ctx.stackName + '/EC2/DEV', this.ec2LogPaths());
-    const { uid, gid } = PosixUser.parse(this.containerUser());
-    const { efsId, accessPointId } = Ec2Contexts.requireEfsIds(ctx);
-    b.mountEfs(efsId, accessPointId, this.ec2DataPath(), uid, gid);
-    b.addCommands('systemctl enable --now app', 'fw_require_active app 10');
-  }
-}
-exports.AppSpec = AppSpec;
-`);
-  return root;
-}
 
 function time(fn: () => void): number {
   const start = process.hrtime.bigint();
@@ -53,7 +25,7 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-const project = installPlugin();
+const project = installPlugin('fw-bench-synth-');
 const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-bench-out-'));
 try {
   console.log(`synth time, median of ${SAMPLES} alternating samples after ${WARMUP} warm-up rounds:`);

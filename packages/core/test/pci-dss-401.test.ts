@@ -14,7 +14,8 @@ import { NagRuleCompliance } from 'cdk-nag';
 import { RULE_FIXTURES } from './compliance/rule-fixtures';
 import { PCI_DSS_MAPPING } from '../src/compliance/pci-dss-401/mapping';
 import { PciDss401Checks } from '../src/compliance/pci-dss-401/pci-dss-401-checks';
-import { PCI_DSS_401_RULES, RULE_IMPLEMENTATIONS } from '../src/compliance/pci-dss-401/pci-dss-401-rules';
+import { PCI_DSS_401_RULES } from '../src/compliance/pci-dss-401/pci-dss-401-rules';
+import { RULE_IMPLEMENTATIONS } from '../src/compliance/pci-dss-401/rule-implementations';
 import { TLS12_POLICY } from '../src/compliance/pci-dss-401/rules/listener-tls12';
 import { REQUIREMENT_NUMBER } from '../src/contract/compliance-control';
 

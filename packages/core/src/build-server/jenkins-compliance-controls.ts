@@ -1,6 +1,6 @@
 import { AUDIT_LOG_COUNT_FULL, SESSION_TIMEOUT_MINUTES } from './hardening';
 import { API_TOKENS_FOLLOW_PROVIDER_SESSION } from './jenkins-configuration';
-import { MIN_LOG_RETENTION_DAYS } from '../compliance/pci-dss-401/rules/log-group-retention-one-year';
+import { MIN_LOG_RETENTION_DAYS } from '../compliance/pci-dss-401/retention';
 import { type ComplianceControl, ControlGrade } from '../contract/compliance-control';
 
 /** The groups the controls name. */

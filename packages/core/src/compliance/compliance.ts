@@ -2,7 +2,7 @@ import { Stack, Stage } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { SecurityProfile } from '../contract/security-profile';
 import { shownValue, UserError } from '../errors';
-import { acknowledge, MIN_REASON_LENGTH, requireComplianceOf } from '../profiles/compliance';
+import { acknowledge, MIN_REASON_LENGTH } from '../profiles/acknowledge';
 import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 
 /** The compliance checks a PRODUCTION stack runs, for resources a user adds beside the framework's. */
@@ -23,7 +23,7 @@ export class Compliance {
    * @param reason why the finding is acceptable, at least `MIN_REASON_LENGTH` characters: it is what an assessor reads.
    */
   public static acknowledge(resource: IConstruct, rule: string, reason: string): void {
-    acknowledge(resource, rule, reason);
+    acknowledge(resource, rule, reason, true);
   }
 
   /**
@@ -45,6 +45,8 @@ export class Compliance {
       throw new UserError(`Compliance.check: profile ${shownValue(profile)} is not allowed; expected ${Object.values(SecurityProfile).join(', ')}.`);
     }
     if (!PROFILE_SETTINGS[profile].complianceChecks) return;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { requireComplianceOf }: typeof import('../profiles/compliance') = require('../profiles/compliance');
     requireComplianceOf(scope, scope, Stack.of(scope));
   }
 

@@ -1,5 +1,5 @@
 import { PCI_DSS_MAPPING } from './pci-dss-401/mapping';
-import { PCI_DSS_401_PACK } from './pci-dss-401/pci-dss-401-checks';
+import { PCI_DSS_401_PACK } from './pci-dss-401/pci-dss-401-rules';
 import type { Coverage, EvidenceReport } from './report-model';
 import { ControlGrade } from '../contract/compliance-control';
 

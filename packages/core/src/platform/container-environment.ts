@@ -1,5 +1,5 @@
 import type * as ecs from 'aws-cdk-lib/aws-ecs';
-import { acknowledge } from '../profiles/compliance';
+import { acknowledge } from '../profiles/acknowledge';
 import { warn } from '../warnings';
 
 /**

@@ -8,7 +8,7 @@ import { Construct } from 'constructs';
 import type { Logging } from './logging';
 import { shortHash } from './names';
 import { DATABASE_DEFAULTS, type DatabaseRequirement } from '../contract/database-requirement';
-import { acknowledge } from '../profiles/compliance';
+import { acknowledge } from '../profiles/acknowledge';
 import type { ProfileSettings } from '../profiles/profile-settings';
 
 /** PostgreSQL's port on RDS, which the security groups open: the default, so clients need no extra setting. */

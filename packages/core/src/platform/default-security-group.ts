@@ -4,7 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { acknowledge } from '../profiles/compliance';
+import { acknowledge, RECORD_ACKNOWLEDGEMENTS } from '../profiles/acknowledge';
 
 export interface ClosedDefaultSecurityGroupProps {
   readonly vpc: ec2.Vpc;
@@ -53,7 +53,10 @@ export class ClosedDefaultSecurityGroup extends Construct {
     }
     acknowledge(props.vpc, 'VPCDefaultSecurityGroupClosed', 'Closed by ClosedDefaultSecurityGroup (platform/' +
       'default-security-group.ts), which revokes the same two rules as CDK\'s restrictDefaultSecurityGroup, which this rule looks for.');
-    // The one function both calls share (AwsCustomResource's singleton): it runs during deployments only.
+    // The one function both calls share (AwsCustomResource's singleton): it runs during deployments only. It sits at
+    // stack level, outside the factory's or platform's context, so whether anything reads its acknowledgements is
+    // asked here, where that context is.
+    if (this.node.tryGetContext(RECORD_ACKNOWLEDGEMENTS) === false) return;
     const role = ingress.grantPrincipal as iam.Role;
     const fn = role.node.scope as Construct;
     acknowledge(role, 'AwsSolutions-IAM4', 'AWSLambdaBasicExecutionRole: the function writes its own log; its only ' +

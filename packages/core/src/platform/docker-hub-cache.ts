@@ -7,7 +7,7 @@ import { purposeKey } from './keys';
 import { shortHash } from './names';
 import { IMAGE_DIGEST_SUFFIX } from '../contract/spec-validation';
 import { UserError } from '../errors';
-import { wildcardPolicy } from '../profiles/compliance';
+import { wildcardPolicy } from '../profiles/acknowledge';
 
 /**
  * Docker Hub as an ECR pull-through cache upstream (botocore 1.44.8 ECR model, `CreatePullThroughCacheRule`:

@@ -17,7 +17,7 @@ import { type BodyAllowance, oversizedBodyRule, SIZE_RESTRICTIONS_BODY } from '.
 import { WEB_ACL_CAPACITY, webAclCapacity } from './waf-capacity';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
 import { UserError } from '../errors';
-import { acknowledge } from '../profiles/compliance';
+import { acknowledge } from '../profiles/acknowledge';
 import { warn } from '../warnings';
 
 /** TLS for the load balancer. */

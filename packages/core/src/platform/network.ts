@@ -6,7 +6,7 @@ import { Construct } from 'constructs';
 import { ClosedDefaultSecurityGroup } from './default-security-group';
 import { HTTPS_PORT } from './egress';
 import type { Logging } from './logging';
-import { acknowledge } from '../profiles/compliance';
+import { acknowledge } from '../profiles/acknowledge';
 
 /** What compute needs of a network: the VPC and where in it compute goes. */
 export interface NetworkAccess {

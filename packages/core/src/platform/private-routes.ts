@@ -7,7 +7,7 @@ import { HTTPS_PORT } from './egress';
 import { hardenedLoadBalancer, LISTENER_TLS_POLICY, noApplication } from './load-balancer';
 import { admitHttpsFromComputeSubnets, type NetworkAccess } from './network';
 import { applicationTargetGroup, forwardAction } from './routing';
-import { acknowledge } from '../profiles/compliance';
+import { acknowledge } from '../profiles/acknowledge';
 
 export interface PrivateLoadBalancerProps {
   readonly network: NetworkAccess;

@@ -8,7 +8,7 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { HTTPS_PORT } from './egress';
 import type { NetworkAccess } from './network';
-import { acknowledge } from '../profiles/compliance';
+import { acknowledge } from '../profiles/acknowledge';
 
 /** What restarts: an ECS service (new tasks read the secret again), or an Auto Scaling group (new instances do). */
 export type RestartTarget =

@@ -10,7 +10,7 @@ import { deployedLengthAtMost } from './deployed-length';
 import { shortHash } from './names';
 import type { NetworkAccess } from './network';
 import type { PosixIds } from '../contract/posix-user';
-import { acknowledge } from '../profiles/compliance';
+import { acknowledge } from '../profiles/acknowledge';
 
 /** What a runtime needs of the application's storage on EFS, standalone or on a platform. */
 export interface ApplicationStorage {

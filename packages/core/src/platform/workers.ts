@@ -9,7 +9,7 @@ import { computeSecurityGroup } from './egress';
 import type { ApplicationLog } from './logging';
 import type { NetworkAccess } from './network';
 import { type EphemeralWorkers, WorkerVariables } from '../contract/ephemeral-workers';
-import { wildcardPolicy } from '../profiles/compliance';
+import { wildcardPolicy } from '../profiles/acknowledge';
 
 export interface WorkersProps {
   readonly network: NetworkAccess;

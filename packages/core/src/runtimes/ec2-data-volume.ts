@@ -6,7 +6,7 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
-import { acknowledge, wildcardPolicy } from '../profiles/compliance';
+import { acknowledge, wildcardPolicy } from '../profiles/acknowledge';
 
 export interface Ec2DataVolumeProps {
   /** The zone of the group's only subnet. */

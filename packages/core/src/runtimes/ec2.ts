@@ -18,7 +18,7 @@ import { PosixUser } from '../contract/posix-user';
 import { userDataProblem } from '../contract/spec-validation';
 import { UserError } from '../errors';
 import { computeSecurityGroup } from '../platform/egress';
-import { acknowledge } from '../profiles/compliance';
+import { acknowledge } from '../profiles/acknowledge';
 import { Shell } from '../userdata/shell';
 
 export interface Ec2Size {

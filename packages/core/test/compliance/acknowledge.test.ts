@@ -6,7 +6,8 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ApplicationFactory, Compliance, RuntimeType, SecurityProfile } from '../../src';
 import type { EvidenceReport } from '../../src/compliance/report-model';
-import { complianceFindings, MIN_REASON_LENGTH } from '../../src/profiles/compliance';
+import { MIN_REASON_LENGTH } from '../../src/profiles/acknowledge';
+import { complianceFindings } from '../../src/profiles/compliance';
 import { WikiSpec } from '../fixtures/wiki-spec';
 import { propsFor, REGION_ENV } from '../support/synth';
 

@@ -1,10 +1,8 @@
 import type { CfnResource } from 'aws-cdk-lib';
 import { NagMessageLevel, NagPack, type NagPackProps } from 'cdk-nag';
 import { PCI_DSS_VERSION } from './mapping';
-import { PCI_DSS_401_RULES, RULE_IMPLEMENTATIONS } from './pci-dss-401-rules';
-
-/** The pack's name, the prefix of its finding ids. */
-export const PCI_DSS_401_PACK = 'PCI.DSS.401';
+import { PCI_DSS_401_PACK, PCI_DSS_401_RULES } from './pci-dss-401-rules';
+import { RULE_IMPLEMENTATIONS } from './rule-implementations';
 
 /**
  * PCI DSS v4.0.1 at synth: for each AWS Config rule of AWS's PCI DSS 4.0 conformance pack that a template can show,

@@ -1,9 +1,7 @@
 import type { CfnResource } from 'aws-cdk-lib';
 import { CfnLogGroup } from 'aws-cdk-lib/aws-logs';
 import { NagRuleCompliance, NagRules } from 'cdk-nag';
-
-/** PCI DSS 10.5.1: audit log history is kept for at least twelve months. */
-export const MIN_LOG_RETENTION_DAYS = 365;
+import { MIN_LOG_RETENTION_DAYS } from '../retention';
 
 /**
  * A log group keeps its events at least `MIN_LOG_RETENTION_DAYS` days, or never expires them: AWS Config's

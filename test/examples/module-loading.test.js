@@ -1,0 +1,65 @@
+// What a deployment loads: `fw-deploy` in a fresh process, as `cdk synth` starts it, for a plugin of its own. Without
+// the compliance packs (DEV) it loads neither cdk-nag nor yaml (the build server's configuration renderer), which were
+// most of its modules (docs/benchmarks.md); in PRODUCTION, which runs the packs, it loads cdk-nag, so the check sees it.
+const assert = require('node:assert');
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { test } = require('node:test');
+
+const core = path.join(__dirname, '..', '..', 'packages', 'core');
+
+/** A project with one plugin installed (by its registration manifest), as a plugin author's project has it. */
+function project() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-modules-'));
+  const dir = path.join(root, 'node_modules', 'demo-plugin');
+  fs.mkdirSync(path.join(dir, 'META-INF', 'services'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'demo-plugin', version: '1.0.0', main: 'index.js' }));
+  fs.writeFileSync(path.join(dir, 'META-INF', 'services', 'dev.fwframework.core.IApplicationSpec'), 'demo-plugin.DemoSpec\n');
+  fs.writeFileSync(path.join(dir, 'index.js'), `const { ApplicationSpec } = require(${JSON.stringify(path.join(core, 'lib'))});
+class DemoSpec extends ApplicationSpec {
+  applicationId() { return 'demo'; } defaultContainerImage() { return 'ghcr.io/example/demo:1.0.0'; } applicationPort() { return 8080; }
+  containerDataPath() { return '/data'; } efsDataPath() { return '/demo'; } volumeName() { return 'data'; }
+  containerUser() { return '1000:1000'; } efsPermissions() { return '750'; } ebsDeviceName() { return '/dev/xvdf'; }
+  ec2DataPath() { return '/srv/demo'; } ec2LogPaths() { return ['/var/log/demo.log']; }
+  containerEnvironmentVariables() { return { DEMO_PORT: '8080' }; }
+  configureUserData(builder) { builder.addCommands('true'); }
+}
+exports.DemoSpec = DemoSpec;
+`);
+  // Writes the modules the process loaded when it exits.
+  fs.writeFileSync(path.join(root, 'loaded.js'), `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(path.join(root, 'loaded.json'))}, JSON.stringify(Object.keys(require.cache))));\n`);
+  return root;
+}
+
+function loadedBy(context) {
+  const root = project();
+  try {
+    const run = spawnSync(process.execPath, ['-r', path.join(root, 'loaded.js'), path.join(core, 'bin', 'fw-deploy')], {
+      cwd: root, encoding: 'utf-8',
+      env: { ...process.env, CDK_CONTEXT_JSON: JSON.stringify(context), CDK_OUTDIR: path.join(root, 'cdk.out'), CDK_VALIDATION: 'false' },
+    });
+    assert.strictEqual(run.status, 0, run.stderr);
+    return JSON.parse(fs.readFileSync(path.join(root, 'loaded.json'), 'utf-8'));
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+const BASE = { stackName: 'demo', applicationId: 'demo', runtimeType: 'FARGATE', region: 'eu-west-1' };
+const from = (modules, name) => modules.filter((m) => m.includes(`${path.sep}node_modules${path.sep}${name}${path.sep}`));
+
+test('DEV loads neither cdk-nag nor yaml', () => {
+  const modules = loadedBy({ ...BASE, securityProfile: 'DEV', sslEnabled: 'false' });
+  assert.deepStrictEqual([from(modules, 'cdk-nag').length, from(modules, 'yaml').length], [0, 0]);
+  assert.ok(modules.length > 100, 'the process loaded the framework and the CDK');
+});
+
+test('PRODUCTION, which runs the packs, loads cdk-nag', () => {
+  const modules = loadedBy({
+    ...BASE, securityProfile: 'PRODUCTION', sslEnabled: 'true', domain: 'example.com', subdomain: 'demo',
+    hostedZoneId: 'Z0123456789ABCDEFGHIJ', imageDigests: { 'ghcr.io/example/demo:1.0.0': `sha256:${'0'.repeat(64)}` },
+  });
+  assert.ok(from(modules, 'cdk-nag').length > 100);
+});
