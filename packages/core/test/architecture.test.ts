@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { functionLengths, importCircles, importGraph, sourceFiles } from './support/source-structure';
+import { functionLengths, importCircles, importGraph, sourceFiles, undocumentedProps } from './support/source-structure';
 import { WARNING_IDS } from '../src/warnings';
 
 // The code's shape, as docs/development.md describes it: layers that import only downward, no import circle, and
@@ -69,4 +69,13 @@ test('every warning is raised through warn() under an id of WARNING_IDS, each `@
   const raisedElsewhere = files.filter((f) => !f.endsWith('warnings.ts') && /addWarningV2\(/.test(fs.readFileSync(f, 'utf-8'))).map(relative);
   expect(raisedElsewhere).toEqual([]);
   expect(Object.values(WARNING_IDS).filter((id) => !/^@fw\/core:[a-z]+(-[a-z0-9]+)*$/.test(id))).toEqual([]);
+});
+
+test('every property of a props interface in packages/core/src has a doc comment', () => {
+  expect(files.flatMap((f) => undocumentedProps(f)).map((p) => path.relative(SRC, p))).toEqual([]);
+});
+
+test('negative control: an undocumented prop is named; a documented one and a non-props interface are not', () => {
+  const text = 'interface FooProps {\n  /** Documented. */\n  readonly a: string;\n  readonly b: number;\n}\ninterface Other { readonly c: string }\n';
+  expect(undocumentedProps('x.ts', text)).toEqual(['x.ts: FooProps.b']);
 });

@@ -38,7 +38,9 @@ export function databaseLogGroupName(identifier: string, logType: string): strin
 }
 
 export interface PluginDatabaseProps {
+  /** What the plugin asks for (`IApplicationSpec.database()`): engine, version, database name, variable names. */
   readonly requirement: DatabaseRequirement;
+  /** The VPC whose isolated subnets hold the instance. */
   readonly vpc: ec2.IVpc;
   /** Isolated subnets in two zones. */
   readonly subnets: ec2.SubnetSelection;
@@ -48,7 +50,9 @@ export interface PluginDatabaseProps {
   readonly logging: Logging;
   /** The application's stack name: the instance's identifier derives from it. */
   readonly stackName: string;
+  /** A standby in a second zone (the profile's `databaseMultiAz`). */
   readonly multiAz: boolean;
+  /** Refuse deleting the instance until this is turned off (the profile's `deletionProtection`). */
   readonly deletionProtection: boolean;
   /** Of the instance and everything it uses, so that deleting the stack never fails on a kept instance. */
   readonly removalPolicy: RemovalPolicy;

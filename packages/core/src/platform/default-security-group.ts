@@ -7,6 +7,7 @@ import { Construct } from 'constructs';
 import { acknowledge, RECORD_ACKNOWLEDGEMENTS } from '../profiles/acknowledge';
 
 export interface ClosedDefaultSecurityGroupProps {
+  /** The VPC whose default security group loses its rules. */
   readonly vpc: ec2.Vpc;
   /** Where the function that closes it logs. */
   readonly logGroup: logs.ILogGroup;

@@ -8,6 +8,7 @@ import { admitHttpsFromComputeSubnets, type NetworkAccess } from './network';
 import type { Workers } from './workers';
 
 export interface VpcEndpointsProps {
+  /** The VPC and the compute subnets the endpoints serve. */
   readonly network: NetworkAccess;
   /**
    * The security groups of the compute that calls AWS: the application's, its workers'.

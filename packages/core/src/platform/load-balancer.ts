@@ -54,6 +54,7 @@ export const ACCESS_LOG_NONCURRENT_DAYS = 30;
 export const WAF_REDACTED_HEADERS = ['cookie', 'authorization'];
 
 export interface LoadBalancerProps {
+  /** The VPC and the public subnets the load balancer is placed in. */
   readonly network: NetworkAccess;
   /**
    * The application's port and health check, for `targetGroup`.
@@ -61,14 +62,19 @@ export interface LoadBalancerProps {
    * applications are routed by host name, `HostRoute`)
    */
   readonly applicationPort?: number;
+  /** The application's health check path, for `targetGroup`. @default - none, as `applicationPort` */
   readonly healthCheckPath?: string;
   /** @default - plain HTTP on port 80 */
   readonly tls?: TlsSettings;
   /** When set, the load balancer signs users in before any request reaches the application (needs `tls`). */
   readonly oidc?: OidcProviderSettings;
+  /** Refuse deleting the load balancer until this is turned off (the profile's). */
   readonly deletionProtection: boolean;
+  /** A WAF web ACL with AWS's managed rules in front of it, logged (the profile's). */
   readonly waf: boolean;
+  /** Access logs to a bucket of the stack (the profile's). */
   readonly accessLogs: boolean;
+  /** Of the access-log bucket: kept with the stack's data in STAGING and PRODUCTION. */
   readonly removalPolicy: RemovalPolicy;
   /** Where WAF logs go. */
   readonly logging: Logging;

@@ -16,7 +16,9 @@ export function applicationLogGroupName(stackName: string, runtimeType: RuntimeT
 }
 
 export interface LoggingProps {
+  /** How long every log group keeps its events (the profile's). */
   readonly retention: logs.RetentionDays;
+  /** Of the log groups and the logs key: kept with the stack's data in STAGING and PRODUCTION. */
   readonly removalPolicy: RemovalPolicy;
   /**
    * The key that encrypts the log groups, when another construct owns it (a `Platform`'s): that owner lets CloudWatch

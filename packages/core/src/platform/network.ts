@@ -30,7 +30,9 @@ export function admitHttpsFromComputeSubnets(securityGroup: ec2.ISecurityGroup, 
 export interface NetworkProps {
   /** 0 puts compute in public subnets, reachable only from the load balancer. */
   readonly natGateways: number;
+  /** A flow log of all the VPC's traffic, accepted and rejected, to an encrypted log group (the profile's). */
   readonly flowLogs: boolean;
+  /** Where the flow log's and the custom-resource function's log groups are created. */
   readonly logging: Logging;
   /** @default - the CDK's default range (`Vpc.DEFAULT_CIDR_RANGE`) */
   readonly cidr?: string;

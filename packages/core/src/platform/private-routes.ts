@@ -10,9 +10,11 @@ import { applicationTargetGroup, forwardAction } from './routing';
 import { acknowledge } from '../profiles/acknowledge';
 
 export interface PrivateLoadBalancerProps {
+  /** The VPC and the compute subnets the internal load balancer is placed in. */
   readonly network: NetworkAccess;
   /** The platform's certificate (`<domain>` and `*.<domain>`): the same names answer inside the VPC. */
   readonly certificate: acm.ICertificate;
+  /** Refuse deleting the load balancer until this is turned off (the profile's). */
   readonly deletionProtection: boolean;
   /** Turns its access logs on, into the public load balancer's bucket. @default - no access logs */
   readonly logAccessLogs?: (alb: elbv2.ApplicationLoadBalancer) => void;
@@ -60,15 +62,21 @@ export class PrivateLoadBalancer extends Construct {
 }
 
 export interface PrivateHostRouteProps {
+  /** The VPC the private zone answers in. */
   readonly vpc: ec2.IVpc;
   /** The private load balancer's listener and security group, and its alias target. */
   readonly listener: elbv2.IApplicationListener;
+  /** The private load balancer's security group: it may reach the application's port. */
   readonly securityGroup: ec2.ISecurityGroup;
+  /** The private load balancer's DNS name and canonical hosted zone, the private record's alias target. */
   readonly alias: { readonly dnsName: string; readonly hostedZoneId: string };
   /** The application's host name: a private zone of that name answers it inside the VPC. */
   readonly host: string;
+  /** The rule's priority on the private listener: the application's listener priority, unique on the platform. */
   readonly priority: number;
+  /** The port the target group sends to. */
   readonly applicationPort: number;
+  /** The target group's health check path. */
   readonly healthCheckPath: string;
   /** The application's group: it admits the private load balancer on its port. */
   readonly applicationSecurityGroup: ec2.ISecurityGroup;

@@ -18,7 +18,9 @@ export type RestartTarget =
 export interface RotationRestartProps {
   /** The secret whose rotation restarts the application (the database's master password, which RDS rotates). */
   readonly secretArn: string;
+  /** What restarts: the ECS service (a new deployment) or the Auto Scaling group (an instance refresh). */
   readonly target: RestartTarget;
+  /** The VPC and the compute subnets the function runs in. */
   readonly network: NetworkAccess;
   /** Where the function logs: the application's own log group (its key's policy admits it). */
   readonly logGroup: logs.ILogGroup;

@@ -79,14 +79,19 @@ export function defaultListenerPriority(host: string): number {
 }
 
 export interface HostRouteProps {
+  /** The VPC of the target group. */
   readonly vpc: ec2.IVpc;
   /** The platform's listener and its load balancer's security group. */
   readonly listener: elbv2.IApplicationListener;
+  /** The load balancer's security group: it may reach the application's port. */
   readonly securityGroup: ec2.ISecurityGroup;
+  /** The port the target group sends to. */
   readonly applicationPort: number;
+  /** The target group's health check path. */
   readonly healthCheckPath: string;
   /** The application's host name: requests for it, and only those, reach the application. */
   readonly host: string;
+  /** The rule's priority on the listener, unique on it (`defaultListenerPriority`, or `listenerPriority`). */
   readonly priority: number;
   /** `alb-oidc`: the load balancer signs users in on this rule only. @default - no sign-in by the load balancer */
   readonly oidc?: OidcProviderSettings;

@@ -102,8 +102,11 @@ function accessPoint(scope: Construct, id: string, fileSystem: efs.IFileSystem, 
 }
 
 export interface SharedStorageProps extends AccessPointSettings {
+  /** The VPC and the compute subnets of the mount targets. */
   readonly network: NetworkAccess;
+  /** Encrypts the file system at rest. */
   readonly key: kms.IKey;
+  /** Of the file system: kept with the stack's data in STAGING and PRODUCTION. */
   readonly removalPolicy: RemovalPolicy;
 }
 
@@ -167,8 +170,11 @@ export class SharedStorage extends Construct implements ApplicationStorage {
 }
 
 export interface PlatformFileSystemProps {
+  /** The VPC and the compute subnets of the mount targets. */
   readonly network: NetworkAccess;
+  /** Encrypts the file system at rest. */
   readonly key: kms.IKey;
+  /** Of the file system: kept with the platform's data in STAGING and PRODUCTION. */
   readonly removalPolicy: RemovalPolicy;
   /** The IAM path of every application's roles (`platformRolePath`): nobody else may mount. */
   readonly rolePath: string;

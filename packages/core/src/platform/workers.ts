@@ -12,11 +12,13 @@ import { type EphemeralWorkers, WorkerVariables } from '../contract/ephemeral-wo
 import { wildcardPolicy } from '../profiles/acknowledge';
 
 export interface WorkersProps {
+  /** The VPC and the compute subnets the workers run in. */
   readonly network: NetworkAccess;
   /** The application's log group, which the workers write to too. */
   readonly log: ApplicationLog;
   /** Names the workers' log streams (`<applicationId>-worker`). */
   readonly applicationId: string;
+  /** What the plugin declares of its workers (`ephemeralWorkers()`): image, size, ports, environment. */
   readonly workers: EphemeralWorkers;
   /** Where the workers' image is pulled from. */
   readonly images: ImageSource;

@@ -11,9 +11,11 @@ import { acknowledge, wildcardPolicy } from '../profiles/acknowledge';
 export interface Ec2DataVolumeProps {
   /** The zone of the group's only subnet. */
   readonly availabilityZone: string;
+  /** The volume's size (`dataVolumeGiB`). */
   readonly sizeGiB: number;
   /** The stack's key: encrypts the volume (and so its snapshots). */
   readonly key: kms.IKey;
+  /** Of the volume: kept with the stack's data in STAGING and PRODUCTION. */
   readonly removalPolicy: RemovalPolicy;
   /**
    * Creates the volume from this snapshot (restore).

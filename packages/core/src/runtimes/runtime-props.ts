@@ -13,15 +13,19 @@ import type { Workers } from '../platform/workers';
 
 /** What the factory hands a runtime: the plugin, the validated context and the shared platform. */
 export interface RuntimeProps {
+  /** The plugin, as configured with its settings. */
   readonly spec: IApplicationSpec;
   /** What messages call the plugin (`pluginName`). */
   readonly pluginName: string;
+  /** The validated deployment context. */
   readonly context: DeploymentContext;
   /** The plugin's `defaultSize().startupSeconds` (or its default): how long a first start may take. */
   readonly startupSeconds: number;
+  /** The VPC and the compute subnets the application runs in. */
   readonly network: NetworkAccess;
   /** How the load balancer reaches the application: its default action standalone, a host rule on a platform. */
   readonly loadBalancer: ApplicationRoute;
+  /** The application's log group and its name. */
   readonly log: ApplicationLog;
   /** Encrypts the EC2 root and data volumes and the data volume's backups (EC2 only). */
   readonly dataKey?: kms.IKey;

@@ -75,3 +75,18 @@ export function functionLengths(file: string, text = fs.readFileSync(file, 'utf-
   visit(source);
   return found;
 }
+
+/** Every property of an interface named `...Props` in `file` without a doc comment, as `<file>: <Interface>.<property>`. */
+export function undocumentedProps(file: string, text = fs.readFileSync(file, 'utf-8')): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isPropertySignature(node) && ts.isInterfaceDeclaration(node.parent) && /Props$/.test(node.parent.name.text) &&
+      ts.getJSDocCommentsAndTags(node).length === 0) {
+      found.push(`${file}: ${node.parent.name.text}.${node.name.getText(source)}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
