@@ -249,12 +249,12 @@ const FIELD_KEYS = {
   imageDigests: {
     required: false,
     defaultText: 'none (PRODUCTION needs a digest for every image a task runs)',
-    description: 'The digest of each image the plugin names by tag, as a JSON object: `{"jenkins/jenkins:2.568.2-lts-jdk21": ' +
+    description: 'The digest of each image the plugin names by tag, as a JSON object: `{"example/wiki:1.4.2": ' +
       '"sha256:<64 hex digits>"}`. The task then runs exactly that image (`<image>@<digest>`); PRODUCTION refuses an image ' +
       'pinned by tag only (see "Container images").',
     parse: imageDigests,
     code: (c) => c.props.imageDigests,
-    example: { 'jenkins/jenkins:2.568.2-lts-jdk21': `sha256:${'0'.repeat(64)}` },
+    example: { 'example/wiki:1.4.2': `sha256:${'0'.repeat(64)}` },
   },
   secrets: {
     required: false,

@@ -83,7 +83,7 @@ const IMAGE_DIGEST = /^sha256:[0-9a-f]{64}$/;
 /** A JSON object (or its text, from `-c`) of image reference -> digest. */
 export function imageDigests(raw: unknown): Parsed {
   const allowed = 'a JSON object of image references to digests, for example ' +
-    '{"jenkins/jenkins:2.568.2-lts-jdk21": "sha256:<64 lower-case hex digits>"}';
+    '{"example/wiki:1.4.2": "sha256:<64 lower-case hex digits>"}';
   const value = jsonObject(raw);
   if (!value) return { allowed };
   const entries = Object.entries(value);
