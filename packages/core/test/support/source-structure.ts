@@ -11,19 +11,25 @@ export function sourceFiles(dir: string): string[] {
 }
 
 /**
- * The files each file imports or re-exports from, relative imports only, type-only ones included (the compiler's
- * own parse, so a multi-line import or an `export ... from` counts the same).
+ * The files each file imports or re-exports from, relative imports only, type-only ones and a lazy `require()`
+ * included (the compiler's own parse, so a multi-line import or an `export ... from` counts the same).
  */
 export function importGraph(files: string[]): Map<string, string[]> {
   return new Map(files.map((file) => {
-    const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf-8'), ts.ScriptTarget.Latest);
-    const targets = source.statements.flatMap((s) => {
-      const spec = (ts.isImportDeclaration(s) || ts.isExportDeclaration(s)) ? s.moduleSpecifier : undefined;
-      if (!spec || !ts.isStringLiteral(spec) || !spec.text.startsWith('.')) return [];
-      const base = path.resolve(path.dirname(file), spec.text);
+    const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf-8'), ts.ScriptTarget.Latest, true);
+    const specifiers: string[] = [];
+    const visit = (node: ts.Node) => {
+      const spec = (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) ? node.moduleSpecifier
+        : ts.isCallExpression(node) && node.expression.getText(source) === 'require' ? node.arguments[0] : undefined;
+      if (spec && ts.isStringLiteral(spec) && spec.text.startsWith('.')) specifiers.push(spec.text);
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    const targets = specifiers.flatMap((spec) => {
+      const base = path.resolve(path.dirname(file), spec);
       return [`${base}.ts`, path.join(base, 'index.ts')].filter((f) => fs.existsSync(f)).slice(0, 1);
     });
-    return [file, targets];
+    return [file, [...new Set(targets)]];
   }));
 }
 
