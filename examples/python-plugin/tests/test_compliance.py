@@ -42,7 +42,9 @@ def test_acknowledged_it_passes_and_the_report_lists_the_reason_and_the_plugins_
     [evaluation] = [e for e in by_number["10.5.1"]["evaluations"] if e["resource"] == "Wiki/PaymentsAudit/Resource"]
     assert evaluation["result"] == "acknowledged"
     assert evaluation["reason"].startswith(REASON) and evaluation["reason"].endswith("10.5.1)")
-    assert [c["configuredIn"] for c in by_number["8.2.8"]["controls"]] == ["WIKI_SESSION_TIMEOUT"]
+    assert [(c["configuredIn"], c["grade"]) for c in by_number["8.2.8"]["controls"]] == [("WIKI_SESSION_TIMEOUT", "partial")]
+    # The control's grade, declared in Python, is what the requirement's coverage rests on.
+    assert by_number["8.2.8"]["coverage"] == "partial"
     assert (tmp_path / "Wiki.pci-dss-4.0.1.md").read_text().startswith("# PCI DSS v4.0.1 evidence: Wiki")
 
 

@@ -6,6 +6,7 @@ from fw_core import (
     ApplicationSize,
     AuthMode,
     ComplianceControl,
+    ControlGrade,
     ContainerInitialization,
     DatabaseRequirement,
     Ec2Context,
@@ -103,7 +104,7 @@ class WikiSpec:
     def compliance_controls(self) -> typing.List[ComplianceControl]:
         """What the wiki itself does for PCI DSS, listed in the PRODUCTION evidence report."""
         return [ComplianceControl(requirements=["8.2.8"], statement="A wiki session idle for 15 minutes ends.",
-                                  configured_in="WIKI_SESSION_TIMEOUT")]
+                                  configured_in="WIKI_SESSION_TIMEOUT", grade=ControlGrade.PARTIAL)]
 
     def egress_rules(self) -> typing.List[EgressRule]:
         """Nothing beyond HTTPS and NFS."""
