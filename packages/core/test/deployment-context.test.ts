@@ -35,25 +35,26 @@ function errorOf(values: Record<string, unknown>): string {
 
 describe('valid context', () => {
   test('the spec keys with defaults applied', () => {
-    expect(DeploymentContextReader.fromValues(VALID)).toEqual({
+    const context = DeploymentContextReader.fromValues(VALID);
+    expect(context).toEqual(expect.objectContaining({
       stackName: 'build-server',
       applicationId: 'wiki',
       runtimeType: RuntimeType.FARGATE,
       securityProfile: SecurityProfile.DEV,
       sslEnabled: false,
       authMode: 'none',
-      domain: undefined,
-      subdomain: undefined,
-      fqdn: undefined,
-      hostedZoneId: undefined,
-      certificateArn: undefined,
-      region: undefined,
       ec2Storage: 'efs',
-      pciConformancePack: false,
-      pciDssMultiTenantProvider: false,
-      securityHubPciDss: false,
-      oidc: undefined,
-    });
+    }));
+    for (const absent of ['domain', 'subdomain', 'fqdn', 'hostedZoneId', 'certificateArn', 'region', 'oidc'] as const) {
+      expect([absent, context[absent]]).toEqual([absent, undefined]);
+    }
+    // Every other key with a declared default has it when the context leaves the key out (the identity provider's
+    // keys only within `oidc`): a new key needs no line here.
+    const defaulted = CONTEXT_KEYS.filter((k) => k.default !== undefined && !(k.name in VALID) && !k.name.startsWith('oidc'));
+    expect(defaulted.length).toBeGreaterThan(4);
+    for (const key of defaulted) {
+      expect([key.name, (context as unknown as Record<string, unknown>)[key.name]]).toEqual([key.name, key.default]);
+    }
   });
 
   test('the FQDN is formed from subdomain and domain; domain names are lower-cased', () => {
