@@ -72,6 +72,8 @@ for (const [runtime, { dir, report, markdown }] of Object.entries(RUNTIMES)) {
   test(`${runtime}: every requirement has a coverage no higher than its evidence earns; nothing says "met"`, () => {
     const template = fs.readFileSync(path.join(dir, report.system.templateFile));
     assert.strictEqual(report.system.templateSha256, require('node:crypto').createHash('sha256').update(template).digest('hex'));
+    assert.strictEqual(report.system.versions.framework, require('../../packages/core/package.json').version);
+    assert.ok(!Number.isNaN(Date.parse(report.system.generatedAt)));
     const coverages = ['full', 'partial', 'supporting', 'after-deploy', 'not-addressed'];
     for (const r of report.requirements) assert.ok(coverages.includes(r.coverage) && r.coverageBy, `${r.requirement}: ${r.coverage}`);
     assert.deepStrictEqual(unearnedCoverage(report), []);
