@@ -49,6 +49,7 @@ import { type ApplicationRoute, defaultListenerPriority, HostRoute } from './pla
 import { type ApplicationStorage, SharedStorage } from './platform/storage';
 import { Workers } from './platform/workers';
 import { acknowledgeGrantPolicies, RECORD_ACKNOWLEDGEMENTS } from './profiles/acknowledge';
+import { complianceChecks } from './profiles/compliance-checks';
 import { PROFILE_SETTINGS, type ProfileSettings } from './profiles/profile-settings';
 import { Ec2Runtime } from './runtimes/ec2';
 import { FargateRuntime } from './runtimes/fargate';
@@ -273,10 +274,7 @@ export class ApplicationFactory extends Construct {
     if (context.pciConformancePack) addPciConformancePack(this, 'PciConformancePack');
     if (context.securityHubPciDss) addSecurityHubPciDss(this, 'SecurityHubPciDss');
     if (plan.settings.complianceChecks) {
-      // Loaded only where the packs run: cdk-nag is most of what a synth would otherwise load (docs/benchmarks.md).
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { requireCompliance }: typeof import('./profiles/compliance') = require('./profiles/compliance');
-      requireCompliance(this, plan.stack, callPlugin(plugin, 'complianceControls', () => spec.complianceControls()).map((c) => ({ ...c, source: plugin })),
+      complianceChecks().requireCompliance(this, plan.stack, callPlugin(plugin, 'complianceControls', () => spec.complianceControls()).map((c) => ({ ...c, source: plugin })),
         { scope: context.pciDssScope, multiTenantProvider: context.pciDssMultiTenantProvider });
     }
   }

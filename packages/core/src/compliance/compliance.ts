@@ -3,6 +3,7 @@ import type { IConstruct } from 'constructs';
 import { SecurityProfile } from '../contract/security-profile';
 import { shownValue, UserError } from '../errors';
 import { acknowledge, MIN_REASON_LENGTH } from '../profiles/acknowledge';
+import { complianceChecks } from '../profiles/compliance-checks';
 import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 
 /** The compliance checks a PRODUCTION stack runs, for resources a user adds beside the framework's. */
@@ -45,9 +46,7 @@ export class Compliance {
       throw new UserError(`Compliance.check: profile ${shownValue(profile)} is not allowed; expected ${Object.values(SecurityProfile).join(', ')}.`);
     }
     if (!PROFILE_SETTINGS[profile].complianceChecks) return;
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { requireComplianceOf }: typeof import('../profiles/compliance') = require('../profiles/compliance');
-    requireComplianceOf(scope, scope, Stack.of(scope));
+    complianceChecks().requireComplianceOf(scope, scope, Stack.of(scope));
   }
 
   private constructor() {}

@@ -9,9 +9,9 @@ import { oscalAssessmentResults } from './oscal-assessment-results';
 import { PCI_DSS_MAPPING, PCI_DSS_VERSION } from './pci-dss-401/mapping';
 import { PCI_DSS_401_PACK, PCI_DSS_401_RULES } from './pci-dss-401/pci-dss-401-rules';
 import { RULE_IMPLEMENTATIONS } from './pci-dss-401/rule-implementations';
-import type { Applicability, Coverage, Evaluation, EvidenceReport, ReportedSystem, SourcedControl } from './report-model';
+import { type Applicability, type Coverage, COVERAGE_ORDER, type Evaluation, type EvidenceReport, type ReportedSystem, type SourcedControl } from './report-model';
 import { RESPONSIBILITY } from './responsibility';
-import { ControlGrade } from '../contract/compliance-control';
+import { gradeOf } from '../contract/compliance-control';
 import { PciDssScope } from '../contract/pci-dss-scope';
 
 /** What the report says first, and the reason it exists. */
@@ -36,9 +36,6 @@ const PRINCIPAL: Record<string, string> = {
   A1: 'Additional requirements for multi-tenant service providers',
   A3: 'Designated entities supplemental validation',
 };
-
-/** Lowest first: a coverage earns the highest of these its evidence reaches. */
-const COVERAGE_ORDER: readonly Coverage[] = ['not-addressed', 'after-deploy', 'supporting', 'partial', 'full'];
 
 /** What the report says of each stated scope, and of none. */
 const SCOPE_STATEMENTS: Record<PciDssScope | 'not stated', string> = {
@@ -161,7 +158,7 @@ export function evidenceReport(stack: Stack, controls: SourcedControl[], system:
       evidencedRequirements: requirements.filter((r) => r.requirement.split('.')[0] === requirement).length,
     })),
     notice: REPORT_NOTICE,
-    afterDeployment: afterDeployment(stack),
+    afterDeployment: afterDeployment(types),
     mapping: PCI_DSS_MAPPING.provenance,
     requirements,
     acknowledgements: stack.node.findAll().flatMap((c) => acknowledgementsOn(c).map(([rule, reason]) => ({ resource: c.node.path, rule, reason }))),
@@ -209,7 +206,7 @@ function coverage(evaluations: Evaluation[], controls: SourcedControl[], configR
     earned.push({ coverage: capped, by: `${rule} (${grade}${acknowledged ? `, ${acknowledged} of ${results.length} resources acknowledged` : ''}): ${gradeReason}` });
   }
   for (const control of controls) {
-    earned.push({ coverage: control.grade ?? ControlGrade.SUPPORTING, by: `control of ${control.source} (${control.grade ?? ControlGrade.SUPPORTING}): ${control.statement}` });
+    earned.push({ coverage: gradeOf(control), by: `control of ${control.source} (${gradeOf(control)}): ${control.statement}` });
   }
   const best = earned.sort((a, b) => COVERAGE_ORDER.indexOf(b.coverage) - COVERAGE_ORDER.indexOf(a.coverage))[0];
   if (best) return { coverage: best.coverage, coverageBy: best.by };
@@ -218,15 +215,14 @@ function coverage(evaluations: Evaluation[], controls: SourcedControl[], configR
     : { coverage: 'not-addressed', coverageBy: 'No check of this report earns anything toward it (the checks listed, if any, are graded none).' };
 }
 
-/** Whether this stack deploys the conformance pack and enables Security Hub's standard, which see the deployed account. */
-function afterDeployment(stack: Stack): EvidenceReport['afterDeployment'] {
-  const has = (type: string) => stack.node.findAll().some((c) => CfnResource.isCfnResource(c) && c.cfnResourceType === type);
+/** Whether this stack (its resource `types`) deploys the conformance pack and enables Security Hub's standard. */
+function afterDeployment(types: ReadonlySet<string>): EvidenceReport['afterDeployment'] {
   const elsewhere = (key: string) => `Not in this stack: set ${key} on the platform, or on one stack of the account and region.`;
   return {
-    configConformancePack: has('AWS::Config::ConformancePack')
+    configConformancePack: types.has('AWS::Config::ConformancePack')
       ? 'This stack deploys AWS\'s PCI DSS 4.0 conformance pack: AWS Config evaluates the rules each requirement lists as after deployment.'
       : elsewhere('pciConformancePack'),
-    securityHubStandard: has('AWS::SecurityHub::Standard')
+    securityHubStandard: types.has('AWS::SecurityHub::Standard')
       ? 'This stack enables Security Hub\'s PCI DSS v4.0.1 standard: its controls evaluate the deployed account. Which ' +
         'requirement each control relates to is in Security Hub, not in this report (no version of AWS\'s table was at hand to derive).'
       : elsewhere('securityHubPciDss'),
@@ -293,7 +289,7 @@ export function renderMarkdown(report: EvidenceReport): string {
       lines.push('');
     }
     for (const c of r.controls) {
-      lines.push(`- Application control (${c.source}, ${c.grade ?? ControlGrade.SUPPORTING}): ${c.statement} Configured in: ${c.configuredIn}.`);
+      lines.push(`- Application control (${c.source}, ${gradeOf(c)}): ${c.statement} Configured in: ${c.configuredIn}.`);
     }
     if (r.afterDeploy.length) lines.push(`- Only AWS Config, after deployment, can confirm: ${r.afterDeploy.join(', ')}.`);
     if (r.controls.length || r.afterDeploy.length) lines.push('');

@@ -1,5 +1,6 @@
 import { createHash } from 'crypto';
 import type { EvidenceReport } from './report-model';
+import { gradeOf } from '../contract/compliance-control';
 
 /** The OSCAL version the document is written against: the models of compliance-trestle the tests validate it with. */
 export const OSCAL_VERSION = '1.2.1';
@@ -73,7 +74,7 @@ export function oscalAssessmentResults(report: EvidenceReport): object {
               description: `${e.rule} on ${e.resource} (${e.type}): ${e.result}${e.reason ? ` (${e.reason})` : ''}. Grade toward ${r.requirement}: ${e.grade}, ${e.gradeReason}`,
               props: [prop('result', e.result), prop('grade', e.grade)],
             })),
-            ...r.controls.map((c) => ({ description: `Control of ${c.source} (${c.grade ?? 'supporting'}): ${c.statement} Configured in: ${c.configuredIn}.` })),
+            ...r.controls.map((c) => ({ description: `Control of ${c.source} (${gradeOf(c)}): ${c.statement} Configured in: ${c.configuredIn}.` })),
             ...r.afterDeploy.length ? [{ description: `Only AWS Config, after deployment, can confirm: ${r.afterDeploy.join(', ')}.` }] : [],
           ],
           'collected': system.generatedAt,

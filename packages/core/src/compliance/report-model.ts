@@ -18,6 +18,9 @@ export interface SourcedControl extends ComplianceControl {
  */
 export type Coverage = 'full' | 'partial' | 'supporting' | 'after-deploy' | 'not-addressed';
 
+/** Every coverage, lowest first: a requirement's is the highest its evidence reaches. */
+export const COVERAGE_ORDER: readonly Coverage[] = ['not-addressed', 'after-deploy', 'supporting', 'partial', 'full'];
+
 /** What the user stated about the application's place in their assessment (`pciDssScope`, `pciDssMultiTenantProvider`). */
 export interface Applicability {
   /** @default - not stated */

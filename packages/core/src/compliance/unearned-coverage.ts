@@ -1,9 +1,10 @@
 import { PCI_DSS_MAPPING } from './pci-dss-401/mapping';
 import { PCI_DSS_401_PACK } from './pci-dss-401/pci-dss-401-rules';
-import type { Coverage, EvidenceReport } from './report-model';
-import { ControlGrade } from '../contract/compliance-control';
+import { type Coverage, COVERAGE_ORDER, type EvidenceReport } from './report-model';
+import { gradeOf } from '../contract/compliance-control';
 
-const ORDER: readonly string[] = ['none', 'not-addressed', 'after-deploy', 'supporting', 'partial', 'full'];
+/** A check graded `none` earns less than any coverage. */
+const ORDER: readonly string[] = ['none', ...COVERAGE_ORDER];
 
 /**
  * Every requirement of a report whose coverage is higher than its evidence earns, re-derived from the report's own
@@ -21,7 +22,7 @@ export function unearnedCoverage(report: EvidenceReport): string[] {
       if (results.includes('fails')) continue;
       earned.push(results.includes('acknowledged') && grade === 'full' ? 'partial' : grade);
     }
-    for (const control of r.controls) earned.push(control.grade ?? ControlGrade.SUPPORTING);
+    for (const control of r.controls) earned.push(gradeOf(control));
     const best = earned.reduce((a, b) => (ORDER.indexOf(b) > ORDER.indexOf(a) ? b : a)) as Coverage;
     return ORDER.indexOf(r.coverage) > ORDER.indexOf(best)
       ? [`${r.requirement}: coverage ${r.coverage}, but its evidence earns at most ${best} (grades in tools/aws/pci-dss-4/grades.tsv)`]

@@ -31,6 +31,11 @@ export interface ComplianceControl {
   readonly grade?: ControlGrade;
 }
 
+/** A control's grade: the one it declares, else `SUPPORTING` (the `grade` default). */
+export function gradeOf(control: ComplianceControl): ControlGrade {
+  return control.grade ?? ControlGrade.SUPPORTING;
+}
+
 /** A requirement number as PCI DSS v4.0.1 writes it: `10.5.1`, `3.4`, `A1.1.2`. */
 export const REQUIREMENT_NUMBER = /^(?:[1-9]|1[0-2]|A[1-3])(?:\.\d{1,2}){0,4}$/;
 

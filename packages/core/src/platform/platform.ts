@@ -35,6 +35,7 @@ import type { RequestBodyLimit } from '../contract/request-body-limit';
 import { RuntimeType } from '../contract/runtime-type';
 import { UserError } from '../errors';
 import { acknowledgeGrantPolicies, RECORD_ACKNOWLEDGEMENTS } from '../profiles/acknowledge';
+import { complianceChecks } from '../profiles/compliance-checks';
 import { PROFILE_SETTINGS, type ProfileSettings } from '../profiles/profile-settings';
 
 
@@ -237,12 +238,7 @@ export class Platform extends Construct {
     if (context.securityHubPciDss) addSecurityHubPciDss(this, 'SecurityHubPciDss');
     acknowledgeGrantPolicies(this);
     addEcsConsistencyChecks(this);
-    if (settings.complianceChecks) {
-      // Loaded only where the packs run, as the factory does.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { requireCompliance }: typeof import('../profiles/compliance') = require('../profiles/compliance');
-      requireCompliance(this, this.stack);
-    }
+    if (settings.complianceChecks) complianceChecks().requireCompliance(this, this.stack);
   }
 
   /**
