@@ -7,7 +7,7 @@
 //
 // UPDATE_CENTER2_GIT_DIR is a clone or bare mirror of https://github.com/jenkins-infra/update-center2 (fetch it first:
 // `git clone --bare https://github.com/jenkins-infra/update-center2`); COMMIT defaults to its HEAD. The snapshot keeps
-// the warnings of `core` and of every id in JENKINS_PLUGINS and JENKINS_PLUGINS_UNPINNED_BY_US (versions.ts), and
+// the warnings of `core` and of every pinned plugin (advisoryCoverage() of versions.ts), and
 // names them in `covers`: advisories.test.ts refuses a pin that the snapshot does not cover.
 'use strict';
 const { execFileSync } = require('child_process');

@@ -2,8 +2,12 @@
 // Derives packages/core/jenkins/plugin-closure.json: for every plugin the build server installs (the pins of
 // versions.ts, JENKINS_PLUGINS and JENKINS_PLUGIN_CLOSURE), the plugins it requires and the lowest version of each,
 // read from its own pom.xml at its release tag, as Maven and the hpi plugin resolve them into the manifest's
-// Plugin-Dependencies: compile and runtime scope, not optional; versions from the pom, its properties, or the
-// jenkinsci/bom it imports (read at that bom's tag). advisories.test.ts and plugin-closure.test.ts read the file.
+// Plugin-Dependencies: compile and runtime scope, the optional ones (`;resolution:=optional`) apart; versions from the
+// pom, its properties, or the jenkinsci/bom it imports (read at that bom's tag). Optional dependencies matter: the
+// plugin tool checks them against the pins and stops the whole install on a conflict (plugin-installation-manager-tool
+// 2.15.0 PluginManager.java 1137-1149), and core refuses a plugin whose installed optional dependency is older than
+// declared (jenkins-2.568.2 PluginWrapper.java 996-1019). advisories.test.ts, plugin-closure.test.ts and
+// tools/jenkins-closure/run-installer.sh read the file.
 //
 //   node tools/jenkins-closure/derive.js [MIRRORS_DIR] [--suggest] [--bom LINE [--bom-tag TAG]]
 //
@@ -180,17 +184,18 @@ function requirements(id, version, repository) {
     else if (!element(d, 'classifier')) managed[a] = resolve(element(d, 'version'));
   }
   const requires = {};
+  const optional = {};
   const own = pom.replace(/<dependencyManagement>[\s\S]*?<\/dependencyManagement>/, '').replace(/<build>[\s\S]*<\/build>/, '').replace(/<profiles>[\s\S]*<\/profiles>/, '');
   for (const d of dependencies(section(own, 'dependencies'))) {
     const group = resolve(element(d, 'groupId'));
     const artifact = resolve(element(d, 'artifactId'));
     const scope = element(d, 'scope') ?? 'compile';
-    if (!['compile', 'runtime'].includes(scope) || element(d, 'optional') === 'true' || element(d, 'classifier') || !PLUGIN_GROUP.test(group ?? '')) continue;
+    if (!['compile', 'runtime'].includes(scope) || element(d, 'classifier') || !PLUGIN_GROUP.test(group ?? '')) continue;
     const wanted = resolve(element(d, 'version')) ?? managed[artifact];
     if (!wanted || wanted.includes('${')) throw new Error(`${id} ${version}: no version for ${group}:${artifact} (${file} at ${tag})`);
-    requires[artifact] = wanted;
+    (element(d, 'optional') === 'true' ? optional : requires)[artifact] = wanted;
   }
-  return { version, repository, tag, commit, pom: file, packaging: packaging ?? 'jar', jenkinsVersion: props['jenkins.version'], requires };
+  return { version, repository, tag, commit, pom: file, packaging: packaging ?? 'jar', jenkinsVersion: props['jenkins.version'], requires, optional };
 }
 
 // Every pinned plugin, then what they require, until nothing new is required.
@@ -200,7 +205,7 @@ for (const p of pins) {
     plugins[p.id] = requirements(p.id, p.version, p.repository);
   } catch (e) {
     if (!(e instanceof Unread)) throw e;
-    plugins[p.id] = { version: p.version, repository: p.repository, unread: e.message, requires: {} };
+    plugins[p.id] = { version: p.version, repository: p.repository, unread: e.message, requires: {}, optional: {} };
   }
 }
 const libraries = new Set();
@@ -236,7 +241,7 @@ function closure(floor) {
       } catch (e) {
         if (e instanceof Unread) {
           if (version === floor[dep]) return { conflict: dep, why: e.message };
-          unpinned[dep] = { version, repository: repositoryOf(dep), unread: e.message, requires: {} };
+          unpinned[dep] = { version, repository: repositoryOf(dep), unread: e.message, requires: {}, optional: {} };
         } else if (!(e instanceof Missing)) throw e;
       }
       changed = true;
@@ -265,9 +270,9 @@ if (missing.size) {
 }
 const out = path.join(root, 'packages', 'core', 'jenkins', 'plugin-closure.json');
 const byId = (o) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
-for (const r of [...Object.values(plugins), ...Object.values(unpinned)]) for (const lib of libraries) delete r.requires[lib];
+for (const r of [...Object.values(plugins), ...Object.values(unpinned)]) for (const lib of libraries) { delete r.requires[lib]; delete r.optional?.[lib]; }
 fs.writeFileSync(out, JSON.stringify({
-  about: 'Each installed plugin at its pinned release: the plugins it requires and the lowest version of each, from its pom.xml at the tag (tools/jenkins-closure/derive.js). `required`: plugins required and not pinned.',
+  about: 'Each installed plugin at its pinned release: the plugins it requires and the lowest version of each (`requires`), and those it can use when installed (`optional`), from its pom.xml at the tag (tools/jenkins-closure/derive.js). `required`: plugins required and not pinned.',
   core,
   plugins: byId(plugins),
   required: byId(unpinned),

@@ -92,18 +92,47 @@ export const PLUGIN_MANAGER_SHA256: string | undefined = undefined;
  */
 export const PLUGIN_TOOL_FLAGS = ['--latest', 'false'] as const;
 
-/** The plugins installed before Jenkins starts, on both runtimes: the spec's six, then what the configuration needs. */
+/**
+ * The plugins installed before Jenkins starts, on both runtimes, each for a reason: nothing is installed that the
+ * configuration, the jobs, the pipeline library or a Jenkinsfile does not use. The spec's list names `ldap` too; it is
+ * not installed (issue 46): the realm is OIDC, no plugin requires it, and it carried SECURITY-3654 and SECURITY-3678.
+ * `workflow-aggregator` is replaced by the pipeline plugins it bundled that are used, which leaves out
+ * `pipeline-build-step` (the `build` step, SECURITY-3870) and `pipeline-milestone-step`.
+ */
 export const JENKINS_PLUGINS: readonly JenkinsPin[] = [
+  // Authorisation: the project matrix of jenkins.authorizationStrategy.
   plugin('matrix-auth', '3.2.8', 'matrix-auth-plugin', { tagPrefix: 'matrix-auth-' }),
-  plugin('ldap', '807.v7d7de30930cf', 'ldap-plugin'),
+  // Sign-in: the OIDC realm (jenkins.securityRealm.oic).
   plugin('oic-auth', '4.715.vf202e4229f61', 'oic-auth-plugin'),
+  // withCredentials in the pipeline library and the example Jenkinsfile.
   plugin('credentials-binding', '728.v902a_273b_8947', 'credentials-binding-plugin'),
+  // Masks the configured card-data patterns in build logs (unclassified.maskPasswordsConfig).
   plugin('mask-passwords', '220.v95819055b_265', 'mask-passwords-plugin'),
+  // The audit trail to file and syslog (unclassified.audit-trail).
   plugin('audit-trail', '436.vc0d1e79fc5a_3', 'audit-trail-plugin'),
+  // Reads jenkins.yaml.
   plugin('configuration-as-code', '2117.vc05a_0b_e6b_f4e', 'configuration-as-code-plugin', { codeRoots: ['plugin/src/main/java'] }),
+  // Creates the compliance jobs from their seed (jobs:).
   plugin('job-dsl', '3654.vdf58f53e2d15', 'job-dsl-plugin', { codeRoots: ['job-dsl-plugin/src/main/java', 'job-dsl-plugin/src/main/groovy'] }),
-  // The compliance jobs are pipelines, and the pipeline library is a global library fetched with git.
-  plugin('workflow-aggregator', '608.v67378e9d3db_1', 'workflow-aggregator-plugin', { codeRoots: [] }),
+  // Pipeline jobs (the compliance jobs are pipelines) and their Groovy engine; workflow-cps past SECURITY-3677
+  // (4331.v9d06ed4658ff and earlier) at the newest release a mirror here holds (the bom's 4370 is not held).
+  plugin('workflow-job', '1571.1580.v18e46842c125', 'workflow-job-plugin'),
+  plugin('workflow-cps', '4350.vcc65d4958821', 'workflow-cps-plugin', { codeRoots: ['plugin/src/main/java'] }),
+  // echo, error, readFile, timeout, unstable, withEnv: the library's and the jobs' basic steps.
+  plugin('workflow-basic-steps', '1098.v808b_fd7f8cf4', 'workflow-basic-steps-plugin'),
+  // node and sh: builds on the ECS agents.
+  plugin('workflow-durable-task-step', '1479.v56e587f413a_7', 'workflow-durable-task-step-plugin'),
+  // stage.
+  plugin('pipeline-stage-step', '312.v8cd10304c27a_', 'pipeline-stage-step-plugin'),
+  // checkout scm.
+  plugin('workflow-scm-step', '466.va_d69e602552b_', 'workflow-scm-step-plugin'),
+  // Multibranch pipelines from a repository's Jenkinsfile (the example Jenkinsfile reads BRANCH_NAME). 821 is the
+  // lowest release pipeline-groovy-lib 798 accepts as its optional dependency (its pom.xml lines 136-140), which the
+  // plugin tool and core enforce; still under SECURITY-3729 (PINS_UNDER_ADVISORY).
+  plugin('workflow-multibranch', '821.vc3b_4ea_780798', 'workflow-multibranch-plugin'),
+  // Declarative pipelines (`pipeline { ... }`), the form most Jenkinsfiles take.
+  plugin('pipeline-model-definition', '2.2218.v56d0cda_37c72', 'pipeline-model-definition-plugin', { codeRoots: ['pipeline-model-definition/src/main/java'] }),
+  // The pipeline library is a global library fetched with git; "Pipeline script from SCM" uses git too.
   plugin('git', '5.10.1', 'git-plugin', { tagPrefix: 'git-' }),
   // Pinned rather than left to whichever version a dependent declares, because the configuration sets their keys
   // (security.scriptApproval, unclassified.globalLibraries) and the conformance schema is read at these tags.
@@ -165,13 +194,9 @@ export const JENKINS_PLUGIN_CLOSURE: readonly JenkinsPin[] = [
   plugin('mina-sshd-api-core', '2.16.0-167.va_269f38cc024', 'mina-sshd-api-plugin'),
   plugin('nimbus-jose-jwt-api', '10.9.1-4.v58e0353801ec', 'nimbus-jose-jwt-api-plugin'),
   plugin('okhttp-api', '5.3.2-200.vedb_720a_cf1f8', 'okhttp-api-plugin'),
-  plugin('pipeline-build-step', '599.v4b_67ea_11b_152', 'pipeline-build-step-plugin'),
   plugin('pipeline-input-step', '560.v56198a_642157', 'pipeline-input-step-plugin'),
-  plugin('pipeline-milestone-step', '152.v6e22b_8cfc66c', 'pipeline-milestone-step-plugin'),
   plugin('pipeline-model-api', '2.2218.v56d0cda_37c72', 'pipeline-model-definition-plugin'),
-  plugin('pipeline-model-definition', '2.2218.v56d0cda_37c72', 'pipeline-model-definition-plugin'),
   plugin('pipeline-model-extensions', '2.2218.v56d0cda_37c72', 'pipeline-model-definition-plugin'),
-  plugin('pipeline-stage-step', '312.v8cd10304c27a_', 'pipeline-stage-step-plugin'),
   plugin('pipeline-stage-tags-metadata', '2.2218.v56d0cda_37c72', 'pipeline-model-definition-plugin'),
   plugin('plugin-util-api', '7.1341.v039f146993d9', 'plugin-util-api-plugin'),
   plugin('prism-api', '1.30.0-717.vb_f8360844b_53', 'prism-api-plugin'),
@@ -181,13 +206,6 @@ export const JENKINS_PLUGIN_CLOSURE: readonly JenkinsPin[] = [
   plugin('structs', '362.va_b_695ef4fdf9', 'structs-plugin'),
   plugin('variant', '70.va_d9f17f859e0', 'variant-plugin'),
   plugin('workflow-api', '1413.v2ff1a_5e720fa_', 'workflow-api-plugin'),
-  plugin('workflow-basic-steps', '1098.v808b_fd7f8cf4', 'workflow-basic-steps-plugin'),
-  // Past SECURITY-3677 (4331.v9d06ed4658ff and earlier): the newest release a mirror here holds; the bom's 4370 is not held.
-  plugin('workflow-cps', '4350.vcc65d4958821', 'workflow-cps-plugin'),
-  plugin('workflow-durable-task-step', '1479.v56e587f413a_7', 'workflow-durable-task-step-plugin'),
-  plugin('workflow-job', '1571.1580.v18e46842c125', 'workflow-job-plugin'),
-  plugin('workflow-multibranch', '795.ve0cb_1f45ca_9a_', 'workflow-multibranch-plugin'),
-  plugin('workflow-scm-step', '466.va_d69e602552b_', 'workflow-scm-step-plugin'),
   plugin('workflow-step-api', '724.v538c2362b_dfb_', 'workflow-step-api-plugin'),
   plugin('workflow-support', '1015.v785e5a_b_b_8b_22', 'workflow-support-plugin'),
 ];
@@ -246,12 +264,10 @@ export interface AdvisoryExposure {
 export const PINS_UNDER_ADVISORY: readonly AdvisoryExposure[] = [
   { component: 'core', advisories: ['SECURITY-3972', 'SECURITY-3908', 'SECURITY-3915', 'SECURITY-3967', 'SECURITY-3878', 'SECURITY-4032', 'SECURITY-4025', 'SECURITY-4016', 'SECURITY-3981', 'SECURITY-3926', 'SECURITY-3879', 'SECURITY-4006', 'SECURITY-4015'] },
   { component: 'matrix-auth', advisories: ['SECURITY-3676'] },
-  { component: 'ldap', advisories: ['SECURITY-3654', 'SECURITY-3678'] },
   { component: 'script-security', advisories: ['SECURITY-3986', 'SECURITY-3929', 'SECURITY-3931', 'SECURITY-3923', 'SECURITY-3925', 'SECURITY-3897', 'SECURITY-3932', 'SECURITY-3977'] },
   { component: 'pipeline-groovy-lib', advisories: ['SECURITY-3815', 'SECURITY-3796'] },
   { component: 'sonar', advisories: ['SECURITY-3989'] },
-  // Below the pins (JENKINS_PLUGIN_CLOSURE): jenkinsci/bom's 2.568.x line itself names these releases.
-  { component: 'pipeline-build-step', advisories: ['SECURITY-3870'] },
+  // 821 is readable here and is what pipeline-groovy-lib's optional dependency needs; the fix (842) is not.
   { component: 'workflow-multibranch', advisories: ['SECURITY-3729'] },
 ];
 

@@ -52,13 +52,12 @@ test('every advisory against a pin is recorded in PINS_UNDER_ADVISORY, and every
 });
 
 describe('the check can fail', () => {
-  const ldap = JENKINS_PLUGINS.find((p) => p.id === 'ldap')!;
 
   test('a pin set back to a version under a recorded advisory is found (update-center2 patterns)', () => {
     // SECURITY-3676: matrix-auth 3.2.1 to 3.2.9.
     expect(advisoriesOf({ component: 'matrix-auth', version: '3.2.5' })).toContain('SECURITY-3676');
     expect(advisoriesOf({ component: 'matrix-auth', version: '3.2.10' })).not.toContain('SECURITY-3676');
-    expect(advisoriesOf({ component: 'ldap', version: ldap.version })).toContain('SECURITY-3654');
+    expect(advisoriesOf({ component: 'workflow-cps', version: '4331.v9d06ed4658ff' })).toContain('SECURITY-3677');
   });
 
   test('the fixed releases the announcements name are not affected, and the releases before them are', () => {

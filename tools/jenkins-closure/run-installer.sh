@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Runs the Jenkins plugin installation manager itself (jenkinsci/plugin-installation-manager-tool, the release the
+# pinned image carries: PLUGIN_MANAGER_VERSION in versions.ts) over the build server's plugins.txt, offline, and
+# records what it decided in packages/core/jenkins/plugin-installer-run.json, which plugin-closure.test.ts checks
+# against the pins. Its resolution, not a reading of it: the tool checks every dependency of every plugin, optional
+# ones included, against the pins and stops the whole install on a conflict (PluginManager.java 1137-1149, 232-241).
+#
+#   bash tools/jenkins-closure/run-installer.sh [MIRRORS_DIR]
+#
+# Built from source with javac, because its parent pom and org.jenkins-ci:version-number are not on Maven Central:
+# the tool's tag and jenkinsci/lib-version-number's tag (the version the tool's pom names) come from bare mirrors
+# (MIRRORS_DIR, default /work/.mirror, as MIRRORS_DIR/jenkinsci+<repo>/repo); the other dependencies, at the versions
+# the tool's poms name, from Maven Central. The update center it resolves from is generated from plugin-closure.json
+# (tools/jenkins-closure/update-center.js), so run derive.js first. Nothing is downloaded (--no-download).
+# The negative control runs the same with workflow-multibranch at 795.ve0cb_1f45ca_9a_, which must fail.
+# Needs Node, Java 17, Maven and git; not part of any build, test or CI task (CI cannot reach GitHub).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+mirrors=${1:-/work/.mirror}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+ts() { "$root/node_modules/.bin/ts-node" --skip-project --transpile-only -O '{"module":"commonjs","ignoreDeprecations":"6.0"}' -e "$1"; }
+version=$(cd "$root" && ts 'console.log(require("./packages/core/src/build-server/versions").PLUGIN_MANAGER_VERSION)')
+core=$(cd "$root" && ts 'console.log(require("./packages/core/src/build-server/versions").JENKINS_CORE.version)')
+(cd "$root" && ts 'process.stdout.write(require("./packages/core/src/build-server/versions").pluginsTxt())') > "$work/plugins.txt"
+
+tool=$mirrors/jenkinsci+plugin-installation-manager-tool/repo
+lib=$mirrors/jenkinsci+lib-version-number/repo
+mkdir -p "$work/src" "$work/classes" "$work/deps"
+git -C "$tool" archive "$version" plugin-management-library/pom.xml plugin-management-library/src/main plugin-management-cli/pom.xml plugin-management-cli/src/main \
+  2> >(grep -v 'jenkinstest.war' >&2) | tar -x -C "$work/src" # git names a test resource the mirror leaves out; unused
+toolCommit=$(git -C "$tool" rev-parse "$version^{commit}")
+libPom=$work/src/plugin-management-library/pom.xml
+cliPom=$work/src/plugin-management-cli/pom.xml
+vnVersion=$(grep -A1 '<artifactId>version-number</artifactId>' "$libPom" | sed -n 's/.*<version>\(.*\)<\/version>.*/\1/p')
+git -C "$lib" archive "version-number-$vnVersion" src/main/java | tar -x -C "$work/src"
+libCommit=$(git -C "$lib" rev-parse "version-number-$vnVersion^{commit}")
+
+# The tool's non-test dependencies with a version in its own poms (version-number is compiled above), from Maven Central;
+# spotbugs-annotations (compile-only annotations, versioned by the unavailable parent) at a release Central serves.
+node - "$libPom" "$cliPom" > "$work/deps/pom.xml" <<'EOF'
+const fs = require('fs');
+const deps = process.argv.slice(2).flatMap((f) => [...fs.readFileSync(f, 'utf-8').replace(/<dependencyManagement>[\s\S]*?<\/dependencyManagement>/, '')
+  .matchAll(/<dependency>([\s\S]*?)<\/dependency>/g)].map((m) => m[1]))
+  .filter((d) => !/<scope>test<\/scope>/.test(d) && /<version>\d/.test(d) && !/version-number|plugin-management/.test(d))
+  .map((d) => d.replace(/<optional>true<\/optional>/, ''));
+console.log(`<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion><groupId>fw</groupId>
+<artifactId>installer-deps</artifactId><version>1</version><dependencies>
+${deps.map((d) => `<dependency>${d}</dependency>`).join('\n')}
+<dependency><groupId>com.github.spotbugs</groupId><artifactId>spotbugs-annotations</artifactId><version>4.9.8</version></dependency>
+</dependencies></project>`);
+EOF
+mvn -B -q -f "$work/deps/pom.xml" dependency:copy-dependencies -DoutputDirectory="$work/lib" -DincludeScope=compile \
+  > "$work/mvn.log" 2>&1 || { cat "$work/mvn.log"; exit 1; }
+
+find "$work/src" -path '*/src/main/java/*.java' > "$work/sources"
+javac -nowarn -encoding UTF-8 -d "$work/classes" -cp "$work/lib/*" @"$work/sources" 2>&1 | grep -v '^Note:' || true
+for res in plugin-management-library/src/main/resources-filtered plugin-management-cli/src/main/resources plugin-management-cli/src/main/resources-filtered; do
+  [[ -d "$work/src/$res" ]] && cp -r "$work/src/$res/." "$work/classes/"
+done
+sed -i "s/\${project.version}/$version/g" "$work/classes/version.properties" 2>/dev/null || true
+
+run() { # plugins.txt -> the tool's output and exit code, as JSON
+  local txt=$1 uc=$work/uc-$RANDOM rc=0
+  node "$root/tools/jenkins-closure/update-center.js" "$txt" "$uc"
+  CACHE_DIR=$work/cache-$RANDOM java -cp "$work/classes:$work/lib/*" io.jenkins.tools.pluginmanager.cli.Main \
+    --plugin-file "$txt" --jenkins-version "$core" --latest false --no-download \
+    --plugin-download-directory "$work/plugins-$RANDOM" \
+    --jenkins-update-center "file://$uc/update-center.json" --jenkins-plugin-info "file://$uc/plugin-versions.json" \
+    > "$work/out" 2>&1 || rc=$?
+  node -e 'const fs = require("fs"); console.log(JSON.stringify({ exitCode: +process.argv[1],
+    output: fs.readFileSync(process.argv[2], "utf-8").split("\n").filter((l) => l.trim()) }))' "$rc" "$work/out"
+}
+ok=$(run "$work/plugins.txt")
+sed 's/^workflow-multibranch:.*/workflow-multibranch:795.ve0cb_1f45ca_9a_/' "$work/plugins.txt" > "$work/control.txt"
+grep -q '^workflow-multibranch:795' "$work/control.txt"
+control=$(run "$work/control.txt")
+
+node - "$root" "$work/plugins.txt" "$version" "$toolCommit" "$vnVersion" "$libCommit" "$core" "$ok" "$control" <<'EOF'
+const [root, txt, version, commit, vn, vnCommit, core, ok, control] = process.argv.slice(2);
+const fs = require('fs'); const crypto = require('crypto'); const path = require('path');
+const sha = (f) => crypto.createHash('sha256').update(fs.readFileSync(f)).digest('hex');
+const closureFile = path.join(root, 'packages/core/jenkins/plugin-closure.json');
+const closure = JSON.parse(fs.readFileSync(closureFile, 'utf-8'));
+const out = path.join(root, 'packages/core/jenkins/plugin-installer-run.json');
+fs.writeFileSync(out, JSON.stringify({
+  about: 'The Jenkins plugin installation manager, built from its source, run offline over plugins.txt with --latest false --no-download against an update center generated from plugin-closure.json (tools/jenkins-closure/run-installer.sh). plugin-closure.test.ts checks that the inputs are the current ones and that the run succeeded, and that the negative control failed.',
+  installer: { repository: 'jenkinsci/plugin-installation-manager-tool', tag: version, commit, versionNumber: { repository: 'jenkinsci/lib-version-number', tag: `version-number-${vn}`, commit: vnCommit } },
+  jenkinsVersion: core,
+  inputs: { pluginsTxtSha256: sha(txt), pluginClosureSha256: sha(closureFile) },
+  dependenciesUnknown: Object.entries(closure.plugins).filter(([, p]) => p.unread).map(([id]) => id),
+  run: JSON.parse(ok),
+  negativeControl: { change: 'workflow-multibranch:795.ve0cb_1f45ca_9a_', ...JSON.parse(control) },
+}, null, 2) + '\n');
+console.log(`${path.relative(root, out)}: run exit ${JSON.parse(ok).exitCode}, negative control exit ${JSON.parse(control).exitCode}`);
+EOF
