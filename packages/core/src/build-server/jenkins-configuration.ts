@@ -166,6 +166,7 @@ export interface JenkinsConfiguration {
   /** Credentials for pipelines; each secret from the controller's environment. */
   readonly credentials?: { readonly system: { readonly domainCredentials: Array<{ readonly credentials: SystemCredential[] }> } };
   readonly security: {
+    readonly contentSecurityPolicy: { readonly enforce: boolean };
     readonly globalJobDslSecurityConfiguration: { readonly useScriptSecurity: boolean };
     readonly scriptApproval: { readonly approvedScriptHashes: string[] };
   };
@@ -236,6 +237,9 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
     // every start.
     ...(credentials.length > 0 ? { credentials: { system: { domainCredentials: [{ credentials }] } } } : {}),
     security: {
+      // Enforced, not report-only: the advisories' own workaround for the stored XSS of SECURITY-3967 (core) and
+      // SECURITY-3989 (sonar); jenkins-2.568.2 CspConfiguration.java lines 55 and 78 (@Symbol, setEnforce).
+      contentSecurityPolicy: { enforce: true },
       globalJobDslSecurityConfiguration: { useScriptSecurity: true },
       scriptApproval: { approvedScriptHashes: options.approvedScriptHashes },
     },
@@ -312,17 +316,22 @@ function oidcRealm(userIdClaim: string): Section<'securityRealm'> {
   };
 }
 
-/** Administer implies RunScripts: only the admin group reaches the script console. Viewers only read. */
+/**
+ * Administer implies RunScripts: only the admin group reaches the script console. Overall/Read goes to the named groups
+ * only, never to `authenticated` (everyone the provider signs in for this client): each user with Overall/Read owns
+ * their "My Views" and may POST a view's config.xml (jenkins-2.568.2 User.java 961-966, MyViewsProperty.java 235-264),
+ * the input of SECURITY-3972 and SECURITY-4032. Viewers and auditors only read.
+ */
 function authorization(groups: JenkinsGroups): Section<'authorizationStrategy'> {
-  const developer = ['Job/Build', 'Job/Cancel', 'Job/Read'];
+  const developer = ['Overall/Read', 'Job/Build', 'Job/Cancel', 'Job/Read'];
   return {
     projectMatrix: {
       entries: [
         { group: { name: groups.admin, permissions: ['Overall/Administer'] } },
-        { group: { name: 'authenticated', permissions: ['Overall/Read'] } },
         { group: { name: groups.developer, permissions: developer } },
         { group: { name: groups.devops, permissions: [...developer, 'Job/Configure'] } },
-        { group: { name: groups.viewer, permissions: ['Job/Read'] } },
+        { group: { name: groups.viewer, permissions: ['Overall/Read', 'Job/Read'] } },
+        { group: { name: groups.auditor, permissions: ['Overall/Read'] } },
       ],
     },
   };

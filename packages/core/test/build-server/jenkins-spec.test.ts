@@ -123,6 +123,11 @@ describe('container environment (rules 1-4)', () => {
     expect(e.CASC_JENKINS_CONFIG).toBe('/fw/config/jenkins.yaml');
   });
 
+  test('no CLI over WebSocket, as the pinned core reads it (CLIAction.java line 82: a Boolean system property)', () => {
+    const e = spec.containerEnvironmentVariables('ci.example.com', true, AuthMode.NONE);
+    expect(e.JAVA_OPTS.split(' ')).toContain('-Dhudson.cli.CLIAction.ALLOW_WEBSOCKET=false');
+  });
+
   test(`an explicit heap: ${CONTROLLER_HEAP_PERCENT} % of the memory, not the JDK's default 25 %`, () => {
     const e = spec.containerEnvironmentVariables('ci.example.com', true, AuthMode.NONE);
     expect(e.JAVA_OPTS.split(' ')).toContain(`-XX:MaxRAMPercentage=${CONTROLLER_HEAP_PERCENT}`);
@@ -232,14 +237,20 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
     expect(casc.jenkins.securityRealm.oic.properties).toEqual(['pkce']);
   });
 
-  test('matrix authorisation: Administer to admins, Read to authenticated; developers build, devops also configure, viewers only read', () => {
+  test('matrix authorisation: Administer to admins, Overall/Read to the named groups only (no authenticated entry); developers build, devops also configure, viewers and auditors only read', () => {
     expect(casc.jenkins.authorizationStrategy.projectMatrix.entries).toEqual([
       { group: { name: 'jenkins-admins', permissions: ['Overall/Administer'] } },
-      { group: { name: 'authenticated', permissions: ['Overall/Read'] } },
-      { group: { name: 'jenkins-developers', permissions: ['Job/Build', 'Job/Cancel', 'Job/Read'] } },
-      { group: { name: 'jenkins-devops', permissions: ['Job/Build', 'Job/Cancel', 'Job/Read', 'Job/Configure'] } },
-      { group: { name: 'jenkins-viewers', permissions: ['Job/Read'] } },
+      { group: { name: 'jenkins-developers', permissions: ['Overall/Read', 'Job/Build', 'Job/Cancel', 'Job/Read'] } },
+      { group: { name: 'jenkins-devops', permissions: ['Overall/Read', 'Job/Build', 'Job/Cancel', 'Job/Read', 'Job/Configure'] } },
+      { group: { name: 'jenkins-viewers', permissions: ['Overall/Read', 'Job/Read'] } },
+      { group: { name: 'jenkins-auditors', permissions: ['Overall/Read'] } },
     ]);
+    // Anyone else the provider signs in gets nothing: no "My Views" to POST a config.xml to (SECURITY-3972, -4032).
+    expect(JSON.stringify(casc.jenkins.authorizationStrategy)).not.toMatch(/authenticated|anonymous/);
+  });
+
+  test('the Content Security Policy is enforced (the workaround SECURITY-3967 and SECURITY-3989 name)', () => {
+    expect(casc.security.contentSecurityPolicy).toEqual({ enforce: true });
   });
 
   test('the controller runs no builds (no executors on the built-in node)', () => {
@@ -347,7 +358,9 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
     expect(seed).toMatch(/inheritanceStrategy \{ nonInheriting\(\) \}/);
     expect(load(new JenkinsSpec({ auditorGroup: 'pci-auditors' })).jobs[0]).toEqual({ providedEnv: { [SEED_AUDITORS_VARIABLE]: 'pci-auditors' } });
     // Global grants stop at the folder: Job/Read and Job/Configure of developers, devops and viewers do not reach in.
-    expect(casc.jenkins.authorizationStrategy.projectMatrix.entries.map((e: any) => e.group.name)).not.toContain('jenkins-auditors');
+    // The auditors' global entry is Overall/Read alone (to reach Jenkins at all): no Job permission outside the folder.
+    expect(casc.jenkins.authorizationStrategy.projectMatrix.entries.filter((e: any) => e.group.name === 'jenkins-auditors'))
+      .toEqual([{ group: { name: 'jenkins-auditors', permissions: ['Overall/Read'] } }]);
   });
 
   test('SonarQube: the installation and credentials docs/build-agents.md\'s Jenkinsfile names, the secrets by reference only when a server is given', () => {
@@ -557,7 +570,7 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed w
       'Environment="CASC_JENKINS_CONFIG=/etc/jenkins/casc/jenkins.yaml"', 'Environment="JENKINS_LOG=/var/log/jenkins/jenkins.log"',
       'Environment="JENKINS_URL=https://ci.example.com"', 'EnvironmentFile=-/etc/fw/application.env',
       'Environment="JAVA_OPTS=-Djava.awt.headless=true -XX:MaxRAMPercentage=50 -Djenkins.install.runSetupWizard=false ' +
-        '-Djava.util.logging.config.file=/etc/jenkins/casc/logging.properties"']) {
+        '-Dhudson.cli.CLIAction.ALLOW_WEBSOCKET=false -Djava.util.logging.config.file=/etc/jenkins/casc/logging.properties"']) {
       expect(dropIn.split('\n')).toContain(line);
     }
   });
