@@ -1,3 +1,4 @@
+import { assertNotExpandedByCasc } from './casc-variable';
 import { SECRET_ARN } from '../context/key-parsers';
 import type { PluginSetting } from '../contract/plugin-setting';
 import { UserError } from '../errors';
@@ -72,6 +73,7 @@ export function sonarQubeFromSettings(values: Record<string, string>): SonarQube
     throw new UserError(`JenkinsSpec: pluginSettings gives ${given.join(', ')} but not ${names.filter((n) => !given.includes(n)).join(', ')}; ` +
       'SonarQube needs all three (its address, the token\'s secret and the webhook secret), or none.');
   }
+  assertNotExpandedByCasc({ [SONARQUBE_SETTINGS.serverUrl]: values[SONARQUBE_SETTINGS.serverUrl] }, 'JenkinsSpec: pluginSettings');
   return {
     serverUrl: values[SONARQUBE_SETTINGS.serverUrl],
     tokenSecretArn: values[SONARQUBE_SETTINGS.tokenSecretArn],

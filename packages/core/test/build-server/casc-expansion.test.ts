@@ -1,0 +1,50 @@
+import { JenkinsSpec, type JenkinsSpecProps } from '../../src';
+import { SONARQUBE_SETTINGS } from '../../src/build-server/jenkins-sonarqube';
+import { UserError } from '../../src/errors';
+
+/**
+ * No user value reaches jenkins.yaml where configuration-as-code would expand it: `${...}` is resolved at every start
+ * from the controller's environment and secrets (configuration-as-code 2117.vc05a_0b_e6b_f4e SecretSourceResolver.java
+ * lines 45-69), so `sonarQubeUrl` = `https://sonar.example.com/${OIDC_CLIENT_SECRET}` put the client secret on a page
+ * every viewer reads. Each rendered prop and setting is refused with `${`, naming it.
+ */
+const SECRET = '${OIDC_CLIENT_SECRET}';
+const ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:sonar-token-AbCdEf';
+const LIBRARY = { repository: 'https://git.example.com/ci/lib.git', version: 'v1' };
+
+/** Each rendered prop, with a value carrying `${` in it. */
+const RENDERED: Array<[string, JenkinsSpecProps]> = [
+  ['adminGroup', { adminGroup: `admins${SECRET}` }],
+  ['developerGroup', { developerGroup: SECRET }],
+  ['devopsGroup', { devopsGroup: SECRET }],
+  ['viewerGroup', { viewerGroup: SECRET }],
+  ['auditorGroup', { auditorGroup: SECRET }],
+  ['userIdClaim', { userIdClaim: SECRET }],
+  ['syslogHost', { syslogHost: `logs${SECRET}.example.com`, syslogNetwork: '10.0.5.20/32' }],
+  ['pipelineLibrary.repository', { pipelineLibrary: { ...LIBRARY, repository: `https://git.example.com/${SECRET}.git` } }],
+  ['pipelineLibrary.version', { pipelineLibrary: { ...LIBRARY, version: SECRET } }],
+  ['pipelineLibrary.credentialsId', { pipelineLibrary: { ...LIBRARY, credentialsId: SECRET } }],
+  ['sonarQube.serverUrl', { sonarQube: { serverUrl: `https://sonar.example.com/${SECRET}`, tokenSecretArn: ARN, webhookSecretArn: ARN } }],
+  ['agentImage', { agentImage: `jenkins/inbound-agent:${SECRET}` }],
+  ['agentLabel', { agentLabel: `fw${SECRET}` }],
+];
+
+test.each(RENDERED)('%s with "${" is refused, naming it and not showing the value', (name, props) => {
+  const build = () => new JenkinsSpec(props);
+  expect(build).toThrow(UserError);
+  expect(build).toThrow(new RegExp(`^JenkinsSpec: ${name.replace('.', '\\.')} contains "\\$\\{", which configuration-as-code would expand`));
+  expect(build).not.toThrow(/OIDC_CLIENT_SECRET/);
+});
+
+test('the SonarQube address given as a plugin setting is refused the same way, naming the setting', () => {
+  const settings = { [SONARQUBE_SETTINGS.serverUrl]: `https://sonar.example.com/${SECRET}`, [SONARQUBE_SETTINGS.tokenSecretArn]: ARN, [SONARQUBE_SETTINGS.webhookSecretArn]: ARN };
+  expect(() => new JenkinsSpec().withSettings(settings)).toThrow(/^JenkinsSpec: pluginSettings: sonarQubeUrl contains "\$\{"/);
+});
+
+test('negative control: a lone $ or { is no expansion, and the same values without "${" are taken', () => {
+  expect(() => new JenkinsSpec({ adminGroup: 'admins$', viewerGroup: 'view{ers}', sonarQube: { serverUrl: 'https://sonar.example.com/$x', tokenSecretArn: ARN, webhookSecretArn: ARN } })).not.toThrow();
+  for (const [, props] of RENDERED) {
+    const clean = JSON.parse(JSON.stringify(props).split(SECRET).join('x'));
+    expect(() => new JenkinsSpec(clean)).not.toThrow();
+  }
+});
