@@ -157,6 +157,7 @@ export class ApplicationFactory extends Construct {
     const integration = context.authMode === AuthMode.APPLICATION_OIDC ? spec.oidcIntegration() : undefined;
     const provider = integration ? providerOf(context) : undefined;
     if (integration && provider) secrets[integration.clientSecretVariable()] = { secretArn: provider.clientSecretArn };
+    if (integration && !context.fqdn) this.warnLocalAddress(plugin, runtimeType, spec.applicationPort(), integration.callbackPath());
     return {
       plugin,
       spec,
@@ -277,6 +278,19 @@ export class ApplicationFactory extends Construct {
       complianceChecks().requireCompliance(this, plan.stack, callPlugin(plugin, 'complianceControls', () => spec.complianceControls()).map((c) => ({ ...c, source: plugin })),
         { scope: context.pciDssScope, multiTenantProvider: context.pciDssMultiTenantProvider });
     }
+  }
+
+  /**
+   * Without a domain the application's address is `http://localhost:<port>` (spec rule 1), which is where the identity
+   * provider sends a browser back: reachable through a Session Manager port forward (`sessionManager`, DEV only: the
+   * context reader refuses a missing domain wherever TLS is required).
+   */
+  private warnLocalAddress(plugin: string, runtimeType: RuntimeType, port: number, callbackPath: string): void {
+    const forward = `--document-name AWS-StartPortForwardingSession --parameters portNumber=${port},localPortNumber=${port}`;
+    const target = runtimeType === RuntimeType.FARGATE ? 'ecs:<cluster name>_<task id>_<container runtime id>' : '<instance id>';
+    warn(this, 'localAddress', `No domain: ${plugin}'s address is http://localhost:${port}. Register ` +
+      `http://localhost:${port}${callbackPath} as a redirect URI at the identity provider, and reach the application ` +
+      `through a port forward: aws ssm start-session --target ${target} ${forward}, then open http://localhost:${port}.`);
   }
 
   /**

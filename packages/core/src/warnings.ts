@@ -10,6 +10,7 @@ export const WARNING_IDS = {
   cliDefaultRegion: '@fw/core:cli-default-region',
   imageWithoutTag: '@fw/core:image-without-tag',
   loadBalancerQuota: '@fw/core:load-balancer-quota',
+  localAddress: '@fw/core:local-address',
   pciConformancePackNeedsRecorder: '@fw/core:pci-conformance-pack-needs-recorder',
   secretInEnvironment: '@fw/core:secret-in-environment',
   securityHubPciDssNeedsHub: '@fw/core:security-hub-pci-dss-needs-hub',

@@ -8,6 +8,7 @@ import { ApplicationFactory, AuthMode, Ec2Storage, RuntimeType, SecurityProfile 
 import { WikiOidcSpec, WikiSpec } from './fixtures/wiki-spec';
 import { OIDC, only, propsFor, REGION_ENV, resources, synth, TLS, userData } from './support/synth';
 import { complianceFindings } from '../src/profiles/compliance';
+import { SESSION_MANAGER_ACTIONS } from '../src/runtimes/ec2';
 
 const RUNTIMES = [RuntimeType.FARGATE, RuntimeType.EC2];
 const PROFILES = [SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION];
@@ -176,13 +177,19 @@ describe('EC2', () => {
     expect(script).toContain('"log_group_name": "/aws/WikiStack/EC2/DEV"');
   });
 
-  test('the instance role may write to its log group and mount its file system, nothing broader', () => {
+  test('the instance role may write to its log group and mount its file system, nothing broader; in DEV, Session Manager\'s sessions', () => {
     const statements = resources(json, 'AWS::IAM::Policy').flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
     expect(statements).toEqual(expect.arrayContaining([
       expect.objectContaining({ Action: ['logs:CreateLogStream', 'logs:PutLogEvents'] }),
       expect.objectContaining({ Action: ['elasticfilesystem:ClientMount', 'elasticfilesystem:ClientWrite'] }),
     ]));
-    for (const s of statements) expect(s.Resource).not.toBe('*');
+    // The one statement on every resource: the agent's own channel actions, which take no resource (DEV's sessionManager).
+    const everywhere = statements.filter((s: any) => s.Resource === '*');
+    expect(everywhere).toEqual([expect.objectContaining({ Action: SESSION_MANAGER_ACTIONS })]);
+    const production = synth(RuntimeType.EC2, { ...propsFor(SecurityProfile.PRODUCTION), alarmEmail: 'a@example.com' }).json;
+    for (const s of resources(production, 'AWS::IAM::Policy').flatMap(([, p]) => p.Properties.PolicyDocument.Statement)) {
+      expect(s.Action).not.toEqual(expect.arrayContaining(['ssmmessages:OpenDataChannel']));
+    }
   });
 
   test('the group replaces its instance without running two side by side', () => {

@@ -45,6 +45,7 @@ ACTIONS = [
     'elasticfilesystem:ClientWrite',
     'elasticfilesystem:ClientRootAccess', # the file system policy denies it
     'elasticfilesystem:PutFileSystemPolicy',  # a platform's function writes its file system's policy (naming access points)
+    'logs:DescribeLogGroups',            # DEV: ECS Exec (CDK's enableExecuteCommand grants it to the task role)
     'logs:CreateLogStream',               # execution role / instance role / VPC flow logs role
     'logs:DescribeLogStreams',
     'logs:PutLogEvents',
@@ -69,6 +70,11 @@ ACTIONS = [
     'ssm:GetParameter',
     'ssm:GetParameterHistory',
     'ssm:GetParameters',
+    'ssm:UpdateInstanceInformation',     # DEV: Session Manager's agent on EC2 (sessionManager)
+    'ssmmessages:CreateControlChannel',  # DEV: Session Manager port forwards (ECS Exec on Fargate, the SSM agent on EC2)
+    'ssmmessages:CreateDataChannel',
+    'ssmmessages:OpenControlChannel',
+    'ssmmessages:OpenDataChannel',
     # EC2 with EBS: the instance attaches the stack's data volume at boot and waits until it is free.
     'ec2:AttachVolume',
     'ec2:DescribeVolumes',

@@ -162,7 +162,7 @@ export class JenkinsSpec extends ApplicationSpec {
 
   public containerEnvironmentVariables(fqdn: string, sslEnabled: boolean, authMode: string): Record<string, string> {
     void authMode; // the same for every auth mode (named plainly for Java's and Python's bindings)
-    return controllerEnvironment(CONTAINER_LAYOUT, signInAddress(fqdn), sslEnabled);
+    return controllerEnvironment(CONTAINER_LAYOUT, fqdn, sslEnabled);
   }
 
   public containerInitialization(fqdn: string, sslEnabled: boolean, authMode: string, securityProfile: string): ContainerInitialization {
@@ -174,7 +174,7 @@ export class JenkinsSpec extends ApplicationSpec {
     configureJenkinsUserData(builder, context, {
       spec: this,
       files: this.files(EC2_LAYOUT, context.securityProfile),
-      environment: controllerEnvironment(EC2_LAYOUT, signInAddress(context.fqdn ?? ''), context.sslEnabled),
+      environment: controllerEnvironment(EC2_LAYOUT, context.fqdn ?? '', context.sslEnabled),
     });
   }
 
@@ -264,20 +264,6 @@ export class JenkinsSpec extends ApplicationSpec {
       securityProfile,
     });
   }
-}
-
-/**
- * The build server's address, which it cannot do without: oic-auth sends the identity provider a `redirect_uri` built
- * from Jenkins' root URL (oic-auth 4.715.vf202e4229f61 OicSecurityRealm.java lines 1119-1121), so with the spec's
- * `http://localhost:8080` the provider would send every browser back to the user's own machine and nobody could sign in.
- */
-function signInAddress(fqdn: string): string {
-  if (!fqdn.trim()) {
-    throw new UserError('JenkinsSpec needs a domain name, in DEV too: it signs users in with OIDC, and the identity ' +
-      'provider sends them back to its address. Set the context key domain (and subdomain), for example ' +
-      '-c domain=example.com -c subdomain=ci, and register https://<subdomain>.<domain>/securityRealm/finishLogin at the provider.');
-  }
-  return fqdn;
 }
 
 /** Fails, naming the value, unless the library's credential is one id or one secret given as a complete ARN. */

@@ -33,6 +33,11 @@ export interface ProfileSettings {
   readonly fullAuditTrail: boolean;
   /** NAT gateways; 0 puts compute in public subnets with no public ingress (DEV only). */
   readonly natGateways: number;
+  /**
+   * Session Manager reaches the compute (ECS Exec on Fargate, the SSM agent's permissions on EC2): a developer's port
+   * forward to an application without a domain, whose address is then `http://localhost:<port>` (spec rule 1).
+   */
+  readonly sessionManager: boolean;
   /** VPC flow logs to CloudWatch. */
   readonly flowLogs: boolean;
   /**
@@ -80,6 +85,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     alarmRecipientRequired: false,
     fullAuditTrail: false,
     natGateways: 0,
+    sessionManager: true,
     flowLogs: false,
     vpcEndpoints: false,
     logRetention: RetentionDays.ONE_WEEK,
@@ -101,6 +107,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     alarmRecipientRequired: false,
     fullAuditTrail: false,
     natGateways: 1,
+    sessionManager: false,
     flowLogs: true,
     vpcEndpoints: true,
     logRetention: RetentionDays.ONE_MONTH,
@@ -123,6 +130,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     alarmRecipientRequired: true,
     fullAuditTrail: true,
     natGateways: 2,
+    sessionManager: false,
     flowLogs: true,
     vpcEndpoints: true,
     logRetention: RetentionDays.ONE_YEAR, // PCI DSS 10.5.1: a year of audit history

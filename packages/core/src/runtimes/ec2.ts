@@ -19,7 +19,15 @@ import { userDataProblem } from '../contract/spec-validation';
 import { UserError } from '../errors';
 import { computeSecurityGroup } from '../platform/egress';
 import { acknowledge } from '../profiles/acknowledge';
+import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 import { Shell } from '../userdata/shell';
+
+/**
+ * What the SSM agent needs for Session Manager's sessions, port forwards included (AWS Systems Manager User Guide,
+ * "Create a custom IAM role for Session Manager": ssmmessages' four channel actions and ssm:UpdateInstanceInformation).
+ */
+export const SESSION_MANAGER_ACTIONS = ['ssm:UpdateInstanceInformation', 'ssmmessages:CreateControlChannel',
+  'ssmmessages:CreateDataChannel', 'ssmmessages:OpenControlChannel', 'ssmmessages:OpenDataChannel'];
 
 export interface Ec2Size {
   readonly instanceType: ec2.InstanceType;
@@ -135,6 +143,10 @@ export class Ec2Runtime extends Construct {
     Object.values(props.secrets).forEach(({ secret }) => secret.grantRead(role));
     grantSecretKeys(role, Object.values(props.secrets));
     if (storage) storage.allowFrom(this.securityGroup, role);
+    if (PROFILE_SETTINGS[props.context.securityProfile].sessionManager) {
+      // DEV: a port forward through Session Manager; the actions of AmazonSSMManagedInstanceCore the agent's sessions use.
+      role.addToPolicy(new iam.PolicyStatement({ actions: SESSION_MANAGER_ACTIONS, resources: ['*'] }));
+    }
     return role;
   }
 

@@ -15,6 +15,7 @@ import { acknowledgeEnvironment } from '../platform/container-environment';
 import { computeSecurityGroup } from '../platform/egress';
 import { PRIVATE_NAMESPACE } from '../platform/platform-parameters';
 import type { ApplicationStorage } from '../platform/storage';
+import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 import { Shell } from '../userdata/shell';
 
 
@@ -125,6 +126,8 @@ export class FargateRuntime extends Construct {
       circuitBreaker: { rollback: true },
       assignPublicIp: network.computeNeedsPublicIp,
       vpcSubnets: network.computeSubnets,
+      // DEV: a port forward through ECS Exec (the CDK grants the task role the ssmmessages channel).
+      enableExecuteCommand: PROFILE_SETTINGS[props.context.securityProfile].sessionManager,
       securityGroups: [this.securityGroup],
       // Not replaced before its first start (init containers included) may finish.
       healthCheckGracePeriod: Duration.seconds(props.startupSeconds),

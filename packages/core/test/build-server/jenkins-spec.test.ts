@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { App, CfnResource, Stack } from 'aws-cdk-lib';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import * as YAML from 'yaml';
 import { ApplicationFactory, AuthMode, BashUserDataBuilder, Ec2Context, Ec2Storage, JenkinsSpec, RuntimeType, SecurityProfile } from '../../src';
 import { CARD_DATA_PATTERNS, MASK_PASSWORDS_FILE, maskPasswordsConfig } from '../../src/build-server/card-data-masking';
@@ -65,6 +66,14 @@ function fargateContainers(props = {}, spec = new JenkinsSpec()) {
   return { app: definitions.find((c: any) => c.Name === 'Application'), init: definitions.find((c: any) => c.Name === 'Initialization'), json };
 }
 
+/** A synth, and the framework's local-address warnings of it. */
+function synthWithWarnings(runtime: RuntimeType, props: object) {
+  const { json, stack } = synth(runtime, props, new JenkinsSpec());
+  const warnings = Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('@fw/core:local-address'))
+    .map((w: any) => String(w.entry.data).replace(/ \[ack: .*\]$/, ''));
+  return { json, warnings };
+}
+
 function env(container: any): Record<string, string> {
   return Object.fromEntries((container.Environment ?? []).map((e: any) => [e.Name, e.Value]));
 }
@@ -94,26 +103,43 @@ describe('spec rule 8', () => {
     expect(url.endsWith('ci.example.com')).toBe(true);
   });
 
-  test.each([RuntimeType.FARGATE, RuntimeType.EC2])('(c) %s: a fresh stack with the factory synthesises', (runtime) => {
+  test.each([RuntimeType.FARGATE, RuntimeType.EC2])('(c) %s: a fresh stack with the factory synthesises, with no domain (DEV)', (runtime) => {
     const app = new App();
-    new ApplicationFactory(new Stack(app, 'Jenkins'), 'BuildServer', runtime, new JenkinsSpec(), SIGN_IN);
+    new ApplicationFactory(new Stack(app, 'Jenkins'), 'BuildServer', runtime, new JenkinsSpec(), { ...SIGN_IN, domain: undefined });
     expect(() => app.synth()).not.toThrow();
   });
 });
 
 describe('container environment (rules 1-4)', () => {
   const spec = new JenkinsSpec();
-  test('rule 1: http when TLS is off; without an fqdn the spec\'s local address, which the build server refuses: nobody could sign in', () => {
+  test('rule 1: http when TLS is off; without an fqdn the spec\'s local address, as the root URL too, on both runtimes', () => {
     expect(publicUrl('', true)).toBe('http://localhost:8080');
     expect(spec.containerEnvironmentVariables('ci.example.com', false, AuthMode.NONE).JENKINS_URL).toBe('http://ci.example.com');
-    const refusal = 'JenkinsSpec needs a domain name, in DEV too: it signs users in with OIDC, and the identity provider sends them back ' +
-      'to its address. Set the context key domain (and subdomain), for example -c domain=example.com -c subdomain=ci, and register ' +
-      'https://<subdomain>.<domain>/securityRealm/finishLogin at the provider.';
-    expect(() => spec.containerEnvironmentVariables('', true, AuthMode.NONE)).toThrow(refusal);
-    expect(() => spec.configureUserData(new BashUserDataBuilder(), { ...EFS, fqdn: undefined })).toThrow(refusal);
-    // Through the factory: a DEV deployment without a domain, refused naming the plugin's call.
-    expect(() => synth(RuntimeType.FARGATE, { ...propsFor(SecurityProfile.DEV), ...SIGN_IN, domain: undefined }, new JenkinsSpec()))
-      .toThrow(`JenkinsSpec.containerEnvironmentVariables() threw: ${refusal}`);
+    expect(spec.containerEnvironmentVariables('', true, AuthMode.NONE).JENKINS_URL).toBe('http://localhost:8080');
+  });
+
+  test.each([RuntimeType.FARGATE, RuntimeType.EC2])('rule 1, %s: DEV without a domain synthesises at http://localhost:8080, warning with the redirect URI and the port forward', (runtime) => {
+    const { json, warnings } = synthWithWarnings(runtime, { ...propsFor(SecurityProfile.DEV), ...SIGN_IN, domain: undefined });
+    if (runtime === RuntimeType.FARGATE) {
+      const app = applicationTask(json).Properties.ContainerDefinitions.find((c: any) => c.Name === 'Application');
+      expect(env(app).JENKINS_URL).toBe('http://localhost:8080');
+      // The port forward's way in: ECS Exec on the service.
+      expect(only(json, 'AWS::ECS::Service').Properties.EnableExecuteCommand).toBe(true);
+    } else {
+      const dropIn = filesWritten(userData(json), json)['/etc/systemd/system/jenkins.service.d/override.conf'];
+      expect(dropIn.split('\n')).toContain('Environment="JENKINS_URL=http://localhost:8080"');
+      const statements = resources(json, 'AWS::IAM::Policy').flatMap(([, p]: [string, any]) => p.Properties.PolicyDocument.Statement);
+      expect(statements).toContainEqual(expect.objectContaining({ Action: expect.arrayContaining(['ssmmessages:OpenDataChannel', 'ssm:UpdateInstanceInformation']) }));
+    }
+    expect(warnings).toEqual([expect.stringMatching(new RegExp('^No domain: JenkinsSpec\'s address is http://localhost:8080\\. ' +
+      'Register http://localhost:8080/securityRealm/finishLogin as a redirect URI at the identity provider, and reach the application ' +
+      `through a port forward: aws ssm start-session --target ${runtime === RuntimeType.FARGATE ? 'ecs:' : '<instance id>'}`))]);
+  });
+
+  test('negative control: with a domain there is no such warning, and STAGING without one is refused naming the key', () => {
+    expect(synthWithWarnings(RuntimeType.FARGATE, { ...propsFor(SecurityProfile.DEV), ...SIGN_IN }).warnings).toEqual([]);
+    expect(() => synth(RuntimeType.FARGATE, { ...propsFor(SecurityProfile.STAGING), ...SIGN_IN, ...TLS, domain: undefined }, new JenkinsSpec()))
+      .toThrow(/sslEnabled true needs a domain/);
   });
 
   test('rule 3: Jenkins never listens on TLS; the setup wizard is off; sessions time out', () => {
@@ -404,8 +430,8 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
     const library = { repository: 'git@git.example.com:ci/fw-pipeline-library.git', version: 'v0.1.0', credentialsId: 'library-reader' };
     const retriever = load(new JenkinsSpec({ pipelineLibrary: library })).unclassified.globalLibraries.libraries[0].retriever;
     expect(retriever).toEqual({ modernSCM: { scm: { git: { remote: library.repository, credentialsId: 'library-reader' } } } });
-    expect(() => new JenkinsSpec({ pipelineLibrary: { ...library, credentialsId: '${SECRET}' } }))
-      .toThrow('JenkinsSpec: pipelineLibrary.credentialsId "${SECRET}" is not a credential id (letters, digits and _ . -, starting with a letter or digit, at most 64 characters).');
+    expect(() => new JenkinsSpec({ pipelineLibrary: { ...library, credentialsId: 'a b' } }))
+      .toThrow('JenkinsSpec: pipelineLibrary.credentialsId "a b" is not a credential id (letters, digits and _ . -, starting with a letter or digit, at most 64 characters).');
   });
 
   test('or with a git user from Secrets Manager: a username-with-password credential made at start, only the ARN in the template', () => {
