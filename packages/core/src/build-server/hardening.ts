@@ -20,7 +20,7 @@ export const AUDIT_LOG_COUNT_BASIC = 10;
 export const AUDIT_LOG_LIMIT_MAX = Math.floor((2 ** 31 - 1) / (1024 * 1024));
 /**
  * The most the audit trail's files may take on the data volume, in MB (both runtimes keep them there, in
- * `<home>/logs`): a quarter of the default EBS data volume, so that the files cannot fill the disk Jenkins needs.
+ * `<home>/logs`): a fifth of the default EBS data volume, so that the files cannot fill the disk Jenkins needs.
  * audit-trail keeps `count` files of at most `limit` MB each (audit-trail 436 `LogFileAuditLogger.java` lines 31-32).
  */
 export const AUDIT_LOG_BUDGET_MB = 10 * 1024;
@@ -79,9 +79,10 @@ export const JENKINS_LOG_ROTATIONS = 7;
  * `StaplerFallback` to `Jenkins`), and core's own banners link the root forms (`UpdateSiteWarningsMonitor/message.jelly`
  * lines 58-60: `/configureSecurity`, `/pluginManager`; `RootUrlNotSetMonitor`: `/configure`), whose pages post relative
  * to themselves (`/configureSecurity/configure`, `/configSubmit`); so do the credentials store at `/credentials/`, and a
- * job or view saved through a user's own views (`/user/<id>/my-views/...`, `/me/my-views/...`). Left blocked on purpose:
- * `/scriptText` (the script console's API), the HTTP CLI's chunked upload without `Content-Length` (use
- * `jenkins-cli -webSocket`), and uploading a plugin file (plugins are pinned and installed at boot).
+ * job or view saved through a user's own views (`/user/<id>/my-views/...`, `/me/my-views/...`). This is a size rule, not
+ * an access control: any path's body under 8 KB passes (a `/scriptText` call included), `/manage/scriptText` takes
+ * 1 MB through `/manage/`, and `/pluginManager/uploadPlugin` through `/pluginManager/`; those endpoints need
+ * Overall/Administer. A body without `Content-Length` over 8 KB (the HTTP CLI's chunked stream) is blocked.
  */
 export const JENKINS_REQUEST_BODY_LIMITS = [
   { pathPrefix: '/job/', maxBytes: 10 * 1024 * 1024 },
