@@ -100,7 +100,7 @@ export function controllerEnvironment(layout: ControllerLayout, fqdn: string, ss
       // No CLI over WebSocket (jenkins-2.568.2 CLIAction.java 82, 145-176): it carries update-job/update-view XML
       // (SECURITY-3972) and build -s (SECURITY-4015). The plain HTTP CLI (POST /cli) cannot be turned off in core; the
       // WAF blocks /cli from outside.
-      `-Dhudson.cli.CLIAction.ALLOW_WEBSOCKET=false ` +
+      '-Dhudson.cli.CLIAction.ALLOW_WEBSOCKET=false ' +
       `-Djava.util.logging.config.file=${layout.configDir}/${FILES.logging}`,
     // TLS ends at the load balancer (spec rule 3): Jenkins listens on HTTP only.
     JENKINS_OPTS: `--httpsPort=-1 --sessionTimeout=${SESSION_TIMEOUT_MINUTES} --sessionEviction=${SESSION_TIMEOUT_MINUTES * 60}`,

@@ -1,9 +1,9 @@
+import { assertNotExpandedByCasc } from './casc-variable';
 import { controllerEnvironment, controllerFiles, ControllerLayout, JENKINS_PORT } from './controller-files';
 import { AUDIT_SYSLOG_PORT, CONTROLLER_STARTUP_SECONDS, JENKINS_REQUEST_BODY_LIMITS } from './hardening';
 import { AGENT_DEFAULTS, agentWorkers, assertValidAgentSettings, type AgentSettings } from './jenkins-agents';
 import { jenkinsComplianceControls } from './jenkins-compliance-controls';
 import { PIPELINE_LIBRARY_CREDENTIAL, type PipelineLibrarySource } from './jenkins-configuration';
-import { assertNotExpandedByCasc } from './casc-variable';
 import { CONTAINER_LAYOUT, jenkinsContainerInitialization } from './jenkins-container';
 import { FAILED_LOGIN_ALARM, SECURITY_WARNING_ALARM } from './jenkins-monitoring';
 import { JenkinsOidcIntegration } from './jenkins-oidc';
@@ -118,11 +118,19 @@ export class JenkinsSpec extends ApplicationSpec {
     };
     assertValidAgentSettings(this.agents);
     assertNotExpandedByCasc({
-      adminGroup: props.adminGroup, developerGroup: props.developerGroup, devopsGroup: props.devopsGroup,
-      viewerGroup: props.viewerGroup, auditorGroup: props.auditorGroup, userIdClaim: props.userIdClaim, syslogHost: props.syslogHost,
-      'pipelineLibrary.repository': props.pipelineLibrary?.repository, 'pipelineLibrary.version': props.pipelineLibrary?.version,
-      'pipelineLibrary.credentialsId': props.pipelineLibrary?.credentialsId, 'sonarQube.serverUrl': props.sonarQube?.serverUrl,
-      agentImage: props.agentImage, agentLabel: props.agentLabel,
+      'adminGroup': props.adminGroup,
+      'developerGroup': props.developerGroup,
+      'devopsGroup': props.devopsGroup,
+      'viewerGroup': props.viewerGroup,
+      'auditorGroup': props.auditorGroup,
+      'userIdClaim': props.userIdClaim,
+      'syslogHost': props.syslogHost,
+      'pipelineLibrary.repository': props.pipelineLibrary?.repository,
+      'pipelineLibrary.version': props.pipelineLibrary?.version,
+      'pipelineLibrary.credentialsId': props.pipelineLibrary?.credentialsId,
+      'sonarQube.serverUrl': props.sonarQube?.serverUrl,
+      'agentImage': props.agentImage,
+      'agentLabel': props.agentLabel,
     }, 'JenkinsSpec');
     if (props.userIdClaim !== undefined && !/^[A-Za-z_][\w.:-]{0,63}$/.test(props.userIdClaim)) {
       throw new UserError(`JenkinsSpec: userIdClaim ${JSON.stringify(props.userIdClaim)} is not a claim name (letters, digits and ` +
