@@ -20,10 +20,11 @@ mirrors=${1:-/work/.mirror}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-ts() { "$root/node_modules/.bin/ts-node" --skip-project --transpile-only -O '{"module":"commonjs","ignoreDeprecations":"6.0"}' -e "$1"; }
-version=$(cd "$root" && ts 'console.log(require("./packages/core/src/build-server/versions").PLUGIN_MANAGER_VERSION)')
-core=$(cd "$root" && ts 'console.log(require("./packages/core/src/build-server/versions").JENKINS_CORE.version)')
-(cd "$root" && ts 'process.stdout.write(require("./packages/core/src/build-server/versions").pluginsTxt())') > "$work/plugins.txt"
+# The pins, read once with the repository's ts-node (npm ci at the root first): the tool's release, core, plugins.txt.
+{ read -r version; read -r core; cat > "$work/plugins.txt"; } < <(cd "$root" && "$root/node_modules/.bin/ts-node" --skip-project \
+  --transpile-only -O '{"module":"commonjs","ignoreDeprecations":"6.0"}' -e '
+  const v = require("./packages/core/src/build-server/versions");
+  process.stdout.write(`${v.PLUGIN_MANAGER_VERSION}\n${v.JENKINS_CORE.version}\n${v.pluginsTxt()}`);')
 
 tool=$mirrors/jenkinsci+plugin-installation-manager-tool/repo
 lib=$mirrors/jenkinsci+lib-version-number/repo
