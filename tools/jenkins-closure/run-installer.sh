@@ -21,6 +21,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # The pins, read once with the repository's ts-node (npm ci at the root first): the tool's release, core, plugins.txt.
+# shellcheck disable=SC2016 # the JavaScript template literal is not for the shell
 { read -r version; read -r core; cat > "$work/plugins.txt"; } < <(cd "$root" && "$root/node_modules/.bin/ts-node" --skip-project \
   --transpile-only -O '{"module":"commonjs","ignoreDeprecations":"6.0"}' -e '
   const v = require("./packages/core/src/build-server/versions");
