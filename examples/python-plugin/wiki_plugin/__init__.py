@@ -5,6 +5,7 @@ import jsii
 from fw_core import (
     ApplicationSize,
     AuthMode,
+    BlockedRequest,
     ComplianceControl,
     ControlGrade,
     ContainerInitialization,
@@ -99,6 +100,9 @@ class WikiSpec:
         return self
 
     def request_body_limits(self) -> typing.List[RequestBodyLimit]:
+        return []
+
+    def blocked_requests(self) -> typing.List[BlockedRequest]:
         return []
 
     def compliance_controls(self) -> typing.List[ComplianceControl]:

@@ -196,6 +196,7 @@ export class ApplicationFactory extends Construct {
       accessPoint: ebs ? undefined : { path: spec.efsDataPath(), owner: PosixUser.parse(spec.containerUser()), permissions: spec.efsPermissions() },
       secrets: Object.fromEntries(Object.entries(plan.secrets).map(([name, { secretArn }]) => [name, secretArn])),
       requestBodyLimits: spec.requestBodyLimits(),
+      blockedRequests: spec.blockedRequests(),
       amazonLinuxRepositories: runtimeType === RuntimeType.EC2,
       signInByLoadBalancer: context.authMode === AuthMode.ALB_OIDC,
       certificate,
@@ -411,7 +412,7 @@ export class ApplicationFactory extends Construct {
       removalPolicy: settings.removalPolicy,
       logging,
     });
-    loadBalancer.allowLargeBodies({ limits: spec.requestBodyLimits() });
+    loadBalancer.addApplicationRules({ requestBodyLimits: spec.requestBodyLimits(), blockedRequests: spec.blockedRequests() });
     return { log, dataKey, network, storage, loadBalancer, url: loadBalancer.url, database };
   }
 

@@ -7,6 +7,7 @@ export { LogAlarm } from './contract/log-alarm';
 export { EgressRule } from './contract/egress-rule';
 export { ApplicationSize } from './contract/application-size';
 export { PluginSetting } from './contract/plugin-setting';
+export { BlockedRequest, BLOCKED_PATH_PATTERN_MAX, BLOCKED_REQUESTS_MAX } from './contract/blocked-request';
 export { RequestBodyLimit, WAF_BODY_SIZE_LIMIT, REQUEST_BODY_MAX_BYTES, REQUEST_BODY_PATH_MAX_BYTES, REQUEST_BODY_LIMITS_MAX } from './contract/request-body-limit';
 export { EphemeralWorkers, WorkerVariables } from './contract/ephemeral-workers';
 export { Ec2Context, EfsIds, Ec2Contexts } from './contract/ec2-context';

@@ -5,9 +5,11 @@ import { ApplicationFactory, AuthMode, Ec2Storage, JenkinsSpec, Platform, Runtim
 import { WikiSpec } from './fixtures/wiki-spec';
 import { type OnPlatform, otherWiki, PLATFORM_PROPS, synthPlatform } from './support/platform';
 import { IMAGE_DIGESTS, OIDC, REGION_ENV, resources } from './support/synth';
+import { matches } from './support/waf-evaluate';
 import { checkQuota, LOAD_BALANCER_QUOTAS } from '../src/platform/load-balancer-quotas';
 import { PLATFORM_PARAMETERS, PRIVATE_ROUTE_PARAMETERS } from '../src/platform/platform-parameters';
 import { statementId } from '../src/platform/storage';
+import { BLOCKED_REQUESTS_RULE } from '../src/platform/waf-blocked-requests';
 import { MANAGED_RULE_GROUP_CAPACITY, WEB_ACL_CAPACITY, webAclCapacity } from '../src/platform/waf-capacity';
 
 /**
@@ -155,12 +157,17 @@ describe('the web ACL\'s capacity', () => {
   const acl = (templates: Record<string, any>) => resources(templates.Platform, 'AWS::WAFv2::WebACL')[0][1].Properties;
   const cfnRules = (properties: any) => properties.Rules.map(lowerKeys);
 
-  test('the estimate: the managed groups\' capacities, the rate rule, and 37 WCUs for each large-body path of a host', () => {
+  test('the estimate: the managed groups\' capacities, the rate rule, 37 WCUs for each large-body path of a host and its blocked requests', () => {
     const managed = Object.values(MANAGED_RULE_GROUP_CAPACITY).reduce((a, b) => a + b, 0);
     const withoutPaths = webAclCapacity(cfnRules(acl(one.templates)));
     expect(withoutPaths).toBe(managed + 2 + 1);
     const paths = new JenkinsSpec().requestBodyLimits().length;
-    expect(webAclCapacity(cfnRules(acl(two.templates)))).toBe(withoutPaths + 37 * paths);
+    // Blocked requests: the host match (2, and 10 for LOWERCASE), each pattern on the resolved path (3, and 10 for each of
+    // the two transformations), each method match (2).
+    const blocked = new JenkinsSpec().blockedRequests();
+    const blockedCost = 12 + 23 * blocked.length + 2 * blocked.filter((b) => b.method).length;
+    expect(blockedCost).toBe(83);
+    expect(webAclCapacity(cfnRules(acl(two.templates)))).toBe(withoutPaths + 37 * paths + blockedCost);
   });
 
   test('past what WAF\'s base price includes: a warning; past its maximum: refused, naming the hosts', () => {
@@ -178,8 +185,22 @@ describe('the web ACL\'s capacity', () => {
     expect(i).toBeGreaterThan(2);
     const lb = platform.node.findChild('LoadBalancer');
     const found = lb.node.metadata.filter((m) => m.type === 'aws:cdk:warning').map((m) => String(m.data));
-    expect(found).toEqual([expect.stringMatching(/^The web ACL of Platform would need an estimated \d+ WCUs with the large-body paths of app0\.example\.com, app1\.example\.com.*; above 1500 WAF charges more/)]);
-    expect(() => attach(i)).toThrow(new RegExp(`^The web ACL of Platform would need an estimated \\d+ WCUs with the large-body paths of app0\\.example\\.com, .*app${i}\\.example\\.com; WAF takes at most 5000\\. Declare fewer requestBodyLimits paths`));
+    expect(found).toEqual([expect.stringMatching(/^The web ACL of Platform would need an estimated \d+ WCUs with the large-body paths and blocked requests of app0\.example\.com, app1\.example\.com.*; above 1500 WAF charges more/)]);
+    expect(() => attach(i)).toThrow(new RegExp(`^The web ACL of Platform would need an estimated \\d+ WCUs with the large-body paths and blocked requests of app0\\.example\\.com, .*app${i}\\.example\\.com; WAF takes at most 5000\\. Declare fewer requestBodyLimits paths`));
+  });
+});
+
+describe('requests an application blocks, on a shared load balancer', () => {
+  const rulesOf = (templates: Record<string, any>) => resources(templates.Platform, 'AWS::WAFv2::WebACL')[0][1].Properties.Rules;
+
+  test('are blocked on its host only, and leave with it', () => {
+    const rule = rulesOf(two.templates).find((r: any) => r.Name === BLOCKED_REQUESTS_RULE);
+    const request = (host: string) => ({ method: 'POST', path: '/scriptText', headers: { host } });
+    expect(matches(rule.Statement, request('ci.example.org'))).toBe(true);
+    expect(matches(rule.Statement, request('CI.example.org'))).toBe(true);
+    expect(matches(rule.Statement, request('wiki.example.org'))).toBe(false);
+    // The platform without the build server (before it attached, or after its stack left): no rule at all.
+    expect(rulesOf(one.templates).map((r: any) => r.Name)).not.toContain(BLOCKED_REQUESTS_RULE);
   });
 });
 

@@ -35,7 +35,7 @@ the PRODUCTION hardening.
 | \`containerEnvironmentVariables(fqdn, sslEnabled, authMode)\` | the container's plain environment (never secrets) |
 
 The optional members (\`logAlarms()\`, \`supportedAuthModes()\`, \`ephemeralWorkers()\`, \`egressRules()\`,
-\`secrets()\`, \`requestBodyLimits()\`, \`complianceControls()\`, \`database()\`, the OIDC integration) have defaults; see \`@fw/core\`'s README. On EC2 run the
+\`secrets()\`, \`requestBodyLimits()\`, \`blockedRequests()\`, \`complianceControls()\`, \`database()\`, the OIDC integration) have defaults; see \`@fw/core\`'s README. On EC2 run the
 application as \`context.serviceUser\`, the account the framework creates for it (the sample does).
 
 ## Commands

@@ -98,6 +98,23 @@ export const JENKINS_REQUEST_BODY_LIMITS = [
 ] as const;
 
 /**
+ * What the WAF blocks from outside, because configuration cannot switch it off and nobody needs it from the internet:
+ * - the script consoles and their API, of the controller and of any node, at the root and under `/manage/` (every
+ *   `/manage/X` is also served at `/X`: jenkins-2.568.2 `ManageJenkinsAction.java` line 98); Overall/Administer
+ *   reaches them, which makes a stolen admin session a shell on the controller;
+ * - the CLI: its WebSocket mode is off (`-Dhudson.cli.CLIAction.ALLOW_WEBSOCKET=false`), its plain HTTP mode (a POST to
+ *   `/cli?remoting=false`, `CLIAction.getTarget` lines 245-258) cannot be;
+ * - a POST to any `config.xml` (a job's, a view's, a user's own "My Views", a node's): the input of SECURITY-3972 and
+ *   SECURITY-4032. The UI's forms post elsewhere (`configSubmit`); scripts that update jobs by XML must run inside.
+ * Build agents reach the controller directly, not through the WAF: this narrows exposure to the internet only.
+ */
+export const JENKINS_BLOCKED_REQUESTS = [
+  { pathPattern: '^(/manage)?(/computer/[^/]+)?/script(Text)?(/.*)?$' },
+  { pathPattern: '^/cli(/.*)?$' },
+  { pathPattern: 'config\\.xml', method: 'POST' },
+] as const;
+
+/**
  * The controller's heap, as a share of the memory the JVM sees (`-XX:MaxRAMPercentage`): the JDK's default is 25 %
  * (512 MiB of a 2 GiB task), small for some 80 plugins and running pipelines; the rest is the JVM's own memory
  * (metaspace, threads, code cache) and, on EC2, the system's and the CloudWatch agent's.

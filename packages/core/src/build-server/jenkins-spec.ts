@@ -1,6 +1,6 @@
 import { assertNotExpandedByCasc } from './casc-variable';
 import { controllerEnvironment, controllerFiles, ControllerLayout, JENKINS_PORT } from './controller-files';
-import { AUDIT_SYSLOG_PORT, CONTROLLER_STARTUP_SECONDS, JENKINS_REQUEST_BODY_LIMITS } from './hardening';
+import { AUDIT_SYSLOG_PORT, CONTROLLER_STARTUP_SECONDS, JENKINS_BLOCKED_REQUESTS, JENKINS_REQUEST_BODY_LIMITS } from './hardening';
 import { AGENT_DEFAULTS, agentWorkers, assertValidAgentSettings, type AgentSettings } from './jenkins-agents';
 import { jenkinsComplianceControls } from './jenkins-compliance-controls';
 import { PIPELINE_LIBRARY_CREDENTIAL, type PipelineLibrarySource } from './jenkins-configuration';
@@ -13,6 +13,7 @@ import { JENKINS_IMAGE } from './versions';
 import type { ApplicationSize } from '../contract/application-size';
 import { ApplicationSpec, type IApplicationSpec } from '../contract/application-spec';
 import { AuthMode } from '../contract/auth-mode';
+import type { BlockedRequest } from '../contract/blocked-request';
 import type { ComplianceControl } from '../contract/compliance-control';
 import type { ContainerInitialization } from '../contract/container-initialization';
 import type { Ec2Context } from '../contract/ec2-context';
@@ -208,6 +209,11 @@ export class JenkinsSpec extends ApplicationSpec {
   /** Jenkins' forms and uploads that exceed the WAF's `WAF_BODY_SIZE_LIMIT` (`JENKINS_REQUEST_BODY_LIMITS`). */
   public requestBodyLimits(): RequestBodyLimit[] {
     return JENKINS_REQUEST_BODY_LIMITS.map((limit) => ({ ...limit }));
+  }
+
+  /** The script consoles, the CLI and POSTs of a `config.xml`, from outside (`JENKINS_BLOCKED_REQUESTS`). */
+  public blockedRequests(): BlockedRequest[] {
+    return JENKINS_BLOCKED_REQUESTS.map((request) => ({ ...request }));
   }
 
   /** The server's own PCI DSS controls (`jenkinsComplianceControls`), for the PRODUCTION evidence report. */

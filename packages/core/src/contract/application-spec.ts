@@ -1,5 +1,6 @@
 import type { ApplicationSize } from './application-size';
 import { AuthMode } from './auth-mode';
+import type { BlockedRequest } from './blocked-request';
 import type { ComplianceControl } from './compliance-control';
 import type { ContainerInitialization } from './container-initialization';
 import type { DatabaseRequirement } from './database-requirement';
@@ -127,6 +128,12 @@ export interface IApplicationSpec {
    */
   requestBodyLimits(): RequestBodyLimit[];
   /**
+   * Requests the load balancer's WAF blocks from outside: endpoints of the application nobody needs from the internet
+   * and its configuration cannot switch off (for example the build server's script console). Not one of the spec's
+   * members.
+   */
+  blockedRequests(): BlockedRequest[];
+  /**
    * The PCI DSS controls the application implements itself (sign-in with MFA, authorisation, audit trail, masking),
    * each with its requirement numbers, listed in the PRODUCTION evidence report beside what the template shows. Not
    * one of the spec's members.
@@ -225,6 +232,11 @@ export abstract class ApplicationSpec implements IApplicationSpec {
     return [];
   }
 
+  /** Default: none blocked. */
+  public blockedRequests(): BlockedRequest[] {
+    return [];
+  }
+
   /** Default: none. */
   public complianceControls(): ComplianceControl[] {
     return [];
@@ -250,5 +262,5 @@ export abstract class ApplicationSpec implements IApplicationSpec {
 export const APPLICATION_SPEC_MEMBERS: readonly string[] = [
   'applicationId', 'defaultContainerImage', 'applicationPort', 'containerDataPath', 'efsDataPath', 'volumeName',
   'containerUser', 'efsPermissions', 'ebsDeviceName', 'ec2DataPath', 'ec2LogPaths', 'configureUserData',
-  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportedAuthModes', 'ephemeralWorkers', 'egressRules', 'secrets', 'defaultSize', 'settings', 'withSettings', 'requestBodyLimits', 'complianceControls', 'database', 'supportsOidcIntegration', 'oidcIntegration',
+  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportedAuthModes', 'ephemeralWorkers', 'egressRules', 'secrets', 'defaultSize', 'settings', 'withSettings', 'requestBodyLimits', 'blockedRequests', 'complianceControls', 'database', 'supportsOidcIntegration', 'oidcIntegration',
 ];

@@ -2,6 +2,7 @@ import { fargateSizeProblem } from './factory-limits';
 import { shownValue, UserError } from '../errors';
 import { APPLICATION_SPEC_MEMBERS, type IApplicationSpec } from './application-spec';
 import { AuthMode } from './auth-mode';
+import { blockedRequestProblems } from './blocked-request';
 import { complianceControlProblems } from './compliance-control';
 import { ContainerFiles } from './container-initialization';
 import { databaseRequirementProblems, type DatabaseRequirement } from './database-requirement';
@@ -178,6 +179,8 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
   if (egress !== undefined) problems.push(...egressProblems(egress, `${pluginName}.egressRules()`));
   const bodies = resultOf(spec, 'requestBodyLimits', pluginName, problems);
   if (bodies !== undefined) problems.push(...requestBodyLimitProblems(bodies, `${pluginName}.requestBodyLimits()`));
+  const blocked = resultOf(spec, 'blockedRequests', pluginName, problems);
+  if (blocked !== undefined) problems.push(...blockedRequestProblems(blocked, `${pluginName}.blockedRequests()`));
   const database = resultOf(spec, 'database', pluginName, problems) as DatabaseRequirement | undefined;
   if (database !== undefined && database !== null) problems.push(...databaseRequirementProblems(database, `${pluginName}.database()`).map((p) => `${p}.`));
   const controls = resultOf(spec, 'complianceControls', pluginName, problems);
@@ -198,7 +201,7 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
 }
 
 /** What a member without arguments returns, or undefined when it throws (which becomes one of `problems`). */
-function resultOf(spec: IApplicationSpec, member: 'logAlarms' | 'ephemeralWorkers' | 'egressRules' | 'requestBodyLimits' | 'complianceControls' | 'database',
+function resultOf(spec: IApplicationSpec, member: 'logAlarms' | 'ephemeralWorkers' | 'egressRules' | 'requestBodyLimits' | 'blockedRequests' | 'complianceControls' | 'database',
   pluginName: string,
   problems: string[]): unknown {
   try {

@@ -13,9 +13,12 @@ import type { Logging } from './logging';
 import { boundedName, NAME_LIMITS, shortHash } from './names';
 import type { NetworkAccess } from './network';
 import { type ApplicationRoute, applicationTargetGroup, forwardAction } from './routing';
+import { blockedRequestsRule, type RequestBlock } from './waf-blocked-requests';
 import { type BodyAllowance, oversizedBodyRule, SIZE_RESTRICTIONS_BODY } from './waf-body-limits';
 import { WEB_ACL_CAPACITY, webAclCapacity } from './waf-capacity';
+import type { BlockedRequest } from '../contract/blocked-request';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
+import type { RequestBodyLimit } from '../contract/request-body-limit';
 import { UserError } from '../errors';
 import { acknowledge } from '../profiles/acknowledge';
 import { warn } from '../warnings';
@@ -52,6 +55,16 @@ export const ACCESS_LOG_NONCURRENT_DAYS = 30;
 
 /** Headers WAF's log replaces with REDACTED: the session cookie and credentials. */
 export const WAF_REDACTED_HEADERS = ['cookie', 'authorization'];
+
+/** An application's own rules in the web ACL. */
+export interface ApplicationWafRules {
+  /** Its paths that take bodies over `WAF_BODY_SIZE_LIMIT`, each with its largest. */
+  readonly requestBodyLimits: RequestBodyLimit[];
+  /** Its requests blocked from outside. */
+  readonly blockedRequests: BlockedRequest[];
+  /** Its host on a platform's shared load balancer. @default - every host (a standalone load balancer) */
+  readonly host?: string;
+}
 
 export interface LoadBalancerProps {
   /** The VPC and the public subnets the load balancer is placed in. */
@@ -119,6 +132,7 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
   private readonly props: LoadBalancerProps;
   private accessLogs?: s3.Bucket;
   private readonly bodyAllowances: BodyAllowance[] = [];
+  private readonly requestBlocks: RequestBlock[] = [];
 
   constructor(scope: Construct, id: string, props: LoadBalancerProps) {
     super(scope, id);
@@ -278,13 +292,15 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
   }
 
   /**
-   * Lets requests with bodies over the WAF's `WAF_BODY_SIZE_LIMIT` through to an application's declared paths, within
-   * their limits (on a platform, for the application's host only). The web ACL is rendered at synth, after every application attached.
+   * An application's own WAF rules: requests with bodies over the WAF's `WAF_BODY_SIZE_LIMIT` let through to its
+   * declared paths, within their limits, and the requests it wants blocked (on a platform, for the application's host
+   * only). The web ACL is rendered at synth, after every application attached.
    */
-  public allowLargeBodies(allowance: BodyAllowance): void {
-    if (allowance.limits.length === 0) return;
+  public addApplicationRules(rules: ApplicationWafRules): void {
+    if (rules.requestBodyLimits.length === 0 && rules.blockedRequests.length === 0) return;
     const before = this.props.waf ? webAclCapacity(this.wafRules()) : 0;
-    this.bodyAllowances.push(allowance);
+    this.bodyAllowances.push({ limits: rules.requestBodyLimits, host: rules.host });
+    this.requestBlocks.push({ requests: rules.blockedRequests, host: rules.host });
     if (this.props.waf) this.checkWafCapacity(before, webAclCapacity(this.wafRules()));
   }
 
@@ -294,14 +310,15 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
    */
   private checkWafCapacity(before: number, after: number): void {
     const hosts = [...new Set(this.bodyAllowances.map((a) => a.host ?? '(any host)'))].join(', ');
-    const what = `The web ACL of ${Stack.of(this).stackName} would need an estimated ${after} WCUs with the large-body paths of ${hosts}`;
+    const what = `The web ACL of ${Stack.of(this).stackName} would need an estimated ${after} WCUs with the large-body paths ` +
+      `and blocked requests of ${hosts}`;
     if (after > WEB_ACL_CAPACITY.max) {
-      throw new UserError(`${what}; WAF takes at most ${WEB_ACL_CAPACITY.max}. Declare fewer requestBodyLimits paths (one prefix ` +
-        'can cover several), or attach some applications to another platform.', this);
+      throw new UserError(`${what}; WAF takes at most ${WEB_ACL_CAPACITY.max}. Declare fewer requestBodyLimits paths or ` +
+        'blockedRequests (one prefix or pattern can cover several), or attach some applications to another platform.', this);
     }
     if (before <= WEB_ACL_CAPACITY.included && after > WEB_ACL_CAPACITY.included) {
       warn(this, 'wafCapacity', `${what}; above ${WEB_ACL_CAPACITY.included} WAF charges more for the ` +
-        'web ACL\'s requests (AWS WAF pricing). Declare fewer requestBodyLimits paths if that is not intended.');
+        'web ACL\'s requests (AWS WAF pricing). Declare fewer requestBodyLimits paths or blockedRequests if that is not intended.');
     }
   }
 
@@ -320,6 +337,7 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
       },
       visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: name, sampledRequestsEnabled: true },
     });
+    const blocking = blockedRequestsRule(5, this.requestBlocks);
     return [
       {
         name: 'RateLimitPerAddress',
@@ -334,6 +352,7 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
       oversizedBodyRule(2, this.bodyAllowances),
       rule('AWSManagedRulesKnownBadInputsRuleSet', 3),
       rule('AWSManagedRulesAmazonIpReputationList', 4),
+      ...blocking ? [blocking] : [],
     ];
   }
 

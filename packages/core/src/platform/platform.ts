@@ -30,6 +30,7 @@ import { addSecurityHubPciDss } from '../compliance/security-hub-standard';
 import { platformContext, type PlatformContext } from '../context/platform-context';
 import type { PlatformProps } from '../context/platform-props';
 import { SECRET_ARN_EXAMPLE } from '../context/secret-reference';
+import type { BlockedRequest } from '../contract/blocked-request';
 import type { DatabaseRequirement } from '../contract/database-requirement';
 import type { RequestBodyLimit } from '../contract/request-body-limit';
 import { RuntimeType } from '../contract/runtime-type';
@@ -60,6 +61,8 @@ export interface PlatformApplication {
   readonly secrets: Record<string, string>;
   /** Paths of its host whose requests carry bodies over the WAF's `WAF_BODY_SIZE_LIMIT`. */
   readonly requestBodyLimits: RequestBodyLimit[];
+  /** Requests to its host the WAF blocks from outside. */
+  readonly blockedRequests: BlockedRequest[];
   /** Whether it installs packages from Amazon Linux 2023's repositories (EC2 does at boot). */
   readonly amazonLinuxRepositories: boolean;
   /** Whether the load balancer signs its users in (`alb-oidc`), calling the identity provider over HTTPS. */
@@ -390,7 +393,8 @@ export class Platform extends Construct {
         description: `The access point of ${application.stackName} (${application.applicationId})`,
       });
     }
-    this.loadBalancer.allowLargeBodies({ limits: application.requestBodyLimits, host: application.host });
+    const { requestBodyLimits, blockedRequests, host } = application;
+    this.loadBalancer.addApplicationRules({ requestBodyLimits, blockedRequests, host });
     // One rule in the platform's stack for every alb-oidc application (the group keeps a rule once): in each
     // application's stack, the second would be refused as a duplicate, and deleting one would take it from the others.
     if (application.signInByLoadBalancer) {

@@ -42,14 +42,15 @@ export function decimalAtMost(max: number): string {
 }
 
 /** One statement, or all of several (WAF's `AndStatement` and `OrStatement` take two or more). */
-function all(statements: CfnWebACL.StatementProperty[]): CfnWebACL.StatementProperty {
+export function all(statements: CfnWebACL.StatementProperty[]): CfnWebACL.StatementProperty {
   return statements.length === 1 ? statements[0] : { andStatement: { statements } };
 }
-function any(statements: CfnWebACL.StatementProperty[]): CfnWebACL.StatementProperty {
+export function any(statements: CfnWebACL.StatementProperty[]): CfnWebACL.StatementProperty {
   return statements.length === 1 ? statements[0] : { orStatement: { statements } };
 }
 
-const NONE = [{ priority: 0, type: 'NONE' }];
+/** No text transformation: the field as the request carries it. */
+export const NONE = [{ priority: 0, type: 'NONE' }];
 /**
  * The path as the application resolves it: percent-decoded, then without `//`, `/./` and `/x/../` (wafv2 model
  * `TextTransformationType` URL_DECODE and NORMALIZE_PATH; AWS WAF Developer Guide, "Text transformation options").
@@ -57,17 +58,22 @@ const NONE = [{ priority: 0, type: 'NONE' }];
  */
 export const RESOLVED_PATH = [{ priority: 0, type: 'URL_DECODE' }, { priority: 1, type: 'NORMALIZE_PATH' }];
 
+/** A request to one application's host on a platform. */
+export function hostIs(host: string): CfnWebACL.StatementProperty {
+  return {
+    byteMatchStatement: {
+      fieldToMatch: { singleHeader: { Name: 'host' } },
+      positionalConstraint: 'EXACTLY',
+      searchString: host,
+      textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
+    },
+  };
+}
+
 /** A request to one of the allowance's paths, of its host, with a `Content-Length` of at most its largest body. */
 function allowed(allowance: BodyAllowance, limit: RequestBodyLimit): CfnWebACL.StatementProperty {
   return all([
-    ...allowance.host ? [{
-      byteMatchStatement: {
-        fieldToMatch: { singleHeader: { Name: 'host' } },
-        positionalConstraint: 'EXACTLY',
-        searchString: allowance.host,
-        textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
-      },
-    }] : [],
+    ...allowance.host ? [hostIs(allowance.host)] : [],
     {
       byteMatchStatement: {
         fieldToMatch: { uriPath: {} }, positionalConstraint: 'STARTS_WITH', searchString: limit.pathPrefix, textTransformations: RESOLVED_PATH,

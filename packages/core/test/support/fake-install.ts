@@ -30,6 +30,7 @@ export function pluginClassSource(className: string, applicationId: string, over
     settings: 'return [];',
     withSettings: 'return this;',
     requestBodyLimits: 'return [];',
+    blockedRequests: 'return [];',
     complianceControls: 'return [];',
     database: 'return undefined;',
     supportsOidcIntegration: 'return false;',

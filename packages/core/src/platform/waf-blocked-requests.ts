@@ -1,0 +1,36 @@
+import type { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { all, any, hostIs, NONE, RESOLVED_PATH } from './waf-body-limits';
+import type { BlockedRequest } from '../contract/blocked-request';
+
+/** The name of the rule that blocks the applications' `blockedRequests()`. */
+export const BLOCKED_REQUESTS_RULE = 'BlockedRequests';
+
+/** Requests an application wants blocked, with the host they belong to on a platform (any host when undefined). */
+export interface RequestBlock {
+  readonly requests: BlockedRequest[];
+  readonly host?: string;
+}
+
+/** One blocked request: its path pattern over the resolved path, and its method when it names one. */
+function blocked(request: BlockedRequest): CfnWebACL.StatementProperty {
+  return all([
+    { regexMatchStatement: { fieldToMatch: { uriPath: {} }, regexString: request.pathPattern, textTransformations: RESOLVED_PATH } },
+    ...request.method ? [{
+      byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: request.method, textTransformations: NONE },
+    }] : [],
+  ]);
+}
+
+/** Blocks every request an application declared, on its host; undefined when none declared any (WAF refuses an empty OR). */
+export function blockedRequestsRule(priority: number, blocks: RequestBlock[]): CfnWebACL.RuleProperty | undefined {
+  const statements = blocks.filter((b) => b.requests.length > 0)
+    .map((b) => all([...b.host ? [hostIs(b.host)] : [], any(b.requests.map(blocked))]));
+  if (statements.length === 0) return undefined;
+  return {
+    name: BLOCKED_REQUESTS_RULE,
+    priority,
+    action: { block: {} },
+    statement: any(statements),
+    visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: BLOCKED_REQUESTS_RULE, sampledRequestsEnabled: true },
+  };
+}

@@ -1,0 +1,61 @@
+import { JenkinsSpec, RuntimeType, SecurityProfile } from '../src';
+import { WikiSpec } from './fixtures/wiki-spec';
+import { OIDC, only, propsFor, synth } from './support/synth';
+import { matches, type WafRequest } from './support/waf-evaluate';
+import { BLOCKED_PATH_PATTERN_MAX, BLOCKED_REQUESTS_MAX } from '../src/contract/blocked-request';
+import { specProblems } from '../src/contract/spec-validation';
+import { BLOCKED_REQUESTS_RULE } from '../src/platform/waf-blocked-requests';
+
+/**
+ * What a plugin's `blockedRequests()` makes the load balancer's WAF block from outside, evaluated on the template's
+ * own web ACL: the build server's script consoles, its CLI and POSTs of a `config.xml` (jenkins-2.568.2: every
+ * `/manage/X` is also `/X`, ManageJenkinsAction.java line 98; the plain HTTP CLI is a POST to `/cli`, CLIAction.java
+ * lines 245-258). The path is matched once percent-decoded and resolved (URL_DECODE, NORMALIZE_PATH), as Jetty serves it.
+ */
+const rules: any[] = only(synth(RuntimeType.FARGATE, { ...propsFor(SecurityProfile.STAGING), authMode: 'application-oidc', oidc: OIDC },
+  new JenkinsSpec()).json, 'AWS::WAFv2::WebACL').Properties.Rules;
+const rule = rules.find((r) => r.Name === BLOCKED_REQUESTS_RULE);
+const blocked = (method: string, path: string) => matches(rule.Statement, { method, path } as WafRequest);
+
+test('the rule blocks, after the managed groups, and is counted in the metrics', () => {
+  expect(rule).toMatchObject({ Priority: 5, Action: { Block: {} }, VisibilityConfig: { MetricName: BLOCKED_REQUESTS_RULE } });
+  expect(rules.map((r) => r.Priority)).toEqual([0, 1, 2, 3, 4, 5]);
+});
+
+test.each([
+  ['GET', '/script'], ['POST', '/script'], ['POST', '/scriptText'], ['GET', '/manage/script'], ['POST', '/manage/scriptText'],
+  ['POST', '/computer/(built-in)/script'], ['POST', '/manage/computer/agent-1/scriptText'], ['GET', '/cli'], ['POST', '/cli?remoting=false'],
+  ['GET', '/cli/ws'], ['POST', '/job/app/config.xml'], ['POST', '/me/my-views/view/all/config.xml'], ['POST', '/user/alice/my-views/view/x/config.xml'],
+  ['POST', '/view/all/job/app/config.xml'],
+  // Encoded and roundabout forms resolve to the same paths.
+  ['POST', '/job/%2e%2e/scriptText'], ['POST', '/job/x/../../cli'], ['POST', '//manage//script'], ['POST', '/job/app/config%2exml'],
+])('%s %s is blocked', (method, path) => {
+  expect(blocked(method, path)).toBe(true);
+});
+
+test.each([
+  ['GET', '/login'], ['GET', '/scriptApproval/'], ['GET', '/manage/'], ['POST', '/job/app/configSubmit'], ['GET', '/job/app/config.xml'],
+  ['POST', '/job/app/build'], ['GET', '/scripts.js'], ['POST', '/securityRealm/finishLogin'], ['GET', '/client/'],
+])('negative control: %s %s passes', (method, path) => {
+  expect(blocked(method, path)).toBe(false);
+});
+
+test('a plugin that blocks nothing gets no such rule (WAF refuses an empty statement)', () => {
+  const wiki = only(synth(RuntimeType.FARGATE, propsFor(SecurityProfile.STAGING), new WikiSpec()).json, 'AWS::WAFv2::WebACL').Properties.Rules;
+  expect(wiki.map((r: any) => r.Name)).not.toContain(BLOCKED_REQUESTS_RULE);
+});
+
+test('a plugin\'s blocked requests are checked, naming the entry, its value and what is allowed', () => {
+  const declaring = (requests: unknown) => new (class extends WikiSpec {
+    public blockedRequests() { return requests as any; }
+  })();
+  expect(specProblems(declaring([{ pathPattern: '^/admin(' }, { pathPattern: 'x'.repeat(BLOCKED_PATH_PATTERN_MAX + 1) }, { pathPattern: '^/x', method: 'post' }]), 'Wiki'))
+    .toEqual([
+      `Wiki.blockedRequests()[0].pathPattern "^/admin("; allowed: a regular expression of 1 to ${BLOCKED_PATH_PATTERN_MAX} characters.`,
+      `Wiki.blockedRequests()[1].pathPattern "${'x'.repeat(BLOCKED_PATH_PATTERN_MAX + 1)}"; allowed: a regular expression of 1 to ${BLOCKED_PATH_PATTERN_MAX} characters.`,
+      'Wiki.blockedRequests()[2].method "post"; allowed: an HTTP method in upper case, for example POST.',
+    ]);
+  expect(specProblems(declaring(Array.from({ length: BLOCKED_REQUESTS_MAX + 1 }, () => ({ pathPattern: '^/x' }))), 'Wiki'))
+    .toEqual([`Wiki.blockedRequests() lists ${BLOCKED_REQUESTS_MAX + 1} requests; allowed: at most ${BLOCKED_REQUESTS_MAX}.`]);
+  expect(specProblems(new JenkinsSpec(), 'JenkinsSpec')).toEqual([]);
+});
