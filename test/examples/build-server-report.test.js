@@ -105,3 +105,15 @@ test('the CDK\'s CloudFormation validation, which `cdk synth` ran on the templat
     assert.deepStrictEqual(validation.pluginReports, [], dir);
   }
 });
+
+test('every known vulnerability the build server deploys is listed with the acceptance cdk.json gives it, on both runtimes', () => {
+  const accepted = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'examples', 'build-server', 'cdk.json'), 'utf-8')).context.acceptedAdvisories;
+  for (const [runtime, { report: r, markdown: md }] of Object.entries(RUNTIMES)) {
+    assert.deepStrictEqual(r.knownVulnerabilities.map((v) => v.id).sort(), Object.keys(accepted).sort(), runtime);
+    for (const v of r.knownVulnerabilities) {
+      assert.deepStrictEqual(v.accepted, { reason: accepted[v.id] }, `${runtime} ${v.id}`);
+      assert.match(v.severity, /^(Critical|High|Medium|Low)$/);
+    }
+    assert.match(md, /^\| SECURITY-3972 \| core \| 2\.568\.2 \| High \| 2\.568\.3 \| Fixed in core 2\.568\.3/m, runtime);
+  }
+});

@@ -16,6 +16,7 @@ from fw_core import (
     IApplicationSpec,
     IOidcIntegration,
     IUserDataBuilder,
+    KnownVulnerability,
     LogAlarm,
     PluginSetting,
     PosixUser,
@@ -103,6 +104,9 @@ class WikiSpec:
         return []
 
     def blocked_requests(self) -> typing.List[BlockedRequest]:
+        return []
+
+    def known_vulnerabilities(self) -> typing.List[KnownVulnerability]:
         return []
 
     def compliance_controls(self) -> typing.List[ComplianceControl]:

@@ -23,6 +23,7 @@ import { type DatabaseEnvironment, type DatabaseRequirement, databaseUrl, databa
 import { Ec2Storage } from './contract/ec2-storage';
 import type { EphemeralWorkers } from './contract/ephemeral-workers';
 import { factorySizes } from './contract/factory-limits';
+import type { KnownVulnerability } from './contract/known-vulnerability';
 import type { LogAlarm } from './contract/log-alarm';
 import type { IOidcIntegration, OidcProviderSettings } from './contract/oidc-integration';
 import { callPlugin, pluginName } from './contract/plugin-calls';
@@ -50,6 +51,7 @@ import { type ApplicationStorage, SharedStorage } from './platform/storage';
 import { Workers } from './platform/workers';
 import { acknowledgeGrantPolicies, RECORD_ACKNOWLEDGEMENTS } from './profiles/acknowledge';
 import { complianceChecks } from './profiles/compliance-checks';
+import { checkKnownVulnerabilities } from './profiles/known-vulnerabilities';
 import { PROFILE_SETTINGS, type ProfileSettings } from './profiles/profile-settings';
 import { Ec2Runtime } from './runtimes/ec2';
 import { FargateRuntime } from './runtimes/fargate';
@@ -158,6 +160,9 @@ export class ApplicationFactory extends Construct {
     const provider = integration ? providerOf(context) : undefined;
     if (integration && provider) secrets[integration.clientSecretVariable()] = { secretArn: provider.clientSecretArn };
     if (integration && !context.fqdn) this.warnLocalAddress(plugin, runtimeType, spec.applicationPort(), integration.callbackPath());
+    const knownVulnerabilities = callPlugin(plugin, 'knownVulnerabilities', () => spec.knownVulnerabilities());
+    checkKnownVulnerabilities(this, plugin, knownVulnerabilities, context.acceptedAdvisories ?? {}, settings.knownVulnerabilitiesRefused,
+      context.securityProfile);
     return {
       plugin,
       spec,
@@ -171,6 +176,7 @@ export class ApplicationFactory extends Construct {
       integration,
       provider,
       alarms,
+      knownVulnerabilities,
       sizes: factorySizes(runtimeType, context, declaredSize, plugin),
       startup: startupSeconds(declaredSize, plugin),
       ebs: runtimeType === RuntimeType.EC2 && context.ec2Storage === Ec2Storage.EBS,
@@ -276,8 +282,12 @@ export class ApplicationFactory extends Construct {
     if (context.pciConformancePack) addPciConformancePack(this, 'PciConformancePack');
     if (context.securityHubPciDss) addSecurityHubPciDss(this, 'SecurityHubPciDss');
     if (plan.settings.complianceChecks) {
-      complianceChecks().requireCompliance(this, plan.stack, callPlugin(plugin, 'complianceControls', () => spec.complianceControls()).map((c) => ({ ...c, source: plugin })),
-        { scope: context.pciDssScope, multiTenantProvider: context.pciDssMultiTenantProvider });
+      const accepted = context.acceptedAdvisories ?? {};
+      complianceChecks().requireCompliance(this, plan.stack, callPlugin(plugin, 'complianceControls', () => spec.complianceControls()).map((c) => ({ ...c, source: plugin })), {
+        scope: context.pciDssScope,
+        multiTenantProvider: context.pciDssMultiTenantProvider,
+        knownVulnerabilities: plan.knownVulnerabilities.map((v) => ({ ...v, ...accepted[v.id] ? { accepted: accepted[v.id] } : {} })),
+      });
     }
   }
 
@@ -494,6 +504,8 @@ interface FactoryPlan {
   readonly integration?: IOidcIntegration;
   readonly provider?: OidcProviderSettings;
   readonly alarms: LogAlarm[];
+  /** What the plugin installs under published advisories (checked against `acceptedAdvisories`). */
+  readonly knownVulnerabilities: KnownVulnerability[];
   readonly workerSpec?: EphemeralWorkers;
 }
 

@@ -140,6 +140,7 @@ function addPlatform(app: App, plugin: (applicationId: string) => IApplicationSp
       ec2Storage: context.ec2Storage,
       dataVolumeSnapshotId: context.dataVolumeSnapshotId,
       imageDigests: context.imageDigests,
+      acceptedAdvisories: context.acceptedAdvisories,
       secrets: context.secrets,
       pluginSettings: context.pluginSettings,
       cpu: context.cpu,

@@ -7,6 +7,7 @@ export { LogAlarm } from './contract/log-alarm';
 export { EgressRule } from './contract/egress-rule';
 export { ApplicationSize } from './contract/application-size';
 export { PluginSetting } from './contract/plugin-setting';
+export { KnownVulnerability } from './contract/known-vulnerability';
 export { BlockedRequest, BLOCKED_PATH_PATTERN_MAX, BLOCKED_REQUESTS_MAX } from './contract/blocked-request';
 export { RequestBodyLimit, WAF_BODY_SIZE_LIMIT, REQUEST_BODY_MAX_BYTES, REQUEST_BODY_PATH_MAX_BYTES, REQUEST_BODY_LIMITS_MAX } from './contract/request-body-limit';
 export { EphemeralWorkers, WorkerVariables } from './contract/ephemeral-workers';
@@ -43,6 +44,7 @@ export { PlatformContext } from './context/platform-context';
 // The factory: one plugin, one runtime, on a platform or with infrastructure of its own.
 export { ApplicationFactory } from './application-factory';
 export { ApplicationFactoryProps } from './application-factory-props';
+export { AcceptedAdvisory } from './context/accepted-advisory';
 export { FactorySettings } from './context/factory-settings';
 export { AllowFrom } from './context/allow-from';
 

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
-import { ApplicationFactory, IApplicationSpec, LogAlarm, PluginSetting, RuntimeType } from '../src';
+import { ApplicationFactory, IApplicationSpec, LogAlarm, PluginSetting, KnownVulnerability, RuntimeType } from '../src';
 import { SonarSpec } from './fixtures/sonar-spec';
 import { CONTEXT_KEYS } from '../src/context/context-keys';
 
@@ -27,6 +27,10 @@ class KeyedSpec extends SonarSpec {
     return { ...super.containerEnvironmentVariables(), EXTRA_JDBC_URL: this.jdbcUrl };
   }
   public logAlarms(): LogAlarm[] { return [{ name: 'Errors', description: 'Errors', filterPattern: '"ERROR"', threshold: 5, periodSeconds: 300 }]; }
+  /** The advisories the `acceptedAdvisories` example accepts, declared (an id the plugin does not declare is refused). */
+  public knownVulnerabilities(): KnownVulnerability[] {
+    return Object.keys(EXAMPLES.acceptedAdvisories as object).map((id) => ({ id, component: 'wiki', version: '1.4.2', severity: 'High', fixedIn: '1.4.3' }));
+  }
 }
 
 type Values = Record<string, unknown>;
@@ -75,6 +79,8 @@ const CHANGES: Record<string, [Values, unknown]> = {
   securityHubPciDss: [DEV, false],
   pciDssScope: [PRODUCTION, 'CDE'],
   pciDssMultiTenantProvider: [PRODUCTION, false],
+  // The evidence report lists each known vulnerability with its acceptance.
+  acceptedAdvisories: [PRODUCTION, { 'SECURITY-3972': 'another reason' }],
   dockerHubCredentialArn: [FARGATE, 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/other-AbCdEf'],
   imageDigests: [FARGATE, { [Object.keys(EXAMPLES.imageDigests as object)[0]]: `sha256:${'1'.repeat(64)}` }],
   secrets: [DEV, { DB_PASSWORD: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:other-password-AbCdEf' }],

@@ -1,5 +1,5 @@
 import { App, Stack } from 'aws-cdk-lib';
-import { ApplicationFactory, ApplicationFactoryProps, DeploymentContext, DeploymentContextReader, RuntimeType } from '../src';
+import { ApplicationFactory, ApplicationFactoryProps, DeploymentContext, DeploymentContextReader, KnownVulnerability, RuntimeType } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { CONTEXT_KEYS, ContextKey } from '../src/context/context-keys';
 
@@ -48,6 +48,10 @@ class ExampleSpec extends WikiSpec {
   /** The settings the `pluginSettings` example gives. */
   public settings() { return Object.keys(EXAMPLES.pluginSettings as object).map((name) => ({ name, description: name })); }
   public withSettings() { return this; }
+  /** The advisories the `acceptedAdvisories` example accepts, declared (an id the plugin does not declare is refused). */
+  public knownVulnerabilities(): KnownVulnerability[] {
+    return Object.keys(EXAMPLES.acceptedAdvisories as object).map((id) => ({ id, component: 'wiki', version: '1.4.2', severity: 'High', fixedIn: '1.4.3' }));
+  }
 }
 
 /** The context of a factory made in code, in a stack named and placed as the examples say. */

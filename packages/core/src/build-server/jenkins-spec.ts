@@ -9,6 +9,7 @@ import { FAILED_LOGIN_ALARM, SECURITY_WARNING_ALARM } from './jenkins-monitoring
 import { JenkinsOidcIntegration } from './jenkins-oidc';
 import { assertValidSonarQube, type SonarQubeServer, sonarQubeFromSettings, sonarQubeSecrets, sonarQubeSettings } from './jenkins-sonarqube';
 import { configureJenkinsUserData, EC2_JENKINS_LOG, EC2_LAYOUT } from './jenkins-user-data';
+import { jenkinsKnownVulnerabilities } from './known-vulnerabilities';
 import { JENKINS_IMAGE } from './versions';
 import type { ApplicationSize } from '../contract/application-size';
 import { ApplicationSpec, type IApplicationSpec } from '../contract/application-spec';
@@ -19,6 +20,7 @@ import type { ContainerInitialization } from '../contract/container-initializati
 import type { Ec2Context } from '../contract/ec2-context';
 import { type EgressRule, isIpv4 } from '../contract/egress-rule';
 import type { EphemeralWorkers } from '../contract/ephemeral-workers';
+import type { KnownVulnerability } from '../contract/known-vulnerability';
 import type { LogAlarm } from '../contract/log-alarm';
 import type { IOidcIntegration } from '../contract/oidc-integration';
 import type { PluginSetting } from '../contract/plugin-setting';
@@ -214,6 +216,11 @@ export class JenkinsSpec extends ApplicationSpec {
   /** The script consoles, the CLI and POSTs of a `config.xml`, from outside (`JENKINS_BLOCKED_REQUESTS`). */
   public blockedRequests(): BlockedRequest[] {
     return JENKINS_BLOCKED_REQUESTS.map((request) => ({ ...request }));
+  }
+
+  /** What the pins install under published advisories (`PINS_UNDER_ADVISORY`), with severity and fixed release. */
+  public knownVulnerabilities(): KnownVulnerability[] {
+    return jenkinsKnownVulnerabilities();
   }
 
   /** The server's own PCI DSS controls (`jenkinsComplianceControls`), for the PRODUCTION evidence report. */

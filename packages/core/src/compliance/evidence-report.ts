@@ -13,6 +13,7 @@ import { type Applicability, type Coverage, COVERAGE_ORDER, type Evaluation, typ
 import { RESPONSIBILITY } from './responsibility';
 import { gradeOf } from '../contract/compliance-control';
 import { PciDssScope } from '../contract/pci-dss-scope';
+import { sourceDate } from '../profiles/source-date';
 
 /** What the report says first, and the reason it exists. */
 export const REPORT_NOTICE = `This report supports, and does not replace, a PCI DSS v${PCI_DSS_VERSION} assessment: it lists what the ` +
@@ -97,8 +98,7 @@ function writerId(stack: Stack): string {
 function reportedSystem(stack: Stack, outdir: string): ReportedSystem {
   const templatePath = path.join(outdir, stack.templateFile);
   const templateSha256 = fs.existsSync(templatePath) ? createHash('sha256').update(fs.readFileSync(templatePath)).digest('hex') : 'not written';
-  const epoch = process.env.SOURCE_DATE_EPOCH;
-  const generatedAt = (epoch && /^\d+$/.test(epoch) ? new Date(Number(epoch) * 1000) : new Date()).toISOString();
+  const generatedAt = sourceDate().toISOString();
   const resolvedOr = (value: string) => (Token.isUnresolved(value) ? 'resolved at deploy' : value);
   return {
     stack: stack.stackName,
@@ -161,6 +161,7 @@ export function evidenceReport(stack: Stack, controls: SourcedControl[], system:
     afterDeployment: afterDeployment(types),
     mapping: PCI_DSS_MAPPING.provenance,
     requirements,
+    knownVulnerabilities: applicability?.knownVulnerabilities ?? [],
     acknowledgements: stack.node.findAll().flatMap((c) => acknowledgementsOn(c).map(([rule, reason]) => ({ resource: c.node.path, rule, reason }))),
   };
 }
@@ -293,6 +294,19 @@ export function renderMarkdown(report: EvidenceReport): string {
     }
     if (r.afterDeploy.length) lines.push(`- Only AWS Config, after deployment, can confirm: ${r.afterDeploy.join(', ')}.`);
     if (r.controls.length || r.afterDeploy.length) lines.push('');
+  }
+  lines.push('## Known vulnerabilities deployed (6.3.1, 6.3.3)', '');
+  if (report.knownVulnerabilities.length === 0) {
+    lines.push('The application declares none.', '');
+  } else {
+    lines.push('Published advisories against what the application installs, and why each is deployed anyway: 6.3.3 asks ' +
+      'for critical and high-severity fixes within a month of release, so each accepted one is a deviation to examine.', '',
+    '| Advisory | Component | Version | Severity | Fixed in | Accepted |', '|---|---|---|---|---|---|');
+    for (const v of report.knownVulnerabilities) {
+      const accepted = v.accepted ? `${cell(v.accepted.reason)}${v.accepted.until ? ` (until ${v.accepted.until})` : ''}` : 'not accepted';
+      lines.push(`| ${v.id} | ${v.component} | ${v.version} | ${v.severity} | ${v.fixedIn} | ${accepted} |`);
+    }
+    lines.push('');
   }
   lines.push('## Every acknowledgement in the stack', '', '| Resource | Rule | Reason |', '|---|---|---|');
   for (const a of report.acknowledgements) lines.push(`| ${cell(a.resource)} | ${a.rule} | ${cell(a.reason)} |`);

@@ -1,6 +1,8 @@
 import type { CheckGrade, PCI_DSS_MAPPING } from './pci-dss-401/mapping';
 import type { Responsibility } from './responsibility';
+import type { AcceptedAdvisory } from '../context/accepted-advisory';
 import type { ComplianceControl } from '../contract/compliance-control';
+import type { KnownVulnerability } from '../contract/known-vulnerability';
 import type { PciDssScope } from '../contract/pci-dss-scope';
 
 // The evidence report's shape: what evidence-report.ts writes and the OSCAL document and the coverage check read.
@@ -22,10 +24,18 @@ export type Coverage = 'full' | 'partial' | 'supporting' | 'after-deploy' | 'not
 export const COVERAGE_ORDER: readonly Coverage[] = ['not-addressed', 'after-deploy', 'supporting', 'partial', 'full'];
 
 /** What the user stated about the application's place in their assessment (`pciDssScope`, `pciDssMultiTenantProvider`). */
+/** A known vulnerability the application deploys, with its acceptance when `acceptedAdvisories` gives one. */
+export interface DeployedVulnerability extends KnownVulnerability {
+  /** @default - not accepted (only a profile that warns deploys it so) */
+  readonly accepted?: AcceptedAdvisory;
+}
+
 export interface Applicability {
   /** @default - not stated */
   readonly scope?: PciDssScope;
   readonly multiTenantProvider: boolean;
+  /** What the application deploys under published advisories. @default - none declared */
+  readonly knownVulnerabilities?: DeployedVulnerability[];
 }
 
 /** One resource a rule looked at, and what it found. */
@@ -99,6 +109,8 @@ export interface EvidenceReport {
   readonly afterDeployment: { readonly configConformancePack: string; readonly securityHubStandard: string };
   readonly mapping: typeof PCI_DSS_MAPPING.provenance;
   readonly requirements: RequirementEvidence[];
+  /** What the application deploys under published advisories, each with its acceptance (PCI DSS 6.3.1, 6.3.3). */
+  readonly knownVulnerabilities: DeployedVulnerability[];
   /** Every acknowledgement in the stack, of every pack, with its reason. */
   readonly acknowledgements: { readonly resource: string; readonly rule: string; readonly reason: string }[];
 }

@@ -1,7 +1,7 @@
 import { Vpc } from 'aws-cdk-lib/aws-ec2';
 import type { DeploymentContext } from './deployment-context';
 import type { FactorySettings } from './factory-settings';
-import { bool, DOCKER_HUB_CREDENTIAL_ARN, DOMAIN, email, httpsUrl, imageDigests, oidcScopes, oneOf, Parsed, pluginSettings, SECRET_ARN, secretReferences, SUBDOMAIN, text, vpcCidr, wholeNumber } from './key-parsers';
+import { acceptedAdvisories, bool, DOCKER_HUB_CREDENTIAL_ARN, DOMAIN, email, httpsUrl, imageDigests, oidcScopes, oneOf, Parsed, pluginSettings, SECRET_ARN, secretReferences, SUBDOMAIN, text, vpcCidr, wholeNumber } from './key-parsers';
 import { SECRET_ARN_EXAMPLE, SECRET_JSON_KEY_EXAMPLE } from './secret-reference';
 import { AuthMode } from '../contract/auth-mode';
 import { DATABASE_DEFAULTS } from '../contract/database-requirement';
@@ -245,6 +245,17 @@ const FIELD_KEYS = {
       'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/docker-hub-AbCdEf'),
     code: (c) => c.props.dockerHubCredentialArn,
     example: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/docker-hub-AbCdEf',
+  },
+  acceptedAdvisories: {
+    required: false,
+    defaultText: 'none (PRODUCTION refuses every known vulnerability the application declares)',
+    description: 'Known vulnerabilities deployed anyway, as a JSON object of advisory id to the reason, as text or as ' +
+      '`{"reason": ..., "until": "YYYY-MM-DD"}`. The application declares what it installs under published advisories ' +
+      '(`knownVulnerabilities()`); PRODUCTION refuses each one not accepted here or whose `until` has passed, the other ' +
+      'profiles warn. An id the application does not declare is refused. See "Known vulnerabilities".',
+    parse: acceptedAdvisories,
+    code: (c) => c.props.acceptedAdvisories,
+    example: { 'SECURITY-3972': { reason: 'config.xml POSTs blocked at the WAF; upgrade in SEC-12', until: '2027-01-31' } },
   },
   imageDigests: {
     required: false,

@@ -1,3 +1,4 @@
+import type { AcceptedAdvisory } from './accepted-advisory';
 import type { Ec2Storage } from '../contract/ec2-storage';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
 import type { PciDssScope } from '../contract/pci-dss-scope';
@@ -70,6 +71,11 @@ export interface DeploymentContext {
    * @default - none
    */
   readonly imageDigests?: Record<string, string>;
+  /**
+   * Known vulnerabilities accepted, by advisory id.
+   * @default - none accepted
+   */
+  readonly acceptedAdvisories?: Record<string, AcceptedAdvisory>;
   /** Whether the stack deploys AWS's PCI DSS 4.0 conformance pack. */
   readonly pciConformancePack: boolean;
   /** Whether the stack enables Security Hub's PCI DSS v4.0.1 standard. */

@@ -1,3 +1,4 @@
+import type { AcceptedAdvisory } from './accepted-advisory';
 import type { Ec2Storage } from '../contract/ec2-storage';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
 import type { PciDssScope } from '../contract/pci-dss-scope';
@@ -54,6 +55,13 @@ export interface FactorySettings {
    * @default - pulled from Docker Hub; refused in STAGING and PRODUCTION when an image comes from Docker Hub
    */
   readonly dockerHubCredentialArn?: string;
+  /**
+   * Known vulnerabilities deployed anyway: advisory id -> why, and until when. PRODUCTION refuses every vulnerability
+   * the application declares (`knownVulnerabilities()`) that is not accepted here, or whose acceptance has lapsed; the
+   * other profiles warn. An id the application does not declare is refused.
+   * @default - none accepted
+   */
+  readonly acceptedAdvisories?: Record<string, AcceptedAdvisory>;
   /**
    * The digest of each image the plugin names by tag (image reference -> `sha256:` and 64 hex digits): the task runs
    * exactly that image. PRODUCTION refuses an image pinned by tag only.

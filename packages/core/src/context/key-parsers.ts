@@ -1,5 +1,7 @@
 // The parsers of the context keys' values (`context-keys.ts`): each returns the value, or what is allowed.
+import type { AcceptedAdvisory } from './accepted-advisory';
 import { SECRET_ARN_EXAMPLE } from './secret-reference';
+import { ADVISORY_ID } from '../contract/known-vulnerability';
 import { IMAGE_NAME } from '../contract/spec-validation';
 
 /** What a key's parser returns: the value, or a description of what is allowed. */
@@ -90,6 +92,36 @@ export function imageDigests(raw: unknown): Parsed {
   const bad = entries.filter(([image, digest]) => !IMAGE_NAME.test(image) || typeof digest !== 'string' || !IMAGE_DIGEST.test(digest));
   return bad.length === 0 ? { value: Object.fromEntries(entries) }
     : { allowed: `${allowed} (not: ${bad.map(([image]) => JSON.stringify(image)).join(', ')})` };
+}
+
+/**
+ * A JSON object (or its text, from `-c`) of advisory id -> why it is accepted: the reason as text, or
+ * `{ "reason": ..., "until": "YYYY-MM-DD" }`. Whether each id is one the application declares is checked by the factory.
+ */
+export function acceptedAdvisories(raw: unknown): Parsed {
+  const allowed = 'a JSON object of advisory ids to the reason each is accepted, as text or as {"reason": ..., ' +
+    '"until": "YYYY-MM-DD"}, for example {"SECURITY-3972": {"reason": "CLI and config.xml POSTs blocked; ticket SEC-12", "until": "2027-01-31"}}';
+  const value = jsonObject(raw);
+  if (!value) return { allowed };
+  const bad: string[] = [];
+  const parsed: Record<string, AcceptedAdvisory> = {};
+  for (const [id, given] of Object.entries(value)) {
+    const entry = typeof given === 'string' ? { reason: given } : given as AcceptedAdvisory;
+    const reasonOk = typeof entry?.reason === 'string' && entry.reason.trim().length > 0 && entry.reason.length <= 500;
+    const untilOk = entry?.until === undefined || isCalendarDate(entry.until);
+    const onlyKnown = typeof given === 'string' || Object.keys(given as object).every((k) => k === 'reason' || k === 'until');
+    if (!ADVISORY_ID.test(id) || !reasonOk || !untilOk || !onlyKnown) bad.push(id);
+    else parsed[id] = entry.until === undefined ? { reason: entry.reason.trim() } : { reason: entry.reason.trim(), until: entry.until };
+  }
+  return bad.length === 0 ? { value: parsed }
+    : { allowed: `${allowed}; each reason 1 to 500 characters, each until a calendar date (not: ${bad.map((id) => JSON.stringify(id)).join(', ')})` };
+}
+
+/** `YYYY-MM-DD` naming a day that exists. */
+function isCalendarDate(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
 }
 
 /**

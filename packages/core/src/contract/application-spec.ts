@@ -7,6 +7,7 @@ import type { DatabaseRequirement } from './database-requirement';
 import type { Ec2Context } from './ec2-context';
 import type { EgressRule } from './egress-rule';
 import type { EphemeralWorkers } from './ephemeral-workers';
+import type { KnownVulnerability } from './known-vulnerability';
 import type { LogAlarm } from './log-alarm';
 import type { IOidcIntegration } from './oidc-integration';
 import type { PluginSetting } from './plugin-setting';
@@ -134,6 +135,12 @@ export interface IApplicationSpec {
    */
   blockedRequests(): BlockedRequest[];
   /**
+   * Published advisories against what the application installs at the versions it pins: the framework refuses each in
+   * PRODUCTION unless the `acceptedAdvisories` context key accepts it, and warns in the other profiles. Not one of
+   * the spec's members.
+   */
+  knownVulnerabilities(): KnownVulnerability[];
+  /**
    * The PCI DSS controls the application implements itself (sign-in with MFA, authorisation, audit trail, masking),
    * each with its requirement numbers, listed in the PRODUCTION evidence report beside what the template shows. Not
    * one of the spec's members.
@@ -237,6 +244,11 @@ export abstract class ApplicationSpec implements IApplicationSpec {
     return [];
   }
 
+  /** Default: none known. */
+  public knownVulnerabilities(): KnownVulnerability[] {
+    return [];
+  }
+
   /** Default: none. */
   public complianceControls(): ComplianceControl[] {
     return [];
@@ -262,5 +274,5 @@ export abstract class ApplicationSpec implements IApplicationSpec {
 export const APPLICATION_SPEC_MEMBERS: readonly string[] = [
   'applicationId', 'defaultContainerImage', 'applicationPort', 'containerDataPath', 'efsDataPath', 'volumeName',
   'containerUser', 'efsPermissions', 'ebsDeviceName', 'ec2DataPath', 'ec2LogPaths', 'configureUserData',
-  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportedAuthModes', 'ephemeralWorkers', 'egressRules', 'secrets', 'defaultSize', 'settings', 'withSettings', 'requestBodyLimits', 'blockedRequests', 'complianceControls', 'database', 'supportsOidcIntegration', 'oidcIntegration',
+  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportedAuthModes', 'ephemeralWorkers', 'egressRules', 'secrets', 'defaultSize', 'settings', 'withSettings', 'requestBodyLimits', 'blockedRequests', 'knownVulnerabilities', 'complianceControls', 'database', 'supportsOidcIntegration', 'oidcIntegration',
 ];

@@ -8,6 +8,7 @@ import { ContainerFiles } from './container-initialization';
 import { databaseRequirementProblems, type DatabaseRequirement } from './database-requirement';
 import { egressRuleProblems, type EgressRule } from './egress-rule';
 import type { EphemeralWorkers } from './ephemeral-workers';
+import { knownVulnerabilityProblems } from './known-vulnerability';
 import { logAlarmProblems } from './log-alarm';
 import { callPlugin } from './plugin-calls';
 import { requestBodyLimitProblems } from './request-body-limit';
@@ -181,6 +182,8 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
   if (bodies !== undefined) problems.push(...requestBodyLimitProblems(bodies, `${pluginName}.requestBodyLimits()`));
   const blocked = resultOf(spec, 'blockedRequests', pluginName, problems);
   if (blocked !== undefined) problems.push(...blockedRequestProblems(blocked, `${pluginName}.blockedRequests()`));
+  const vulnerabilities = resultOf(spec, 'knownVulnerabilities', pluginName, problems);
+  if (vulnerabilities !== undefined) problems.push(...knownVulnerabilityProblems(vulnerabilities, `${pluginName}.knownVulnerabilities()`));
   const database = resultOf(spec, 'database', pluginName, problems) as DatabaseRequirement | undefined;
   if (database !== undefined && database !== null) problems.push(...databaseRequirementProblems(database, `${pluginName}.database()`).map((p) => `${p}.`));
   const controls = resultOf(spec, 'complianceControls', pluginName, problems);
@@ -201,7 +204,7 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
 }
 
 /** What a member without arguments returns, or undefined when it throws (which becomes one of `problems`). */
-function resultOf(spec: IApplicationSpec, member: 'logAlarms' | 'ephemeralWorkers' | 'egressRules' | 'requestBodyLimits' | 'blockedRequests' | 'complianceControls' | 'database',
+function resultOf(spec: IApplicationSpec, member: 'logAlarms' | 'ephemeralWorkers' | 'egressRules' | 'requestBodyLimits' | 'blockedRequests' | 'knownVulnerabilities' | 'complianceControls' | 'database',
   pluginName: string,
   problems: string[]): unknown {
   try {

@@ -71,6 +71,11 @@ export interface ProfileSettings {
    * its own automatic backups (AWS Backup's default plan, 35 days) in every profile.
    */
   readonly dataVolumeBackupDays?: number;
+  /**
+   * A known vulnerability the application declares (`knownVulnerabilities()`) is refused unless `acceptedAdvisories`
+   * accepts it (with an `until` not passed); otherwise it is a warning.
+   */
+  readonly knownVulnerabilitiesRefused: boolean;
   /** cdk-nag AwsSolutions, PCI DSS v4.0.1 (the framework's PciDss401Checks), NIST 800-53 R5 and HIPAA at synth, failing on unacknowledged findings. */
   readonly complianceChecks: boolean;
 }
@@ -96,6 +101,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     waf: false,
     accessLogs: false,
     // No backups: DEV data is disposable (and the volume goes with the stack).
+    knownVulnerabilitiesRefused: false,
     complianceChecks: false,
   },
   [SecurityProfile.STAGING]: {
@@ -119,6 +125,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     accessLogs: true,
     // A week: enough to undo a bad deployment or a broken upgrade found in testing.
     dataVolumeBackupDays: 7,
+    knownVulnerabilitiesRefused: false,
     complianceChecks: false,
   },
   [SecurityProfile.PRODUCTION]: {
@@ -145,6 +152,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     accessLogs: true,
     // 35 days, as EFS's automatic backups keep: a month of daily restore points on either storage.
     dataVolumeBackupDays: 35,
+    knownVulnerabilitiesRefused: true,
     complianceChecks: true,
   },
 };

@@ -51,6 +51,31 @@ test('every advisory against a pin is recorded in PINS_UNDER_ADVISORY, and every
   expect(Object.fromEntries(found)).toEqual(Object.fromEntries(recorded));
 });
 
+const exposure = JSON.parse(fs.readFileSync(path.join(DIR, 'exposure.json'), 'utf-8'));
+
+test('exposure.json gives every advisory against a pin, and no other, its severity and fix as the advisory data says', () => {
+  expect(Object.keys(exposure.advisories).sort()).toEqual(PINS_UNDER_ADVISORY.flatMap((e) => e.advisories).sort());
+  const fixedInAnnounced = Object.fromEntries(announced.announcements.flatMap((a: any) => a.advisories)
+    .flatMap((a: any) => a.ids.map((id: string) => [id, a.fixedIn])));
+  for (const { component, advisories } of PINS_UNDER_ADVISORY) {
+    const pin = PINS.find((p) => p.component === component)!;
+    for (const id of advisories) {
+      const { advisory, severity, fixedIn } = exposure.advisories[id];
+      expect([id, exposure.sources[advisory]]).toEqual([id, expect.any(String)]);
+      expect([id, ['Critical', 'High', 'Medium', 'Low'].includes(severity)]).toEqual([id, true]);
+      if (fixedInAnnounced[id]) {
+        expect([id, fixedIn]).toEqual([id, fixedInAnnounced[id]]);
+      } else {
+        // From warnings.json: the fixed release is past every affected range, the pin is not.
+        const warning = snapshot.warnings.find((w: any) => w.id === id && w.name === component);
+        const affected = (v: string) => warning.versions.some((r: any) => new RegExp(`^(?:${r.pattern})$`).test(v));
+        expect([id, affected(pin.version), affected(fixedIn)]).toEqual([id, true, false]);
+      }
+      expect([id, compareVersions(fixedIn, pin.version) > 0]).toEqual([id, true]);
+    }
+  }
+});
+
 describe('the check can fail', () => {
 
   test('a pin set back to a version under a recorded advisory is found (update-center2 patterns)', () => {

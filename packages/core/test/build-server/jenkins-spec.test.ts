@@ -25,7 +25,7 @@ import { complianceFindings } from '../../src/profiles/compliance';
 import { EC2_PROVISIONING_SECONDS, Ec2Runtime } from '../../src/runtimes/ec2';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from '../support/sandbox';
 import { needing, shellcheck, shellcheckUnavailable } from '../support/shellcheck';
-import { DOCKER_HUB_CREDENTIAL, IMAGE_DIGESTS, applicationTask, OIDC, only, propsFor, resources, synth, TLS, userData } from '../support/synth';
+import { acceptingAll, DOCKER_HUB_CREDENTIAL, IMAGE_DIGESTS, applicationTask, OIDC, only, propsFor, resources, synth, TLS, userData } from '../support/synth';
 import { filesWritten } from '../support/user-data-files';
 
 /** The pinned version of a plugin, as plugins.txt installs it. */
@@ -646,6 +646,7 @@ test('the EC2 user data stays within EC2\'s 16 KB for the longest stack name, wi
   const spec = new JenkinsSpec({ syslogHost: 'syslog.example.com', syslogNetwork: '10.0.5.20/32', pipelineLibrary: { repository: 'https://git.example.com/ci/fw-pipeline-library.git', version: 'v0.1.0' } });
   const factory = new ApplicationFactory(stack, 'BuildServer', RuntimeType.EC2, spec, {
     securityProfile: SecurityProfile.PRODUCTION,
+    acceptedAdvisories: acceptingAll(spec),
     ...TLS,
     ...SIGN_IN,
     alarmEmail: ALARM_EMAIL,

@@ -31,6 +31,7 @@ export function pluginClassSource(className: string, applicationId: string, over
     withSettings: 'return this;',
     requestBodyLimits: 'return [];',
     blockedRequests: 'return [];',
+    knownVulnerabilities: 'return [];',
     complianceControls: 'return [];',
     database: 'return undefined;',
     supportsOidcIntegration: 'return false;',

@@ -47,12 +47,23 @@ export interface Synthesised {
   readonly json: any;
 }
 
-/** A fresh app (with the context keys `context`) and stack with one factory, synthesised. */
+/**
+ * Every known vulnerability `spec` declares, accepted: PRODUCTION refuses them otherwise, and most tests are about
+ * something else (known-vulnerabilities.test.ts is about that).
+ */
+export function acceptingAll(spec: IApplicationSpec): ApplicationFactoryProps['acceptedAdvisories'] {
+  return Object.fromEntries(spec.knownVulnerabilities().map((v) => [v.id, { reason: 'accepted in the tests' }]));
+}
+
+/**
+ * A fresh app (with the context keys `context`) and stack with one factory, synthesised; the plugin's known
+ * vulnerabilities accepted unless `props` says what is accepted (`acceptingAll`).
+ */
 export function synth(runtime: RuntimeType, props: ApplicationFactoryProps = {}, spec: IApplicationSpec = new WikiSpec(),
   context: Record<string, unknown> = {}): Synthesised {
   const app = new App({ context });
   const stack = new Stack(app, 'WikiStack', { env: REGION_ENV });
-  const factory = new ApplicationFactory(stack, 'App', runtime, spec, props);
+  const factory = new ApplicationFactory(stack, 'App', runtime, spec, { acceptedAdvisories: acceptingAll(spec), ...props });
   const template = Template.fromStack(stack);
   return { app, stack, factory, template, json: template.toJSON() };
 }

@@ -1,0 +1,110 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { App, Stack } from 'aws-cdk-lib';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { ApplicationFactory, AuthMode, DeploymentContextReader, JenkinsSpec, RuntimeType, SecurityProfile } from '../src';
+import { WikiSpec } from './fixtures/wiki-spec';
+import { OIDC, propsFor, REGION_ENV } from './support/synth';
+import { PINS_UNDER_ADVISORY } from '../src/build-server/versions';
+import { knownVulnerabilityProblems } from '../src/contract/known-vulnerability';
+import { specProblems } from '../src/contract/spec-validation';
+
+/**
+ * A plugin declares what it installs under published advisories (`knownVulnerabilities()`); `acceptedAdvisories`
+ * says which are deployed anyway, why, and until when. PRODUCTION refuses the rest, the other profiles warn. The clock
+ * is `SOURCE_DATE_EPOCH` (here 2026-11-28), as for the evidence report.
+ */
+const JENKINS = { authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, domain: 'example.com', alarmEmail: 'security@example.com' };
+const DECLARED = new JenkinsSpec().knownVulnerabilities();
+const acceptAll = (entry: object) => Object.fromEntries(DECLARED.map((v) => [v.id, entry]));
+
+/** The factory in a fresh stack: the check runs before anything is built, so nothing is synthesised. */
+function factory(profile: SecurityProfile, acceptedAdvisories: Record<string, any>, spec = new JenkinsSpec(), props: object = JENKINS) {
+  const stack = new Stack(new App(), 'Ci', { env: REGION_ENV });
+  new ApplicationFactory(stack, 'App', RuntimeType.FARGATE, spec, { ...propsFor(profile), ...props, acceptedAdvisories });
+  return stack;
+}
+
+let epoch: string | undefined;
+beforeAll(() => { epoch = process.env.SOURCE_DATE_EPOCH; process.env.SOURCE_DATE_EPOCH = String(Date.UTC(2026, 10, 28) / 1000); });
+afterAll(() => { if (epoch === undefined) delete process.env.SOURCE_DATE_EPOCH; else process.env.SOURCE_DATE_EPOCH = epoch; });
+
+test('the build server declares every advisory of PINS_UNDER_ADVISORY, each with its pinned version, severity and fix', () => {
+  expect(DECLARED.map((v) => v.id)).toEqual(PINS_UNDER_ADVISORY.flatMap((e) => e.advisories));
+  expect(DECLARED).toContainEqual({ id: 'SECURITY-3972', component: 'core', version: '2.568.2', severity: 'High', fixedIn: '2.568.3' });
+  expect(DECLARED).toContainEqual({ id: 'SECURITY-3729', component: 'workflow-multibranch', version: '821.vc3b_4ea_780798', severity: 'Low', fixedIn: '842.v3a_b_59b_57b_e6e' });
+  expect(specProblems(new JenkinsSpec(), 'JenkinsSpec')).toEqual([]);
+});
+
+test('PRODUCTION without acceptedAdvisories is refused, naming each advisory with its component, version, severity and fix', () => {
+  const build = () => factory(SecurityProfile.PRODUCTION, {});
+  expect(build).toThrow(/^JenkinsSpec installs releases under published advisories, which PRODUCTION does not deploy unaccepted: SECURITY-3972 \(core 2\.568\.2, High, fixed in 2\.568\.3\); /);
+  for (const v of DECLARED) expect(build).toThrow(`${v.id} (${v.component} ${v.version}, ${v.severity}, fixed in ${v.fixedIn})`);
+  expect(build).toThrow(/To deploy anyway, accept each with its reason in the context key acceptedAdvisories/);
+  // One left out is named alone.
+  const allButOne = acceptAll({ reason: 'r' });
+  delete allButOne['SECURITY-3989'];
+  expect(() => factory(SecurityProfile.PRODUCTION, allButOne)).toThrow(/unaccepted: SECURITY-3989 \(sonar 2\.18\.2, High, fixed in 2\.19\.0\)\. To deploy/);
+});
+
+test('with every advisory accepted, PRODUCTION builds; an acceptance holds through its until day and lapses after it', () => {
+  expect(() => factory(SecurityProfile.PRODUCTION, acceptAll('CLI and config.xml POSTs blocked at the WAF; SEC-12'))).not.toThrow();
+  expect(() => factory(SecurityProfile.PRODUCTION, acceptAll({ reason: 'r', until: '2026-11-28' }))).not.toThrow();
+  const lapsed = { ...acceptAll({ reason: 'r', until: '2027-01-31' }), 'SECURITY-3972': { reason: 'r', until: '2026-11-27' } };
+  expect(() => factory(SecurityProfile.PRODUCTION, lapsed))
+    .toThrow(/unaccepted: SECURITY-3972 \(core 2\.568\.2, High, fixed in 2\.568\.3\) \(accepted until 2026-11-27, which has passed\)\. To deploy/);
+});
+
+test('an accepted id the application does not declare is refused in every profile, with the closest one it declares', () => {
+  const typo = { ...acceptAll('r'), 'SECURTY-3972': 'r' };
+  expect(() => factory(SecurityProfile.PRODUCTION, typo)).toThrow(/^acceptedAdvisories names "SECURTY-3972" \(did you mean SECURITY-3972\?\), which JenkinsSpec does not declare; allowed: SECURITY-3972, /);
+  expect(() => factory(SecurityProfile.DEV, { 'SECURITY-3972': 'r' }, new WikiSpec(), {}))
+    .toThrow('acceptedAdvisories names "SECURITY-3972", which WikiSpec does not declare; allowed: none (it declares no known vulnerability).');
+});
+
+test('DEV and STAGING deploy them with a warning naming each; accepted ones are not warned about', () => {
+  for (const profile of [SecurityProfile.DEV, SecurityProfile.STAGING]) {
+    const warnings = Annotations.fromStack(factory(profile, {})).findWarning('*', Match.stringLikeRegexp('@fw/core:known-vulnerabilities'));
+    expect(warnings.map((w) => String(w.entry.data))).toEqual([expect.stringMatching(new RegExp(`^JenkinsSpec installs releases under published advisories: SECURITY-3972 .*\\. ${profile} deploys them; PRODUCTION refuses them until you accept each`))]);
+    expect(Annotations.fromStack(factory(profile, acceptAll('r'))).findWarning('*', Match.stringLikeRegexp('@fw/core:known-vulnerabilities'))).toEqual([]);
+  }
+});
+
+describe('the context key', () => {
+  const read = (acceptedAdvisories: unknown) => DeploymentContextReader.fromValues({
+    stackName: 'ci', applicationId: 'jenkins', runtimeType: 'FARGATE', securityProfile: 'DEV', sslEnabled: 'false', acceptedAdvisories,
+  }).acceptedAdvisories;
+
+  test('takes a reason as text or with an until, from cdk.json or -c text', () => {
+    expect(read({ 'SECURITY-3972': ' WAF blocks it ', 'SECURITY-3908': { reason: 'r', until: '2027-01-31' } }))
+      .toEqual({ 'SECURITY-3972': { reason: 'WAF blocks it' }, 'SECURITY-3908': { reason: 'r', until: '2027-01-31' } });
+    expect(read('{"SECURITY-3972": "r"}')).toEqual({ 'SECURITY-3972': { reason: 'r' } });
+  });
+
+  test.each([
+    ['an empty reason', { 'SECURITY-3972': '' }],
+    ['a day that does not exist', { 'SECURITY-3972': { reason: 'r', until: '2027-02-30' } }],
+    ['another date form', { 'SECURITY-3972': { reason: 'r', until: '31.01.2027' } }],
+    ['an unknown field', { 'SECURITY-3972': { reason: 'r', expires: '2027-01-31' } }],
+    ['an id that is none', { 'SECURITY 3972': 'r' }],
+    ['a list', ['SECURITY-3972']],
+  ])('refuses %s, naming the key and what is allowed', (_what, value) => {
+    expect(() => read(value)).toThrow(/- acceptedAdvisories .* is not allowed; expected a JSON object of advisory ids to the reason each is accepted/);
+  });
+});
+
+test('a plugin\'s declarations are checked, naming the entry, its value and what is allowed', () => {
+  expect(knownVulnerabilityProblems([{ id: 'SECURITY-1', component: 'x', version: '1', severity: 'Severe', fixedIn: '2' },
+    { id: 'SECURITY-1', component: '', version: '1', severity: 'Low', fixedIn: '2' }], 'P.knownVulnerabilities()')).toEqual([
+    'P.knownVulnerabilities()[0].severity "Severe"; allowed: Critical, High, Medium, Low.',
+    'P.knownVulnerabilities()[1].id "SECURITY-1" is listed twice; ids must be unique.',
+    'P.knownVulnerabilities()[1].component ""; allowed: non-empty text.',
+  ]);
+});
+
+test('the main job\'s cdk.json accepts each advisory in the open, each with its reason', () => {
+  const cdkJson = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'examples', 'build-server', 'cdk.json'), 'utf-8'));
+  expect(cdkJson.context.securityProfile).toBe('PRODUCTION');
+  expect(Object.keys(cdkJson.context.acceptedAdvisories).sort()).toEqual(DECLARED.map((v) => v.id).sort());
+  for (const reason of Object.values<string>(cdkJson.context.acceptedAdvisories)) expect(reason.length).toBeGreaterThan(40);
+});
