@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
-import { ApplicationFactory, AuthMode, DeploymentContextReader, JenkinsSpec, RuntimeType, SecurityProfile } from '../src';
+import { ApplicationFactory, AuthMode, DeploymentContextReader, IApplicationSpec, JenkinsSpec, RuntimeType, SecurityProfile } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { OIDC, propsFor, REGION_ENV } from './support/synth';
 import { PINS_UNDER_ADVISORY } from '../src/build-server/versions';
@@ -16,10 +16,11 @@ import { specProblems } from '../src/contract/spec-validation';
  */
 const JENKINS = { authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, domain: 'example.com', alarmEmail: 'security@example.com' };
 const DECLARED = new JenkinsSpec().knownVulnerabilities();
-const acceptAll = (entry: object) => Object.fromEntries(DECLARED.map((v) => [v.id, entry]));
+const acceptAll = (entry: object | string) => Object.fromEntries(DECLARED.map((v) => [v.id, entry]));
 
 /** The factory in a fresh stack: the check runs before anything is built, so nothing is synthesised. */
-function factory(profile: SecurityProfile, acceptedAdvisories: Record<string, any>, spec = new JenkinsSpec(), props: object = JENKINS) {
+function factory(profile: SecurityProfile, acceptedAdvisories: Record<string, any>, spec: IApplicationSpec = new JenkinsSpec(),
+  props: object = JENKINS) {
   const stack = new Stack(new App(), 'Ci', { env: REGION_ENV });
   new ApplicationFactory(stack, 'App', RuntimeType.FARGATE, spec, { ...propsFor(profile), ...props, acceptedAdvisories });
   return stack;

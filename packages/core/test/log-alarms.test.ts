@@ -102,6 +102,20 @@ test('an invalid alarm is refused with the member, the value and what is allowed
   ].join('\n'));
 });
 
+test('the judging fields of a JSON sample are checked too: a value selector, a statistic, a comparison', () => {
+  const bad = new AlarmingWiki([{ ...ERRORS, metricValue: 'heapUsedPercent', statistic: 'Average', comparison: 'Equal' }]);
+  expect(() => synth(RuntimeType.FARGATE, {}, bad)).toThrow([
+    'Plugin AlarmingWiki declares invalid values:',
+    '  - AlarmingWiki.logAlarms()[0].metricValue "heapUsedPercent"; allowed: a number or a JSON field selector such as $.heapUsedPercent.',
+    '  - AlarmingWiki.logAlarms()[0].statistic "Average"; allowed: Sum, Minimum, Maximum.',
+    '  - AlarmingWiki.logAlarms()[0].comparison "Equal"; allowed: GreaterThan, LessThan.',
+  ].join('\n'));
+  // And accepted as declared: a heartbeat whose absence alarms.
+  const heartbeat = new AlarmingWiki([{ ...ERRORS, metricValue: '$.beat', statistic: 'Minimum', comparison: 'LessThan', threshold: 1, missingDataBreaches: true }]);
+  const alarm = resources(synth(RuntimeType.FARGATE, {}, heartbeat).json, 'AWS::CloudWatch::Alarm')[0][1].Properties;
+  expect(alarm).toMatchObject({ Statistic: 'Minimum', ComparisonOperator: 'LessThanThreshold', TreatMissingData: 'breaching', Threshold: 1 });
+});
+
 test('alarmEmail must be an e-mail address', () => {
   expect(() => synth(RuntimeType.FARGATE, { alarmEmail: 'not-an-address' }, new AlarmingWiki()))
     .toThrow('alarmEmail "not-an-address" is not allowed; expected an e-mail address such as security@example.com.');

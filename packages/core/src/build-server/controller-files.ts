@@ -1,5 +1,7 @@
+import * as path from 'path';
 import { MASK_PASSWORDS_FILE, maskPasswordsConfig } from './card-data-masking';
 import { approvedScriptHash, complianceJobsScript, pipelineScripts } from './compliance-jobs';
+import { CONTROLLER_HEALTH_SCRIPT, controllerHealthScript } from './controller-health';
 import {
   AUDIT_LOG_COUNT_BASIC, AUDIT_LOG_COUNT_FULL, AUDIT_LOG_LIMIT_BASIC, AUDIT_LOG_LIMIT_FULL, CONTROLLER_HEAP_PERCENT, SESSION_TIMEOUT_MINUTES,
 } from './hardening';
@@ -52,8 +54,11 @@ export interface ControllerOptions {
 export interface ControllerFiles {
   /** File name (see `FILES`) -> content, written to `layout.configDir`. */
   readonly config: Record<string, string>;
-  /** mask-passwords' configuration, written to `JENKINS_HOME/<MASK_PASSWORDS_FILE>` (the plugin reads it there). */
-  readonly maskPasswords: { readonly fileName: string; readonly content: string };
+  /**
+   * Files Jenkins reads from its home, by path relative to `JENKINS_HOME`: mask-passwords' configuration (the plugin
+   * reads it there) and the controller-health init script (core runs `init.groovy.d/*.groovy` at start).
+   */
+  readonly home: Record<string, string>;
 }
 
 /** The files of a hardened controller: the same on both runtimes except for the paths of `layout`. */
@@ -84,8 +89,13 @@ export function controllerFiles(layout: ControllerLayout, options: ControllerOpt
       [FILES.logging]: loggingProperties(),
       [FILES.seed]: seed,
     },
-    maskPasswords: { fileName: MASK_PASSWORDS_FILE, content: maskPasswordsConfig() },
+    home: { [MASK_PASSWORDS_FILE]: maskPasswordsConfig(), [CONTROLLER_HEALTH_SCRIPT]: controllerHealthScript() },
   };
+}
+
+/** The directories below `JENKINS_HOME` that the home's files need (`init.groovy.d`), each once. */
+export function homeDirectories(files: ControllerFiles): string[] {
+  return [...new Set(Object.keys(files.home).map((file) => path.posix.dirname(file)).filter((dir) => dir !== '.'))];
 }
 
 /**

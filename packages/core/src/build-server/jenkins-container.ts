@@ -1,5 +1,6 @@
+import * as path from 'path';
 import type { ControllerFiles, ControllerLayout } from './controller-files';
-import { FILES } from './controller-files';
+import { FILES, homeDirectories } from './controller-files';
 import { PLUGIN_TOOL_FLAGS } from './versions';
 import { ContainerFiles, type ContainerInitialization } from '../contract/container-initialization';
 
@@ -14,16 +15,17 @@ export const CONTAINER_LAYOUT: ControllerLayout = {
 };
 
 /**
- * What the init container prepares: the controller's files, mask-passwords' configuration in the home, and the pinned
- * plugins, installed by the image's own `jenkins-plugin-cli`.
+ * What the init container prepares: the controller's files, the home's (mask-passwords' configuration, the health
+ * script), and the pinned plugins, installed by the image's own `jenkins-plugin-cli`.
  */
 export function jenkinsContainerInitialization(files: ControllerFiles): ContainerInitialization {
   const dir = CONTAINER_LAYOUT.configDir;
   return {
-    files: { ...files.config, [files.maskPasswords.fileName]: files.maskPasswords.content },
+    // The home's files travel flat beside the configuration, then go to their place in the home.
+    files: { ...files.config, ...Object.fromEntries(Object.entries(files.home).map(([file, content]) => [path.posix.basename(file), content])) },
     commands: [
-      `mkdir -p ${HOME}/logs ${HOME}/plugins`,
-      `cp ${dir}/${files.maskPasswords.fileName} ${HOME}/${files.maskPasswords.fileName}`,
+      `mkdir -p ${['logs', 'plugins', ...homeDirectories(files)].map((sub) => `${HOME}/${sub}`).join(' ')}`,
+      ...Object.keys(files.home).map((file) => `cp ${dir}/${path.posix.basename(file)} ${HOME}/${file}`),
       `jenkins-plugin-cli --plugin-file ${dir}/${FILES.plugins} --plugin-download-directory ${HOME}/plugins ${PLUGIN_TOOL_FLAGS.join(' ')}`,
     ],
   };

@@ -1,5 +1,6 @@
 import { assertNotExpandedByCasc } from './casc-variable';
 import { controllerEnvironment, controllerFiles, ControllerLayout, JENKINS_PORT } from './controller-files';
+import { CONTROLLER_HEALTH_ALARMS } from './controller-health';
 import { AUDIT_SYSLOG_PORT, CONTROLLER_STARTUP_SECONDS, JENKINS_BLOCKED_REQUESTS, JENKINS_REQUEST_BODY_LIMITS } from './hardening';
 import { AGENT_DEFAULTS, agentWorkers, assertValidAgentSettings, type AgentSettings } from './jenkins-agents';
 import { jenkinsComplianceControls } from './jenkins-compliance-controls';
@@ -189,9 +190,12 @@ export class JenkinsSpec extends ApplicationSpec {
     });
   }
 
-  /** More than 10 failed logins in a day; any published security advisory against what the controller runs. */
+  /**
+   * More than 10 failed logins in a day; any published security advisory against what the controller runs; the
+   * controller's health (`CONTROLLER_HEALTH_ALARMS`).
+   */
   public logAlarms(): LogAlarm[] {
-    return [FAILED_LOGIN_ALARM, SECURITY_WARNING_ALARM];
+    return [FAILED_LOGIN_ALARM, SECURITY_WARNING_ALARM, ...CONTROLLER_HEALTH_ALARMS];
   }
 
   /** One ECS Fargate task a build, started by the amazon-ecs plugin (`jenkins-agents.ts`). */

@@ -1,5 +1,5 @@
 import type { ControllerFiles, ControllerLayout } from './controller-files';
-import { FILES } from './controller-files';
+import { FILES, homeDirectories } from './controller-files';
 import {
   JENKINS_LOG_ROTATE_MB, JENKINS_LOG_ROTATIONS, SERVICE_OPEN_FILES, SERVICE_RESTART_SECONDS, SERVICE_START_TIMEOUT_SECONDS,
   SERVICE_STOP_TIMEOUT_SECONDS, STARTUP_WAIT_SECONDS,
@@ -111,7 +111,7 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
 
   // 5. Configuration and log directories, the controller's files, the plugins, the unit drop-in; enable and start.
   const configPaths = `${q(configDir)}/*`;
-  const maskPasswords = q(`${home}/${files.maskPasswords.fileName}`);
+  const homeFiles = Object.keys(files.home).map((file) => `${home}/${file}`);
   const dropIn = [
     '[Service]',
     // Jenkins runs as the application's account, which holds the ids that own its data on EFS, EBS and in the
@@ -132,13 +132,14 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
   builder.addCommands(
     `install -d -m 0750 -o 0 -g ${gid} ${q(configDir)}`,
     `install -d -m 0750 -o ${uid} -g ${gid} ${EC2_LOG_DIR} ${EC2_CACHE} ${q(`${home}/plugins`)}`,
-    // The mask-passwords file exists first with its owner and mode; writeFiles keeps both.
-    `install -m 0640 -o ${uid} -g ${gid} /dev/null ${maskPasswords}`,
+    // The home's files exist first with their owner and mode; writeFiles keeps both.
+    ...homeDirectories(files).map((dir) => `install -d -m 0750 -o ${uid} -g ${gid} ${q(`${home}/${dir}`)}`),
+    ...homeFiles.map((file) => `install -m 0640 -o ${uid} -g ${gid} /dev/null ${q(file)}`),
     'install -d -m 0755 /etc/systemd/system/jenkins.service.d /etc/systemd/system/logrotate.timer.d',
   );
   builder.writeFiles({
     ...Object.fromEntries(Object.entries(files.config).map(([name, content]) => [`${configDir}/${name}`, content])),
-    [`${home}/${files.maskPasswords.fileName}`]: files.maskPasswords.content,
+    ...Object.fromEntries(Object.entries(files.home).map(([file, content]) => [`${home}/${file}`, content])),
     [DROP_IN]: `${dropIn}\n`,
     [LOGROTATE]: logrotateConfig(context.serviceUser),
     [LOGROTATE_TIMER_DROP_IN]: LOGROTATE_TIMER,

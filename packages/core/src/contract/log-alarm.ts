@@ -1,7 +1,8 @@
 /**
  * An alarm a plugin asks for on its own log: the framework counts the log events that match `filterPattern` in the
  * application's log group (both runtimes ship there) and notifies the deployment's alarm topic when more than
- * `threshold` of them fall within `periodSeconds`.
+ * `threshold` of them fall within `periodSeconds`. For a JSON log line, `metricValue` takes a number from it instead
+ * of counting, and `statistic`, `comparison` and `missingDataBreaches` say how the period's values are judged.
  */
 export interface LogAlarm {
   /** Identifier, also the metric's name: letters, digits and -, starting with a letter (at most 64). */
@@ -17,7 +18,26 @@ export interface LogAlarm {
   readonly threshold: number;
   /** The period in seconds: a multiple of 60, at most 86400 (one day). */
   readonly periodSeconds: number;
+  /**
+   * What each matching event publishes: `$.<field>` of a JSON log event (its number), as CloudWatch Logs metric
+   * filters take it.
+   * @default '1' (each matching event counts once)
+   */
+  readonly metricValue?: string;
+  /** How a period's values are combined: `Sum`, `Minimum` or `Maximum`. @default 'Sum' */
+  readonly statistic?: string;
+  /** `GreaterThan` or `LessThan` the threshold. @default 'GreaterThan' */
+  readonly comparison?: string;
+  /**
+   * Whether a period without any matching event alarms: true for a heartbeat whose absence means trouble.
+   * @default false (no event is the quiet, healthy state)
+   */
+  readonly missingDataBreaches?: boolean;
 }
+
+/** The statistics and comparisons `LogAlarm` takes. */
+export const LOG_ALARM_STATISTICS = ['Sum', 'Minimum', 'Maximum'] as const;
+export const LOG_ALARM_COMPARISONS = ['GreaterThan', 'LessThan'] as const;
 
 /** Every problem with one alarm, in the words of `LogAlarm`'s documentation. */
 export function logAlarmProblems(alarm: LogAlarm): string[] {
@@ -34,6 +54,16 @@ export function logAlarmProblems(alarm: LogAlarm): string[] {
   }
   if (!Number.isInteger(alarm.periodSeconds) || alarm.periodSeconds < 60 || alarm.periodSeconds > 86400 || alarm.periodSeconds % 60 !== 0) {
     problems.push(`periodSeconds ${shown(alarm.periodSeconds)}; allowed: a multiple of 60 from 60 to 86400`);
+  }
+  // CloudWatch Logs metric filters: a metric value is a number or a `$.` selector of the event's JSON (PutMetricFilter).
+  if (alarm.metricValue !== undefined && !/^(\$(\.[A-Za-z_][A-Za-z0-9_]*)+|\d+(\.\d+)?)$/.test(alarm.metricValue)) {
+    problems.push(`metricValue ${shown(alarm.metricValue)}; allowed: a number or a JSON field selector such as $.heapUsedPercent`);
+  }
+  if (alarm.statistic !== undefined && !(LOG_ALARM_STATISTICS as readonly string[]).includes(alarm.statistic)) {
+    problems.push(`statistic ${shown(alarm.statistic)}; allowed: ${LOG_ALARM_STATISTICS.join(', ')}`);
+  }
+  if (alarm.comparison !== undefined && !(LOG_ALARM_COMPARISONS as readonly string[]).includes(alarm.comparison)) {
+    problems.push(`comparison ${shown(alarm.comparison)}; allowed: ${LOG_ALARM_COMPARISONS.join(', ')}`);
   }
   return problems;
 }

@@ -118,18 +118,20 @@ export class LogAlarms extends Construct {
         filterPattern: logs.FilterPattern.literal(declared.filterPattern),
         metricNamespace: namespace,
         metricName: declared.name,
-        metricValue: '1',
+        metricValue: declared.metricValue ?? '1',
       });
       const alarm = new cloudwatch.Alarm(this, declared.name, {
         // Named, so that the topic's and the key's policies can name it without depending on it.
         alarmName: alarmNames[i],
         alarmDescription: declared.description,
-        metric: filter.metric({ statistic: cloudwatch.Stats.SUM, period: Duration.seconds(declared.periodSeconds) }),
+        metric: filter.metric({ statistic: declared.statistic ?? cloudwatch.Stats.SUM, period: Duration.seconds(declared.periodSeconds) }),
         threshold: declared.threshold,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        comparisonOperator: declared.comparison === 'LessThan'
+          ? cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD : cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
         evaluationPeriods: 1,
-        // No matching event in a period publishes no data point: that is the quiet, healthy state.
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        // No matching event in a period publishes no data point: the quiet, healthy state, unless the plugin's
+        // events are a heartbeat.
+        treatMissingData: declared.missingDataBreaches ? cloudwatch.TreatMissingData.BREACHING : cloudwatch.TreatMissingData.NOT_BREACHING,
       });
       alarm.addAlarmAction(action);
       return alarm;

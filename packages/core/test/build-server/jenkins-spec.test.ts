@@ -7,6 +7,7 @@ import { ApplicationFactory, AuthMode, BashUserDataBuilder, Ec2Context, Ec2Stora
 import { CARD_DATA_PATTERNS, MASK_PASSWORDS_FILE, maskPasswordsConfig } from '../../src/build-server/card-data-masking';
 import { approvedScriptHash, pipelineScripts } from '../../src/build-server/compliance-jobs';
 import { publicUrl } from '../../src/build-server/controller-files';
+import { CONTROLLER_HEALTH_ALARMS } from '../../src/build-server/controller-health';
 import {
   ARTIFACT_RETENTION_DAYS, ARTIFACTS_KEPT, AUDIT_LOG_BUDGET_MB, AUDIT_LOG_LIMIT_MAX, AUDIT_SYSLOG_PORT, BUILD_LOG_RETENTION_DAYS, BUILDS_KEPT,
   CONTROLLER_HEAP_PERCENT, CONTROLLER_STARTUP_SECONDS, FAILED_LOGIN_ALERT_THRESHOLD, FAILED_LOGIN_WINDOW_SECONDS, PLUGIN_DOWNLOAD_SECONDS,
@@ -583,8 +584,8 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed w
       'step 2: commands (6 lines)',
       'step 3: CloudWatch agent shipping 2 log file(s) to /aws/ci/EC2/PRODUCTION',
       'step 4: mount EFS fs-0123456789abcdef0 (fsap-0123456789abcdef0) at /var/lib/jenkins',
-      'step 5: commands (4 lines)',
-      'step 6: write 8 file(s)',
+      'step 5: commands (6 lines)',
+      'step 6: write 9 file(s)',
       'step 7: commands (9 lines)',
     ]);
     expect(run.log[run.log.length - 1]).toBe('user data finished');
@@ -696,7 +697,8 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('failed-login monitoring o
   test.each([SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRODUCTION])(`%s: alarm on more than ${FAILED_LOGIN_ALERT_THRESHOLD} failed logins in ${FAILED_LOGIN_WINDOW_SECONDS} s, sent to the alarm topic`, (profile) => {
     const { json, template } = synth(runtime, { ...propsFor(profile), ...SIGN_IN, alarmEmail: ALARM_EMAIL }, new JenkinsSpec());
     const filters = resources(json, 'AWS::Logs::MetricFilter').map(([, f]) => f.Properties);
-    expect(filters.map((f: any) => f.FilterPattern)).toEqual([FAILED_LOGIN_FILTER, `"${SECURITY_WARNING_LINE}"`]);
+    expect(filters.map((f: any) => f.FilterPattern)).toEqual([FAILED_LOGIN_FILTER, `"${SECURITY_WARNING_LINE}"`,
+      ...CONTROLLER_HEALTH_ALARMS.map(() => '{ $.fwControllerHealth = 1 }')]);
     const alarms = resources(json, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
     const alarm = alarms.find((a: any) => a.MetricName === 'JenkinsFailedLogins');
     // One published advisory against what runs is enough: the weekly check logs one line each.

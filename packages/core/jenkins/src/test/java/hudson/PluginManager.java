@@ -10,4 +10,11 @@ public class PluginManager {
     public List<PluginWrapper> getPlugins() {
         return plugins;
     }
+
+    /** Core: the plugins that failed to load, PluginManager.getFailedPlugins() (line 1283); only their number is read. */
+    public final List<Object> failedPlugins = new ArrayList<>();
+
+    public List<Object> getFailedPlugins() {
+        return failedPlugins;
+    }
 }

@@ -56,4 +56,18 @@ public class Jenkins {
     public PluginManager getPluginManager() {
         return pluginManager;
     }
+
+    /** Core: Jenkins.getQueue() (line 2091). */
+    public final hudson.model.Queue queue = new hudson.model.Queue();
+
+    public hudson.model.Queue getQueue() {
+        return queue;
+    }
+
+    /** Core: the built-in node's executors, Jenkins.getNumExecutors() (line 3283). */
+    public int numExecutors = 0;
+
+    public int getNumExecutors() {
+        return numExecutors;
+    }
 }
