@@ -1,3 +1,4 @@
+import { assertNotExpandedByCasc } from './casc-variable';
 import { ENV } from './jenkins-configuration';
 import { OIDC_DEFAULT_SCOPES } from '../context/context-keys';
 import type { IOidcIntegration, OidcProviderSettings } from '../contract/oidc-integration';
@@ -16,7 +17,14 @@ export class JenkinsOidcIntegration implements IOidcIntegration {
     return ENV.oidcClientSecret;
   }
 
+  /**
+   * The provider's values reach jenkins.yaml as `${VARIABLE}`s, and configuration-as-code substitutes in what a
+   * variable resolves to as well (commons-text's StringSubstitutor, which SecretSourceResolver uses, substitutes
+   * recursively by default): so they refuse `${` too, named by their context keys.
+   */
   public environment(provider: OidcProviderSettings): Record<string, string> {
+    assertNotExpandedByCasc({ oidcIssuer: provider.issuer, oidcClientId: provider.clientId, oidcScopes: (provider.scopes ?? []).join(' ') },
+      'JenkinsSpec: the identity provider\'s keys');
     return {
       [ENV.oidcWellKnownUrl]: `${provider.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
       [ENV.oidcClientId]: provider.clientId,

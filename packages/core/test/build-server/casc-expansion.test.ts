@@ -41,6 +41,21 @@ test('the SonarQube address given as a plugin setting is refused the same way, n
   expect(() => new JenkinsSpec().withSettings(settings)).toThrow(/^JenkinsSpec: pluginSettings: sonarQubeUrl contains "\$\{"/);
 });
 
+test.each([['oidcIssuer', { issuer: `https://login.example.com/${SECRET}` }], ['oidcClientId', { clientId: SECRET }],
+  ['oidcScopes', { scopes: ['openid', SECRET] }]])('the context key %s with "${" is refused too: it reaches jenkins.yaml as a variable\'s value', (key, given) => {
+  const provider = {
+    issuer: 'https://login.example.com',
+    authorizationEndpoint: 'https://login.example.com/a',
+    tokenEndpoint: 'https://login.example.com/t',
+    userInfoEndpoint: 'https://login.example.com/u',
+    clientId: 'ci',
+    clientSecretArn: ARN,
+  };
+  const integration = new JenkinsSpec().oidcIntegration();
+  expect(() => integration.environment({ ...provider, ...given })).toThrow(`JenkinsSpec: the identity provider's keys: ${key} contains "\${"`);
+  expect(() => integration.environment(provider)).not.toThrow();
+});
+
 test('negative control: a lone $ or { is no expansion, and the same values without "${" are taken', () => {
   expect(() => new JenkinsSpec({ adminGroup: 'admins$', viewerGroup: 'view{ers}', sonarQube: { serverUrl: 'https://sonar.example.com/$x', tokenSecretArn: ARN, webhookSecretArn: ARN } })).not.toThrow();
   for (const [, props] of RENDERED) {
