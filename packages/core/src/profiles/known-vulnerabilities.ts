@@ -6,8 +6,10 @@ import type { KnownVulnerability } from '../contract/known-vulnerability';
 import { UserError } from '../errors';
 import { warn } from '../warnings';
 
-
-/** One known vulnerability as messages show it: id, component, pinned version, severity, fixed release. */
+/**
+ * One open known vulnerability as messages show it: id, component, pinned version, severity, fixed release; an
+ * acceptance it still has is one whose `until` has passed.
+ */
 function shown(v: KnownVulnerability, acceptance?: AcceptedAdvisory): string {
   const lapsed = acceptance?.until ? ` (accepted until ${acceptance.until}, which has passed)` : '';
   return `${v.id} (${v.component} ${v.version}, ${v.severity}, fixed in ${v.fixedIn})${lapsed}`;

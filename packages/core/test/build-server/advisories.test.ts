@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { advisoryCoverage, JENKINS_CORE, JENKINS_PLUGIN_CLOSURE, JENKINS_PLUGINS, PINS_UNDER_ADVISORY } from '../../src/build-server/versions';
+import { KNOWN_VULNERABILITY_SEVERITIES } from '../../src/contract/known-vulnerability';
 import { compareVersions } from '../support/jenkins-versions';
 
 /**
@@ -62,7 +63,7 @@ test('exposure.json gives every advisory against a pin, and no other, its severi
     for (const id of advisories) {
       const { advisory, severity, fixedIn } = exposure.advisories[id];
       expect([id, exposure.sources[advisory]]).toEqual([id, expect.any(String)]);
-      expect([id, ['Critical', 'High', 'Medium', 'Low'].includes(severity)]).toEqual([id, true]);
+      expect([id, (KNOWN_VULNERABILITY_SEVERITIES as readonly string[]).includes(severity)]).toEqual([id, true]);
       if (fixedInAnnounced[id]) {
         expect([id, fixedIn]).toEqual([id, fixedInAnnounced[id]]);
       } else {
