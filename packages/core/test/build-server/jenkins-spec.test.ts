@@ -7,7 +7,7 @@ import { ApplicationFactory, AuthMode, BashUserDataBuilder, Ec2Context, Ec2Stora
 import { CARD_DATA_PATTERNS, MASK_PASSWORDS_FILE, maskPasswordsConfig } from '../../src/build-server/card-data-masking';
 import { approvedScriptHash, pipelineScripts } from '../../src/build-server/compliance-jobs';
 import { publicUrl } from '../../src/build-server/controller-files';
-import { CONTROLLER_HEALTH_ALARMS } from '../../src/build-server/controller-health';
+import { CONTROLLER_HEALTH_ALARMS, CONTROLLER_HEALTH_SCRIPT, controllerHealthScript } from '../../src/build-server/controller-health';
 import {
   ARTIFACT_RETENTION_DAYS, ARTIFACTS_KEPT, AUDIT_LOG_BUDGET_MB, AUDIT_LOG_LIMIT_MAX, AUDIT_SYSLOG_PORT, BUILD_LOG_RETENTION_DAYS, BUILDS_KEPT,
   CONTROLLER_HEAP_PERCENT, CONTROLLER_STARTUP_SECONDS, FAILED_LOGIN_ALERT_THRESHOLD, FAILED_LOGIN_WINDOW_SECONDS, PLUGIN_DOWNLOAD_SECONDS,
@@ -623,6 +623,10 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed w
 
   test('the mask-passwords configuration is in the Jenkins home, owned by Jenkins, before the service starts', () => {
     expect(run.written(`/var/lib/jenkins/${MASK_PASSWORDS_FILE}`)).toBe(maskPasswordsConfig());
+  });
+
+  test('the controller-health init script is written into the home\'s init.groovy.d (files are written before the service starts: step 6 of 7)', () => {
+    expect(run.written(`/var/lib/jenkins/${CONTROLLER_HEALTH_SCRIPT}`)).toBe(controllerHealthScript());
   });
 
   test('the plugins are installed before the service starts, from the pinned list', () => {
