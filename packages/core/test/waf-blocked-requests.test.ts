@@ -29,6 +29,7 @@ test.each([
   ['POST', '/view/all/job/app/config.xml'],
   // Encoded and roundabout forms resolve to the same paths.
   ['POST', '/job/%2e%2e/scriptText'], ['POST', '/job/x/../../cli'], ['POST', '//manage//script'], ['POST', '/job/app/config%2exml'],
+  ['POST', '/job/app/config.xml/'],
 ])('%s %s is blocked', (method, path) => {
   expect(blocked(method, path)).toBe(true);
 });
@@ -36,6 +37,7 @@ test.each([
 test.each([
   ['GET', '/login'], ['GET', '/scriptApproval/'], ['GET', '/manage/'], ['POST', '/job/app/configSubmit'], ['GET', '/job/app/config.xml'],
   ['POST', '/job/app/build'], ['GET', '/scripts.js'], ['POST', '/securityRealm/finishLogin'], ['GET', '/client/'],
+  ['POST', '/job/config.xml-builder/build'],
 ])('negative control: %s %s passes', (method, path) => {
   expect(blocked(method, path)).toBe(false);
 });

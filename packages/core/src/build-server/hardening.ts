@@ -111,7 +111,7 @@ export const JENKINS_REQUEST_BODY_LIMITS = [
 export const JENKINS_BLOCKED_REQUESTS = [
   { pathPattern: '^(/manage)?(/computer/[^/]+)?/script(Text)?(/.*)?$' },
   { pathPattern: '^/cli(/.*)?$' },
-  { pathPattern: 'config\\.xml', method: 'POST' },
+  { pathPattern: '/config\\.xml/?$', method: 'POST' },
 ] as const;
 
 /**
