@@ -20,8 +20,8 @@ export function controllerHealthScript(): string {
 /** The script's lines, as a CloudWatch Logs JSON filter pattern selects them. */
 const SAMPLES = '{ $.fwControllerHealth = 1 }';
 
-/** Minutes a condition must hold before its alarm: a sustained state, not one sample. */
-const SUSTAINED_SECONDS = 900;
+/** Seconds a condition must hold before its alarm: a sustained state, not one sample. */
+export const SUSTAINED_SECONDS = 900;
 
 /** A buildable item waiting longer than this for an agent, throughout `SUSTAINED_SECONDS`, means none can launch. */
 export const AGENT_LAUNCH_WAIT_SECONDS = 600;
