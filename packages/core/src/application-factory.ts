@@ -33,7 +33,7 @@ import { assertValidSpec } from './contract/spec-validation';
 import { UserError } from './errors';
 import { LogAlarms } from './platform/alarms';
 import { AttachedPlatform } from './platform/attached-platform';
-import { type DatabaseConnection, PluginDatabase, POSTGRES_PORT, profileDatabaseSettings } from './platform/database';
+import { type DatabaseConnection, PluginDatabase, type PluginDatabaseProps, POSTGRES_PORT, profileDatabaseSettings } from './platform/database';
 import { DockerHubCache, hasDigest, hasTagOrDigest, ImageSource, isDockerHubImage } from './platform/docker-hub-cache';
 import { addEcsConsistencyChecks } from './platform/ecs-consistency';
 import { VpcEndpoints } from './platform/endpoints';
@@ -119,8 +119,8 @@ export class ApplicationFactory extends Construct {
     const runtime = this.buildRuntime(plan, shared, images, workers);
     this.securityGroup = runtime.securityGroup;
     if (shared.privateLoadBalancer) this.routePrivately(runtime, shared.privateLoadBalancer, shared.listenerPriority!, context, plan.spec);
-    if (shared.database) this.connectDatabase(runtime, shared.database, shared.network, shared.log, context);
-    this.s3Endpoint = platform ? platform.s3Endpoint : this.endpointsOf(plan, shared, runtime, workers);
+    const restart = shared.database ? this.connectDatabase(runtime, shared.database, shared, context) : undefined;
+    this.s3Endpoint = platform ? platform.s3Endpoint : this.endpointsOf(plan, shared, runtime, workers, restart);
     if (platform) admitApplications(this, platform, runtime.securityGroup, props.allowFrom ?? [], context);
     this.checkCompliance(plan);
   }
@@ -206,8 +206,7 @@ export class ApplicationFactory extends Construct {
       amazonLinuxRepositories: runtimeType === RuntimeType.EC2,
       signInByLoadBalancer: context.authMode === AuthMode.ALB_OIDC,
       certificate,
-      database: plan.database,
-      databaseSize: { instanceType: context.databaseInstanceType, storageGiB: context.databaseStorageGiB },
+      database: plan.database !== undefined,
       stack,
     });
     stack.addStackDependency(Stack.of(platform), 'reads the platform\'s parameters');
@@ -259,13 +258,17 @@ export class ApplicationFactory extends Construct {
   }
 
   /** A standalone deployment's VPC endpoints (STAGING and PRODUCTION), for the application and its workers; its S3 endpoint. */
-  private endpointsOf(plan: FactoryPlan, shared: SharedParts, runtime: FargateRuntime | Ec2Runtime, workers: Workers | undefined) {
+  private endpointsOf(plan: FactoryPlan, shared: SharedParts, runtime: FargateRuntime | Ec2Runtime, workers: Workers | undefined,
+    restart: RotationRestart | undefined) {
     if (!plan.settings.vpcEndpoints) return undefined;
     return new VpcEndpoints(this, 'Endpoints', {
       network: shared.network,
-      clients: [runtime.securityGroup, ...workers ? [workers.securityGroup] : []],
+      // The restart function too: it calls ECS (through the endpoint, with workers) and describes the database's secret.
+      clients: [runtime.securityGroup, ...workers ? [workers.securityGroup] : [], ...restart?.securityGroup ? [restart.securityGroup] : []],
+      restart,
       logGroupArns: [shared.log.group.logGroupArn],
-      secretArns: [...new Set(Object.values(plan.secrets).map((s) => s.secretArn))],
+      // The database's password too, which the task (or the boot) reads through this endpoint once it exists.
+      secretArns: [...new Set(Object.values(plan.secrets).map((s) => s.secretArn)), ...shared.database ? [shared.database.secretArn] : []],
       workers,
       amazonLinuxRepositories: plan.runtimeType === RuntimeType.EC2,
     }).s3;
@@ -367,18 +370,36 @@ export class ApplicationFactory extends Construct {
    * The database admits the application alone (and its group sends nothing it is not allowed); a rotation of its
    * password (RDS: every 7 days) restarts the application, which read it when it started.
    */
-  private connectDatabase(runtime: FargateRuntime | Ec2Runtime, database: DatabaseConnection, network: NetworkAccess, log: ApplicationLog,
-    context: DeploymentContext): void {
+  private connectDatabase(runtime: FargateRuntime | Ec2Runtime, database: DatabaseConnection, shared: SharedParts,
+    context: DeploymentContext): RotationRestart {
     database.securityGroup.addIngressRule(runtime.securityGroup, ec2.Port.tcp(POSTGRES_PORT), `PostgreSQL from ${context.applicationId}`);
     runtime.securityGroup.addEgressRule(database.securityGroup, ec2.Port.tcp(POSTGRES_PORT), 'PostgreSQL to its database');
-    new RotationRestart(this, 'RestartOnRotation', {
+    return new RotationRestart(this, 'RestartOnRotation', {
       secretArn: database.secretArn,
-      network,
-      logGroup: log.group,
+      network: shared.network,
+      logGroup: shared.log.group,
+      rolePath: shared.rolePath,
       target: runtime instanceof FargateRuntime
         ? { kind: 'ecs', clusterName: runtime.service.cluster.clusterName, serviceName: runtime.service.serviceName, serviceArn: runtime.service.serviceArn }
         : { kind: 'asg', groupName: runtime.autoScalingGroup.autoScalingGroupName },
     });
+  }
+
+  /**
+   * The plugin's database, in the application's stack whether standalone or on a platform (in the platform's isolated
+   * subnets then, under its data and logs keys): the platform's stack does not grow with databases, and the database
+   * has one lifecycle wherever it runs (docs/data-and-restore.md, "The database").
+   */
+  private database(requirement: DatabaseRequirement, where: Pick<PluginDatabaseProps, 'vpc' | 'subnets' | 'key' | 'logging'>,
+    context: DeploymentContext, settings: ProfileSettings): DatabaseConnection {
+    return new PluginDatabase(this, 'Database', {
+      requirement,
+      ...where,
+      stackName: context.stackName,
+      ...profileDatabaseSettings(settings),
+      instanceType: context.databaseInstanceType,
+      storageGiB: context.databaseStorageGiB,
+    }).connection;
   }
 
   /** A self-contained deployment's own network, load balancer, file system and keys. */
@@ -391,17 +412,8 @@ export class ApplicationFactory extends Construct {
     const network = new Network(this, 'Network', {
       natGateways: settings.natGateways, flowLogs: settings.flowLogs, logging, cidr: context.vpcCidr, dataSubnets: databaseRequirement !== undefined,
     });
-    const database = databaseRequirement ? new PluginDatabase(this, 'Database', {
-      requirement: databaseRequirement,
-      vpc: network.vpc,
-      subnets: network.dataSubnets!,
-      key: dataKey,
-      logging,
-      stackName: context.stackName,
-      ...profileDatabaseSettings(settings),
-      instanceType: context.databaseInstanceType,
-      storageGiB: context.databaseStorageGiB,
-    }).connection : undefined;
+    const database = databaseRequirement
+      ? this.database(databaseRequirement, { vpc: network.vpc, subnets: network.dataSubnets!, key: dataKey, logging }, context, settings) : undefined;
     const storage = ebs ? undefined : new SharedStorage(this, 'Storage', {
       network,
       key: dataKey,
@@ -465,7 +477,9 @@ export class ApplicationFactory extends Construct {
       get cluster() { return attached.cluster; },
       get namespace() { return attached.namespace; },
       get alarmTopic() { return attached.alarmTopic; },
-      database: on.databaseRequirement ? attached.database(on.databaseRequirement.databaseName) : undefined,
+      database: on.databaseRequirement
+        ? this.database(on.databaseRequirement, { vpc: attached.network.vpc, subnets: attached.dataSubnets, key: attached.dataKey, logging }, context, settings)
+        : undefined,
       listenerPriority: on.listenerPriority,
       privateLoadBalancer: context.sslEnabled && context.authMode !== AuthMode.ALB_OIDC ? attached.privateLoadBalancer : undefined,
     };
@@ -544,7 +558,7 @@ interface SharedParts {
   readonly cluster?: ecs.ICluster;
   readonly namespace?: servicediscovery.IPrivateDnsNamespace;
   readonly alarmTopic?: sns.ITopic;
-  /** The plugin's database, when it declares one: in the stack standalone, the platform's on a platform. */
+  /** The plugin's database, when it declares one: always in the application's stack. */
   readonly database?: DatabaseConnection;
   /** On a platform: the application's listener-rule priority, the same on the private listener. */
   readonly listenerPriority?: number;

@@ -88,6 +88,10 @@ ACTIONS = [
     # The restart on a database password's rotation (src/platform/rotation-restart.ts).
     'ecs:UpdateService',
     'autoscaling:StartInstanceRefresh',
+    # ... and its check on a schedule, in case the rotation's event never came.
+    'ecs:DescribeServices',
+    'autoscaling:DescribeAutoScalingGroups',
+    'autoscaling:DescribeInstanceRefreshes',
     'ec2:CreateNetworkInterface',
     'ec2:DescribeNetworkInterfaces',
     'ec2:DeleteNetworkInterface',

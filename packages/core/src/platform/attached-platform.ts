@@ -8,10 +8,9 @@ import * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
-import type { DatabaseConnection } from './database';
 import type { NetworkAccess } from './network';
 import {
-  accessPointParameter, type DatabaseField, databaseParameter, type PlatformParameter, platformParameterPrefix, PRIVATE_NAMESPACE,
+  accessPointParameter, type PlatformParameter, platformParameterPrefix, PRIVATE_NAMESPACE,
   type PrivateRouteParameter,
 } from './platform-parameters';
 import { type ApplicationStorage, AttachedStorage } from './storage';
@@ -138,17 +137,11 @@ export class AttachedPlatform extends Construct {
     });
   }
 
-  /** The application's database, which the platform keeps: only for an application that declares one. */
-  public database(name: string): DatabaseConnection {
-    const read = (field: DatabaseField) => ssm.StringParameter.valueForStringParameter(this,
-      databaseParameter(this.props.platformStackName, this.props.applicationStackName, field));
-    return {
-      host: read('host'),
-      port: read('port'),
-      name,
-      secretArn: read('secret-arn'),
-      securityGroup: ec2.SecurityGroup.fromSecurityGroupId(this, 'DatabaseSecurityGroup', read('security-group-id'), { allowAllOutbound: false }),
-    };
+  /** The platform's isolated subnets, where the application's database goes (in the application's stack). */
+  public get dataSubnets(): ec2.SubnetSelection {
+    return this.once('dataSubnets', () => ({
+      subnets: (['data-subnet-1', 'data-subnet-2'] as const).map((name) => ec2.Subnet.fromSubnetId(this, `Subnet-${name}`, this.parameter(name))),
+    }));
   }
 
   /** A platform parameter's value, resolved by CloudFormation at deploy time. */

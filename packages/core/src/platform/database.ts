@@ -1,4 +1,4 @@
-import { CfnResource, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as backup from 'aws-cdk-lib/aws-backup';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as events from 'aws-cdk-lib/aws-events';
@@ -6,7 +6,7 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as rds from 'aws-cdk-lib/aws-rds';
 import { Construct } from 'constructs';
 import type { Logging } from './logging';
-import { shortHash } from './names';
+import { backupVaultName, shortHash } from './names';
 import { DATABASE_DEFAULTS, type DatabaseRequirement } from '../contract/database-requirement';
 import { acknowledge } from '../profiles/acknowledge';
 import type { ProfileSettings } from '../profiles/profile-settings';
@@ -54,10 +54,19 @@ export interface PluginDatabaseProps {
   readonly multiAz: boolean;
   /** Refuse deleting the instance until this is turned off (the profile's `deletionProtection`). */
   readonly deletionProtection: boolean;
-  /** Of the instance and everything it uses, so that deleting the stack never fails on a kept instance. */
+  /**
+   * Of the instance: `SNAPSHOT` (a final snapshot, then deleted) where the profile keeps data, `DESTROY` where it does
+   * not. Never kept running: a kept instance would hold its identifier and its groups, and the stack could not be
+   * created again (docs/data-and-restore.md, "The database").
+   */
   readonly removalPolicy: RemovalPolicy;
-  /** Days of RDS's automated backups and of AWS Backup's daily recovery points. */
+  /** Days of RDS's automated backups (at least one: RDS needs it). */
   readonly backupDays: number;
+  /**
+   * Days of AWS Backup's daily recovery points, in a vault kept when the stack is deleted.
+   * @default - no AWS Backup plan (RDS's automated backups only)
+   */
+  readonly vaultBackupDays?: number;
   /** @default DATABASE_DEFAULTS.instanceType */
   readonly instanceType?: string;
   /** @default DATABASE_DEFAULTS.storageGiB */
@@ -65,25 +74,30 @@ export interface PluginDatabaseProps {
 }
 
 /**
- * What a profile decides of a plugin's database: Multi-AZ, deletion protection, what is kept, and the days of backups
- * (the EC2 data volume's; one day where the profile keeps none, since RDS needs at least one for its backups).
+ * What a profile decides of a plugin's database: Multi-AZ, deletion protection, a final snapshot where it keeps data,
+ * and the days of backups (the EC2 data volume's; RDS's own at least one day, which it needs, where the profile keeps
+ * none, and then no AWS Backup plan either).
  */
-export function profileDatabaseSettings(settings: ProfileSettings): Pick<PluginDatabaseProps, 'multiAz' | 'deletionProtection' | 'removalPolicy' | 'backupDays'> {
+export function profileDatabaseSettings(settings: ProfileSettings): Pick<PluginDatabaseProps, 'multiAz' | 'deletionProtection' | 'removalPolicy' | 'backupDays' | 'vaultBackupDays'> {
   return {
     multiAz: settings.databaseMultiAz,
     deletionProtection: settings.deletionProtection,
-    removalPolicy: settings.removalPolicy,
+    removalPolicy: settings.removalPolicy === RemovalPolicy.DESTROY ? RemovalPolicy.DESTROY : RemovalPolicy.SNAPSHOT,
     backupDays: settings.dataVolumeBackupDays ?? 1,
+    vaultBackupDays: settings.dataVolumeBackupDays,
   };
 }
 
 /**
- * The database a plugin declares: PostgreSQL on RDS in isolated subnets, storage and backups encrypted under the data
- * key, TLS enforced (`rds.force_ssl`), connections logged, the master password generated and rotated by RDS in Secrets
- * Manager (encrypted under the data key; never in the template), Multi-AZ and deletion protection per profile, RDS's
- * automated backups and an AWS Backup plan, its logs exported to log groups of the stack's. Its security group admits
- * nobody but the application the factory connects. What the profile keeps (the instance) keeps what it uses too (its
- * security group, subnet and parameter groups): deleting the stack never fails on them.
+ * The database a plugin declares, in the application's stack (standalone or on a platform): PostgreSQL on RDS in
+ * isolated subnets, storage and backups encrypted under the data key, TLS enforced (`rds.force_ssl`), connections
+ * logged, the master password generated and rotated by RDS in Secrets Manager (encrypted under the data key; never in
+ * the template), Multi-AZ and deletion protection per profile, RDS's automated backups and, where the profile keeps
+ * backups, an AWS Backup plan into a vault named after the stack; its logs exported to log groups of the stack's. Its
+ * security group admits nobody but the application the factory connects. Where the profile keeps data, deleting the
+ * stack leaves a final snapshot, and its security group, subnet and parameter groups go with the instance: nothing
+ * holds a name the stack would need again. A new major version is the plugin's choice, so RDS is allowed to upgrade to
+ * it (`AllowMajorVersionUpgrade`; RDS's ModifyDBInstance refuses another major version without it).
  */
 export class PluginDatabase extends Construct {
   public readonly instance: rds.DatabaseInstance;
@@ -108,13 +122,13 @@ export class PluginDatabase extends Construct {
       vpc: props.vpc,
       vpcSubnets: props.subnets,
       description: `Isolated subnets of the database of ${props.stackName}`,
-      removalPolicy: props.removalPolicy,
+      removalPolicy: RemovalPolicy.DESTROY,
     });
     const parameterGroup = new rds.ParameterGroup(this, 'Parameters', {
       engine,
       description: `PostgreSQL settings of ${props.stackName}: TLS only, connections logged`,
       parameters: { 'rds.force_ssl': '1', 'log_connections': '1', 'log_disconnections': '1' },
-      removalPolicy: props.removalPolicy,
+      removalPolicy: RemovalPolicy.DESTROY,
     });
     // Named as RDS names them, so that they exist (encrypted, with the profile's retention) before RDS writes.
     const logGroups = POSTGRES_LOG_EXPORTS.map((type) => props.logging.logGroup(`Database-${this.identifier}-${type}`, databaseLogGroupName(this.identifier, type)));
@@ -139,6 +153,7 @@ export class PluginDatabase extends Construct {
       backupRetention: Duration.days(props.backupDays),
       copyTagsToSnapshot: true,
       autoMinorVersionUpgrade: true,
+      allowMajorVersionUpgrade: true,
       publiclyAccessible: false,
       parameterGroup,
       cloudwatchLogsExports: POSTGRES_LOG_EXPORTS,
@@ -146,21 +161,28 @@ export class PluginDatabase extends Construct {
       enablePerformanceInsights: false,
     });
     logGroups.forEach((group) => this.instance.node.addDependency(group));
-    (this.securityGroup.node.defaultChild as CfnResource).applyRemovalPolicy(props.removalPolicy);
 
-    const vault = new backup.BackupVault(this, 'Vault', { encryptionKey: props.key, removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE });
-    const plan = new backup.BackupPlan(this, 'BackupPlan', {
-      backupVault: vault,
-      backupPlanRules: [new backup.BackupPlanRule({
-        ruleName: 'Daily',
-        scheduleExpression: events.Schedule.cron({ hour: '3', minute: '30' }),
-        deleteAfter: Duration.days(props.backupDays),
-      })],
-    });
-    const selection = plan.addSelection('Database', { resources: [backup.BackupResource.fromRdsDatabaseInstance(this.instance)] });
-    acknowledge(selection.node.findChild('Role'), 'AwsSolutions-IAM4', 'AWS Backup\'s own service role policy ' +
-      '(AWSBackupServiceRolePolicyForBackup), which AWS maintains for the services it backs up; the selection names ' +
-      'only this database.');
+    if (props.vaultBackupDays !== undefined) {
+      // Recovery points outlive the stack: a vault that holds them cannot be deleted, so it is kept, under a name a
+      // stack created again adopts (`backupVaultName`).
+      const vault = new backup.BackupVault(this, 'Vault', {
+        backupVaultName: backupVaultName(props.stackName, 'database'),
+        encryptionKey: props.key,
+        removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
+      });
+      const plan = new backup.BackupPlan(this, 'BackupPlan', {
+        backupVault: vault,
+        backupPlanRules: [new backup.BackupPlanRule({
+          ruleName: 'Daily',
+          scheduleExpression: events.Schedule.cron({ hour: '3', minute: '30' }),
+          deleteAfter: Duration.days(props.vaultBackupDays),
+        })],
+      });
+      const selection = plan.addSelection('Database', { resources: [backup.BackupResource.fromRdsDatabaseInstance(this.instance)] });
+      acknowledge(selection.node.findChild('Role'), 'AwsSolutions-IAM4', 'AWS Backup\'s own service role policy ' +
+        '(AWSBackupServiceRolePolicyForBackup), which AWS maintains for the services it backs up; the selection names ' +
+        'only this database.');
+    }
     acknowledge(this.instance, 'AwsSolutions-RDS11', 'PostgreSQL\'s default port: the security group admits the ' +
       'application alone, and a non-default port hides nothing from a client inside the VPC.');
     acknowledge(this.instance, 'RDSEnhancedMonitoringEnabled', 'CloudWatch\'s standard RDS metrics and the exported ' +

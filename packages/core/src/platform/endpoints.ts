@@ -5,6 +5,7 @@ import { Construct } from 'constructs';
 import { deployedLengthAtMost } from './deployed-length';
 import { HTTPS_PORT } from './egress';
 import { admitHttpsFromComputeSubnets, type NetworkAccess } from './network';
+import type { RotationRestart } from './rotation-restart';
 import type { Workers } from './workers';
 
 export interface VpcEndpointsProps {
@@ -27,12 +28,28 @@ export interface VpcEndpointsProps {
   readonly workers?: Workers;
   /** Whether the compute installs packages from Amazon Linux 2023's repositories (EC2 does at boot). @default false */
   readonly amazonLinuxRepositories?: boolean;
+  /** The function that restarts the application on a rotation: the ECS endpoint lets it restart the service. @default - none */
+  readonly restart?: RotationRestart;
 }
 
 /** What a platform's application needs of the endpoints (`serve`); its log groups are the platform's pattern's. */
 export interface EndpointClient {
   readonly secretArns: string[];
   readonly amazonLinuxRepositories: boolean;
+  /**
+   * The IAM path of the roles that read the password of the database in the application's stack, whose ARN RDS
+   * chooses when it creates it (`rdsManagedSecretArns`). @default - no database
+   */
+  readonly databaseReaders?: string;
+}
+
+/**
+ * The ARNs of the master-password secrets RDS creates and names (`rds!db-<id>`, as every RDS-managed secret's ARN
+ * reads: `arn:<partition>:secretsmanager:<region>:<account>:secret:rds!db-<uuid>-<6 characters>`): a platform's
+ * endpoint cannot name one created in an application's stack, so it names these, for that application's roles only.
+ */
+export function rdsManagedSecretArns(stack: Stack): string {
+  return `arn:${stack.partition}:secretsmanager:${stack.region}:${stack.account}:secret:rds!db-*`;
 }
 
 /**
@@ -78,7 +95,12 @@ export class VpcEndpoints extends Construct {
     }
     if (props.logGroupArns?.length) this.allowLogs(props.logGroupArns);
     if (props.secretArns?.length) this.allowSecrets(props.secretArns);
-    if (props.workers) this.endpoint('Ecs', ec2.InterfaceVpcEndpointAwsService.ECS, props.workers.ecsStatements(anyone(), this.fromAccount()));
+    if (props.workers) {
+      this.endpoint('Ecs', ec2.InterfaceVpcEndpointAwsService.ECS, [
+        ...props.workers.ecsStatements(anyone(), this.fromAccount()),
+        ...props.restart?.ecsEndpointStatements(this.fromAccount()) ?? [],
+      ]);
+    }
 
     this.s3 = network.vpc.addGatewayEndpoint('S3', {
       service: ec2.GatewayVpcEndpointAwsService.S3,
@@ -107,6 +129,13 @@ export class VpcEndpoints extends Construct {
   /** Lets one more application (of a platform) through: its secrets, its package repositories. */
   public serve(client: EndpointClient): void {
     if (client.secretArns.length > 0) this.allowSecrets(client.secretArns);
+    if (client.databaseReaders) {
+      const stack = Stack.of(this);
+      this.allowSecrets([rdsManagedSecretArns(stack)], {
+        ...this.fromAccount(),
+        ArnLike: { 'aws:PrincipalArn': `arn:${stack.partition}:iam::${stack.account}:role${client.databaseReaders}*` },
+      });
+    }
     if (client.amazonLinuxRepositories) this.allowAmazonLinuxRepositories();
   }
 
@@ -134,12 +163,12 @@ export class VpcEndpoints extends Construct {
     })]);
   }
 
-  private allowSecrets(secretArns: string[]): void {
+  private allowSecrets(secretArns: string[], conditions: Record<string, unknown> = this.fromAccount()): void {
     this.endpoint('SecretsManager', ec2.InterfaceVpcEndpointAwsService.SECRETS_MANAGER, [new iam.PolicyStatement({
       principals: anyone(),
       actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'],
       resources: secretArns,
-      conditions: this.fromAccount(),
+      conditions,
     })]);
   }
 

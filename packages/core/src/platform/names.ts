@@ -52,4 +52,18 @@ export const NAME_LIMITS = {
    * @see https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/API_PutMetricAlarm.html
    */
   alarmName: 255,
+  /**
+   * AWS Backup vault name: 2 to 50 characters of `a-z A-Z 0-9 - _`.
+   * @see https://docs.aws.amazon.com/aws-backup/latest/devguide/API_CreateBackupVault.html
+   */
+  backupVaultName: 50,
 } as const;
+
+/**
+ * A backup vault's name: `fw-<stack name>-<purpose>`. Named, not left to the CDK (which names it after its construct
+ * path): a vault outlives its stack while it holds recovery points, and a stack created again under the same name
+ * adopts it with `cdk deploy --import-existing-resources`, which needs the name in the template.
+ */
+export function backupVaultName(stackName: string, purpose: string): string {
+  return boundedName(`fw-${stackName}-${purpose}`, NAME_LIMITS.backupVaultName);
+}

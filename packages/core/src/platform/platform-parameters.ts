@@ -14,6 +14,8 @@ export const PLATFORM_PARAMETERS = {
   'availability-zone-1': 'The availability zone of the first compute subnet',
   'compute-subnet-1': 'The compute subnet in the first availability zone',
   'compute-subnet-2': 'The compute subnet in the second availability zone',
+  'data-subnet-1': 'The isolated subnet in the first availability zone, where applications\' databases go',
+  'data-subnet-2': 'The isolated subnet in the second availability zone, where applications\' databases go',
   'listener-arn': 'The load balancer\'s listener that carries application traffic',
   'load-balancer-security-group-id': 'The load balancer\'s security group',
   'load-balancer-dns-name': 'The load balancer\'s DNS name (alias target of the applications\' records)',
@@ -65,12 +67,4 @@ export function platformRolePath(platformStackName: string): string {
 /** The IAM path of one application's roles on a platform: below `platformRolePath`. */
 export function applicationRolePath(platformStackName: string, applicationStackName: string): string {
   return `${platformRolePath(platformStackName)}${applicationStackName}/`;
-}
-
-/** What the platform publishes of an application's database (`DatabaseConnection`). */
-export type DatabaseField = 'host' | 'port' | 'secret-arn' | 'security-group-id';
-
-/** The parameter of one field of an application's database, published by the platform that keeps it. */
-export function databaseParameter(platformStackName: string, applicationStackName: string, field: DatabaseField): string {
-  return `${platformParameterPrefix(platformStackName)}applications/${applicationStackName}/database-${field}`;
 }

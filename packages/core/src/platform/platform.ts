@@ -8,7 +8,7 @@ import * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import { AlarmTopic } from './alarms';
-import { DATABASE_IDENTIFIER_PREFIX, databaseLogGroupName, PluginDatabase, profileDatabaseSettings } from './database';
+import { DATABASE_IDENTIFIER_PREFIX, databaseLogGroupName } from './database';
 import { DockerHubCache } from './docker-hub-cache';
 import { addEcsConsistencyChecks } from './ecs-consistency';
 import { HTTPS_PORT } from './egress';
@@ -20,7 +20,7 @@ import { checkQuota, LOAD_BALANCER_QUOTAS } from './load-balancer-quotas';
 import { applicationLogGroupName, Logging } from './logging';
 import { Network } from './network';
 import {
-  accessPointParameter, applicationRolePath, type DatabaseField, databaseParameter, PLATFORM_PARAMETERS, type PlatformParameter,
+  accessPointParameter, applicationRolePath, PLATFORM_PARAMETERS, type PlatformParameter,
   platformParameterPrefix, platformRolePath, PRIVATE_NAMESPACE, PRIVATE_ROUTE_PARAMETERS, type PrivateRouteParameter,
 } from './platform-parameters';
 import { PrivateLoadBalancer } from './private-routes';
@@ -31,7 +31,6 @@ import { platformContext, type PlatformContext } from '../context/platform-conte
 import type { PlatformProps } from '../context/platform-props';
 import { SECRET_ARN_EXAMPLE } from '../context/secret-reference';
 import type { BlockedRequest } from '../contract/blocked-request';
-import type { DatabaseRequirement } from '../contract/database-requirement';
 import type { RequestBodyLimit } from '../contract/request-body-limit';
 import { RuntimeType } from '../contract/runtime-type';
 import { UserError } from '../errors';
@@ -69,10 +68,11 @@ export interface PlatformApplication {
   readonly signInByLoadBalancer: boolean;
   /** Where the certificate for its host on the listener comes from: the platform adds those named by ARN. */
   readonly certificate: ListenerCertificate;
-  /** The database it declares: the platform keeps it, as it keeps access points. @default - none */
-  readonly database?: DatabaseRequirement;
-  /** The database's size (context keys `databaseInstanceType`, `databaseStorageGiB`). @default - `DATABASE_DEFAULTS` */
-  readonly databaseSize?: { readonly instanceType?: string; readonly storageGiB?: number };
+  /**
+   * Whether it has a database (in its own stack): the Secrets Manager endpoint lets its roles read the password's
+   * secret, which RDS creates and names.
+   */
+  readonly database: boolean;
   /** The application's stack itself, which another application's `allowFrom` makes wait for it. */
   readonly stack: Stack;
 }
@@ -107,8 +107,6 @@ export class Platform extends Construct {
 
   private readonly stack: Stack;
   private readonly logging: Logging;
-  private readonly network: Network;
-  private readonly dataKey: kms.IKey;
   private readonly storage: PlatformFileSystem;
   private readonly alarmTopic: AlarmTopic;
   private readonly endpoints?: VpcEndpoints;
@@ -140,13 +138,11 @@ export class Platform extends Construct {
       otherLogGroups: [...applicationLogGroups, databaseLogGroupName(`${DATABASE_IDENTIFIER_PREFIX}*`, '*')],
     });
     const dataKey = purposeKey(this, 'DataKey', 'application data (file system, data volumes, databases, backups)', settings.removalPolicy);
-    this.dataKey = dataKey;
     // Any application may run on EC2, whose root and data volumes this key encrypts.
     allowAutoScalingVolumes(dataKey);
     const network = new Network(this, 'Network', {
       natGateways: settings.natGateways, flowLogs: settings.flowLogs, logging: this.logging, cidr: context.vpcCidr, dataSubnets: true,
     });
-    this.network = network;
     this.vpc = network.vpc;
     this.computeSubnets = network.computeSubnets;
     const storage = new PlatformFileSystem(this, 'Storage', {
@@ -213,11 +209,14 @@ export class Platform extends Construct {
   }): Construct {
     const { network, loadBalancer, cluster, storage, namespace, dataKey } = parts;
     const subnets = network.vpc.selectSubnets(network.computeSubnets).subnets;
+    const dataSubnets = network.vpc.selectSubnets(network.dataSubnets).subnets;
     const values: Record<PlatformParameter, string> = {
       'vpc-id': network.vpc.vpcId,
       'availability-zone-1': subnets[0].availabilityZone,
       'compute-subnet-1': subnets[0].subnetId,
       'compute-subnet-2': subnets[1].subnetId,
+      'data-subnet-1': dataSubnets[0].subnetId,
+      'data-subnet-2': dataSubnets[1].subnetId,
       'listener-arn': loadBalancer.listener.listenerArn,
       'load-balancer-security-group-id': loadBalancer.securityGroup.securityGroupId,
       'load-balancer-dns-name': loadBalancer.alb.loadBalancerDnsName,
@@ -298,36 +297,6 @@ export class Platform extends Construct {
     return this.node.tryFindChild(`Application-${stackName}`) as Construct ?? new Construct(this, `Application-${stackName}`);
   }
 
-  /**
-   * An application's database, kept in the platform's stack as its access point is: deleting the application's stack
-   * never touches it (nor fails on it), and its data stays as the profile says. Published under the application's
-   * parameters; the application's stack admits itself to it. Returns its secret's ARN (in the same stack: the
-   * endpoint's policy can name the secret RDS creates).
-   */
-  private addDatabase(application: PlatformApplication, requirement: DatabaseRequirement): string {
-    const scope = this.applicationScope(application.stackName);
-    const database = new PluginDatabase(scope, 'Database', {
-      requirement,
-      vpc: this.network.vpc,
-      subnets: this.network.dataSubnets!,
-      key: this.dataKey,
-      logging: this.logging,
-      stackName: application.stackName,
-      ...profileDatabaseSettings(PROFILE_SETTINGS[this.context.securityProfile]),
-      ...application.databaseSize,
-    });
-    const { host, port, secretArn, securityGroup } = database.connection;
-    const values: Record<DatabaseField, string> = { 'host': host, 'port': port, 'secret-arn': secretArn, 'security-group-id': securityGroup.securityGroupId };
-    for (const [field, value] of Object.entries(values) as Array<[DatabaseField, string]>) {
-      new ssm.StringParameter(scope, `Database-${field}`, {
-        parameterName: databaseParameter(this.stack.stackName, application.stackName, field),
-        stringValue: value,
-        description: `The database ${field} of ${application.stackName} (${application.applicationId})`,
-      });
-    }
-    return secretArn;
-  }
-
   /** Each application takes a target group and a listener rule, and some a certificate on the listener. */
   private checkLoadBalancerQuotas(): void {
     const stacks = this.applications.map((a) => a.stackName);
@@ -401,8 +370,7 @@ export class Platform extends Construct {
       this.loadBalancer.securityGroup.addEgressRule(ec2.Peer.anyIpv4(), ec2.Port.tcp(HTTPS_PORT), IDENTITY_PROVIDER_EGRESS);
     }
     if (application.certificate.source === 'platform') this.loadBalancer.addSharedCertificate(application.certificate.arn);
-    const databaseSecretArns = application.database ? [this.addDatabase(application, application.database)] : [];
-    this.endpoints?.serve({ ...application, secretArns: [...new Set(Object.values(application.secrets)), ...databaseSecretArns] });
+    this.endpoints?.serve({ ...application, secretArns: [...new Set(Object.values(application.secrets))], databaseReaders: application.database ? rolePath : undefined });
     return rolePath;
   }
 }

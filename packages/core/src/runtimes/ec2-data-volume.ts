@@ -6,6 +6,7 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
+import { backupVaultName } from '../platform/names';
 import { acknowledge, wildcardPolicy } from '../profiles/acknowledge';
 
 export interface Ec2DataVolumeProps {
@@ -17,6 +18,8 @@ export interface Ec2DataVolumeProps {
   readonly key: kms.IKey;
   /** Of the volume: kept with the stack's data in STAGING and PRODUCTION. */
   readonly removalPolicy: RemovalPolicy;
+  /** The stack's name, which names the backup vault (`backupVaultName`). */
+  readonly stackName: string;
   /**
    * Creates the volume from this snapshot (restore).
    * @default - an empty volume
@@ -51,8 +54,12 @@ export class Ec2DataVolume extends Construct {
     });
     if (props.backupDays !== undefined) {
       // Recovery points outlive the stack: a vault that holds them cannot be deleted (except after a failed first create,
-      // when it holds none).
-      const vault = new backup.BackupVault(this, 'Vault', { encryptionKey: props.key, removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE });
+      // when it holds none), so it is kept, under a name a stack created again adopts (`backupVaultName`).
+      const vault = new backup.BackupVault(this, 'Vault', {
+        backupVaultName: backupVaultName(props.stackName, 'data-volume'),
+        encryptionKey: props.key,
+        removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
+      });
       this.backupPlan = new backup.BackupPlan(this, 'Plan', {
         backupVault: vault,
         backupPlanRules: [new backup.BackupPlanRule({

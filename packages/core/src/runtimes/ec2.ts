@@ -87,6 +87,7 @@ export class Ec2Runtime extends Construct {
       sizeGiB: props.dataVolumeGiB,
       key: dataKeyOf(props),
       removalPolicy: props.dataVolumeRemovalPolicy,
+      stackName: context.stackName,
       snapshotId: context.dataVolumeSnapshotId,
       backupDays: props.dataVolumeBackupDays,
     });

@@ -54,6 +54,10 @@ export class FargateRuntime extends Construct {
       taskRole: props.rolePath ? new iam.Role(this, 'TaskRole', {
         assumedBy: new iam.ServicePrincipal('ecs-tasks.amazonaws.com'), path: props.rolePath,
       }) : undefined,
+      // ... and the platform's Secrets Manager endpoint lets it read the database's password by the path alone.
+      executionRole: props.rolePath ? new iam.Role(this, 'ExecutionRole', {
+        assumedBy: new iam.ServicePrincipal('ecs-tasks.amazonaws.com'), path: props.rolePath,
+      }) : undefined,
       cpu: props.cpu,
       memoryLimitMiB: props.memoryLimitMiB,
       volumes: [{

@@ -1,0 +1,136 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/**
+ * What CloudFormation does to a deployed app as it moves through states, read from CloudFormation's own resource
+ * schemas (aws/cloudformation/resource-schemas.json: `primaryIdentifier`, `createOnlyProperties`, derived from the
+ * pinned cfn-lint's bundled provider schemas by tools/aws/cloudformation-schemas/derive.py).
+ *
+ * - A change to a create-only property replaces the resource; with its name (primary identifier) unchanged, the new
+ *   one is created first under the old one's name and the update fails ("cannot update a stack when a custom-named
+ *   resource requires replacing").
+ * - A resource a stack kept (DeletionPolicy Retain or RetainExceptOnCreate) when it was removed still holds its name;
+ *   a later state creating that name again fails with AlreadyExists, unless `cdk deploy --import-existing-resources`
+ *   adopts it, which needs a static name that is the type's primary identifier and a DeletionPolicy of Retain or
+ *   RetainExceptOnCreate on the new resource
+ *   (https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/import-resources-automatically.html). Import
+ *   never modifies what it adopts: a create-only reference to a resource the stack creates anew keeps naming the old one.
+ * - A stack reads another's values through SSM parameters (`AWS::SSM::Parameter::Value<String>`): each must still be
+ *   created by some stack of the state.
+ */
+export const SCHEMAS: Record<string, { primaryIdentifier: string[]; createOnlyProperties: string[] }> =
+  JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'aws', 'cloudformation', 'resource-schemas.json'), 'utf-8')).types;
+
+/** Every stack's template by stack name. */
+export type AppState = Record<string, any>;
+
+export interface LifecycleFinding {
+  readonly kind: 'replaces-named' | 'recreates-kept' | 'adopts-stale' | 'unread-parameter' | 'unknown-type';
+  readonly stack: string;
+  readonly logicalId: string;
+  readonly detail: string;
+}
+
+const KEPT = new Set(['Retain', 'RetainExceptOnCreate']);
+const isKept = (resource: any) => KEPT.has(resource.DeletionPolicy);
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The resource's name: its primary identifier's values, when the template sets them all (otherwise CloudFormation names it). */
+export function nameOf(resource: any): string | undefined {
+  const schema = SCHEMAS[resource.Type];
+  if (!schema || schema.primaryIdentifier.length === 0) return undefined;
+  const values = schema.primaryIdentifier.map((p) => resource.Properties?.[p]);
+  return values.every((v) => v !== undefined) ? `${resource.Type} ${JSON.stringify(values)}` : undefined;
+}
+
+function* resourcesOf(state: AppState): Generator<[string, string, any]> {
+  for (const [stack, template] of Object.entries(state)) {
+    for (const [id, resource] of Object.entries<any>(template.Resources ?? {})) yield [stack, id, resource];
+  }
+}
+
+/** The findings of going from `before` to `after`, and of any state after it recreating what an earlier removal kept. */
+export function checkLifecycle(states: AppState[]): LifecycleFinding[] {
+  const findings: LifecycleFinding[] = [];
+  const left = new Map<string, { stack: string; logicalId: string }>();
+  states.forEach((state, index) => {
+    for (const [stack, id, resource] of resourcesOf(state)) {
+      if (!resource.Type.startsWith('Custom::') && !resource.Type.startsWith('AWS::CDK::') && !SCHEMAS[resource.Type] && !findings.some((f) => f.detail.startsWith(`${resource.Type} `))) {
+        findings.push({ kind: 'unknown-type', stack, logicalId: id, detail: `${resource.Type} is not in aws/cloudformation/resource-schemas.json: run python3 tools/aws/cloudformation-schemas/derive.py ${resource.Type}` });
+      }
+    }
+    findings.push(...unreadParameters(state));
+    if (index === 0) return;
+    const before = states[index - 1];
+    const names = new Map<string, [string, string]>();
+    for (const [stack, id, resource] of resourcesOf(before)) {
+      const name = nameOf(resource);
+      if (name) names.set(name, [stack, id]);
+      const now = state[stack]?.Resources?.[id];
+      if (!now && isKept(resource) && name) left.set(name, { stack, logicalId: id });
+      if (!now || now.Type !== resource.Type) continue;
+      const changed = (SCHEMAS[resource.Type]?.createOnlyProperties ?? []).filter((p) => !same(resource.Properties?.[p], now.Properties?.[p]));
+      if (changed.length > 0 && name && name === nameOf(now)) {
+        findings.push({ kind: 'replaces-named', stack, logicalId: id, detail: `${changed.join(', ')} changed (create-only): ${name} would be replaced under the same name` });
+      }
+    }
+    for (const [stack, id, resource] of resourcesOf(state)) {
+      const name = nameOf(resource);
+      const existed = before[stack]?.Resources?.[id];
+      if (!name || (existed && nameOf(existed) === name)) continue;
+      const previous = names.get(name);
+      if (previous && !(previous[0] === stack && previous[1] === id) && state[previous[0]]?.Resources?.[previous[1]] === undefined && !isKept(before[previous[0]].Resources[previous[1]])) {
+        // Another logical id (or stack) gives up the name in the same update: CloudFormation creates before it deletes.
+        findings.push({ kind: 'recreates-kept', stack, logicalId: id, detail: `${name} moves from ${previous.join('/')}: created before the old one is deleted (AlreadyExists)` });
+        continue;
+      }
+      const kept = left.get(name);
+      if (!kept) continue;
+      if (!isKept(resource)) {
+        findings.push({ kind: 'recreates-kept', stack, logicalId: id, detail: `${name}, kept by ${kept.stack}/${kept.logicalId} when it was removed, is created again (AlreadyExists) and cannot be adopted (DeletionPolicy ${resource.DeletionPolicy ?? 'Delete'})` });
+        continue;
+      }
+      const stale = createdReferences(resource, state[stack], before[stack]);
+      if (stale.length > 0) {
+        findings.push({ kind: 'adopts-stale', stack, logicalId: id, detail: `${name} would be adopted (--import-existing-resources) still naming the old ${stale.join(', ')}` });
+      }
+      left.delete(name);
+    }
+  });
+  return findings;
+}
+
+/** The resources of its own template a kept resource names that this update creates anew beside it (nameless ones). */
+function createdReferences(resource: any, template: any, before: any): string[] {
+  const referenced = new Set<string>();
+  const walk = (value: any): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') {
+      if (typeof value.Ref === 'string') referenced.add(value.Ref);
+      if (Array.isArray(value['Fn::GetAtt'])) referenced.add(value['Fn::GetAtt'][0]);
+      Object.values(value).forEach(walk);
+    }
+  };
+  // Import leaves every property as it was: a group named in VPCSecurityGroups stays the old one too.
+  walk(resource.Properties ?? {});
+  return [...referenced].filter((id) => {
+    const target = template.Resources?.[id];
+    return target && !before?.Resources?.[id] && !(nameOf(target) && isKept(target));
+  }).map((id) => `${template.Resources[id].Type} ${id}`);
+}
+
+/** SSM parameters a stack reads at deploy time that no stack of the state creates (AWS's /aws/ ones and the CDK bootstrap's aside). */
+function unreadParameters(state: AppState): LifecycleFinding[] {
+  const created = new Set<string>();
+  for (const [, , resource] of resourcesOf(state)) {
+    if (resource.Type === 'AWS::SSM::Parameter' && typeof resource.Properties.Name === 'string') created.add(resource.Properties.Name);
+  }
+  const findings: LifecycleFinding[] = [];
+  for (const [stack, template] of Object.entries(state)) {
+    for (const [id, parameter] of Object.entries<any>(template.Parameters ?? {})) {
+      if (!String(parameter.Type).startsWith('AWS::SSM::Parameter::Value') || /^\/(aws|cdk-bootstrap)\//.test(String(parameter.Default)) || created.has(parameter.Default)) continue;
+      findings.push({ kind: 'unread-parameter', stack, logicalId: id, detail: `reads ${parameter.Default}, which no stack creates` });
+    }
+  }
+  return findings;
+}
