@@ -402,6 +402,23 @@ export class ApplicationFactory extends Construct {
     }).connection;
   }
 
+  /**
+   * Whether the application gets a private route (`PrivateHostRoute`): with TLS, unless the load balancer signs its
+   * users in (a browser flow, which a client inside the VPC does not go through), and unless it is at a domain's apex:
+   * a private zone for the whole domain would answer NXDOMAIN inside the VPC for every other name under it, the
+   * identity provider's included (Route 53, "Considerations when working with a private hosted zone").
+   */
+  private routedPrivately(context: DeploymentContext): boolean {
+    if (!context.sslEnabled || context.authMode === AuthMode.ALB_OIDC) return false;
+    if (context.subdomain === undefined) {
+      warn(this, 'noPrivateRoute', `${context.stackName} is at the apex of ${context.domain}: it gets no private route, since a ` +
+        `private zone named ${context.domain} would hide every other name under it inside the VPC (the identity provider's ` +
+        'included). Inside the VPC it is reached through the internet-facing load balancer; give it a subdomain to route it privately.');
+      return false;
+    }
+    return true;
+  }
+
   /** A self-contained deployment's own network, load balancer, file system and keys. */
   private buildStandalone(context: DeploymentContext, spec: IApplicationSpec, logGroupName: string, ebs: boolean,
     settings: ProfileSettings, databaseRequirement?: DatabaseRequirement): SharedParts {
@@ -453,6 +470,7 @@ export class ApplicationFactory extends Construct {
     const zone = context.hostedZoneId && context.domain
       ? route53.HostedZone.fromHostedZoneAttributes(this, 'Zone', { hostedZoneId: context.hostedZoneId, zoneName: context.domain })
       : undefined;
+    const certificate = certificateInStack(this, on.certificate, host, zone);
     const loadBalancer = new HostRoute(this, 'Route', {
       vpc: attached.network.vpc,
       listener: attached.listener,
@@ -462,7 +480,7 @@ export class ApplicationFactory extends Construct {
       host,
       priority: on.listenerPriority,
       oidc: context.authMode === AuthMode.ALB_OIDC ? context.oidc : undefined,
-      certificate: certificateInStack(this, on.certificate, host, zone),
+      certificate,
       record: zone ? { zone, ...attached.loadBalancerAlias } : undefined,
     });
     // Getters: the platform's parts are imported only when the runtime uses them (AttachedPlatform).
@@ -481,7 +499,7 @@ export class ApplicationFactory extends Construct {
         ? this.database(on.databaseRequirement, { vpc: attached.network.vpc, subnets: attached.dataSubnets, key: attached.dataKey, logging }, context, settings)
         : undefined,
       listenerPriority: on.listenerPriority,
-      privateLoadBalancer: context.sslEnabled && context.authMode !== AuthMode.ALB_OIDC ? attached.privateLoadBalancer : undefined,
+      privateLoadBalancer: this.routedPrivately(context) ? { ...attached.privateLoadBalancer, certificate } : undefined,
     };
   }
 }
@@ -563,7 +581,7 @@ interface SharedParts {
   /** On a platform: the application's listener-rule priority, the same on the private listener. */
   readonly listenerPriority?: number;
   /** On a platform with TLS, for an application not signed in by the load balancer: the private load balancer. */
-  readonly privateLoadBalancer?: Pick<PrivateHostRouteProps, 'listener' | 'securityGroup' | 'alias'>;
+  readonly privateLoadBalancer?: Pick<PrivateHostRouteProps, 'listener' | 'securityGroup' | 'alias' | 'certificate'>;
 }
 
 /** The database's plain values under the names the plugin gave (the user and password are secrets: `databaseSecrets`). */

@@ -12,6 +12,7 @@ export const WARNING_IDS = {
   knownVulnerabilities: '@fw/core:known-vulnerabilities',
   loadBalancerQuota: '@fw/core:load-balancer-quota',
   localAddress: '@fw/core:local-address',
+  noPrivateRoute: '@fw/core:no-private-route',
   pciConformancePackNeedsRecorder: '@fw/core:pci-conformance-pack-needs-recorder',
   secretInEnvironment: '@fw/core:secret-in-environment',
   securityHubPciDssNeedsHub: '@fw/core:security-hub-pci-dss-needs-hub',

@@ -28,7 +28,7 @@ test('the rule\'s upstream, its credential and its prefix are values ECR takes',
   }
   expect(DOCKER_HUB_CREDENTIAL_ARN.test('arn:aws:secretsmanager:eu-west-1:123456789012:secret:docker-hub-AbCdEf')).toBe(false);
   for (const stackName of ['a', 'fw-build-server', 'x'.repeat(128)]) {
-    const prefix = cachePrefix(stackName);
+    const prefix = cachePrefix(stackName, DOCKER_HUB_CREDENTIAL);
     expect(prefix.length).toBeGreaterThanOrEqual(ECR.PullThroughCacheRuleRepositoryPrefix.min);
     expect(prefix.length).toBeLessThanOrEqual(ECR.PullThroughCacheRuleRepositoryPrefix.max);
     expect(prefix).toMatch(new RegExp(ECR.PullThroughCacheRuleRepositoryPrefix.pattern));
@@ -53,7 +53,7 @@ test('Docker Hub images go through the cache, official ones under library/ (ECR 
 
 describe('the build server in STAGING', () => {
   const { json } = synth(RuntimeType.FARGATE, { ...propsFor(SecurityProfile.STAGING), ...SIGN_IN }, new JenkinsSpec());
-  const prefix = cachePrefix('WikiStack');
+  const prefix = cachePrefix('WikiStack', DOCKER_HUB_CREDENTIAL);
 
   test('a pull-through cache rule of Docker Hub with the credential, and the controller and agents pulled through it', () => {
     expect(only(json, 'AWS::ECR::PullThroughCacheRule').Properties).toEqual({

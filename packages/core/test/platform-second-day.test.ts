@@ -62,8 +62,15 @@ describe('two applications naming one certificate', () => {
   const listenerCertificates = (templates: Record<string, any>) => Object.entries(templates)
     .flatMap(([stack, t]) => resources(t, 'AWS::ElasticLoadBalancingV2::ListenerCertificate').map(([id, r]) => [stack, id, r.Properties.Certificates]));
 
-  test('the platform adds it to the listener once; no application\'s stack owns it', () => {
-    expect(listenerCertificates(two.templates)).toEqual([['Platform', expect.stringMatching(/^PlatformLoadBalancerCertificate/), [{ CertificateArn: SHARED_CERTIFICATE }]]]);
+  test('the platform adds it once to each listener, the public one and the private one (R1); no application\'s stack owns it', () => {
+    const cert = [{ CertificateArn: SHARED_CERTIFICATE }];
+    expect(listenerCertificates(two.templates)).toEqual([
+      ['Platform', expect.stringMatching(/^PlatformLoadBalancerCertificate[0-9a-f]{8}[0-9A-F]{8}$/), cert],
+      ['Platform', expect.stringMatching(/^PlatformLoadBalancerCertificate[0-9a-f]{8}1[0-9A-F]{8}$/), cert],
+    ]);
+    const listeners = Object.values<any>(two.templates.Platform.Resources).filter((r) => r.Type === 'AWS::ElasticLoadBalancingV2::ListenerCertificate')
+      .map((r) => r.Properties.ListenerArn.Ref);
+    expect(listeners).toEqual([expect.stringMatching(/^PlatformLoadBalancerAlbHttps/), expect.stringMatching(/^PlatformPrivateLoadBalancerAlbHttps/)]);
   });
 
   test('with one of them left, it stays: the same resource, by the same logical id', () => {

@@ -73,3 +73,44 @@ describe('an application\'s private route', () => {
     expect(JSON.stringify(template)).not.toContain('privatelistenerarn');
   });
 });
+
+describe('what the private route must not break', () => {
+  /** A host two labels deep (a certificate created for it), one on another domain named by ARN, one at the apex. */
+  const CERTIFICATE = 'arn:aws:acm:eu-west-1:123456789012:certificate/99999999-2222-3333-4444-555555555555';
+  const others = synthPlatform([
+    { stackName: 'Deep', runtime: RuntimeType.FARGATE, spec: () => otherWiki('deep'), props: { subdomain: 'a.deep', hostedZoneId: 'Z0123456789ABCDEFGHIJ' } },
+    { stackName: 'Apex', runtime: RuntimeType.FARGATE, spec: () => otherWiki('apex'), props: {} },
+    { stackName: 'Org', runtime: RuntimeType.FARGATE, spec: () => otherWiki('org'), props: { subdomain: 'org', domain: 'example.org', certificateArn: CERTIFICATE } },
+  ]);
+  const listenerCertificates = (template: any) => resources(template, 'AWS::ElasticLoadBalancingV2::ListenerCertificate')
+    .map(([, r]) => [JSON.stringify(r.Properties.ListenerArn), JSON.stringify(r.Properties.Certificates)]);
+
+  test('R1: a certificate the platform\'s does not cover is on the private listener too, where its host is routed', () => {
+    const deep = listenerCertificates(others.templates.Deep);
+    expect(deep.map(([listener]) => listener)).toEqual([expect.stringContaining('SsmParameterValuefwPlatformlistenerarn'), expect.stringContaining('privatelistenerarn')]);
+    expect(deep[0][1]).toBe(deep[1][1]);
+    expect(deep[0][1]).toContain('DeepAppCertificate');
+    const org = listenerCertificates(others.templates.Platform);
+    expect(org.map(([listener, certificates]) => [listener.match(/Platform(Private)?LoadBalancer/)![0], certificates])).toEqual([
+      ['PlatformLoadBalancer', JSON.stringify([{ CertificateArn: CERTIFICATE }])],
+      ['PlatformPrivateLoadBalancer', JSON.stringify([{ CertificateArn: CERTIFICATE }])],
+    ]);
+  });
+
+  test('R2: an application at the domain\'s apex gets no private zone (it would hide the domain\'s other names), and a warning says so', () => {
+    expect(resources(others.templates.Apex, 'AWS::Route53::HostedZone')).toEqual([]);
+    expect(JSON.stringify(others.templates.Apex)).not.toContain('privatelistenerarn');
+    const warnings = others.factories.Apex.node.findAll().flatMap((c) => c.node.metadata.filter((m) => m.type === 'aws:cdk:warning').map((m) => String(m.data)));
+    expect(warnings).toContainEqual(expect.stringMatching(/Apex is at the apex of example\.com: it gets no private route.*\[ack: @fw\/core:no-private-route\]/));
+    // The others keep theirs, each for its own host only.
+    expect(resources(others.templates.Deep, 'AWS::Route53::HostedZone').map(([, z]) => z.Properties.Name)).toEqual(['a.deep.example.com.']);
+  });
+
+  test('S2: the private load balancer is behind the same web ACL as the public one', () => {
+    const [[internalId]] = resources(platform, 'AWS::ElasticLoadBalancingV2::LoadBalancer').filter(([, lb]) => lb.Properties.Scheme === 'internal');
+    const associations = resources(platform, 'AWS::WAFv2::WebACLAssociation').map(([, a]) => a.Properties);
+    expect(associations).toHaveLength(2);
+    expect(associations.map((a) => a.ResourceArn.Ref)).toContain(internalId);
+    expect(new Set(associations.map((a) => JSON.stringify(a.WebACLArn))).size).toBe(1);
+  });
+});

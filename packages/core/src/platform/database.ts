@@ -161,28 +161,35 @@ export class PluginDatabase extends Construct {
       enablePerformanceInsights: false,
     });
     logGroups.forEach((group) => this.instance.node.addDependency(group));
+    if (props.vaultBackupDays !== undefined) this.addBackupPlan(props.vaultBackupDays);
+    this.acknowledgeFindings();
+  }
 
-    if (props.vaultBackupDays !== undefined) {
-      // Recovery points outlive the stack: a vault that holds them cannot be deleted, so it is kept, under a name a
-      // stack created again adopts (`backupVaultName`).
-      const vault = new backup.BackupVault(this, 'Vault', {
-        backupVaultName: backupVaultName(props.stackName, 'database'),
-        encryptionKey: props.key,
-        removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
-      });
-      const plan = new backup.BackupPlan(this, 'BackupPlan', {
-        backupVault: vault,
-        backupPlanRules: [new backup.BackupPlanRule({
-          ruleName: 'Daily',
-          scheduleExpression: events.Schedule.cron({ hour: '3', minute: '30' }),
-          deleteAfter: Duration.days(props.vaultBackupDays),
-        })],
-      });
-      const selection = plan.addSelection('Database', { resources: [backup.BackupResource.fromRdsDatabaseInstance(this.instance)] });
-      acknowledge(selection.node.findChild('Role'), 'AwsSolutions-IAM4', 'AWS Backup\'s own service role policy ' +
-        '(AWSBackupServiceRolePolicyForBackup), which AWS maintains for the services it backs up; the selection names ' +
-        'only this database.');
-    }
+  /**
+   * AWS Backup's daily recovery points. They outlive the stack: a vault that holds them cannot be deleted, so it is
+   * kept, under a name a stack created again adopts (`backupVaultName`).
+   */
+  private addBackupPlan(days: number): void {
+    const vault = new backup.BackupVault(this, 'Vault', {
+      backupVaultName: backupVaultName(this.props.stackName, 'database'),
+      encryptionKey: this.props.key,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
+    });
+    const plan = new backup.BackupPlan(this, 'BackupPlan', {
+      backupVault: vault,
+      backupPlanRules: [new backup.BackupPlanRule({
+        ruleName: 'Daily',
+        scheduleExpression: events.Schedule.cron({ hour: '3', minute: '30' }),
+        deleteAfter: Duration.days(days),
+      })],
+    });
+    const selection = plan.addSelection('Database', { resources: [backup.BackupResource.fromRdsDatabaseInstance(this.instance)] });
+    acknowledge(selection.node.findChild('Role'), 'AwsSolutions-IAM4', 'AWS Backup\'s own service role policy ' +
+      '(AWSBackupServiceRolePolicyForBackup), which AWS maintains for the services it backs up; the selection names ' +
+      'only this database.');
+  }
+
+  private acknowledgeFindings(): void {
     acknowledge(this.instance, 'AwsSolutions-RDS11', 'PostgreSQL\'s default port: the security group admits the ' +
       'application alone, and a non-default port hides nothing from a client inside the VPC.');
     acknowledge(this.instance, 'RDSEnhancedMonitoringEnabled', 'CloudWatch\'s standard RDS metrics and the exported ' +

@@ -38,11 +38,14 @@ export function hasTagOrDigest(image: string): boolean {
 }
 
 /**
- * The cache's repository prefix for a stack: ECR takes 2 to 30 characters (botocore 1.44.8,
+ * The cache's repository prefix for a stack and credential: ECR takes 2 to 30 characters (botocore 1.44.8,
  * `PullThroughCacheRuleRepositoryPrefix`), and a rule is unique in the account and region, so each stack has its own.
+ * The credential is part of it: the rule's `CredentialArn` is create-only and its prefix is its name
+ * (aws/cloudformation/resource-schemas.json), so another credential needs another prefix, or the update would fail
+ * replacing the rule under the same name. The same secret with a new value keeps the prefix.
  */
-export function cachePrefix(stackName: string): string {
-  return `fw-hub-${shortHash(stackName)}`;
+export function cachePrefix(stackName: string, credentialArn: string): string {
+  return `fw-hub-${shortHash(`${stackName}\n${credentialArn}`)}`;
 }
 
 /**
@@ -69,7 +72,7 @@ export class DockerHubCache extends Construct {
   constructor(scope: Construct, id: string, props: DockerHubCacheProps) {
     super(scope, id);
     const stack = Stack.of(this);
-    this.prefix = cachePrefix(stack.stackName);
+    this.prefix = cachePrefix(stack.stackName, props.credentialArn);
     refuseCredentialElsewhere(stack, props.credentialArn);
     new ecr.CfnPullThroughCacheRule(this, 'Rule', {
       ecrRepositoryPrefix: this.prefix,

@@ -121,6 +121,7 @@ export function hardenedLoadBalancer(scope: Construct, id: string, props: elbv2.
  */
 export class LoadBalancer extends Construct implements ApplicationRoute {
   public readonly alb: elbv2.ApplicationLoadBalancer;
+  private webAcl?: wafv2.CfnWebACL;
   public readonly securityGroup: ec2.SecurityGroup;
   /** The listener that carries application traffic (HTTPS with TLS, HTTP without). */
   public readonly listener: elbv2.ApplicationListener;
@@ -282,12 +283,11 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
    * Adds a certificate to the listener (SNI) once, however many applications name it: its logical id is derived from
    * the ARN, so it stays while one application names it.
    */
-  public addSharedCertificate(certificateArn: string): void {
-    const id = `Certificate-${shortHash(certificateArn)}`;
-    if (this.node.tryFindChild(id)) return;
-    new elbv2.ApplicationListenerCertificate(this, id, {
-      listener: this.listener,
-      certificates: [elbv2.ListenerCertificate.fromArn(certificateArn)],
+  public addSharedCertificate(certificateArn: string, listeners: elbv2.IApplicationListener[] = [this.listener]): void {
+    listeners.forEach((listener, index) => {
+      const id = `Certificate-${shortHash(certificateArn)}${index === 0 ? '' : `-${index}`}`;
+      if (this.node.tryFindChild(id)) return;
+      new elbv2.ApplicationListenerCertificate(this, id, { listener, certificates: [elbv2.ListenerCertificate.fromArn(certificateArn)] });
     });
   }
 
@@ -356,8 +356,19 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
     ];
   }
 
+  /**
+   * Puts another load balancer of the platform (the internal one) behind the same web ACL, when there is one: a request
+   * from inside the VPC meets the same managed rules, rate limit, body-size and blocked-request rules as one from the
+   * internet (WAF associates a regional web ACL with internal Application Load Balancers too).
+   */
+  public protect(alb: elbv2.IApplicationLoadBalancer, id: string): boolean {
+    if (!this.webAcl) return false;
+    new wafv2.CfnWebACLAssociation(this, id, { resourceArn: alb.loadBalancerArn, webAclArn: this.webAcl.attrArn });
+    return true;
+  }
+
   private addWaf(): void {
-    const acl = new wafv2.CfnWebACL(this, 'WebAcl', {
+    const acl = this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
       visibilityConfig: {

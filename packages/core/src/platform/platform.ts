@@ -2,6 +2,7 @@ import { Stack, Token } from 'aws-cdk-lib';
 import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
+import type * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
 import type * as efs from 'aws-cdk-lib/aws-efs';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
@@ -113,6 +114,7 @@ export class Platform extends Construct {
   private readonly loadBalancer: LoadBalancer;
   private readonly dockerHubCache?: DockerHubCache;
   private readonly applications: PlatformApplication[] = [];
+  private privateListener?: elbv2.IApplicationListener;
 
   /**
    * @param scope the platform's own stack (no application may be deployed in it)
@@ -275,7 +277,9 @@ export class Platform extends Construct {
       certificate,
       deletionProtection: settings.deletionProtection,
       logAccessLogs: settings.accessLogs ? (alb) => loadBalancer.logAccessLogs(alb) : undefined,
+      protect: (alb) => loadBalancer.protect(alb, 'PrivateWebAclAssociation'),
     });
+    this.privateListener = internal.listener;
     const values: Record<PrivateRouteParameter, string> = {
       'private-listener-arn': internal.listener.listenerArn,
       'private-load-balancer-security-group-id': internal.securityGroup.securityGroupId,
@@ -369,7 +373,10 @@ export class Platform extends Construct {
     if (application.signInByLoadBalancer) {
       this.loadBalancer.securityGroup.addEgressRule(ec2.Peer.anyIpv4(), ec2.Port.tcp(HTTPS_PORT), IDENTITY_PROVIDER_EGRESS);
     }
-    if (application.certificate.source === 'platform') this.loadBalancer.addSharedCertificate(application.certificate.arn);
+    // On both listeners: the private route answers the same host inside the VPC.
+    if (application.certificate.source === 'platform') {
+      this.loadBalancer.addSharedCertificate(application.certificate.arn, [this.loadBalancer.listener, ...this.privateListener ? [this.privateListener] : []]);
+    }
     this.endpoints?.serve({ ...application, secretArns: [...new Set(Object.values(application.secrets))], databaseReaders: application.database ? rolePath : undefined });
     return rolePath;
   }

@@ -18,13 +18,16 @@ export interface PrivateLoadBalancerProps {
   readonly deletionProtection: boolean;
   /** Turns its access logs on, into the public load balancer's bucket. @default - no access logs */
   readonly logAccessLogs?: (alb: elbv2.ApplicationLoadBalancer) => void;
+  /** Puts it behind the public load balancer's web ACL; returns whether there is one (the profile's `waf`). */
+  readonly protect: (alb: elbv2.ApplicationLoadBalancer) => boolean;
 }
 
 /**
  * The platform's internal load balancer: one application reaches another over HTTPS, with the certificate it trusts
  * outside, without leaving the VPC. In the compute subnets, admitting HTTPS from them only (applications and their
  * workers alike); its listener answers 404 but for the host names of the applications routed to it
- * (`PrivateHostRoute`). Not behind the WAF: only compute inside the VPC reaches it.
+ * (`PrivateHostRoute`). Behind the same web ACL as the public one where the profile has a WAF: build agents run
+ * pipeline code in those subnets, and meet the same rules as a request from the internet.
  */
 export class PrivateLoadBalancer extends Construct {
   public readonly alb: elbv2.ApplicationLoadBalancer;
@@ -56,8 +59,10 @@ export class PrivateLoadBalancer extends Construct {
       open: false,
       defaultAction: noApplication(),
     });
-    acknowledge(this.alb, 'ALBWAFEnabled', 'Internal: only the compute subnets reach it (its security group), so no request ' +
-      'from the internet does; the internet-facing load balancer of the same applications has the WAF.');
+    if (!props.protect(this.alb)) {
+      acknowledge(this.alb, 'ALBWAFEnabled', 'Internal, in a profile without a WAF: only the compute subnets reach it (its ' +
+        'security group), so no request from the internet does.');
+    }
   }
 }
 
@@ -80,6 +85,11 @@ export interface PrivateHostRouteProps {
   readonly healthCheckPath: string;
   /** The application's group: it admits the private load balancer on its port. */
   readonly applicationSecurityGroup: ec2.ISecurityGroup;
+  /**
+   * The certificate of a host the platform's does not cover, which its stack adds to the public listener: added here
+   * too, or HTTPS to the host inside the VPC would meet the platform's certificate. @default - the platform's covers it
+   */
+  readonly certificate?: acm.ICertificate;
 }
 
 /**
@@ -103,6 +113,7 @@ export class PrivateHostRoute extends Construct {
     });
     const { dnsName, hostedZoneId } = props.alias;
     new route53.ARecord(this, 'Dns', { zone, target: route53.RecordTarget.fromAlias({ bind: () => ({ dnsName, hostedZoneId }) }) });
+    if (props.certificate) props.listener.addCertificates('Certificate', [elbv2.ListenerCertificate.fromCertificateManager(props.certificate)]);
   }
 
   /** A target group for the application, routed from the private listener by its host name. */

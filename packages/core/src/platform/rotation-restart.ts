@@ -84,7 +84,6 @@ export class RotationRestart extends Construct {
   constructor(scope: Construct, id: string, props: RotationRestartProps) {
     super(scope, id);
     this.props = props;
-    const stack = Stack.of(this);
     const inVpc = !props.network.computeNeedsPublicIp;
     const role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
@@ -115,7 +114,17 @@ export class RotationRestart extends Construct {
       description: 'Restarts the application when RDS rotates its database password',
       ...inVpc ? { vpc: props.network.vpc, vpcSubnets: props.network.computeSubnets, securityGroups: [securityGroup!] } : {},
     });
-    const statements = [
+    const policy = new iam.Policy(this, 'Policy', { roles: [role], statements: this.statements(inVpc) });
+    this.function.node.addDependency(policy);
+    this.acknowledgeFindings(policy);
+    this.addRules();
+  }
+
+  /** What the function may do: restart and describe its target, describe the secret, log, and (in a VPC) its interfaces. */
+  private statements(inVpc: boolean): iam.PolicyStatement[] {
+    const props = this.props;
+    const stack = Stack.of(this);
+    return [
       ...props.target.kind === 'ecs'
         ? [new iam.PolicyStatement({ actions: ['ecs:UpdateService', 'ecs:DescribeServices'], resources: [props.target.serviceArn] })]
         : [new iam.PolicyStatement({
@@ -139,8 +148,9 @@ export class RotationRestart extends Construct {
         resources: ['*'],
       })] : [],
     ];
-    const policy = new iam.Policy(this, 'Policy', { roles: [role], statements });
-    this.function.node.addDependency(policy);
+  }
+
+  private acknowledgeFindings(policy: iam.Policy): void {
     acknowledge(policy, 'AwsSolutions-IAM5', 'The group\'s ARN holds an id known only once it exists (matched by its name); a ' +
       'function\'s network interfaces and Auto Scaling\'s Describe calls take no resource-level permission; the log streams ' +
       'are named by Lambda.');
@@ -149,6 +159,11 @@ export class RotationRestart extends Construct {
     acknowledge(policy, 'IAMNoInlinePolicy', 'The one policy of the restart function\'s role; a customer-managed policy would hold the same.');
     acknowledge(this.function, 'LambdaDLQ', 'A failed restart is retried by EventBridge and logged in the application\'s log; ' +
       'the application keeps its open connections, and its next start reads the current password anyway.');
+  }
+
+  /** The rotation's event, and the schedule of the check in case that event never comes. */
+  private addRules(): void {
+    const props = this.props;
     new events.Rule(this, 'OnRotation', {
       description: 'RDS rotated the database password: restart the application',
       eventPattern: {
