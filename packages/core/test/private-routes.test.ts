@@ -89,7 +89,8 @@ describe('what the private route must not break', () => {
     const deep = listenerCertificates(others.templates.Deep);
     expect(deep.map(([listener]) => listener)).toEqual([expect.stringContaining('SsmParameterValuefwPlatformlistenerarn'), expect.stringContaining('privatelistenerarn')]);
     expect(deep[0][1]).toBe(deep[1][1]);
-    expect(deep[0][1]).toContain('DeepAppCertificate');
+    expect(deep[0][1]).toContain('AppCertificate');
+    expect(resources(others.templates.Deep, 'AWS::CertificateManager::Certificate').map(([, c]) => c.Properties.DomainName)).toEqual(['a.deep.example.com']);
     const org = listenerCertificates(others.templates.Platform);
     expect(org.map(([listener, certificates]) => [listener.match(/Platform(Private)?LoadBalancer/)![0], certificates])).toEqual([
       ['PlatformLoadBalancer', JSON.stringify([{ CertificateArn: CERTIFICATE }])],
