@@ -45,6 +45,7 @@ import { Network, type NetworkAccess } from './platform/network';
 import type { Platform } from './platform/platform';
 import { admitApplications, hostOf, propsOnPlatform } from './platform/platform-attachment';
 import { PrivateHostRoute, type PrivateHostRouteProps } from './platform/private-routes';
+import { addResourceBudget } from './platform/resource-budget';
 import { RotationRestart } from './platform/rotation-restart';
 import { type ApplicationRoute, defaultListenerPriority, HostRoute } from './platform/routing';
 import { type ApplicationStorage, SharedStorage } from './platform/storage';
@@ -123,6 +124,7 @@ export class ApplicationFactory extends Construct {
     this.s3Endpoint = platform ? platform.s3Endpoint : this.endpointsOf(plan, shared, runtime, workers, restart);
     if (platform) admitApplications(this, platform, runtime.securityGroup, props.allowFrom ?? [], context);
     this.checkCompliance(plan);
+    addResourceBudget(this, () => [], 'Ask for less of the plugin (workers, alarms, secrets), or split the application.');
   }
 
   /**

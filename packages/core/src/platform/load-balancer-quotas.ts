@@ -21,6 +21,12 @@ export const LOAD_BALANCER_QUOTAS = {
   targetGroups: { name: 'Target Groups per Application Load Balancer', value: 100, adjustable: false },
   rules: { name: 'Rules per Application Load Balancer (excluding default rules)', value: 100, adjustable: true },
   certificates: { name: 'Certificates per Application Load Balancer (excluding default certificates)', value: 25, adjustable: true },
+  /**
+   * Each application's stack adds an outbound rule to the load balancers' security groups (to its port), and the
+   * platform one to the public one's for the identity provider of `alb-oidc` applications (Amazon VPC quotas:
+   * https://docs.aws.amazon.com/vpc/latest/userguide/amazon-vpc-limits.html#vpc-limits-security-groups).
+   */
+  securityGroupRules: { name: 'Inbound or outbound rules per security group', value: 60, adjustable: true },
 } as const satisfies Record<string, LoadBalancerQuota>;
 
 /**

@@ -25,6 +25,7 @@ import {
   platformParameterPrefix, platformRolePath, PRIVATE_NAMESPACE, PRIVATE_ROUTE_PARAMETERS, type PrivateRouteParameter,
 } from './platform-parameters';
 import { PrivateLoadBalancer } from './private-routes';
+import { addResourceBudget } from './resource-budget';
 import { type AccessPointSettings, PlatformFileSystem } from './storage';
 import { addPciConformancePack } from '../compliance/pci-conformance-pack';
 import { addSecurityHubPciDss } from '../compliance/security-hub-standard';
@@ -182,6 +183,10 @@ export class Platform extends Construct {
     const parameters = this.publishShared({ network, loadBalancer, cluster, storage, namespace, dataKey });
     if (loadBalancer.certificate) this.addPrivateLoadBalancer(network, loadBalancer, loadBalancer.certificate, parameters);
     this.checkCompliance(context, settings);
+    addResourceBudget(this, () => this.applications.flatMap((a) => {
+      const scope = this.node.tryFindChild(`Application-${a.stackName}`);
+      return scope ? [[a.stackName, scope] as [string, Construct]] : [];
+    }), 'Attach the other applications to another platform.');
   }
 
 
@@ -306,6 +311,8 @@ export class Platform extends Construct {
     const stacks = this.applications.map((a) => a.stackName);
     checkQuota(this, LOAD_BALANCER_QUOTAS.targetGroups, stacks, this.stack.stackName);
     checkQuota(this, LOAD_BALANCER_QUOTAS.rules, stacks, this.stack.stackName);
+    const signIn = this.applications.some((a) => a.signInByLoadBalancer) ? ['the identity provider of alb-oidc'] : [];
+    checkQuota(this, LOAD_BALANCER_QUOTAS.securityGroupRules, [...stacks, ...signIn], this.stack.stackName);
     // Certificates the platform adds count once however many applications name them.
     const certificates = new Map<string, string[]>();
     for (const { stackName, certificate } of this.applications) {

@@ -8,7 +8,7 @@ import { AGENT_IMAGE } from '../../src/build-server/versions';
 import { cachePrefix } from '../../src/platform/docker-hub-cache';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from '../support/sandbox';
 import { needing, shellcheck, shellcheckUnavailable } from '../support/shellcheck';
-import { applicationTask, OIDC, only, propsFor, refTarget, resources, RUNTIMES_AND_PROFILES, securityGroupId, synth, userData } from '../support/synth';
+import { applicationTask, DOCKER_HUB_CREDENTIAL, OIDC, only, propsFor, refTarget, resources, RUNTIMES_AND_PROFILES, securityGroupId, synth, userData } from '../support/synth';
 import { filesWritten } from '../support/user-data-files';
 
 /**
@@ -74,7 +74,7 @@ describe.each(RUNTIMES_AND_PROFILES)('%s %s', (runtime, profile) => {
     const container = task.Properties.ContainerDefinitions[0];
     // DEV pulls from Docker Hub; STAGING and PRODUCTION through the stack's pull-through cache (docker-hub-cache.test.ts).
     if (profile === SecurityProfile.DEV) expect(container.Image).toBe(AGENT_IMAGE);
-    else expect(JSON.stringify(container.Image)).toContain(`/${cachePrefix('WikiStack')}/${AGENT_IMAGE}`);
+    else expect(JSON.stringify(container.Image)).toContain(`/${cachePrefix('WikiStack', DOCKER_HUB_CREDENTIAL)}/${AGENT_IMAGE}`);
     expect(AGENT_IMAGE).toMatch(/^jenkins\/inbound-agent:\d+\.v[0-9a-f_]+-\d+-jdk21$/);
     expect(task.Properties.RequiresCompatibilities).toEqual(['FARGATE']);
     expect(task.Properties.NetworkMode).toBe('awsvpc');

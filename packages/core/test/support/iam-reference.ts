@@ -278,6 +278,8 @@ export const PLATFORM_PARAMETER_VALUES: Record<PlatformParameter, string> = {
   'availability-zone-1': '${AvailabilityZone}',
   'compute-subnet-1': '${SubnetId}',
   'compute-subnet-2': '${SubnetId}',
+  'data-subnet-1': '${SubnetId}',
+  'data-subnet-2': '${SubnetId}',
   'listener-arn': 'arn:${Partition}:elasticloadbalancing:${Region}:${Account}:listener/app/${LoadBalancerName}/${LoadBalancerId}/${ListenerId}',
   'load-balancer-security-group-id': '${SecurityGroupId}',
   'load-balancer-dns-name': '${DnsName}',
@@ -295,10 +297,6 @@ export const PLATFORM_PARAMETER_VALUES: Record<PlatformParameter, string> = {
 function platformParameterValue(parameter: any): string | undefined {
   if (parameter?.Type !== 'AWS::SSM::Parameter::Value<String>' || typeof parameter.Default !== 'string') return undefined;
   if (/^\/fw\/[^/]+\/applications\/[^/]+\/security-group-id$/.test(parameter.Default)) return '${SecurityGroupId}';
-  // The database's secret, which RDS creates (`DatabaseField`).
-  if (/^\/fw\/[^/]+\/applications\/[^/]+\/database-secret-arn$/.test(parameter.Default)) {
-    return 'arn:${Partition}:secretsmanager:${Region}:${Account}:secret:${SecretName}-${RandomSuffix}';
-  }
   const name = /^\/fw\/[^/]+\/([^/]+)$/.exec(parameter.Default)?.[1];
   return name ? own(PLATFORM_PARAMETER_VALUES, name) : undefined;
 }

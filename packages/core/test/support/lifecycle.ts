@@ -16,7 +16,10 @@ import * as path from 'node:path';
  *   (https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/import-resources-automatically.html). Import
  *   never modifies what it adopts: a create-only reference to a resource the stack creates anew keeps naming the old one.
  * - A stack reads another's values through SSM parameters (`AWS::SSM::Parameter::Value<String>`): each must still be
- *   created by some stack of the state.
+ *   created by some stack of the state, and a change that replaces what one names leaves the readers on the old one
+ *   until they are deployed again (and CloudFormation cannot delete it while they use it).
+ *
+ * `adopts` is not a failure: it lists what `--import-existing-resources` adopts, which the docs' Lifecycle tells.
  */
 export const SCHEMAS: Record<string, { primaryIdentifier: string[]; createOnlyProperties: string[] }> =
   JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'aws', 'cloudformation', 'resource-schemas.json'), 'utf-8')).types;
@@ -25,7 +28,7 @@ export const SCHEMAS: Record<string, { primaryIdentifier: string[]; createOnlyPr
 export type AppState = Record<string, any>;
 
 export interface LifecycleFinding {
-  readonly kind: 'replaces-named' | 'recreates-kept' | 'adopts-stale' | 'unread-parameter' | 'unknown-type';
+  readonly kind: 'replaces-named' | 'recreates-kept' | 'adopts' | 'adopts-stale' | 'replaces-read' | 'unread-parameter' | 'unknown-type';
   readonly stack: string;
   readonly logicalId: string;
   readonly detail: string;
@@ -63,17 +66,30 @@ export function checkLifecycle(states: AppState[]): LifecycleFinding[] {
     if (index === 0) return;
     const before = states[index - 1];
     const names = new Map<string, [string, string]>();
+    const replaced = new Set<string>();
     for (const [stack, id, resource] of resourcesOf(before)) {
       const name = nameOf(resource);
       if (name) names.set(name, [stack, id]);
-      const now = state[stack]?.Resources?.[id];
-      if (!now && isKept(resource) && name) left.set(name, { stack, logicalId: id });
-      if (!now || now.Type !== resource.Type) continue;
-      const changed = (SCHEMAS[resource.Type]?.createOnlyProperties ?? []).filter((p) => !same(resource.Properties?.[p], now.Properties?.[p]));
-      if (changed.length > 0 && name && name === nameOf(now)) {
-        findings.push({ kind: 'replaces-named', stack, logicalId: id, detail: `${changed.join(', ')} changed (create-only): ${name} would be replaced under the same name` });
+      if (!state[stack]?.Resources?.[id] && isKept(resource) && name) left.set(name, { stack, logicalId: id });
+    }
+    // A create-only property that changed, or that names a resource being replaced, replaces the resource: to a fixpoint.
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const [stack, id, resource] of resourcesOf(before)) {
+        const now = state[stack]?.Resources?.[id];
+        if (!now || now.Type !== resource.Type || replaced.has(`${stack}/${id}`)) continue;
+        const changed = (SCHEMAS[resource.Type]?.createOnlyProperties ?? []).filter((p) => !same(resource.Properties?.[p], now.Properties?.[p]) ||
+          referencesOf(now.Properties?.[p]).some((target) => replaced.has(`${stack}/${target}`)));
+        if (changed.length === 0) continue;
+        replaced.add(`${stack}/${id}`);
+        grew = true;
+        const name = nameOf(resource);
+        if (name && name === nameOf(now)) {
+          findings.push({ kind: 'replaces-named', stack, logicalId: id, detail: `${changed.join(', ')} changed (create-only): ${name} would be replaced under the same name` });
+        }
       }
     }
+    findings.push(...replacedReads(state, replaced));
     for (const [stack, id, resource] of resourcesOf(state)) {
       const name = nameOf(resource);
       const existed = before[stack]?.Resources?.[id];
@@ -91,32 +107,52 @@ export function checkLifecycle(states: AppState[]): LifecycleFinding[] {
         continue;
       }
       const stale = createdReferences(resource, state[stack], before[stack]);
-      if (stale.length > 0) {
-        findings.push({ kind: 'adopts-stale', stack, logicalId: id, detail: `${name} would be adopted (--import-existing-resources) still naming the old ${stale.join(', ')}` });
-      }
+      findings.push(stale.length > 0
+        ? { kind: 'adopts-stale', stack, logicalId: id, detail: `${name} would be adopted (--import-existing-resources) still naming the old ${stale.join(', ')}` }
+        : { kind: 'adopts', stack, logicalId: id, detail: name });
       left.delete(name);
     }
   });
   return findings;
 }
 
-/** The resources of its own template a kept resource names that this update creates anew beside it (nameless ones). */
-function createdReferences(resource: any, template: any, before: any): string[] {
+/** The logical ids a value refers to (Ref, Fn::GetAtt). */
+function referencesOf(value: unknown): string[] {
   const referenced = new Set<string>();
-  const walk = (value: any): void => {
-    if (Array.isArray(value)) value.forEach(walk);
-    else if (value && typeof value === 'object') {
-      if (typeof value.Ref === 'string') referenced.add(value.Ref);
-      if (Array.isArray(value['Fn::GetAtt'])) referenced.add(value['Fn::GetAtt'][0]);
-      Object.values(value).forEach(walk);
+  const walk = (v: any): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      if (typeof v.Ref === 'string') referenced.add(v.Ref);
+      if (Array.isArray(v['Fn::GetAtt'])) referenced.add(v['Fn::GetAtt'][0]);
+      Object.values(v).forEach(walk);
     }
   };
+  walk(value);
+  return [...referenced];
+}
+
+/** The resources of its own template a kept resource names that this update creates anew beside it (nameless ones). */
+function createdReferences(resource: any, template: any, before: any): string[] {
   // Import leaves every property as it was: a group named in VPCSecurityGroups stays the old one too.
-  walk(resource.Properties ?? {});
-  return [...referenced].filter((id) => {
+  return referencesOf(resource.Properties ?? {}).filter((id) => {
     const target = template.Resources?.[id];
     return target && !before?.Resources?.[id] && !(nameOf(target) && isKept(target));
   }).map((id) => `${template.Resources[id].Type} ${id}`);
+}
+
+/** Parameters whose value names a resource this update replaces, read by another stack (which keeps the old one). */
+function replacedReads(state: AppState, replaced: Set<string>): LifecycleFinding[] {
+  const findings: LifecycleFinding[] = [];
+  for (const [stack, id, resource] of resourcesOf(state)) {
+    if (resource.Type !== 'AWS::SSM::Parameter') continue;
+    const gone = referencesOf(resource.Properties.Value).filter((n) => replaced.has(`${stack}/${n}`));
+    const readers = Object.entries(state).filter(([other, t]) => other !== stack &&
+      Object.values<any>(t.Parameters ?? {}).some((p) => p.Default === resource.Properties.Name)).map(([other]) => other);
+    if (gone.length > 0 && readers.length > 0) {
+      findings.push({ kind: 'replaces-read', stack, logicalId: id, detail: `${resource.Properties.Name} names ${gone.join(', ')}, replaced by this change; ${readers.join(', ')} still use the old one` });
+    }
+  }
+  return findings;
 }
 
 /** SSM parameters a stack reads at deploy time that no stack of the state creates (AWS's /aws/ ones and the CDK bootstrap's aside). */
