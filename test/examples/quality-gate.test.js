@@ -26,14 +26,15 @@ test('synthesises, PRODUCTION\'s packs and the CDK\'s validation passing, nothin
   }
 });
 
-test('SonarQube\'s PostgreSQL: encrypted, deletion-protected, Multi-AZ, its password managed by RDS, backed up', () => {
-  const [[, instance]] = resources(template('qg-platform'), 'AWS::RDS::DBInstance');
+test('SonarQube\'s PostgreSQL, in its own stack: encrypted, deletion-protected, Multi-AZ, its password managed by RDS, backed up', () => {
+  assert.deepStrictEqual(resources(template('qg-platform'), 'AWS::RDS::DBInstance'), []);
+  const [[, instance]] = resources(template('qg-sonarqube'), 'AWS::RDS::DBInstance');
   const p = instance.Properties;
   assert.deepStrictEqual([p.Engine, p.StorageEncrypted, p.DeletionProtection, p.MultiAZ, p.ManageMasterUserPassword, p.DBName],
     ['postgres', true, true, true, true, 'sonarqube']);
   assert.strictEqual(p.MasterUserPassword, undefined);
   assert.ok(p.BackupRetentionPeriod >= 7);
-  assert.strictEqual(resources(template('qg-platform'), 'AWS::Backup::BackupSelection')
+  assert.strictEqual(resources(template('qg-sonarqube'), 'AWS::Backup::BackupSelection')
     .filter(([, s]) => JSON.stringify(s.Properties.BackupSelection.Resources).includes(':db:')).length, 1);
 });
 
@@ -41,7 +42,7 @@ test('SonarQube\'s task gets the connection, the password as a secret reference;
   const sonar = template('qg-sonarqube');
   const [[, task]] = resources(sonar, 'AWS::ECS::TaskDefinition').filter(([, t]) => t.Properties.ContainerDefinitions.some((c) => c.Name === 'Application'));
   const container = task.Properties.ContainerDefinitions.find((c) => c.Name === 'Application');
-  assert.match(JSON.stringify(container.Secrets.find((s) => s.Name === 'SONAR_JDBC_PASSWORD').ValueFrom), /databasesecretarn.*:password::/);
+  assert.match(JSON.stringify(container.Secrets.find((s) => s.Name === 'SONAR_JDBC_PASSWORD').ValueFrom), /MasterUserSecret\.SecretArn.*:password::/);
   assert.match(JSON.stringify(container.Environment.find((e) => e.Name === 'SONAR_JDBC_URL').Value), /jdbc:postgresql:/);
   const ingress = resources(sonar, 'AWS::EC2::SecurityGroupIngress').filter(([, r]) => r.Properties.FromPort === 5432);
   assert.strictEqual(ingress.length, 1);
@@ -49,6 +50,14 @@ test('SonarQube\'s task gets the connection, the password as a secret reference;
   for (const stack of ['qg-platform', 'qg-build-server']) {
     assert.strictEqual(resources(template(stack), 'AWS::EC2::SecurityGroupIngress').filter(([, r]) => r.Properties.FromPort === 5432).length, 0, stack);
   }
+});
+
+test('cfn-lint: no error and no warning in any of its templates, the database\'s included', { skip: spawnSync('cfn-lint', ['--version']).status !== 0 && !process.env.CI }, () => {
+  const files = ['qg-platform', 'qg-build-server', 'qg-sonarqube'].map((stack) => path.join(outdir, `${stack}.template.json`));
+  // W3005 and W3691 as in packages/core/test/platform-lifecycle.test.ts, where each is explained.
+  const lint = spawnSync('cfn-lint', ['--format', 'parseable', '--ignore-checks', 'W3005', 'W3691', '--', ...files], { encoding: 'utf-8' });
+  assert.strictEqual(lint.stdout + lint.stderr, '');
+  assert.strictEqual(lint.status, 0);
 });
 
 test('the build server\'s configuration names SonarQube by the HTTPS address of pluginSettings, its secrets by reference', () => {

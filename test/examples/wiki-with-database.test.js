@@ -18,7 +18,15 @@ function synth(runtimeType) {
     cwd: example, encoding: 'utf-8', env: { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_VALIDATION: 'false' },
   });
   assert.strictEqual(run.status, 0, run.stderr);
+  lint(path.join(outdir, 'wiki.template.json'));
   return Object.values(JSON.parse(fs.readFileSync(path.join(outdir, 'wiki.template.json'), 'utf-8')).Resources);
+}
+
+/** cfn-lint over a template of the examples, where installed (always in CI): W3005 as in packages/core/test/cfn-lint.test.ts. */
+function lint(...files) {
+  if (spawnSync('cfn-lint', ['--version']).status !== 0 && !process.env.CI) return;
+  const run = spawnSync('cfn-lint', ['--format', 'parseable', '--ignore-checks', 'W3005', '--', ...files], { encoding: 'utf-8' });
+  assert.strictEqual(run.stdout + run.stderr, '');
 }
 
 test('FARGATE: the setting in the container\'s environment, the declared size, the secret\'s JSON key', () => {

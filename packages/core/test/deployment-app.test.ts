@@ -130,6 +130,12 @@ describe('a platform configuration (platform, applications)', () => {
     // `cdk deploy fw-wiki` deploys the platform and the build server first (the wiki admits the build server).
     expect(manifest.artifacts['fw-wiki'].dependencies).toEqual(expect.arrayContaining(['fw-platform', 'fw-build-server']));
     expect(manifest.artifacts['fw-build-server'].dependencies).toEqual(expect.arrayContaining(['fw-platform']));
+    // cfn-lint over its templates (W3005 as in cfn-lint.test.ts), where installed (always in CI).
+    if (spawnSync('cfn-lint', ['--version']).status === 0 || process.env.CI) {
+      const files = ['fw-platform', 'fw-build-server', 'fw-wiki'].map((stack) => path.join(outdir, `${stack}.template.json`));
+      const lint = spawnSync('cfn-lint', ['--format', 'parseable', '--ignore-checks', 'W3005', '--', ...files], { encoding: 'utf-8' });
+      expect(lint.stdout + lint.stderr).toBe('');
+    }
   }, 180_000);
 
   const PLATFORM = { stackName: 'platform', region: 'eu-west-1', domain: 'example.com' };
