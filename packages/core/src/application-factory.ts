@@ -498,7 +498,8 @@ export class ApplicationFactory extends Construct {
       get namespace() { return attached.namespace; },
       get alarmTopic() { return attached.alarmTopic; },
       database: on.databaseRequirement
-        ? this.database(on.databaseRequirement, { vpc: attached.network.vpc, subnets: attached.dataSubnets, key: attached.dataKey, logging }, context, settings)
+        ? this.database(on.databaseRequirement, { vpc: attached.network.vpc, subnets: attached.dataSubnets, key: attached.dataKey, logging },
+          context, settings)
         : undefined,
       listenerPriority: on.listenerPriority,
       privateLoadBalancer: this.routedPrivately(context) ? { ...attached.privateLoadBalancer, certificate } : undefined,

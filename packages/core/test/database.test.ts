@@ -341,3 +341,10 @@ print(json.dumps(calls))
       ['AppRestartOnRotationRole', '/fw/Platform/Sonar/']]));
   });
 });
+
+test('S1: the application connects as the master user, which docs/writing-a-plugin.md says, with its trade-off', () => {
+  const [[, instance]] = resources(sonar, 'AWS::RDS::DBInstance');
+  expect(instance.Properties.MasterUsername).toBe('fwadmin');
+  const docs = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'docs', 'writing-a-plugin.md'), 'utf-8');
+  expect(docs).toMatch(/The application connects as the RDS master user \(`fwadmin`\)\. A user of its own with fewer privileges/);
+});

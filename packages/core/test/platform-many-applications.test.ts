@@ -1,12 +1,14 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { Fn, Stack } from 'aws-cdk-lib';
-import { AuthMode, RuntimeType } from '../src';
-import { type OnPlatform, otherWiki, synthPlatform } from './support/platform';
-import { DOCKER_HUB_CREDENTIAL, OIDC } from './support/synth';
+import { App, Fn, Stack } from 'aws-cdk-lib';
+import { ApplicationFactory, AuthMode, Ec2Storage, Platform, RuntimeType } from '../src';
+import { SonarSpec } from './fixtures/sonar-spec';
+import { type OnPlatform, otherWiki, PLATFORM_PROPS, synthPlatform } from './support/platform';
+import { DOCKER_HUB_CREDENTIAL, IMAGE_DIGESTS, OIDC, REGION_ENV } from './support/synth';
 import { deployedLengthAtMost } from '../src/platform/deployed-length';
 import { VpcEndpoints } from '../src/platform/endpoints';
 import { IDENTITY_PROVIDER_EGRESS } from '../src/platform/platform';
+import { addResourceBudget, RESOURCES_PER_STACK } from '../src/platform/resource-budget';
 import { EFS_POLICY_MAX, PlatformFileSystem } from '../src/platform/storage';
 
 /**
@@ -84,5 +86,46 @@ describe('alb-oidc applications: the load balancer\'s way to the identity provid
 
   test('none of them: no such rule', () => {
     expect(loadBalancerRule(synthPlatform(applications(1)).templates)).toEqual([]);
+  });
+});
+
+describe('thirty applications, each with a database, on one PRODUCTION platform (D1)', () => {
+  /** Twenty on Fargate with their data on EFS (the file system's policy takes no more: above), ten on EC2 with EBS. */
+  const withDatabase = (i: number): OnPlatform => ({
+    stackName: `Db${i}`,
+    runtime: i < 20 ? RuntimeType.FARGATE : RuntimeType.EC2,
+    props: { subdomain: `db${i}`, ...i < 20 ? {} : { ec2Storage: Ec2Storage.EBS } },
+    spec: () => new (class extends SonarSpec { public applicationId() { return `db${i}`; } public efsDataPath() { return `/db${i}`; } })(),
+  });
+  let counts: Record<string, number> = {};
+  beforeAll(() => {
+    const { templates } = synthPlatform(Array.from({ length: 30 }, (_, i) => withDatabase(i)));
+    counts = Object.fromEntries(Object.entries(templates).map(([stack, t]) => [stack, Object.keys(t.Resources).length]));
+  }, 600_000);
+
+  test('synthesise (PRODUCTION\'s packs passing), every stack well under CloudFormation\'s 500 resources: each database is in its application\'s stack', () => {
+    expect(Object.keys(counts)).toHaveLength(31);
+    for (const [stack, count] of Object.entries(counts)) expect([stack, count <= RESOURCES_PER_STACK / 2]).toEqual([stack, true]);
+  });
+
+  test('a stack over the budget is refused at synth, naming the stack, its count and each application\'s share', () => {
+    const app = new App();
+    const platform = new Platform(new Stack(app, 'Platform', { env: REGION_ENV }), 'Platform', PLATFORM_PROPS);
+    for (let i = 0; i < 3; i++) {
+      new ApplicationFactory(new Stack(app, `App${i}`, { env: REGION_ENV }), 'App', RuntimeType.FARGATE, otherWiki(`app${i}`),
+        { platform, imageDigests: IMAGE_DIGESTS, subdomain: `app${i}` });
+    }
+    const platformCount = Object.keys(app.synth().getStackByName('Platform').template.Resources).length;
+    // The same check, with a budget one under what the platform holds: the real one (500) no platform of 100 applications reaches.
+    const tight = new App();
+    const tightPlatform = new Platform(new Stack(tight, 'Platform', { env: REGION_ENV }), 'Platform', PLATFORM_PROPS);
+    for (let i = 0; i < 3; i++) {
+      new ApplicationFactory(new Stack(tight, `App${i}`, { env: REGION_ENV }), 'App', RuntimeType.FARGATE, otherWiki(`app${i}`),
+        { platform: tightPlatform, imageDigests: IMAGE_DIGESTS, subdomain: `app${i}` });
+    }
+    addResourceBudget(tightPlatform, () => ['App0', 'App1', 'App2'].map((s) => [s, tightPlatform.node.findChild(`Application-${s}`)]),
+      'Attach the other applications to another platform.', platformCount - 1);
+    expect(() => tight.synth()).toThrow(new RegExp(`Stack Platform would hold ${platformCount} resources \\(App0: 2, App1: 2, App2: 2\\); ` +
+      `CloudFormation takes at most ${platformCount - 1} in one stack\\. Attach the other applications to another platform\\.`));
   });
 });

@@ -2,8 +2,8 @@ import { Stack, Token } from 'aws-cdk-lib';
 import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
-import type * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
 import type * as efs from 'aws-cdk-lib/aws-efs';
+import type * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
@@ -184,8 +184,8 @@ export class Platform extends Construct {
     if (loadBalancer.certificate) this.addPrivateLoadBalancer(network, loadBalancer, loadBalancer.certificate, parameters);
     this.checkCompliance(context, settings);
     addResourceBudget(this, () => this.applications.flatMap((a) => {
-      const scope = this.node.tryFindChild(`Application-${a.stackName}`);
-      return scope ? [[a.stackName, scope] as [string, Construct]] : [];
+      const own = this.node.tryFindChild(`Application-${a.stackName}`);
+      return own ? [[a.stackName, own] as [string, Construct]] : [];
     }), 'Attach the other applications to another platform.');
   }
 
@@ -382,9 +382,12 @@ export class Platform extends Construct {
     }
     // On both listeners: the private route answers the same host inside the VPC.
     if (application.certificate.source === 'platform') {
-      this.loadBalancer.addSharedCertificate(application.certificate.arn, [this.loadBalancer.listener, ...this.privateListener ? [this.privateListener] : []]);
+      const listeners = [this.loadBalancer.listener, ...this.privateListener ? [this.privateListener] : []];
+      this.loadBalancer.addSharedCertificate(application.certificate.arn, listeners);
     }
-    this.endpoints?.serve({ ...application, secretArns: [...new Set(Object.values(application.secrets))], databaseReaders: application.database ? rolePath : undefined });
+    this.endpoints?.serve({
+      ...application, secretArns: [...new Set(Object.values(application.secrets))], databaseReaders: application.database ? rolePath : undefined,
+    });
     return rolePath;
   }
 }

@@ -95,7 +95,8 @@ export function checkLifecycle(states: AppState[]): LifecycleFinding[] {
       const existed = before[stack]?.Resources?.[id];
       if (!name || (existed && nameOf(existed) === name)) continue;
       const previous = names.get(name);
-      if (previous && !(previous[0] === stack && previous[1] === id) && state[previous[0]]?.Resources?.[previous[1]] === undefined && !isKept(before[previous[0]].Resources[previous[1]])) {
+      const givenUp = previous && !(previous[0] === stack && previous[1] === id) && state[previous[0]]?.Resources?.[previous[1]] === undefined;
+      if (previous && givenUp && !isKept(before[previous[0]].Resources[previous[1]])) {
         // Another logical id (or stack) gives up the name in the same update: CloudFormation creates before it deletes.
         findings.push({ kind: 'recreates-kept', stack, logicalId: id, detail: `${name} moves from ${previous.join('/')}: created before the old one is deleted (AlreadyExists)` });
         continue;
@@ -120,8 +121,9 @@ export function checkLifecycle(states: AppState[]): LifecycleFinding[] {
 function referencesOf(value: unknown): string[] {
   const referenced = new Set<string>();
   const walk = (v: any): void => {
-    if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === 'object') {
+    if (Array.isArray(v)) {
+      v.forEach(walk);
+    } else if (v && typeof v === 'object') {
       if (typeof v.Ref === 'string') referenced.add(v.Ref);
       if (Array.isArray(v['Fn::GetAtt'])) referenced.add(v['Fn::GetAtt'][0]);
       Object.values(v).forEach(walk);
