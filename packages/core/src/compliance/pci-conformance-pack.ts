@@ -12,6 +12,12 @@ const PACK_NAME_PREFIX = 'fw-pci-dss-4-';
 export const CONFORMANCE_PACK_TEMPLATE_MAX = 51200;
 
 /**
+ * AWS Config's quota "Maximum number of AWS Config Rules per conformance pack", not adjustable (AWS General Reference,
+ * AWS Config endpoints and quotas): a refreshed mapping with more rules would fail at deploy (conformance-pack.test.ts).
+ */
+export const CONFORMANCE_PACK_RULES_MAX = 130;
+
+/**
  * Rules of AWS's pack left out of the deployed body, each with why: their input is the customer's to write, and AWS's
  * pack ships a placeholder (`controlPolicy` '1024' is no bucket policy), with which the rule would judge nothing.
  */

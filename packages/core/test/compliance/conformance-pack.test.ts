@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { RuntimeType, SecurityProfile } from '../../src';
-import { CONFORMANCE_PACK_TEMPLATE_MAX, CUSTOMER_INPUT_RULES } from '../../src/compliance/pci-conformance-pack';
+import { CONFORMANCE_PACK_RULES_MAX, CONFORMANCE_PACK_TEMPLATE_MAX, CUSTOMER_INPUT_RULES } from '../../src/compliance/pci-conformance-pack';
 import { PCI_DSS_MAPPING } from '../../src/compliance/pci-dss-401/mapping';
 import { CONTEXT_KEYS } from '../../src/context/context-keys';
 import { requireInCi } from '../support/shellcheck';
@@ -20,6 +20,7 @@ describe('pciConformancePack', () => {
     const body: string = pack.Properties.TemplateBody;
     expect(Buffer.byteLength(body)).toBeLessThanOrEqual(CONFORMANCE_PACK_TEMPLATE_MAX);
     const rules = Object.values(JSON.parse(body).Resources) as any[];
+    expect(rules.length).toBeLessThanOrEqual(CONFORMANCE_PACK_RULES_MAX);
     expect(rules.map((r) => r.Properties.ConfigRuleName).sort())
       .toEqual(PCI_DSS_MAPPING.rules.map((r) => r.configRule).filter((name) => !(name in CUSTOMER_INPUT_RULES)).sort());
     expect(rules.find((r) => r.Properties.ConfigRuleName === 'cw-loggroup-retention-period-check').Properties)
