@@ -59,7 +59,8 @@ const STAGES = [
   { name: 'maven-rehearsal', run: 'bash test/release/maven-rehearsal.sh', after: ['core:package'], lock: 'm2-fwframework', chain: true },
   {
     name: 'java-example', cwd: 'examples/java-plugin', after: ['maven-rehearsal'], lock: 'm2-fwframework', chain: true,
-    run: 'npx cdk synth -q -c runtimeType=FARGATE && npx cdk synth -q -c runtimeType=EC2',
+    run: 'npx cdk synth -q -c runtimeType=FARGATE && npx cdk synth -q -c runtimeType=EC2 -o cdk.out/ec2 '
+      + '&& cfn-lint --format parseable --ignore-checks W3005 -- cdk.out/wiki-dev.template.json cdk.out/ec2/wiki-dev.template.json',
   },
   // A release made in a fresh clone of this repository, every artifact at the bumped version. It copies the installed
   // packages, among them the bundled dependencies core:compile copies into packages/core/node_modules.
