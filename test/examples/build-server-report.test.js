@@ -74,7 +74,7 @@ for (const [runtime, { dir, report, markdown }] of Object.entries(RUNTIMES)) {
     assert.strictEqual(report.system.templateSha256, require('node:crypto').createHash('sha256').update(template).digest('hex'));
     assert.strictEqual(report.system.versions.framework, require('../../packages/core/package.json').version);
     assert.ok(!Number.isNaN(Date.parse(report.system.generatedAt)));
-    const coverages = ['full', 'partial', 'supporting', 'after-deploy', 'not-addressed'];
+    const coverages = ['full', 'partial', 'supporting', 'after-deploy', 'not-addressed', 'exposed'];
     for (const r of report.requirements) assert.ok(coverages.includes(r.coverage) && r.coverageBy, `${r.requirement}: ${r.coverage}`);
     assert.deepStrictEqual(unearnedCoverage(report), []);
     assert.doesNotMatch(JSON.stringify(report), /\bmet\b/i);
@@ -92,6 +92,20 @@ for (const [runtime, { dir, report, markdown }] of Object.entries(RUNTIMES)) {
     assert.strictEqual(report.scope.stated, 'CONNECTED');
     assert.ok(!report.requirements.some((r) => r.requirement.startsWith('A1')));
     assert.match(markdown, /^Scope: CONNECTED\. You state that this application is connected/m);
+  });
+
+  test(`${runtime}: known vulnerabilities first: SECURITY-3972 with its acceptance, 6.3.3 exposed, a risk in the OSCAL document`, () => {
+    const advisory = report.knownVulnerabilities.find((v) => v.id === 'SECURITY-3972');
+    assert.ok(advisory && advisory.accepted && advisory.accepted.reason.length > 0, 'SECURITY-3972 accepted with a reason');
+    for (const q of ['6.3.1', '6.3.2', '6.3.3']) {
+      assert.strictEqual(report.requirements.find((r) => r.requirement === q)?.coverage, 'exposed', q);
+    }
+    assert.match(markdown, /^\| SECURITY-3972 \|/m);
+    const oscal = JSON.parse(fs.readFileSync(path.join(dir, report.system.templateFile.replace('.template.json', '.pci-dss-4.0.1.oscal.json')), 'utf-8'));
+    assert.ok(oscal['assessment-results'].results[0].risks.some((r) => r.title.startsWith('SECURITY-3972:') && r.status === 'deviation-requested'));
+    // Every acknowledged failure is a deviation that earns nothing.
+    const acknowledged = report.requirements.flatMap((r) => r.evaluations.filter((e) => e.result === 'acknowledged').map((e) => `${r.requirement} ${e.rule} ${e.resource}`));
+    assert.deepStrictEqual(report.deviations.map((d) => `${d.requirement} ${d.rule} ${d.resource}`), acknowledged);
   });
 }
 

@@ -59,7 +59,7 @@ test('DEV loads neither cdk-nag nor yaml', () => {
 test('PRODUCTION, which runs the packs, loads cdk-nag', () => {
   const modules = loadedBy({
     ...BASE, securityProfile: 'PRODUCTION', sslEnabled: 'true', domain: 'example.com', subdomain: 'demo',
-    hostedZoneId: 'Z0123456789ABCDEFGHIJ', imageDigests: { 'ghcr.io/example/demo:1.0.0': `sha256:${'0'.repeat(64)}` },
+    hostedZoneId: 'Z0123456789ABCDEFGHIJ', imageDigests: { 'ghcr.io/example/demo:1.0.0': `sha256:${'0'.repeat(64)}` }, pciDssScope: 'OUT_OF_SCOPE',
   });
   assert.ok(from(modules, 'cdk-nag').length > 100);
 });

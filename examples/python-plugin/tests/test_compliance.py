@@ -4,7 +4,7 @@ import json
 
 import pytest
 from aws_cdk import App, Environment, Stack, aws_logs as logs
-from fw_core import ApplicationFactory, Compliance, RuntimeType, SecurityProfile
+from fw_core import ApplicationFactory, Compliance, PciDssScope, RuntimeType, SecurityProfile
 
 from wiki_plugin import WikiSpec
 
@@ -13,6 +13,7 @@ PRODUCTION = dict(
     security_profile=SecurityProfile.PRODUCTION, ssl_enabled=True, domain="example.com", subdomain="wiki",
     hosted_zone_id="Z0123456789ABCDEFGHIJ",
     image_digests={"ghcr.io/example/wiki:1.4.2": "sha256:" + "3" * 64},
+    pci_dss_scope=PciDssScope.CONNECTED,
 )
 
 

@@ -292,6 +292,7 @@ export class ApplicationFactory extends Construct {
         scope: context.pciDssScope,
         multiTenantProvider: context.pciDssMultiTenantProvider,
         knownVulnerabilities: plan.knownVulnerabilities.map((v) => ({ ...v, ...accepted[v.id] ? { accepted: accepted[v.id] } : {} })),
+        conformancePackElsewhere: plan.platform?.context.pciConformancePack === true,
       });
     }
   }

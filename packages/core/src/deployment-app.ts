@@ -147,6 +147,10 @@ function addPlatform(app: App, plugin: (applicationId: string) => IApplicationSp
       memoryLimitMiB: context.memoryLimitMiB,
       instanceType: context.instanceType,
       dataVolumeGiB: context.dataVolumeGiB,
+      databaseInstanceType: context.databaseInstanceType,
+      databaseStorageGiB: context.databaseStorageGiB,
+      pciDssScope: context.pciDssScope,
+      pciDssMultiTenantProvider: context.pciDssMultiTenantProvider,
       listenerPriority,
       allowFrom,
     });

@@ -4,7 +4,7 @@ import { App, CfnResource, Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
-import { ApplicationFactory, AuthMode, Ec2Storage, RuntimeType, SecurityProfile } from '../src';
+import { ApplicationFactory, AuthMode, Ec2Storage, PciDssScope, RuntimeType, SecurityProfile } from '../src';
 import { WikiOidcSpec, WikiSpec } from './fixtures/wiki-spec';
 import { OIDC, only, propsFor, REGION_ENV, resources, synth, TLS, userData } from './support/synth';
 import { complianceFindings } from '../src/profiles/compliance';
@@ -392,7 +392,7 @@ describe('PRODUCTION compliance (cdk-nag AwsSolutions, PciDss401Checks, NIST 800
   test('a finding nobody acknowledged fails synth, naming the rule and the resource', () => {
     const app = new App();
     const stack = new Stack(app, 'WikiStack', { env: REGION_ENV });
-    new ApplicationFactory(stack, 'App', RuntimeType.FARGATE, new WikiSpec(), { securityProfile: SecurityProfile.PRODUCTION, ...TLS });
+    new ApplicationFactory(stack, 'App', RuntimeType.FARGATE, new WikiSpec(), { securityProfile: SecurityProfile.PRODUCTION, ...TLS, pciDssScope: PciDssScope.CONNECTED });
     new s3.Bucket(stack, 'Careless');
     expect(() => app.synth()).toThrow(/AwsSolutions-S1 \(error\).*WikiStack\/Careless\/Resource/);
   });

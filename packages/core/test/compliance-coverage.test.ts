@@ -1,21 +1,24 @@
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { App, CfnResource, Stack } from 'aws-cdk-lib';
 import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { CfnLogGroup } from 'aws-cdk-lib/aws-logs';
 import { NagRuleCompliance, rules } from 'cdk-nag';
 import { ControlGrade, Ec2Storage, JenkinsSpec, PciDssScope, RuntimeType, SecurityProfile } from '../src';
 import { deliveredOnFargate } from './support/casc-delivery';
 import { OIDC, propsFor, REGION_ENV, resources, synth, type Synthesised } from './support/synth';
-import { evidenceReport, REPORT_NOTICE } from '../src/compliance/evidence-report';
+import { evidenceReport, renderMarkdown, REPORT_NOTICE } from '../src/compliance/evidence-report';
 import { oscalAssessmentResults } from '../src/compliance/oscal-assessment-results';
 import { addPciConformancePack } from '../src/compliance/pci-conformance-pack';
 import type { Coverage, EvidenceReport, RequirementEvidence } from '../src/compliance/report-model';
 import { addSecurityHubPciDss } from '../src/compliance/security-hub-standard';
 import { unearnedCoverage } from '../src/compliance/unearned-coverage';
 import { complianceControlProblems } from '../src/contract/compliance-control';
+import { acknowledge } from '../src/profiles/acknowledge';
 import { complianceFindings } from '../src/profiles/compliance';
 
-const COVERAGES: Coverage[] = ['full', 'partial', 'supporting', 'after-deploy', 'not-addressed'];
+const COVERAGES: Coverage[] = ['full', 'partial', 'supporting', 'after-deploy', 'not-addressed', 'exposed'];
 const synthesised = new Map<string, Synthesised>();
 /** The PRODUCTION build server, synthesised once per runtime and storage for every test of this file. */
 function productionBuildServer(runtime: RuntimeType, ec2Storage: Ec2Storage): Synthesised {
@@ -127,22 +130,27 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('the evidence report\'s co
     expect(unearnedCoverage(report)).toEqual([]);
   });
 
-  test('8.2.8, 3.2.1, 3.3.1 and 5.3.4 are not full; 10.5.1 is, by the log groups\' retention; the WAF is under 6.4.2', () => {
+  test('8.2.8, 3.2.1, 3.3.1, 5.3.4 and 10.5.1 are not full (retention alone is partial toward 10.5.1); the WAF is under 6.4.2', () => {
     for (const requirement of ['8.2.8', '3.2.1', '3.3.1', '3.3.1.1', '5.3.4']) expect([requirement, at(requirement)?.coverage]).not.toEqual([requirement, 'full']);
     expect(at('8.2.8')).toEqual(expect.objectContaining({ coverage: 'partial', coverageBy: expect.stringMatching(/^control of JenkinsSpec/) }));
     if (runtime === RuntimeType.EC2) {
       expect(at('8.2.8')!.evaluations).toEqual(expect.arrayContaining([expect.objectContaining({ rule: 'PCI.DSS.401-EC2IMDSv2Enabled', result: 'passes', grade: 'none' })]));
     }
-    expect(at('10.5.1')).toEqual(expect.objectContaining({ coverage: 'full', coverageBy: expect.stringMatching(/^PCI\.DSS\.401-LogGroupRetentionOneYear \(full\)/) }));
+    expect(at('10.5.1')!.coverage).toBe('partial');
+    expect(report.requirements.filter((r) => r.coverage === 'full').map((r) => r.requirement)).toEqual([]);
     expect(at('6.4.2')).toEqual(expect.objectContaining({ coverage: 'partial', coverageBy: expect.stringMatching(/^PCI\.DSS\.401-PublicLoadBalancerWaf/) }));
-    // A requirement only AWS Config can see is after-deploy, never more.
-    expect(report.requirements.filter((r) => !r.evaluations.length && !r.controls.length).map((r) => r.coverage))
-      .toEqual(expect.arrayContaining(['after-deploy']));
-    expect(markdown).toMatch(/^### 10\.5\.1: full$/m);
+    // A requirement only AWS Config can see is never more than after-deploy, and not even that here: nothing deploys
+    // AWS's conformance pack for this stack, so nothing will evaluate the rules.
+    const configOnly = report.requirements.filter((r) => !r.evaluations.length && !r.controls.length && r.afterDeploy.length);
+    expect(configOnly.length).toBeGreaterThan(0);
+    expect(new Set(configOnly.map((r) => r.coverage))).toEqual(new Set(['not-addressed']));
+    expect(configOnly[0].coverageBy).toMatch(/nothing deploys AWS's conformance pack for this stack \(pciConformancePack, here or on its platform\), so nothing will evaluate them\.$/);
+    expect(markdown).toMatch(/^### 10\.5\.1: partial$/m);
   });
 
   test('the scope is the one stated, and appendix A1 is left out unless you are a multi-tenant provider', () => {
-    expect(report.scope).toEqual({ stated: 'not stated', statement: expect.stringMatching(/^Not stated: set the context key pciDssScope/), multiTenantProvider: false });
+    // PRODUCTION requires the scope: the test helpers state CONNECTED.
+    expect(report.scope).toEqual({ stated: 'CONNECTED', statement: expect.stringMatching(/^You state that this application is connected/), multiTenantProvider: false });
     expect(report.requirements.filter((r) => r.requirement.startsWith('A1'))).toEqual([]);
     expect(report.principals.find((p) => p.requirement === 'A1')).toEqual(expect.objectContaining({ applicable: false }));
     const provider = evidenceReport(stack, [], report.system, { scope: PciDssScope.CDE, multiTenantProvider: true });
@@ -183,6 +191,74 @@ test('unearnedCoverage names a requirement graded above its evidence (negative c
       ? { ...r, coverage: 'full', evaluations: r.evaluations.map((e) => ({ ...e, grade: 'full' })) } : r)),
   } as EvidenceReport;
   expect(unearnedCoverage(copied)).toEqual([expect.stringMatching(/^3\.2\.1: coverage full/)]);
+  // exposed only where a known vulnerability is, and always there.
+  expect(unearnedCoverage(raised('6.3.3', 'supporting'))).toEqual(['6.3.3: coverage supporting, but a known vulnerability makes it exposed']);
+  expect(unearnedCoverage({ ...report, knownVulnerabilities: [] })).toEqual(expect.arrayContaining(['6.3.3: coverage exposed, but nothing deployed is under an advisory']));
+});
+
+describe('known vulnerabilities first (6.3.1, 6.3.2, 6.3.3)', () => {
+  const { app, stack } = productionBuildServer(RuntimeType.FARGATE, Ec2Storage.EFS);
+  const base = path.join(app.outdir, `${stack.stackName}.pci-dss-4.0.1`);
+  const report: EvidenceReport = JSON.parse(fs.readFileSync(`${base}.json`, 'utf-8'));
+  const oscal = JSON.parse(fs.readFileSync(`${base}.oscal.json`, 'utf-8'))['assessment-results'];
+
+  test('SECURITY-3972 is listed with its acceptance, and 6.3.1 to 6.3.3 are exposed, whatever else is shown toward them', () => {
+    expect(report.knownVulnerabilities).toContainEqual(expect.objectContaining({ id: 'SECURITY-3972', accepted: expect.objectContaining({ reason: expect.any(String) }) }));
+    for (const requirement of ['6.3.1', '6.3.2', '6.3.3']) {
+      const r = report.requirements.find((x) => x.requirement === requirement)!;
+      expect([requirement, r.coverage, r.coverageBy]).toEqual([requirement, 'exposed', expect.stringContaining('SECURITY-3972 (')]);
+    }
+    // The weekly job's control is still listed under 6.3.3, earning nothing past the exposure.
+    expect(report.requirements.find((x) => x.requirement === '6.3.3')!.controls.length).toBeGreaterThan(0);
+  });
+
+  test('the OSCAL document carries each as a risk, its acceptance a deviation requested (the assessor approves it, not us)', () => {
+    const risks = oscal.results[0].risks;
+    expect(risks.map((r: any) => r.title)).toEqual(report.knownVulnerabilities.map((v) => `${v.id}: ${v.component} ${v.version}`));
+    const risk = risks.find((r: any) => r.title.startsWith('SECURITY-3972:'));
+    expect([risk.status, risk.statement]).toEqual(['deviation-requested', expect.stringMatching(/^Deployed under the acceptance given in acceptedAdvisories: /)]);
+  });
+
+  test('the OSCAL document: EXAMINE, the template as each observation\'s subject, hashed evidence, one id per system', () => {
+    const observations = oscal.results[0].observations;
+    expect(new Set(observations.map((o: any) => o.methods.join()))).toEqual(new Set(['EXAMINE']));
+    const backMatter = Object.fromEntries(oscal['back-matter'].resources.map((r: any) => [r.uuid, r]));
+    for (const o of observations) {
+      expect(backMatter[o.subjects[0]['subject-uuid']].rlinks).toEqual([{ href: report.system.templateFile, hashes: [{ algorithm: 'SHA-256', value: report.system.templateSha256 }] }]);
+    }
+    const hashOf = (file: string) => createHash('sha256').update(fs.readFileSync(path.join(app.outdir, file))).digest('hex');
+    const linked = oscal['back-matter'].resources.filter((r: any) => r.rlinks).map((r: any) => [r.rlinks[0].href, r.rlinks[0].hashes[0].value]);
+    expect(linked).toEqual([stack.templateFile, `${stack.stackName}.pci-dss-4.0.1.json`, `${stack.stackName}.pci-dss-4.0.1.md`].map((f) => [f, hashOf(f)]));
+    // The same system keeps its document id when its template changes; the version names the template.
+    const other = oscalAssessmentResults({ ...report, system: { ...report.system, templateSha256: 'f'.repeat(64) } }) as any;
+    expect(other['assessment-results'].uuid).toBe(oscal.uuid);
+    expect(oscal.metadata.version).toBe(`${report.system.versions.framework}+template.${report.system.templateSha256.slice(0, 12)}`);
+  });
+});
+
+test('a deviation is never coverage: a requirement whose only evidence is an acknowledged failure is not-addressed, and listed', () => {
+  const stack = new Stack(new App(), 'Deviation', { env: REGION_ENV });
+  const logs = new CfnLogGroup(stack, 'Logs', { retentionInDays: 30 });
+  acknowledge(logs, 'LogGroupRetentionOneYear', 'A negative control: thirty days, acknowledged, must earn nothing toward 10.5.1.');
+  const system = {
+    stack: 'Deviation',
+    account: 'resolved at deploy',
+    region: 'eu-west-1',
+    templateFile: 'Deviation.template.json',
+    templateSha256: '0'.repeat(64),
+    versions: { framework: '0.0.0', cdkNag: '0', awsCdkLib: '0' },
+    generatedAt: '2026-01-01T00:00:00.000Z',
+  };
+  const report = evidenceReport(stack, [], system);
+  const r = report.requirements.find((x) => x.requirement === '10.5.1')!;
+  expect(r.evaluations.map((e) => e.result)).toEqual(['acknowledged']);
+  expect(r.coverage).toBe('not-addressed');
+  expect(report.deviations).toContainEqual({ requirement: '10.5.1', rule: 'PCI.DSS.401-LogGroupRetentionOneYear', resource: 'Deviation/Logs', reason: expect.stringMatching(/^A negative control/) });
+  expect(unearnedCoverage(report)).toEqual([]);
+  // The same report with that coverage raised to what the old rule gave an acknowledged full check: named.
+  expect(unearnedCoverage({ ...report, requirements: report.requirements.map((x) => (x === r ? { ...x, coverage: 'partial' as Coverage } : x)) }))
+    .toEqual(['10.5.1: coverage partial, but its evidence earns at most not-addressed (grades in tools/aws/pci-dss-4/grades.tsv)']);
+  expect(renderMarkdown(report)).toMatch(/^## Deviations: acknowledged failures, which earn nothing$/m);
 });
 
 describe('the build server\'s declared controls', () => {
@@ -224,9 +300,10 @@ test('the OSCAL document\'s identifiers are version-5 UUIDs, unique, and the sam
   const report: EvidenceReport = JSON.parse(fs.readFileSync(path.join(app.outdir, `${stack.stackName}.pci-dss-4.0.1.json`), 'utf-8'));
   const text = JSON.stringify(oscalAssessmentResults(report));
   const uuids = [...text.matchAll(/"uuid":"([^"]+)"/g)].map((m) => m[1]);
-  expect(uuids.length).toBe(report.requirements.length + 3);
+  // The document, the result, the tool, each observation and each risk, the plan and the template in the back matter.
+  expect(uuids.length).toBe(report.requirements.length + report.knownVulnerabilities.length + 5);
   expect(uuids.filter((u) => !/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(u))).toEqual([]);
   expect(new Set(uuids).size).toBe(uuids.length);
   expect(JSON.stringify(oscalAssessmentResults(report))).toBe(text);
-  expect(JSON.stringify(oscalAssessmentResults({ ...report, system: { ...report.system, templateSha256: 'other' } }))).not.toContain(uuids[0]);
+  expect(JSON.stringify(oscalAssessmentResults({ ...report, system: { ...report.system, templateSha256: 'other' } }))).not.toContain(uuids[1]);
 });

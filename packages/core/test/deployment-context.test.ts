@@ -72,10 +72,27 @@ describe('valid context', () => {
     expect(DeploymentContextReader.fromValues({ ...VALID, ...TLS, sslEnabled: true }).sslEnabled).toBe(true);
   });
 
+  test('PRODUCTION without pciDssScope: refused, naming the key and its values; the report never prints a default as your scoping', () => {
+    const production = {
+      ...VALID,
+      securityProfile: 'PRODUCTION',
+      sslEnabled: 'true',
+      domain: 'example.com',
+      region: 'eu-west-1',
+      certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/12345678-1234-1234-1234-123456789012',
+    };
+    expect(() => DeploymentContextReader.fromValues(production))
+      .toThrow(/securityProfile PRODUCTION needs pciDssScope, the application's role toward the cardholder data environment as your scoping decided: CDE, CONNECTED or OUT_OF_SCOPE\./);
+    expect(DeploymentContextReader.fromValues({ ...production, pciDssScope: 'OUT_OF_SCOPE' }).pciDssScope).toBe('OUT_OF_SCOPE');
+    // DEV and STAGING do not require it.
+    expect(DeploymentContextReader.fromValues({ ...production, securityProfile: 'STAGING' }).pciDssScope).toBeUndefined();
+  });
+
   test('PRODUCTION with TLS and an imported certificate', () => {
     const ctx = DeploymentContextReader.fromValues({
       ...VALID,
       securityProfile: 'PRODUCTION',
+      pciDssScope: 'CONNECTED',
       sslEnabled: 'true',
       domain: 'example.com',
       region: 'eu-west-1',

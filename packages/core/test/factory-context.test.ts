@@ -9,6 +9,7 @@ import { resources } from './support/synth';
 const PRODUCTION_CONTEXT = {
   stackName: 'wiki-prod',
   securityProfile: 'PRODUCTION',
+  pciDssScope: 'CONNECTED',
   sslEnabled: 'true',
   domain: 'example.com',
   subdomain: 'wiki',

@@ -4,10 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import {
-  ApplicationFactory, ContainerInitialization, DeploymentContextReader, IOidcIntegration, LogAlarm,
-  RuntimeType, SecurityProfile,
-} from '../src';
+import { ApplicationFactory, ContainerInitialization, DeploymentContextReader, IOidcIntegration, LogAlarm, PciDssScope, RuntimeType, SecurityProfile } from '../src';
 import { MinimalSpec, problemsWith } from './fixtures/minimal-spec';
 import { WikiOidcSpec } from './fixtures/wiki-spec';
 import { requireInCi } from './support/shellcheck';
@@ -168,6 +165,7 @@ describe('the longest stack name the key table accepts (128 characters) synthesi
     const stack = new Stack(app, STACK_NAME, { stackName: STACK_NAME, env: { region: 'eu-west-1' } });
     new ApplicationFactory(stack, 'Application', runtime, new FullWikiSpec(), {
       securityProfile,
+      pciDssScope: PciDssScope.CONNECTED,
       authMode: 'application-oidc',
       oidc: OIDC,
       alarmEmail: 'security@example.com',

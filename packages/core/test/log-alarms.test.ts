@@ -1,5 +1,5 @@
 import { App, Stack } from 'aws-cdk-lib';
-import { ApplicationFactory, LogAlarm, RuntimeType, SecurityProfile } from '../src';
+import { ApplicationFactory, LogAlarm, PciDssScope, RuntimeType, SecurityProfile } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { only, propsFor, resources, RUNTIMES_AND_PROFILES, synth, TLS } from './support/synth';
 
@@ -85,7 +85,7 @@ test('a plugin without alarms gets no topic and no alarm', () => {
 test('PRODUCTION refuses alarms that nobody receives, naming the key to set, and creates nothing', () => {
   const app = new App();
   const stack = new Stack(app, 'Prod', { env: { region: 'eu-west-1' } });
-  expect(() => new ApplicationFactory(stack, 'App', RuntimeType.FARGATE, new AlarmingWiki(), { securityProfile: SecurityProfile.PRODUCTION, ...TLS }))
+  expect(() => new ApplicationFactory(stack, 'App', RuntimeType.FARGATE, new AlarmingWiki(), { securityProfile: SecurityProfile.PRODUCTION, ...TLS, pciDssScope: PciDssScope.CONNECTED }))
     .toThrow('AlarmingWiki raises alarms (WikiErrors), and in PRODUCTION someone must receive them: set alarmEmail (for example security@example.com).');
   expect(stack.node.findAll().filter((c) => c.node.path.includes('App/')).length).toBe(0);
 });

@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { App, Fn, Stack } from 'aws-cdk-lib';
-import { ApplicationFactory, AuthMode, Ec2Storage, Platform, RuntimeType } from '../src';
+import { ApplicationFactory, AuthMode, Ec2Storage, PciDssScope, Platform, RuntimeType } from '../src';
 import { SonarSpec } from './fixtures/sonar-spec';
 import { type OnPlatform, otherWiki, PLATFORM_PROPS, synthPlatform } from './support/platform';
 import { DOCKER_HUB_CREDENTIAL, IMAGE_DIGESTS, OIDC, REGION_ENV } from './support/synth';
@@ -113,7 +113,7 @@ describe('thirty applications, each with a database, on one PRODUCTION platform 
     const platform = new Platform(new Stack(app, 'Platform', { env: REGION_ENV }), 'Platform', PLATFORM_PROPS);
     for (let i = 0; i < 3; i++) {
       new ApplicationFactory(new Stack(app, `App${i}`, { env: REGION_ENV }), 'App', RuntimeType.FARGATE, otherWiki(`app${i}`),
-        { platform, imageDigests: IMAGE_DIGESTS, subdomain: `app${i}` });
+        { platform, imageDigests: IMAGE_DIGESTS, subdomain: `app${i}`, pciDssScope: PciDssScope.CONNECTED });
     }
     const platformCount = Object.keys(app.synth().getStackByName('Platform').template.Resources).length;
     // The same check, with a budget one under what the platform holds: the real one (500) no platform of 100 applications reaches.
@@ -121,7 +121,7 @@ describe('thirty applications, each with a database, on one PRODUCTION platform 
     const tightPlatform = new Platform(new Stack(tight, 'Platform', { env: REGION_ENV }), 'Platform', PLATFORM_PROPS);
     for (let i = 0; i < 3; i++) {
       new ApplicationFactory(new Stack(tight, `App${i}`, { env: REGION_ENV }), 'App', RuntimeType.FARGATE, otherWiki(`app${i}`),
-        { platform: tightPlatform, imageDigests: IMAGE_DIGESTS, subdomain: `app${i}` });
+        { platform: tightPlatform, imageDigests: IMAGE_DIGESTS, subdomain: `app${i}`, pciDssScope: PciDssScope.CONNECTED });
     }
     addResourceBudget(tightPlatform, () => ['App0', 'App1', 'App2'].map((s) => [s, tightPlatform.node.findChild(`Application-${s}`)]),
       'Attach the other applications to another platform.', platformCount - 1);

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
-import { ApplicationFactory, AuthMode, Ec2Storage, JenkinsSpec, Platform, RuntimeType, SecurityProfile } from '../src';
+import { ApplicationFactory, AuthMode, Ec2Storage, JenkinsSpec, PciDssScope, Platform, RuntimeType, SecurityProfile } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { type OnPlatform, otherWiki, PLATFORM_PROPS, synthPlatform } from './support/platform';
 import { IMAGE_DIGESTS, OIDC, REGION_ENV, resources } from './support/synth';
@@ -112,7 +112,7 @@ describe('statement ids of the file-system policy', () => {
     const platform = new Platform(new Stack(app, 'Platform', { env: REGION_ENV }), 'Platform', PLATFORM_PROPS);
     for (const [stackName, id] of [['fw-wiki', 'wiki'], ['fwwiki', 'docs']]) {
       new ApplicationFactory(new Stack(app, stackName, { env: REGION_ENV }), 'App', RuntimeType.FARGATE, otherWiki(id),
-        { platform, imageDigests: IMAGE_DIGESTS, subdomain: id });
+        { platform, imageDigests: IMAGE_DIGESTS, subdomain: id, pciDssScope: PciDssScope.CONNECTED });
     }
     const storage = platform.node.findChild('Storage') as any;
     const sids = storage.policy.toJSON().Statement.map((s: any) => s.Sid);
@@ -149,7 +149,15 @@ describe('the load balancer\'s quotas', () => {
       const platform = new Platform(new Stack(app, 'Platform', { env: REGION_ENV }), 'Platform', PLATFORM_PROPS);
       for (let i = 0; i < 26; i++) {
         new ApplicationFactory(new Stack(app, `App${i}`, { env: REGION_ENV }), 'App', RuntimeType.EC2, otherWiki(`app${i}`),
-          { platform, imageDigests: IMAGE_DIGESTS, subdomain: `app${i}`, domain: 'example.org', certificateArn: certificate(i), ec2Storage: Ec2Storage.EBS });
+          {
+            platform,
+            imageDigests: IMAGE_DIGESTS,
+            subdomain: `app${i}`,
+            domain: 'example.org',
+            certificateArn: certificate(i),
+            ec2Storage: Ec2Storage.EBS,
+            pciDssScope: PciDssScope.CONNECTED,
+          });
       }
       return warnings(Stack.of(platform)).filter((w) => w.includes('Certificates per Application Load Balancer'));
     };
@@ -186,7 +194,7 @@ describe('the web ACL\'s capacity', () => {
         public applicationId() { return `app${i}`; }
         public efsDataPath() { return `/app${i}`; }
         public requestBodyLimits() { return limits; }
-      })(), { platform, imageDigests: IMAGE_DIGESTS, subdomain: `app${i}` });
+      })(), { platform, imageDigests: IMAGE_DIGESTS, subdomain: `app${i}`, pciDssScope: PciDssScope.CONNECTED });
     let i = 0;
     while (webAclCapacity(currentRules(platform)) + 370 <= WEB_ACL_CAPACITY.max) attach(i++);
     expect(i).toBeGreaterThan(2);

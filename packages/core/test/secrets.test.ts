@@ -1,7 +1,7 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import { ApplicationFactory, ApplicationFactoryProps, Platform, RuntimeType, SecurityProfile } from '../src';
+import { ApplicationFactory, ApplicationFactoryProps, PciDssScope, Platform, RuntimeType, SecurityProfile } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { PLATFORM_PROPS } from './support/platform';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from './support/sandbox';
@@ -147,6 +147,7 @@ describe('on a platform', () => {
     return () => new ApplicationFactory(stack, 'App', RuntimeType.FARGATE, new WikiSpec(), {
       platform,
       subdomain: 'wiki',
+      pciDssScope: PciDssScope.CONNECTED,
       imageDigests: IMAGE_DIGESTS,
       secrets: { SAME_APP: secret.secretArn, KEY: `${secret.secretArn}:password::`, DB_PASSWORD: DB },
     });

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
-import { ApplicationFactory, BashUserDataBuilder, Ec2Context, JenkinsSpec, Platform, RuntimeType, ServiceHardening } from '../src';
+import { ApplicationFactory, BashUserDataBuilder, Ec2Context, JenkinsSpec, PciDssScope, Platform, RuntimeType, ServiceHardening } from '../src';
 import { UserError } from '../src/errors';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { PLATFORM_PROPS } from './support/platform';
@@ -190,7 +190,7 @@ describe('the EC2 runtime', () => {
     const app = new App();
     const platform = new Platform(new Stack(app, 'Platform', { env: REGION_ENV }), 'Platform', PLATFORM_PROPS);
     new ApplicationFactory(new Stack(app, 'Wiki', { env: REGION_ENV }), 'App', RuntimeType.EC2, new Official(),
-      { platform, subdomain: 'wiki', imageDigests: IMAGE_DIGESTS });
+      { platform, subdomain: 'wiki', imageDigests: IMAGE_DIGESTS, pciDssScope: PciDssScope.CONNECTED });
     const accessPoint = resources(app.synth().getStackByName('Platform').template, 'AWS::EFS::AccessPoint')[0][1].Properties;
     // The data keeps the image's owner on EFS, whichever runtime writes it.
     expect(accessPoint.PosixUser).toEqual({ Uid: uid, Gid: gid });

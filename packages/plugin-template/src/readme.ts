@@ -85,7 +85,8 @@ deployment with the framework's context keys:
     "sslEnabled": "true",
     "domain": "example.com",
     "subdomain": "${n.applicationId}",
-    "hostedZoneId": "Z0123456789ABCDEFGHIJ"
+    "hostedZoneId": "Z0123456789ABCDEFGHIJ",
+    "pciDssScope": "CONNECTED"
   }
 }
 \`\`\`

@@ -104,7 +104,7 @@ export const SCAFFOLD_TEST_TITLES: readonly string[] = [
 /** The spec's three test kinds, and a fourth: PRODUCTION's compliance check. */
 export function testSource(className: string, applicationId: string): string {
   return `import { App, Stack } from 'aws-cdk-lib';
-import { ApplicationFactory, AuthMode, RuntimeType, SecurityProfile } from '@fw/core';
+import { ApplicationFactory, AuthMode, PciDssScope, RuntimeType, SecurityProfile } from '@fw/core';
 import { ${className} } from '../src';
 
 describe('${className}', () => {
@@ -149,6 +149,8 @@ describe('${className}', () => {
       alarmEmail: 'alerts@example.com',
       dockerHubCredentialArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/docker-hub-AbCdEf',
       imageDigests: { [spec.defaultContainerImage()]: 'sha256:${'0'.repeat(64)}' },
+      // Your application's role toward the cardholder data environment, as your scoping decided: PRODUCTION requires it.
+      pciDssScope: PciDssScope.CONNECTED,
     });
     expect(() => app.synth()).not.toThrow();
   });

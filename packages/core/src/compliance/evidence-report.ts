@@ -9,7 +9,10 @@ import { oscalAssessmentResults } from './oscal-assessment-results';
 import { PCI_DSS_MAPPING, PCI_DSS_VERSION } from './pci-dss-401/mapping';
 import { PCI_DSS_401_PACK, PCI_DSS_401_RULES } from './pci-dss-401/pci-dss-401-rules';
 import { RULE_IMPLEMENTATIONS } from './pci-dss-401/rule-implementations';
-import { type Applicability, type Coverage, COVERAGE_ORDER, type Evaluation, type EvidenceReport, type ReportedSystem, type SourcedControl } from './report-model';
+import {
+  type Applicability, type Coverage, COVERAGE_ORDER, type DeployedVulnerability, type Evaluation, type EvidenceReport, EXPOSED_REQUIREMENTS,
+  type ReportedSystem, type SourcedControl,
+} from './report-model';
 import { RESPONSIBILITY } from './responsibility';
 import { gradeOf } from '../contract/compliance-control';
 import { PciDssScope } from '../contract/pci-dss-scope';
@@ -82,9 +85,13 @@ class EvidenceReportWriter extends Construct {
       onSynthesize: (session) => {
         const report = evidenceReport(stack, this.controls, reportedSystem(stack, session.outdir), this.applicability);
         const base = path.join(session.outdir, reportBaseName(stack));
-        fs.writeFileSync(`${base}.json`, JSON.stringify(report, undefined, 1) + '\n');
-        fs.writeFileSync(`${base}.md`, renderMarkdown(report));
-        fs.writeFileSync(`${base}.oscal.json`, JSON.stringify(oscalAssessmentResults(report), undefined, 1) + '\n');
+        const written = [
+          { title: 'The evidence report (JSON)', file: `${reportBaseName(stack)}.json`, text: JSON.stringify(report, undefined, 1) + '\n' },
+          { title: 'The evidence report (Markdown)', file: `${reportBaseName(stack)}.md`, text: renderMarkdown(report) },
+        ];
+        for (const { file, text } of written) fs.writeFileSync(path.join(session.outdir, file), text);
+        const evidence = written.map(({ title, file, text }) => ({ title, file, sha256: createHash('sha256').update(text).digest('hex') }));
+        fs.writeFileSync(`${base}.oscal.json`, JSON.stringify(oscalAssessmentResults(report, evidence), undefined, 1) + '\n');
       },
     });
   }
@@ -133,8 +140,11 @@ export function evidenceReport(stack: Stack, controls: SourcedControl[], system:
   const afterDeploy = PCI_DSS_MAPPING.rules.filter((r) => r.check.kind === 'after-deploy' &&
     (r.resourceTypes.length === 0 || r.resourceTypes.some((t) => types.has(t))));
   const a1Applies = applicability?.multiTenantProvider === true;
+  const exposures = applicability?.knownVulnerabilities ?? [];
+  // AWS Config evaluates the after-deploy rules only where AWS's conformance pack is deployed: here, or by the platform.
+  const evaluated = types.has('AWS::Config::ConformancePack') || applicability?.conformancePackElsewhere === true;
   const listed = new Set([...evaluations.flatMap((e) => e.requirements), ...controls.flatMap((c) => c.requirements),
-    ...afterDeploy.flatMap((r) => r.requirements)].filter((r) => a1Applies || !r.startsWith('A1')));
+    ...afterDeploy.flatMap((r) => r.requirements), ...exposures.length ? EXPOSED_REQUIREMENTS : []].filter((r) => a1Applies || !r.startsWith('A1')));
   const requirements = [...listed].sort(byNumber).map((requirement) => {
     const found: Evaluation[] = evaluations.filter((e) => e.requirements.includes(requirement)).map(({ requirements: _, name, ...e }) => {
       const { grade, reason } = PCI_DSS_MAPPING.grades[name][requirement];
@@ -142,7 +152,9 @@ export function evidenceReport(stack: Stack, controls: SourcedControl[], system:
     });
     const declared = controls.filter((c) => c.requirements.includes(requirement));
     const configRules = afterDeploy.filter((r) => r.requirements.includes(requirement)).map((r) => r.configRule);
-    return { requirement, ...coverage(found, declared, configRules), evaluations: found, controls: declared, afterDeploy: configRules };
+    const earned = EXPOSED_REQUIREMENTS.includes(requirement) && exposures.length
+      ? exposed(exposures) : coverage(found, declared, configRules, evaluated);
+    return { requirement, ...earned, evaluations: found, controls: declared, afterDeploy: configRules };
   });
   const scope = applicability?.scope ?? 'not stated';
   return {
@@ -158,10 +170,12 @@ export function evidenceReport(stack: Stack, controls: SourcedControl[], system:
       evidencedRequirements: requirements.filter((r) => r.requirement.split('.')[0] === requirement).length,
     })),
     notice: REPORT_NOTICE,
-    afterDeployment: afterDeployment(types),
+    afterDeployment: afterDeployment(types, applicability?.conformancePackElsewhere === true),
     mapping: PCI_DSS_MAPPING.provenance,
     requirements,
-    knownVulnerabilities: applicability?.knownVulnerabilities ?? [],
+    knownVulnerabilities: exposures,
+    deviations: requirements.flatMap((r) => r.evaluations.filter((e) => e.result === 'acknowledged')
+      .map((e) => ({ requirement: r.requirement, rule: e.rule, resource: e.resource, reason: e.reason! }))),
     acknowledgements: stack.node.findAll().flatMap((c) => acknowledgementsOn(c).map(([rule, reason]) => ({ resource: c.node.path, rule, reason }))),
   };
 }
@@ -192,37 +206,51 @@ function evaluate(node: CfnResource, rule: typeof PCI_DSS_401_RULES[number]): Ru
   }];
 }
 
+/** A requirement a known vulnerability leaves `exposed`, whatever else the report shows toward it. */
+function exposed(vulnerabilities: DeployedVulnerability[]): { coverage: Coverage; coverageBy: string } {
+  const listed = vulnerabilities.map((v) => `${v.id} (${v.component} ${v.version}, ${v.severity}, ${v.accepted ? 'accepted' : 'not accepted'})`);
+  return {
+    coverage: 'exposed',
+    coverageBy: `the ${vulnerabilities.length} published advisories against what this stack deploys: ${listed.join(', ')}. Each is ` +
+      'listed under known vulnerabilities with its acceptance; whatever else is shown toward this requirement does not outweigh them.',
+  };
+}
+
 /**
- * The best any evidence earns: a check its grade when every resource it looked at passes, at most `partial` when one
- * is acknowledged, nothing when one fails; a declared control its grade (`supporting` unless it says).
+ * The best any evidence earns: a check its grade when every resource it looked at passes, nothing when one fails or
+ * is acknowledged (an acknowledged failure is a deviation: `deviations`); a declared control its grade (`supporting`
+ * unless it says).
  */
-function coverage(evaluations: Evaluation[], controls: SourcedControl[], configRules: string[]): { coverage: Coverage; coverageBy: string } {
+function coverage(evaluations: Evaluation[], controls: SourcedControl[], configRules: string[],
+  evaluated: boolean): { coverage: Coverage; coverageBy: string } {
   const earned: { coverage: Coverage; by: string }[] = [];
   for (const rule of new Set(evaluations.map((e) => e.rule))) {
     const results = evaluations.filter((e) => e.rule === rule);
     const { grade, gradeReason } = results[0];
-    if (grade === 'none' || results.some((e) => e.result === 'fails')) continue;
-    const acknowledged = results.filter((e) => e.result === 'acknowledged').length;
-    const capped: Coverage = acknowledged && grade === 'full' ? 'partial' : grade;
-    earned.push({ coverage: capped, by: `${rule} (${grade}${acknowledged ? `, ${acknowledged} of ${results.length} resources acknowledged` : ''}): ${gradeReason}` });
+    if (grade === 'none' || results.some((e) => e.result !== 'passes')) continue;
+    earned.push({ coverage: grade, by: `${rule} (${grade}): ${gradeReason}` });
   }
   for (const control of controls) {
     earned.push({ coverage: gradeOf(control), by: `control of ${control.source} (${gradeOf(control)}): ${control.statement}` });
   }
   const best = earned.sort((a, b) => COVERAGE_ORDER.indexOf(b.coverage) - COVERAGE_ORDER.indexOf(a.coverage))[0];
   if (best) return { coverage: best.coverage, coverageBy: best.by };
-  return configRules.length
-    ? { coverage: 'after-deploy', coverageBy: `AWS Config after deployment: ${configRules.join(', ')}` }
-    : { coverage: 'not-addressed', coverageBy: 'No check of this report earns anything toward it (the checks listed, if any, are graded none).' };
+  if (configRules.length && evaluated) return { coverage: 'after-deploy', coverageBy: `AWS Config after deployment: ${configRules.join(', ')}` };
+  return {
+    coverage: 'not-addressed',
+    coverageBy: 'No check of this report earns anything toward it (the checks listed, if any, are graded none or have a failure)' +
+      (configRules.length ? `; AWS Config's ${configRules.join(', ')} would see it after deployment, but nothing deploys AWS's ` +
+        'conformance pack for this stack (pciConformancePack, here or on its platform), so nothing will evaluate them.' : '.'),
+  };
 }
 
 /** Whether this stack (its resource `types`) deploys the conformance pack and enables Security Hub's standard. */
-function afterDeployment(types: ReadonlySet<string>): EvidenceReport['afterDeployment'] {
+function afterDeployment(types: ReadonlySet<string>, packOnPlatform: boolean): EvidenceReport['afterDeployment'] {
   const elsewhere = (key: string) => `Not in this stack: set ${key} on the platform, or on one stack of the account and region.`;
+  const evaluates = 'AWS Config evaluates the rules each requirement lists as after deployment.';
   return {
-    configConformancePack: types.has('AWS::Config::ConformancePack')
-      ? 'This stack deploys AWS\'s PCI DSS 4.0 conformance pack: AWS Config evaluates the rules each requirement lists as after deployment.'
-      : elsewhere('pciConformancePack'),
+    configConformancePack: types.has('AWS::Config::ConformancePack') ? `This stack deploys AWS's PCI DSS 4.0 conformance pack: ${evaluates}`
+      : packOnPlatform ? `Its platform deploys AWS's PCI DSS 4.0 conformance pack: ${evaluates}` : elsewhere('pciConformancePack'),
     securityHubStandard: types.has('AWS::SecurityHub::Standard')
       ? 'This stack enables Security Hub\'s PCI DSS v4.0.1 standard: its controls evaluate the deployed account. Which ' +
         'requirement each control relates to is in Security Hub, not in this report (no version of AWS\'s table was at hand to derive).'
@@ -267,7 +295,9 @@ export function renderMarkdown(report: EvidenceReport): string {
   lines.push(`After deployment: ${report.afterDeployment.configConformancePack} ${report.afterDeployment.securityHubStandard}`, '');
   lines.push('Coverage of a requirement is the best its evidence earns: `full` (what the requirement asks of these ' +
     'resources\' configuration is shown), `partial`, `supporting`, `after-deploy` (only AWS Config in the deployed ' +
-    'account can see it) or `not-addressed`. It is never a verdict: an assessor tests each requirement.', '');
+    'account can see it) or `not-addressed`; a check whose failure is acknowledged earns nothing (it is listed under ' +
+    'deviations). `exposed` outranks them all: the stack deploys components under published advisories. It is never a ' +
+    'verdict: an assessor tests each requirement.', '');
   lines.push('## Who answers for each principal requirement', '',
     '| Requirement | Applies | The template and configuration | You | AWS or the identity provider | Requirements listed below |', '|---|---|---|---|---|---|');
   for (const p of report.principals) {
@@ -306,6 +336,14 @@ export function renderMarkdown(report: EvidenceReport): string {
       const accepted = v.accepted ? `${cell(v.accepted.reason)}${v.accepted.until ? ` (until ${v.accepted.until})` : ''}` : 'not accepted';
       lines.push(`| ${v.id} | ${v.component} | ${v.version} | ${v.severity} | ${v.fixedIn} | ${accepted} |`);
     }
+    lines.push('');
+  }
+  lines.push('## Deviations: acknowledged failures, which earn nothing', '');
+  if (report.deviations.length === 0) {
+    lines.push('None: no check fails on a resource of this stack with its failure acknowledged.', '');
+  } else {
+    lines.push('| Requirement | Rule | Resource | Reason |', '|---|---|---|---|');
+    for (const d of report.deviations) lines.push(`| ${d.requirement} | ${d.rule} | ${cell(d.resource)} | ${cell(d.reason)} |`);
     lines.push('');
   }
   lines.push('## Every acknowledgement in the stack', '', '| Resource | Rule | Reason |', '|---|---|---|');

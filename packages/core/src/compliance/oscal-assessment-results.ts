@@ -27,23 +27,37 @@ export function oscalControlId(requirement: string): string {
 
 const prop = (name: string, value: string) => ({ name, ns: OSCAL_NAMESPACE, value });
 
+/** A file the document cites as evidence, with the SHA-256 of its bytes (in the cloud assembly, beside the document). */
+export interface HashedEvidence {
+  readonly title: string;
+  readonly file: string;
+  readonly sha256: string;
+}
+
 /**
- * The evidence report as an OSCAL assessment-results document, for assessors' tools. It holds observations only:
- * one per requirement, with its coverage and the results behind it. It holds no finding, since an OSCAL finding
- * states a requirement `satisfied` or `not-satisfied`, which is the assessor's conclusion, not the template's. There
- * is no assessment plan before an assessment: `import-ap` points at a back-matter resource that says so.
+ * The evidence report as an OSCAL assessment-results document, for assessors' tools. It holds observations, one per
+ * requirement, with its coverage and the results behind it, each made by examining the synthesised template
+ * (`EXAMINE`: static analysis, nothing was run) and naming it as its subject; the template and the other files it
+ * cites are back-matter resources with their SHA-256. Each known vulnerability is a risk. It holds no finding, since an
+ * OSCAL finding states a requirement `satisfied` or `not-satisfied`, which is the assessor's conclusion, not the
+ * template's. There is no assessment plan before an assessment: `import-ap` points at a back-matter resource that says
+ * so. The document's id is the stack's: the same system keeps it from one synth to the next, and its version names the
+ * template.
  */
-export function oscalAssessmentResults(report: EvidenceReport): object {
+export function oscalAssessmentResults(report: EvidenceReport, evidence: HashedEvidence[] = []): object {
   const { system } = report;
   const id = (name: string) => nameUuid(`${system.stack}/${system.templateSha256}/${name}`);
   const plan = id('assessment-plan');
+  const template = id('evidence/template');
+  const files = [{ title: 'The synthesised CloudFormation template', file: system.templateFile, sha256: system.templateSha256 }, ...evidence]
+    .map((f, i) => ({ ...f, uuid: i === 0 ? template : id(`evidence/${f.file}`) }));
   return {
     'assessment-results': {
-      'uuid': id('assessment-results'),
+      'uuid': nameUuid(`${system.stack}/assessment-results`),
       'metadata': {
         'title': `${report.standard} evidence: ${report.stack}`,
         'last-modified': system.generatedAt,
-        'version': system.versions.framework,
+        'version': `${system.versions.framework}+template.${system.templateSha256.slice(0, 12)}`,
         'oscal-version': OSCAL_VERSION,
         'props': [
           prop('stack', system.stack), prop('account', system.account), prop('region', system.region),
@@ -59,6 +73,15 @@ export function oscalAssessmentResults(report: EvidenceReport): object {
         'title': `What the synthesised template of ${report.stack} and its application's declared controls show`,
         'description': `${report.notice} Scope: ${report.scope.stated}. ${report.scope.statement}`,
         'start': system.generatedAt,
+        'local-definitions': {
+          components: [{
+            uuid: id('tool'),
+            type: 'software',
+            title: `@fw/core ${system.versions.framework}'s evidence report`,
+            description: `PciDss401Checks under cdk-nag ${system.versions.cdkNag}, run on the template aws-cdk-lib ${system.versions.awsCdkLib} synthesised.`,
+            status: { state: 'operational' },
+          }],
+        },
         'reviewed-controls': {
           'control-selections': [{ 'include-controls': report.requirements.map((r) => ({ 'control-id': oscalControlId(r.requirement) })) }],
         },
@@ -67,8 +90,10 @@ export function oscalAssessmentResults(report: EvidenceReport): object {
           'title': `${r.requirement}: ${r.coverage}`,
           'description': `Coverage ${r.coverage}, from ${r.coverageBy}`,
           'props': [prop('requirement', r.requirement), prop('coverage', r.coverage)],
-          'methods': [r.evaluations.length ? 'TEST' : 'EXAMINE'],
+          'methods': ['EXAMINE'],
           'types': ['control-objective'],
+          'origins': [{ actors: [{ 'type': 'tool', 'actor-uuid': id('tool'), 'props': [prop('tool', `@fw/core ${system.versions.framework}, cdk-nag ${system.versions.cdkNag}`)] }] }],
+          'subjects': [{ 'subject-uuid': template, 'type': 'resource', 'title': `The template of ${system.stack}` }],
           'relevant-evidence': [
             ...r.evaluations.map((e) => ({
               description: `${e.rule} on ${e.resource} (${e.type}): ${e.result}${e.reason ? ` (${e.reason})` : ''}. Grade toward ${r.requirement}: ${e.grade}, ${e.gradeReason}`,
@@ -76,17 +101,40 @@ export function oscalAssessmentResults(report: EvidenceReport): object {
             })),
             ...r.controls.map((c) => ({ description: `Control of ${c.source} (${gradeOf(c)}): ${c.statement} Configured in: ${c.configuredIn}.` })),
             ...r.afterDeploy.length ? [{ description: `Only AWS Config, after deployment, can confirm: ${r.afterDeploy.join(', ')}.` }] : [],
+            ...files.map((f) => ({ href: `#${f.uuid}`, description: `${f.title}: ${f.file}` })),
           ],
           'collected': system.generatedAt,
         })),
+        ...report.knownVulnerabilities.length ? { risks: risks(report, id) } : {},
       }],
       'back-matter': {
         resources: [{
           uuid: plan,
           title: 'No assessment plan',
           description: 'The report was written when the template was synthesised; an assessor\'s plan, when there is one, replaces this reference.',
-        }],
+        }, ...files.map((f) => ({
+          uuid: f.uuid,
+          title: f.title,
+          rlinks: [{ href: f.file, hashes: [{ algorithm: 'SHA-256', value: f.sha256 }] }],
+        }))],
       },
     },
   };
+}
+
+/**
+ * Each known vulnerability as an OSCAL risk: open, or with its acceptance a deviation requested (an assessor approves
+ * one, not the template).
+ */
+function risks(report: EvidenceReport, id: (name: string) => string): object[] {
+  return report.knownVulnerabilities.map((v) => ({
+    uuid: id(`risk/${v.id}`),
+    title: `${v.id}: ${v.component} ${v.version}`,
+    description: `${v.id}, a published advisory (${v.severity}) against ${v.component} ${v.version}, which this stack deploys; fixed in ${v.fixedIn}.`,
+    statement: v.accepted
+      ? `Deployed under the acceptance given in acceptedAdvisories: ${v.accepted.reason}${v.accepted.until ? ` (until ${v.accepted.until})` : ''}.`
+      : 'Deployed without an acceptance (a profile that only warns).',
+    props: [prop('advisory', v.id), prop('severity', v.severity), prop('component', v.component), prop('version', v.version)],
+    status: v.accepted ? 'deviation-requested' : 'open',
+  }));
 }

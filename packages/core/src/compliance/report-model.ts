@@ -15,13 +15,30 @@ export interface SourcedControl extends ComplianceControl {
 /**
  * How far the report's evidence goes toward a requirement: the best grade a check that passes on every resource it
  * looked at, or a declared control, earns (`tools/aws/pci-dss-4/grades.tsv`; a check with an acknowledged finding
- * earns at most `partial`); else `after-deploy` when a Config rule of AWS's pack can see it in the deployed account;
- * else `not-addressed`.
+ * earns nothing: it is a deviation); else `after-deploy` when a Config rule of AWS's pack can see it in the deployed
+ * account; else `not-addressed`. Above every coverage, `exposed`: the stack deploys components under published
+ * advisories, which `EXPOSED_REQUIREMENTS` cannot be read past.
  */
-export type Coverage = 'full' | 'partial' | 'supporting' | 'after-deploy' | 'not-addressed';
+export type Coverage = 'full' | 'partial' | 'supporting' | 'after-deploy' | 'not-addressed' | 'exposed';
 
-/** Every coverage, lowest first: a requirement's is the highest its evidence reaches. */
+/** Every coverage evidence can earn, lowest first: a requirement's is the highest its evidence reaches. */
 export const COVERAGE_ORDER: readonly Coverage[] = ['not-addressed', 'after-deploy', 'supporting', 'partial', 'full'];
+
+/**
+ * The requirements a known vulnerability in what the stack deploys makes `exposed`, whatever else the report shows
+ * toward them: 6.3.1 (vulnerabilities identified and ranked), 6.3.2 (an inventory of the software, its components
+ * among them) and 6.3.3 (critical and high-severity fixes installed within a month of release).
+ */
+export const EXPOSED_REQUIREMENTS: readonly string[] = ['6.3.1', '6.3.2', '6.3.3'];
+
+/** A check that fails on a resource with the failure acknowledged: listed, and earning nothing toward the requirement. */
+export interface Deviation {
+  readonly requirement: string;
+  readonly rule: string;
+  readonly resource: string;
+  /** The acknowledgement's reason. */
+  readonly reason: string;
+}
 
 /** What the user stated about the application's place in their assessment (`pciDssScope`, `pciDssMultiTenantProvider`). */
 /** A known vulnerability the application deploys, with its acceptance when `acceptedAdvisories` gives one. */
@@ -36,6 +53,11 @@ export interface Applicability {
   readonly multiTenantProvider: boolean;
   /** What the application deploys under published advisories. @default - none declared */
   readonly knownVulnerabilities?: DeployedVulnerability[];
+  /**
+   * Whether AWS's conformance pack is deployed for this stack elsewhere (by its platform), so that AWS Config evaluates
+   * the rules the report lists as after deployment. @default - only if this stack deploys it
+   */
+  readonly conformancePackElsewhere?: boolean;
 }
 
 /** One resource a rule looked at, and what it found. */
@@ -111,6 +133,8 @@ export interface EvidenceReport {
   readonly requirements: RequirementEvidence[];
   /** What the application deploys under published advisories, each with its acceptance (PCI DSS 6.3.1, 6.3.3). */
   readonly knownVulnerabilities: DeployedVulnerability[];
+  /** Every acknowledged failure of a check, by requirement: each earns nothing toward it. */
+  readonly deviations: Deviation[];
   /** Every acknowledgement in the stack, of every pack, with its reason. */
   readonly acknowledgements: { readonly resource: string; readonly rule: string; readonly reason: string }[];
 }

@@ -215,7 +215,7 @@ const FIELD_KEYS = {
   },
   pciDssScope: {
     required: false,
-    defaultText: 'none (the evidence report says the scope was not stated)',
+    defaultText: 'none in DEV and STAGING (the evidence report says the scope was not stated); required in PRODUCTION',
     description: 'The application\'s role toward the cardholder data environment, as your PCI DSS scoping decided: `CDE` ' +
       '(it stores, processes or transmits account data), `CONNECTED` (connected to it or able to affect its security, ' +
       'as a build server that deploys into it) or `OUT_OF_SCOPE` (segmented from it). The evidence report states it ' +

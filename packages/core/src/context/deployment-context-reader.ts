@@ -96,6 +96,11 @@ function crossKeyProblems(v: Record<string, any>, given: Set<string>): string[] 
       'deployed to. Set the region key (in code: env.region on the stack); the CDK CLI\'s default region ' +
       '(CDK_DEFAULT_REGION, from the AWS configuration) is not taken for this profile.');
   }
+  if (settings?.pciDssScopeRequired && v.pciDssScope === undefined && !given.has('pciDssScope')) {
+    problems.push(`securityProfile ${v.securityProfile} needs pciDssScope, the application's role toward the cardholder data ` +
+      'environment as your scoping decided: CDE, CONNECTED or OUT_OF_SCOPE. The evidence report states it as yours, so it ' +
+      'is never a default.');
+  }
   if (v.dataVolumeSnapshotId !== undefined && (v.runtimeType !== RuntimeType.EC2 || v.ec2Storage !== Ec2Storage.EBS)) {
     problems.push(`dataVolumeSnapshotId ${JSON.stringify(v.dataVolumeSnapshotId)} applies to runtimeType EC2 with ec2Storage ebs ` +
       `only (given: runtimeType ${v.runtimeType ?? '-'}, ec2Storage ${v.ec2Storage ?? '-'}); EFS is restored from AWS ` +

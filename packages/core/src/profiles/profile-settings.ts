@@ -76,6 +76,11 @@ export interface ProfileSettings {
    * accepts it (with an `until` not passed); otherwise it is a warning.
    */
   readonly knownVulnerabilitiesRefused: boolean;
+  /**
+   * The application's `pciDssScope` must be stated: the evidence report never prints a default as the user's scoping
+   * decision.
+   */
+  readonly pciDssScopeRequired: boolean;
   /** cdk-nag AwsSolutions, PCI DSS v4.0.1 (the framework's PciDss401Checks), NIST 800-53 R5 and HIPAA at synth, failing on unacknowledged findings. */
   readonly complianceChecks: boolean;
 }
@@ -102,6 +107,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     accessLogs: false,
     // No backups: DEV data is disposable (and the volume goes with the stack).
     knownVulnerabilitiesRefused: false,
+    pciDssScopeRequired: false,
     complianceChecks: false,
   },
   [SecurityProfile.STAGING]: {
@@ -126,6 +132,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     // A week: enough to undo a bad deployment or a broken upgrade found in testing.
     dataVolumeBackupDays: 7,
     knownVulnerabilitiesRefused: false,
+    pciDssScopeRequired: false,
     complianceChecks: false,
   },
   [SecurityProfile.PRODUCTION]: {
@@ -153,6 +160,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     // 35 days, as EFS's automatic backups keep: a month of daily restore points on either storage.
     dataVolumeBackupDays: 35,
     knownVulnerabilitiesRefused: true,
+    pciDssScopeRequired: true,
     complianceChecks: true,
   },
 };

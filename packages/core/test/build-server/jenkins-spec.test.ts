@@ -3,7 +3,7 @@ import * as path from 'path';
 import { App, CfnResource, Stack } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import * as YAML from 'yaml';
-import { ApplicationFactory, AuthMode, BashUserDataBuilder, Ec2Context, Ec2Storage, JenkinsSpec, RuntimeType, SecurityProfile } from '../../src';
+import { ApplicationFactory, AuthMode, BashUserDataBuilder, Ec2Context, Ec2Storage, JenkinsSpec, PciDssScope, RuntimeType, SecurityProfile } from '../../src';
 import { CARD_DATA_PATTERNS, MASK_PASSWORDS_FILE, maskPasswordsConfig } from '../../src/build-server/card-data-masking';
 import { approvedScriptHash, pipelineScripts } from '../../src/build-server/compliance-jobs';
 import { publicUrl } from '../../src/build-server/controller-files';
@@ -651,6 +651,7 @@ test('the EC2 user data stays within EC2\'s 16 KB for the longest stack name, wi
   const spec = new JenkinsSpec({ syslogHost: 'syslog.example.com', syslogNetwork: '10.0.5.20/32', pipelineLibrary: { repository: 'https://git.example.com/ci/fw-pipeline-library.git', version: 'v0.1.0' } });
   const factory = new ApplicationFactory(stack, 'BuildServer', RuntimeType.EC2, spec, {
     securityProfile: SecurityProfile.PRODUCTION,
+    pciDssScope: PciDssScope.CONNECTED,
     acceptedAdvisories: acceptingAll(spec),
     ...TLS,
     ...SIGN_IN,
@@ -686,6 +687,7 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('PRODUCTION on %s', (runti
   test('passes the four cdk-nag packs with the OIDC sign-in on', () => {
     const { stack } = synth(runtime, {
       securityProfile: SecurityProfile.PRODUCTION,
+      pciDssScope: PciDssScope.CONNECTED,
       ...TLS,
       authMode: AuthMode.APPLICATION_OIDC,
       oidc: OIDC,

@@ -1,6 +1,6 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { ApplicationFactory, ApplicationFactoryProps, Ec2Storage, IApplicationSpec, RuntimeType, SecurityProfile } from '../../src';
+import { ApplicationFactory, ApplicationFactoryProps, Ec2Storage, IApplicationSpec, PciDssScope, RuntimeType, SecurityProfile } from '../../src';
 import { AGENT_IMAGE, JENKINS_IMAGE } from '../../src/build-server/versions';
 import { WikiSpec } from '../fixtures/wiki-spec';
 
@@ -36,7 +36,13 @@ export const IMAGE_DIGESTS: Record<string, string> = {
  */
 export function propsFor(profile: SecurityProfile): ApplicationFactoryProps {
   return profile === SecurityProfile.DEV ? { securityProfile: profile }
-    : { securityProfile: profile, ...TLS, dockerHubCredentialArn: DOCKER_HUB_CREDENTIAL, imageDigests: IMAGE_DIGESTS };
+    : {
+      securityProfile: profile,
+      ...TLS,
+      dockerHubCredentialArn: DOCKER_HUB_CREDENTIAL,
+      imageDigests: IMAGE_DIGESTS,
+      pciDssScope: PciDssScope.CONNECTED,
+    };
 }
 
 export interface Synthesised {
@@ -56,14 +62,22 @@ export function acceptingAll(spec: IApplicationSpec): ApplicationFactoryProps['a
 }
 
 /**
- * A fresh app (with the context keys `context`) and stack with one factory, synthesised; the plugin's known
- * vulnerabilities accepted unless `props` says what is accepted (`acceptingAll`).
+ * What most tests take as given and PRODUCTION requires: the plugin's known vulnerabilities accepted (`acceptingAll`)
+ * and a stated `pciDssScope` (CONNECTED), unless `props` or the context says otherwise.
+ */
+export function testDefaults(spec: IApplicationSpec, context: Record<string, unknown> = {}): ApplicationFactoryProps {
+  return { acceptedAdvisories: acceptingAll(spec), ...context.pciDssScope === undefined ? { pciDssScope: PciDssScope.CONNECTED } : {} };
+}
+
+/**
+ * A fresh app (with the context keys `context`) and stack with one factory, synthesised, with `testDefaults` under
+ * `props`.
  */
 export function synth(runtime: RuntimeType, props: ApplicationFactoryProps = {}, spec: IApplicationSpec = new WikiSpec(),
   context: Record<string, unknown> = {}): Synthesised {
   const app = new App({ context });
   const stack = new Stack(app, 'WikiStack', { env: REGION_ENV });
-  const factory = new ApplicationFactory(stack, 'App', runtime, spec, { acceptedAdvisories: acceptingAll(spec), ...props });
+  const factory = new ApplicationFactory(stack, 'App', runtime, spec, { ...testDefaults(spec, context), ...props });
   const template = Template.fromStack(stack);
   return { app, stack, factory, template, json: template.toJSON() };
 }
