@@ -103,6 +103,15 @@ for (const [runtime, { dir, report, markdown }] of Object.entries(RUNTIMES)) {
     assert.match(markdown, /^\| SECURITY-3972 \|/m);
     const oscal = JSON.parse(fs.readFileSync(path.join(dir, report.system.templateFile.replace('.template.json', '.pci-dss-4.0.1.oscal.json')), 'utf-8'));
     assert.ok(oscal['assessment-results'].results[0].risks.some((r) => r.title.startsWith('SECURITY-3972:') && r.status === 'deviation-requested'));
+    // The bill of materials: referenced with its hash, Jenkins core and every pinned plugin in it; the example's
+    // placeholder digests named as such.
+    const bomFile = path.join(dir, report.billOfMaterials.file);
+    assert.strictEqual(report.billOfMaterials.sha256, require('node:crypto').createHash('sha256').update(fs.readFileSync(bomFile)).digest('hex'));
+    const listed = new Set(JSON.parse(fs.readFileSync(bomFile, 'utf-8')).components.map((c) => `${c.name}@${c.version}`));
+    const { JENKINS_CORE, JENKINS_PLUGINS, JENKINS_PLUGIN_CLOSURE } = require('../../packages/core/lib/build-server/versions');
+    for (const pin of [JENKINS_CORE, ...JENKINS_PLUGINS, ...JENKINS_PLUGIN_CLOSURE]) assert.ok(listed.has(`${pin.id}@${pin.version}`), pin.id);
+    assert.ok(report.billOfMaterials.placeholderDigests.length > 0, 'cdk.json\'s all-zero digests are flagged');
+    assert.match(markdown, /^Bill of materials \(6\.3\.2\): `build-server\.cyclonedx\.json` \(CycloneDX, SHA-256 [0-9a-f]{64}\)/m);
     // Every acknowledged failure is a deviation that earns nothing.
     const acknowledged = report.requirements.flatMap((r) => r.evaluations.filter((e) => e.result === 'acknowledged').map((e) => `${r.requirement} ${e.rule} ${e.resource}`));
     assert.deepStrictEqual(report.deviations.map((d) => `${d.requirement} ${d.rule} ${d.resource}`), acknowledged);

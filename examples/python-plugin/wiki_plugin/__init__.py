@@ -21,6 +21,8 @@ from fw_core import (
     PluginSetting,
     PosixUser,
     RequestBodyLimit,
+    SoftwareComponent,
+    SoftwareComponentType,
 )
 
 
@@ -108,6 +110,9 @@ class WikiSpec:
 
     def known_vulnerabilities(self) -> typing.List[KnownVulnerability]:
         return []
+
+    def software_components(self) -> typing.List[SoftwareComponent]:
+        return [SoftwareComponent(name="wiki", version="1.4.2", type=SoftwareComponentType.APPLICATION)]
 
     def compliance_controls(self) -> typing.List[ComplianceControl]:
         """What the wiki itself does for PCI DSS, listed in the PRODUCTION evidence report."""

@@ -29,6 +29,7 @@ import type { IOidcIntegration, OidcProviderSettings } from './contract/oidc-int
 import { callPlugin, pluginName } from './contract/plugin-calls';
 import { PosixUser } from './contract/posix-user';
 import { RuntimeType } from './contract/runtime-type';
+import { type SoftwareComponent, SoftwareComponentType } from './contract/software-component';
 import { assertValidSpec } from './contract/spec-validation';
 import { UserError } from './errors';
 import { LogAlarms } from './platform/alarms';
@@ -101,10 +102,11 @@ export class ApplicationFactory extends Construct {
     const plan = this.plan(runtimeType, spec, props);
     this.context = plan.context;
     const { context, settings, platform } = plan;
-    const images = this.imageSource(context, plan.plugin, platform, [
+    const deployed = [
       ...runtimeType === RuntimeType.FARGATE ? [{ member: 'defaultContainerImage()', image: plan.spec.defaultContainerImage() }] : [],
       ...plan.workerSpec ? [{ member: 'ephemeralWorkers().image', image: plan.workerSpec.image }] : [],
-    ]);
+    ];
+    const images = this.imageSource(context, plan.plugin, platform, deployed);
     const shared = platform ? this.attachToPlatform(plan, platform, props.listenerPriority)
       : this.buildStandalone(context, plan.spec, plan.logGroupName, plan.ebs, settings, plan.database);
     this.url = shared.url;
@@ -123,7 +125,8 @@ export class ApplicationFactory extends Construct {
     const restart = shared.database ? this.connectDatabase(runtime, shared.database, shared, context) : undefined;
     this.s3Endpoint = platform ? platform.s3Endpoint : this.endpointsOf(plan, shared, runtime, workers, restart);
     if (platform) admitApplications(this, platform, runtime.securityGroup, props.allowFrom ?? [], context);
-    this.checkCompliance(plan);
+    this.checkCompliance(plan, [...deployedComponents(runtimeType, deployed.map((d) => images.pinned(d.image))),
+      ...callPlugin(plan.plugin, 'softwareComponents', () => plan.spec.softwareComponents())]);
     addResourceBudget(this, () => [], 'Ask for less of the plugin (workers, alarms, secrets), or split the application.');
   }
 
@@ -280,7 +283,7 @@ export class ApplicationFactory extends Construct {
    * The whole stack under the profile's packs, with the plugin's controls and the stated scope, and what checks the
    * deployed account: resources the CDK adds at stack level (custom-resource providers) are ours too.
    */
-  private checkCompliance(plan: FactoryPlan): void {
+  private checkCompliance(plan: FactoryPlan, components: SoftwareComponent[]): void {
     const { context, plugin, spec } = plan;
     acknowledgeGrantPolicies(this);
     addEcsConsistencyChecks(this);
@@ -293,6 +296,7 @@ export class ApplicationFactory extends Construct {
         multiTenantProvider: context.pciDssMultiTenantProvider,
         knownVulnerabilities: plan.knownVulnerabilities.map((v) => ({ ...v, ...accepted[v.id] ? { accepted: accepted[v.id] } : {} })),
         conformancePackElsewhere: plan.platform?.context.pciConformancePack === true,
+        components,
       });
     }
   }
@@ -556,6 +560,28 @@ function assertAuthMode(plugin: string, spec: IApplicationSpec, context: Deploym
     throw new UserError(`authMode "application-oidc" needs a plugin that signs users in itself, but ${plugin} ` +
       `(applicationId ${spec.applicationId()}) does not support OIDC; use "alb-oidc" or "none".`);
   }
+}
+
+/**
+ * What the framework itself deploys of the bill of materials: each container image, pinned as the tasks run it (its
+ * tag, and its digest when one is given), and on EC2 the operating system, whose release the AMI parameter resolves
+ * at deploy.
+ */
+function deployedComponents(runtimeType: RuntimeType, images: string[]): SoftwareComponent[] {
+  return [
+    ...images.map((image) => {
+      const [name, digest] = image.split('@');
+      const slash = name.lastIndexOf('/');
+      const colon = name.lastIndexOf(':');
+      const [repository, tag] = colon > slash ? [name.slice(0, colon), name.slice(colon + 1)] : [name, 'latest'];
+      return { name: repository, version: digest ? `${tag}@${digest}` : tag, type: SoftwareComponentType.CONTAINER };
+    }),
+    ...runtimeType === RuntimeType.EC2 ? [{
+      name: 'amazon-linux-2023',
+      version: 'resolved at deploy (the latest AMI of the parameter /aws/service/ami-amazon-linux-latest)',
+      type: SoftwareComponentType.OPERATING_SYSTEM,
+    }] : [],
+  ];
 }
 
 /** The plugin's database, whose connection's variables may not be a secret's. */

@@ -8,6 +8,7 @@ export { EgressRule } from './contract/egress-rule';
 export { ApplicationSize } from './contract/application-size';
 export { PluginSetting } from './contract/plugin-setting';
 export { KnownVulnerability } from './contract/known-vulnerability';
+export { SoftwareComponent, SoftwareComponentType } from './contract/software-component';
 export { BlockedRequest, BLOCKED_PATH_PATTERN_MAX, BLOCKED_REQUESTS_MAX } from './contract/blocked-request';
 export { RequestBodyLimit, WAF_BODY_SIZE_LIMIT, REQUEST_BODY_MAX_BYTES, REQUEST_BODY_PATH_MAX_BYTES, REQUEST_BODY_LIMITS_MAX } from './contract/request-body-limit';
 export { EphemeralWorkers, WorkerVariables } from './contract/ephemeral-workers';

@@ -5,9 +5,11 @@ import { App, CfnResource, Stack } from 'aws-cdk-lib';
 import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { CfnLogGroup } from 'aws-cdk-lib/aws-logs';
 import { NagRuleCompliance, rules } from 'cdk-nag';
-import { ControlGrade, Ec2Storage, JenkinsSpec, PciDssScope, RuntimeType, SecurityProfile } from '../src';
+import { ControlGrade, Ec2Storage, JenkinsSpec, PciDssScope, RuntimeType, SecurityProfile, SoftwareComponentType } from '../src';
 import { deliveredOnFargate } from './support/casc-delivery';
 import { OIDC, propsFor, REGION_ENV, resources, synth, type Synthesised } from './support/synth';
+import { JENKINS_CORE, JENKINS_PLUGIN_CLOSURE, JENKINS_PLUGINS } from '../src/build-server/versions';
+import { billOfMaterials } from '../src/compliance/bill-of-materials';
 import { evidenceReport, renderMarkdown, REPORT_NOTICE } from '../src/compliance/evidence-report';
 import { oscalAssessmentResults } from '../src/compliance/oscal-assessment-results';
 import { addPciConformancePack } from '../src/compliance/pci-conformance-pack';
@@ -228,12 +230,31 @@ describe('known vulnerabilities first (6.3.1, 6.3.2, 6.3.3)', () => {
     }
     const hashOf = (file: string) => createHash('sha256').update(fs.readFileSync(path.join(app.outdir, file))).digest('hex');
     const linked = oscal['back-matter'].resources.filter((r: any) => r.rlinks).map((r: any) => [r.rlinks[0].href, r.rlinks[0].hashes[0].value]);
-    expect(linked).toEqual([stack.templateFile, `${stack.stackName}.pci-dss-4.0.1.json`, `${stack.stackName}.pci-dss-4.0.1.md`].map((f) => [f, hashOf(f)]));
+    expect(linked).toEqual([stack.templateFile, `${stack.stackName}.cyclonedx.json`, `${stack.stackName}.pci-dss-4.0.1.json`, `${stack.stackName}.pci-dss-4.0.1.md`]
+      .map((f) => [f, hashOf(f)]));
     // The same system keeps its document id when its template changes; the version names the template.
     const other = oscalAssessmentResults({ ...report, system: { ...report.system, templateSha256: 'f'.repeat(64) } }) as any;
     expect(other['assessment-results'].uuid).toBe(oscal.uuid);
     expect(oscal.metadata.version).toBe(`${report.system.versions.framework}+template.${report.system.templateSha256.slice(0, 12)}`);
   });
+});
+
+test('the report references a CycloneDX bill of materials with its hash: Jenkins core, every pinned plugin, the images as deployed', () => {
+  const { app, stack } = productionBuildServer(RuntimeType.FARGATE, Ec2Storage.EFS);
+  const report: EvidenceReport = JSON.parse(fs.readFileSync(path.join(app.outdir, `${stack.stackName}.pci-dss-4.0.1.json`), 'utf-8'));
+  const file = path.join(app.outdir, report.billOfMaterials!.file);
+  expect(report.billOfMaterials!.sha256).toBe(createHash('sha256').update(fs.readFileSync(file)).digest('hex'));
+  const bom = JSON.parse(fs.readFileSync(file, 'utf-8'));
+  expect([bom.bomFormat, bom.specVersion, bom.metadata.component.name]).toEqual(['CycloneDX', '1.5', stack.stackName]);
+  const listed = bom.components.map((c: any) => `${c.name}@${c.version}`);
+  for (const pin of [JENKINS_CORE, ...JENKINS_PLUGINS, ...JENKINS_PLUGIN_CLOSURE]) expect(listed).toContain(`${pin.id}@${pin.version}`);
+  expect(bom.components.find((c: any) => c.name === 'jenkins-core').purl).toBe(`pkg:maven/org.jenkins-ci.main/jenkins-war@${JENKINS_CORE.version}`);
+  // The controller's and the agents' images, as the tasks run them (the test digests stand in for real ones).
+  expect(bom.components.filter((c: any) => c.type === 'container').map((c: any) => c.name).sort()).toEqual(['jenkins/inbound-agent', 'jenkins/jenkins']);
+  expect(report.billOfMaterials!.components).toBe(bom.components.length);
+  // A placeholder digest is named as one.
+  const zeros = billOfMaterials(report.system, [{ name: 'x', version: `1@sha256:${'0'.repeat(64)}`, type: SoftwareComponentType.CONTAINER }]);
+  expect(zeros.reference.placeholderDigests).toEqual([`x:1@sha256:${'0'.repeat(64)}`]);
 });
 
 test('a deviation is never coverage: a requirement whose only evidence is an acknowledged failure is not-addressed, and listed', () => {

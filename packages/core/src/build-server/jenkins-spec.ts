@@ -11,6 +11,7 @@ import { JenkinsOidcIntegration } from './jenkins-oidc';
 import { assertValidSonarQube, type SonarQubeServer, sonarQubeFromSettings, sonarQubeSecrets, sonarQubeSettings } from './jenkins-sonarqube';
 import { configureJenkinsUserData, EC2_JENKINS_LOG, EC2_LAYOUT } from './jenkins-user-data';
 import { jenkinsKnownVulnerabilities } from './known-vulnerabilities';
+import { jenkinsSoftwareComponents } from './software-components';
 import { JENKINS_IMAGE } from './versions';
 import type { ApplicationSize } from '../contract/application-size';
 import { ApplicationSpec, type IApplicationSpec } from '../contract/application-spec';
@@ -26,6 +27,7 @@ import type { LogAlarm } from '../contract/log-alarm';
 import type { IOidcIntegration } from '../contract/oidc-integration';
 import type { PluginSetting } from '../contract/plugin-setting';
 import type { RequestBodyLimit } from '../contract/request-body-limit';
+import type { SoftwareComponent } from '../contract/software-component';
 import type { IUserDataBuilder } from '../contract/user-data-builder';
 import { UserError } from '../errors';
 
@@ -225,6 +227,11 @@ export class JenkinsSpec extends ApplicationSpec {
   /** What the pins install under published advisories (`PINS_UNDER_ADVISORY`), with severity and fixed release. */
   public knownVulnerabilities(): KnownVulnerability[] {
     return jenkinsKnownVulnerabilities();
+  }
+
+  /** Jenkins core, every pinned plugin and the plugin manager (`jenkinsSoftwareComponents`), for the bill of materials. */
+  public softwareComponents(): SoftwareComponent[] {
+    return jenkinsSoftwareComponents();
   }
 
   /** The server's own PCI DSS controls (`jenkinsComplianceControls`), for the PRODUCTION evidence report. */

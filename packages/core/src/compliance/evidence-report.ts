@@ -5,6 +5,7 @@ import { attachCustomSynthesis, CfnResource, Stack, Stage, Token } from 'aws-cdk
 import { NagRuleCompliance } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { acknowledgementFor, acknowledgementsOn } from './acknowledgements';
+import { billOfMaterials } from './bill-of-materials';
 import { oscalAssessmentResults } from './oscal-assessment-results';
 import { PCI_DSS_MAPPING, PCI_DSS_VERSION } from './pci-dss-401/mapping';
 import { PCI_DSS_401_PACK, PCI_DSS_401_RULES } from './pci-dss-401/pci-dss-401-rules';
@@ -83,9 +84,12 @@ class EvidenceReportWriter extends Construct {
     // so a stack with an open finding gets no report, as it gets no template.
     attachCustomSynthesis(this, {
       onSynthesize: (session) => {
-        const report = evidenceReport(stack, this.controls, reportedSystem(stack, session.outdir), this.applicability);
+        const system = reportedSystem(stack, session.outdir);
+        const bom = this.applicability?.components?.length ? billOfMaterials(system, this.applicability.components) : undefined;
+        const report = { ...evidenceReport(stack, this.controls, system, this.applicability), ...bom ? { billOfMaterials: bom.reference } : {} };
         const base = path.join(session.outdir, reportBaseName(stack));
         const written = [
+          ...bom ? [{ title: 'The bill of materials (CycloneDX)', file: bom.reference.file, text: bom.text }] : [],
           { title: 'The evidence report (JSON)', file: `${reportBaseName(stack)}.json`, text: JSON.stringify(report, undefined, 1) + '\n' },
           { title: 'The evidence report (Markdown)', file: `${reportBaseName(stack)}.md`, text: renderMarkdown(report) },
         ];
@@ -291,6 +295,11 @@ export function renderMarkdown(report: EvidenceReport): string {
     `Rules: PciDss401Checks, after AWS's conformance pack \`${report.mapping.file}\` (${report.mapping.repository} ` +
     `${report.mapping.commit.slice(0, 12)}) and the requirement mapping at ${report.mapping.requirementsFrom}.`, '',
   ];
+  const bom = report.billOfMaterials;
+  if (bom) {
+    lines.push(`Bill of materials (6.3.2): \`${bom.file}\` (CycloneDX, SHA-256 ${bom.sha256}), ${bom.components} components` +
+      (bom.placeholderDigests.length ? `; pinned by a placeholder digest (all zeros), so not an image anyone reviewed: ${bom.placeholderDigests.join(', ')}.` : '.'), '');
+  }
   lines.push(`Scope: ${report.scope.stated}. ${report.scope.statement}`, '');
   lines.push(`After deployment: ${report.afterDeployment.configConformancePack} ${report.afterDeployment.securityHubStandard}`, '');
   lines.push('Coverage of a requirement is the best its evidence earns: `full` (what the requirement asks of these ' +

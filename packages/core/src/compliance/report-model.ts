@@ -4,6 +4,7 @@ import type { AcceptedAdvisory } from '../context/accepted-advisory';
 import type { ComplianceControl } from '../contract/compliance-control';
 import type { KnownVulnerability } from '../contract/known-vulnerability';
 import type { PciDssScope } from '../contract/pci-dss-scope';
+import type { SoftwareComponent } from '../contract/software-component';
 
 // The evidence report's shape: what evidence-report.ts writes and the OSCAL document and the coverage check read.
 
@@ -58,6 +59,20 @@ export interface Applicability {
    * the rules the report lists as after deployment. @default - only if this stack deploys it
    */
   readonly conformancePackElsewhere?: boolean;
+  /** What the stack deploys, for the bill of materials: the plugin's components and the framework's images. @default - none */
+  readonly components?: SoftwareComponent[];
+}
+
+/** The bill of materials written beside the report (CycloneDX), as the report references it. */
+export interface BillOfMaterials {
+  /** The file in the cloud assembly, beside the report. */
+  readonly file: string;
+  /** The SHA-256 of its bytes. */
+  readonly sha256: string;
+  /** How many components it lists. */
+  readonly components: number;
+  /** Images pinned by a placeholder digest (all zeros): not an image anyone reviewed. */
+  readonly placeholderDigests: string[];
 }
 
 /** One resource a rule looked at, and what it found. */
@@ -135,6 +150,8 @@ export interface EvidenceReport {
   readonly knownVulnerabilities: DeployedVulnerability[];
   /** Every acknowledged failure of a check, by requirement: each earns nothing toward it. */
   readonly deviations: Deviation[];
+  /** The bill of materials of what the stack deploys (6.3.2), when the application states it. @default - none */
+  readonly billOfMaterials?: BillOfMaterials;
   /** Every acknowledgement in the stack, of every pack, with its reason. */
   readonly acknowledgements: { readonly resource: string; readonly rule: string; readonly reason: string }[];
 }

@@ -12,6 +12,7 @@ import type { LogAlarm } from './log-alarm';
 import type { IOidcIntegration } from './oidc-integration';
 import type { PluginSetting } from './plugin-setting';
 import type { RequestBodyLimit } from './request-body-limit';
+import type { SoftwareComponent } from './software-component';
 import type { IUserDataBuilder } from './user-data-builder';
 
 /**
@@ -141,6 +142,11 @@ export interface IApplicationSpec {
    */
   knownVulnerabilities(): KnownVulnerability[];
   /**
+   * What the application installs, each at its pinned version (the image and packages the framework deploys are added
+   * by the framework): the bill of materials beside the PRODUCTION evidence report. Not one of the spec's members.
+   */
+  softwareComponents(): SoftwareComponent[];
+  /**
    * The PCI DSS controls the application implements itself (sign-in with MFA, authorisation, audit trail, masking),
    * each with its requirement numbers, listed in the PRODUCTION evidence report beside what the template shows. Not
    * one of the spec's members.
@@ -249,6 +255,11 @@ export abstract class ApplicationSpec implements IApplicationSpec {
     return [];
   }
 
+  /** Default: none beyond what the framework knows (the images it deploys). */
+  public softwareComponents(): SoftwareComponent[] {
+    return [];
+  }
+
   /** Default: none. */
   public complianceControls(): ComplianceControl[] {
     return [];
@@ -274,5 +285,5 @@ export abstract class ApplicationSpec implements IApplicationSpec {
 export const APPLICATION_SPEC_MEMBERS: readonly string[] = [
   'applicationId', 'defaultContainerImage', 'applicationPort', 'containerDataPath', 'efsDataPath', 'volumeName',
   'containerUser', 'efsPermissions', 'ebsDeviceName', 'ec2DataPath', 'ec2LogPaths', 'configureUserData',
-  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportedAuthModes', 'ephemeralWorkers', 'egressRules', 'secrets', 'defaultSize', 'settings', 'withSettings', 'requestBodyLimits', 'blockedRequests', 'knownVulnerabilities', 'complianceControls', 'database', 'supportsOidcIntegration', 'oidcIntegration',
+  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportedAuthModes', 'ephemeralWorkers', 'egressRules', 'secrets', 'defaultSize', 'settings', 'withSettings', 'requestBodyLimits', 'blockedRequests', 'knownVulnerabilities', 'softwareComponents', 'complianceControls', 'database', 'supportsOidcIntegration', 'oidcIntegration',
 ];

@@ -12,6 +12,7 @@ import { knownVulnerabilityProblems } from './known-vulnerability';
 import { logAlarmProblems } from './log-alarm';
 import { callPlugin } from './plugin-calls';
 import { requestBodyLimitProblems } from './request-body-limit';
+import { softwareComponentProblems } from './software-component';
 
 /** One member's check: undefined when the value is allowed, otherwise what is allowed. */
 type Check = (value: unknown) => string | undefined;
@@ -184,6 +185,8 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
   if (blocked !== undefined) problems.push(...blockedRequestProblems(blocked, `${pluginName}.blockedRequests()`));
   const vulnerabilities = resultOf(spec, 'knownVulnerabilities', pluginName, problems);
   if (vulnerabilities !== undefined) problems.push(...knownVulnerabilityProblems(vulnerabilities, `${pluginName}.knownVulnerabilities()`));
+  const components = resultOf(spec, 'softwareComponents', pluginName, problems);
+  if (components !== undefined) problems.push(...softwareComponentProblems(components, `${pluginName}.softwareComponents()`));
   const database = resultOf(spec, 'database', pluginName, problems) as DatabaseRequirement | undefined;
   if (database !== undefined && database !== null) problems.push(...databaseRequirementProblems(database, `${pluginName}.database()`).map((p) => `${p}.`));
   const controls = resultOf(spec, 'complianceControls', pluginName, problems);
@@ -204,7 +207,9 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
 }
 
 /** What a member without arguments returns, or undefined when it throws (which becomes one of `problems`). */
-function resultOf(spec: IApplicationSpec, member: 'logAlarms' | 'ephemeralWorkers' | 'egressRules' | 'requestBodyLimits' | 'blockedRequests' | 'knownVulnerabilities' | 'complianceControls' | 'database',
+function resultOf(spec: IApplicationSpec,
+  member: 'logAlarms' | 'ephemeralWorkers' | 'egressRules' | 'requestBodyLimits' | 'blockedRequests' | 'knownVulnerabilities' | 'softwareComponents'
+  | 'complianceControls' | 'database',
   pluginName: string,
   problems: string[]): unknown {
   try {

@@ -32,6 +32,7 @@ export function pluginClassSource(className: string, applicationId: string, over
     requestBodyLimits: 'return [];',
     blockedRequests: 'return [];',
     knownVulnerabilities: 'return [];',
+    softwareComponents: 'return [];',
     complianceControls: 'return [];',
     database: 'return undefined;',
     supportsOidcIntegration: 'return false;',
