@@ -98,6 +98,25 @@ export const JENKINS_REQUEST_BODY_LIMITS = [
 ] as const;
 
 /**
+ * The path segments whose requests the audit trail records (its `pattern`): audit-trail 436.vc0d1e79fc5a_3's own
+ * `KNOWN_KEYWORDS` (`AuditTrailPlugin.java` lines 77-94: `configSubmit`, `doDelete`, ..., `safeExit`), and what its
+ * default misses: every `config.xml` (a job's, a view's, a node's, read or written), the script consoles and
+ * `scriptText`, the plugin manager and update center, the credential store, `descriptorByName` (a user's API tokens
+ * among others) and the security realm's sign-in callback (`securityRealm`). Its filter
+ * (`AuditTrailFilter.logRequest`, lines 93-120) records a matching request's path, user and source address, and no
+ * result: the audit-trail control says so.
+ */
+export const JENKINS_AUDIT_KEYWORDS = [
+  'configSubmit', 'doDelete', 'postBuildResult', 'enable', 'disable', 'cancelQueue', 'stop', 'toggleLogKeep',
+  'doWipeOutWorkspace', 'createItem', 'createView', 'toggleOffline', 'cancelQuietDown', 'quietDown', 'restart', 'exit',
+  'safeExit',
+  'config\\.xml', 'script', 'scriptText', 'pluginManager', 'updateCenter', 'credentials', 'descriptorByName', 'securityRealm',
+] as const;
+
+/** The audit trail's `pattern`, built as the plugin builds its default (`DEFAULT_PATTERN`, line 97) from the keywords. */
+export const JENKINS_AUDIT_PATTERN = `.*/(?:${JENKINS_AUDIT_KEYWORDS.join('|')})/?.*`;
+
+/**
  * What the WAF blocks from outside, because configuration cannot switch it off and nobody needs it from the internet:
  * - the script consoles and their API, of the controller and of any node, at the root and under `/manage/` (every
  *   `/manage/X` is also served at `/X`: jenkins-2.568.2 `ManageJenkinsAction.java` line 98); Overall/Administer

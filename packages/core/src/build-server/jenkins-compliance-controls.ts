@@ -52,10 +52,20 @@ export function jenkinsComplianceControls(groups: ControlGroups): ComplianceCont
       configuredIn: 'job compliance/compliance-access-review (jenkins/jobs/compliance-jobs.groovy)',
     },
     {
-      requirements: ['10.2.1', '10.2.1.2', '10.2.1.5', '10.2.2'],
-      statement: 'The audit trail records every configuration change, sign-in and build with its cause and user.',
-      configuredIn: `${casc}: unclassified.audit-trail`,
+      requirements: ['10.2.1'],
+      statement: 'The audit trail records, with the user and the source address: every build with its cause; requests to ' +
+        'a configuration (configSubmit, any config.xml), the script consoles and scriptText, the plugin manager and update ' +
+        'center, the credential store, item creation, deletion and restarts (JENKINS_AUDIT_KEYWORDS); script use ' +
+        '(logScriptUsage); and the sign-in callback, whose user is recorded by the identity provider.',
+      configuredIn: `${casc}: unclassified.audit-trail.pattern, unclassified.audit-trail.logScriptUsage, unclassified.audit-trail.logBuildCause`,
       grade: ControlGrade.PARTIAL,
+    },
+    {
+      requirements: ['10.2.1.2', '10.2.1.5', '10.2.2'],
+      statement: 'The same records support what 10.2.1.2 and 10.2.2 ask of administrative actions, but carry no success ' +
+        'or failure field, and accounts, groups and privileges (10.2.1.5) change at the identity provider, whose log is yours.',
+      configuredIn: `${casc}: unclassified.audit-trail.pattern`,
+      grade: ControlGrade.SUPPORTING,
     },
     {
       requirements: ['10.4.1', '10.4.1.1'],

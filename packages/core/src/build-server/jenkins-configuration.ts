@@ -1,5 +1,5 @@
 import { ref } from './casc-variable';
-import { ARTIFACT_RETENTION_DAYS, ARTIFACTS_KEPT, AUDIT_SYSLOG_PORT, BUILD_LOG_RETENTION_DAYS, BUILDS_KEPT } from './hardening';
+import { ARTIFACT_RETENTION_DAYS, ARTIFACTS_KEPT, AUDIT_SYSLOG_PORT, BUILD_LOG_RETENTION_DAYS, BUILDS_KEPT, JENKINS_AUDIT_PATTERN } from './hardening';
 import type { EcsCloud } from './jenkins-agents';
 import { FAILED_SIGN_IN_RECORDER } from './jenkins-monitoring';
 import { SONARQUBE } from './jenkins-sonarqube';
@@ -186,7 +186,7 @@ export interface JenkinsConfiguration {
         };
       }>;
     };
-    readonly 'audit-trail': { readonly logBuildCause: boolean; readonly loggers: AuditLogger[] };
+    readonly 'audit-trail': { readonly logBuildCause: boolean; readonly logScriptUsage: boolean; readonly pattern: string; readonly loggers: AuditLogger[] };
     readonly 'sonarGlobalConfiguration'?: {
       readonly buildWrapperEnabled: boolean;
       readonly installations: Array<{
@@ -362,6 +362,9 @@ function buildDiscarders(): Unclassified<'buildDiscarders'> {
 function auditTrail(options: JenkinsConfigurationOptions): Unclassified<'audit-trail'> {
   return {
     logBuildCause: true,
+    // Script use through script-security, which the plugin leaves off by default (`logScriptUsage`, line 73).
+    logScriptUsage: true,
+    pattern: JENKINS_AUDIT_PATTERN,
     loggers: [
       { logFile: { log: options.auditLogPattern, limit: options.auditLogLimit, count: options.auditLogCount } },
       ...(options.auditToConsole ? [{ console: { output: 'STD_OUT' as const, dateFormat: 'yyyy-MM-dd HH:mm:ss.SSS', logPrefix: 'audit' } }] : []),
