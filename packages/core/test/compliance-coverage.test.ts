@@ -214,6 +214,17 @@ describe('known vulnerabilities first (6.3.1, 6.3.2, 6.3.3)', () => {
     expect(report.requirements.find((x) => x.requirement === '6.3.3')!.controls.length).toBeGreaterThan(0);
   });
 
+  test('the first page counts each principal requirement\'s coverages, deviations and exposures', () => {
+    const markdown = fs.readFileSync(`${base}.md`, 'utf-8');
+    const row = markdown.split('\n').find((l) => l.startsWith('| 6 | '))!;
+    const counts = row.split('|').slice(2, -1).map((c) => Number(c.trim()));
+    const under6 = report.requirements.filter((r) => r.requirement.split('.')[0] === '6');
+    expect(counts[0]).toBe(under6.filter((r) => r.coverage === 'exposed').length);
+    expect(counts[0]).toBe(3);
+    expect(counts.slice(0, -1).reduce((a, b) => a + b, 0)).toBe(under6.length);
+    expect(markdown.indexOf('## At a glance')).toBeLessThan(markdown.indexOf('## Who answers for each principal requirement'));
+  });
+
   test('the OSCAL document carries each as a risk, its acceptance a deviation requested (the assessor approves it, not us)', () => {
     const risks = oscal.results[0].risks;
     expect(risks.map((r: any) => r.title)).toEqual(report.knownVulnerabilities.map((v) => `${v.id}: ${v.component} ${v.version}`));

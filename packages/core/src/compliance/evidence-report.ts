@@ -285,6 +285,23 @@ function byNumber(a: string, b: string): number {
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
+/**
+ * The first page an assessor reads: per principal requirement, how many of its requirements reach each coverage, how
+ * many deviations and exposures it has; the sections below give each one's evidence and what is left to test.
+ */
+function atAGlance(report: EvidenceReport): string[] {
+  const columns: Coverage[] = ['exposed', ...[...COVERAGE_ORDER].reverse()];
+  const lines = ['## At a glance', '', `| Requirement | ${columns.join(' | ')} | deviations |`, `|---|${columns.map(() => '---|').join('')}---|`];
+  for (const p of report.principals) {
+    const under = report.requirements.filter((r) => r.requirement.split('.')[0] === p.requirement);
+    const deviations = report.deviations.filter((d) => d.requirement.split('.')[0] === p.requirement).length;
+    lines.push(`| ${p.requirement} | ${columns.map((c) => under.filter((r) => r.coverage === c).length).join(' | ')} | ${deviations} |`);
+  }
+  lines.push('', `Known vulnerabilities deployed: ${report.knownVulnerabilities.length}; deviations: ${report.deviations.length}. ` +
+    'A count is of requirements this report lists; none of them is a verdict.', '');
+  return lines;
+}
+
 /** The same report for people: one section per principal requirement, one table per requirement. */
 export function renderMarkdown(report: EvidenceReport): string {
   const lines = [
@@ -307,6 +324,7 @@ export function renderMarkdown(report: EvidenceReport): string {
     'account can see it) or `not-addressed`; a check whose failure is acknowledged earns nothing (it is listed under ' +
     'deviations). `exposed` outranks them all: the stack deploys components under published advisories. It is never a ' +
     'verdict: an assessor tests each requirement.', '');
+  lines.push(...atAGlance(report));
   lines.push('## Who answers for each principal requirement', '',
     '| Requirement | Applies | The template and configuration | You | AWS or the identity provider | Requirements listed below |', '|---|---|---|---|---|---|');
   for (const p of report.principals) {
