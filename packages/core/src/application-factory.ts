@@ -416,7 +416,14 @@ export class ApplicationFactory extends Construct {
    * identity provider's included (Route 53, "Considerations when working with a private hosted zone").
    */
   private routedPrivately(context: DeploymentContext): boolean {
-    if (!context.sslEnabled || context.authMode === AuthMode.ALB_OIDC) return false;
+    if (!context.sslEnabled) return false;
+    if (context.authMode === AuthMode.ALB_OIDC) {
+      warn(this, 'noPrivateRoute', `${context.stackName} signs its users in at the load balancer (alb-oidc): it gets no ` +
+        `private route, and inside the VPC https://${context.fqdn} is the internet-facing load balancer, whose sign-in ` +
+        'a machine client (a build agent, another application) cannot pass. Use authMode application-oidc or none for an ' +
+        'application others call.');
+      return false;
+    }
     if (context.subdomain === undefined) {
       warn(this, 'noPrivateRoute', `${context.stackName} is at the apex of ${context.domain}: it gets no private route, since a ` +
         `private zone named ${context.domain} would hide every other name under it inside the VPC (the identity provider's ` +

@@ -67,10 +67,12 @@ describe('an application\'s private route', () => {
     expect(group.Properties.TargetGroupARNs).toHaveLength(2);
   });
 
-  test('alb-oidc: none (the private listener signs nobody in)', () => {
+  test('alb-oidc: none (the private listener signs nobody in), and a warning says so, naming what a caller meets instead', () => {
     const template = synthesised.templates.Notes;
     expect(resources(template, 'AWS::Route53::HostedZone')).toEqual([]);
     expect(JSON.stringify(template)).not.toContain('privatelistenerarn');
+    const warnings = synthesised.factories.Notes.node.findAll().flatMap((c) => c.node.metadata.filter((m) => m.type === 'aws:cdk:warning').map((m) => String(m.data)));
+    expect(warnings).toContainEqual(expect.stringMatching(/^Notes signs its users in at the load balancer \(alb-oidc\): it gets no private route, and inside the VPC https:\/\/notes\.example\.com is the internet-facing load balancer/));
   });
 });
 

@@ -51,22 +51,7 @@ export function jenkinsComplianceControls(groups: ControlGroups): ComplianceCont
         'limit; the review itself, and acting on it, is yours.',
       configuredIn: 'job compliance/compliance-access-review (jenkins/jobs/compliance-jobs.groovy)',
     },
-    {
-      requirements: ['10.2.1'],
-      statement: 'The audit trail records, with the user and the source address: every build with its cause; requests to ' +
-        'a configuration (configSubmit, any config.xml), the script consoles and scriptText, the plugin manager and update ' +
-        'center, the credential store, item creation, deletion and restarts (JENKINS_AUDIT_KEYWORDS); script use ' +
-        '(logScriptUsage); and the sign-in callback, whose user is recorded by the identity provider.',
-      configuredIn: `${casc}: unclassified.audit-trail.pattern, unclassified.audit-trail.logScriptUsage, unclassified.audit-trail.logBuildCause`,
-      grade: ControlGrade.PARTIAL,
-    },
-    {
-      requirements: ['10.2.1.2', '10.2.1.5', '10.2.2'],
-      statement: 'The same records support what 10.2.1.2 and 10.2.2 ask of administrative actions, but carry no success ' +
-        'or failure field, and accounts, groups and privileges (10.2.1.5) change at the identity provider, whose log is yours.',
-      configuredIn: `${casc}: unclassified.audit-trail.pattern`,
-      grade: ControlGrade.SUPPORTING,
-    },
+    ...auditTrailControls(casc),
     {
       requirements: ['10.4.1', '10.4.1.1'],
       statement: `A daily job lists the last day's failed sign-ins and administrative changes for ${groups.auditor}, who ` +
@@ -99,6 +84,32 @@ export function jenkinsComplianceControls(groups: ControlGroups): ComplianceCont
         'the instance itself (EC2: Session Manager) are AWS\'s settings, not this one.',
       configuredIn: 'JENKINS_OPTS --sessionTimeout and --sessionEviction; jenkins.disableRememberMe',
       grade: ControlGrade.PARTIAL,
+    },
+  ];
+}
+
+/**
+ * The audit trail, as far as what it records goes (`JENKINS_AUDIT_PATTERN`, `logScriptUsage`, `logBuildCause`):
+ * `partial` toward 10.2.1; `supporting` toward the administrative actions and the record's fields, which it holds
+ * without a result, and toward account changes, which happen at the identity provider.
+ */
+function auditTrailControls(casc: string): ComplianceControl[] {
+  return [
+    {
+      requirements: ['10.2.1'],
+      statement: 'The audit trail records, with the user and the source address: every build with its cause; requests to ' +
+        'a configuration (configSubmit, any config.xml), the script consoles and scriptText, the plugin manager and update ' +
+        'center, the credential store, item creation, deletion and restarts (JENKINS_AUDIT_KEYWORDS); script use ' +
+        '(logScriptUsage); and the sign-in callback, whose user is recorded by the identity provider.',
+      configuredIn: `${casc}: unclassified.audit-trail.pattern, unclassified.audit-trail.logScriptUsage, unclassified.audit-trail.logBuildCause`,
+      grade: ControlGrade.PARTIAL,
+    },
+    {
+      requirements: ['10.2.1.2', '10.2.1.5', '10.2.2'],
+      statement: 'The same records support what 10.2.1.2 and 10.2.2 ask of administrative actions, but carry no success ' +
+        'or failure field, and accounts, groups and privileges (10.2.1.5) change at the identity provider, whose log is yours.',
+      configuredIn: `${casc}: unclassified.audit-trail.pattern`,
+      grade: ControlGrade.SUPPORTING,
     },
   ];
 }
