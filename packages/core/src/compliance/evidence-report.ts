@@ -270,7 +270,8 @@ function principalApplicability(requirement: string, applicability?: Applicabili
   }
   return {
     applicable: false,
-    applicability: applicability ? 'Does not apply: you state that you are not a multi-tenant service provider (pciDssMultiTenantProvider false).'
+    applicability: applicability?.multiTenantProvider === false
+      ? 'Does not apply: you state that you are not a multi-tenant service provider (pciDssMultiTenantProvider false).'
       : 'Not listed: whether you are a multi-tenant service provider was not stated (pciDssMultiTenantProvider).',
   };
 }

@@ -51,7 +51,8 @@ export interface DeployedVulnerability extends KnownVulnerability {
 export interface Applicability {
   /** @default - not stated */
   readonly scope?: PciDssScope;
-  readonly multiTenantProvider: boolean;
+  /** @default - not stated */
+  readonly multiTenantProvider?: boolean;
   /** What the application deploys under published advisories. @default - none declared */
   readonly knownVulnerabilities?: DeployedVulnerability[];
   /**

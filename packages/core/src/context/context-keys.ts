@@ -226,7 +226,7 @@ const FIELD_KEYS = {
   },
   pciDssMultiTenantProvider: {
     required: false,
-    default: false,
+    defaultText: 'not stated (appendix A1 is left out, and the evidence report says you did not state it)',
     description: '`true` when you are a multi-tenant service provider (you host other entities\' card-data environments on ' +
       'this): only then does the evidence report hold appendix A1\'s requirements.',
     parse: bool,

@@ -85,8 +85,11 @@ export interface DeploymentContext {
    * @default - not stated
    */
   readonly pciDssScope?: PciDssScope;
-  /** Whether you are a multi-tenant service provider: only then does the evidence report hold appendix A1. */
-  readonly pciDssMultiTenantProvider: boolean;
+  /**
+   * Whether you are a multi-tenant service provider: only then does the evidence report hold appendix A1.
+   * @default - not stated (the report says so; it never prints a default as your statement)
+   */
+  readonly pciDssMultiTenantProvider?: boolean;
   /**
    * The Docker Hub credential of the ECR pull-through cache.
    * @default - Docker Hub images are pulled from Docker Hub
