@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { ApplicationFactory, AuthMode, Ec2Storage, JenkinsSpec, PciDssScope, Platform, RuntimeType, SecurityProfile } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
+import { SCHEMAS } from './support/lifecycle';
 import { type OnPlatform, otherWiki, PLATFORM_PROPS, synthPlatform } from './support/platform';
 import { IMAGE_DIGESTS, OIDC, REGION_ENV, resources } from './support/synth';
 import { matches } from './support/waf-evaluate';
@@ -86,15 +87,14 @@ describe('re-adding an application after its stack was deleted', () => {
    * type's primary identifier in the template, and a DeletionPolicy of Retain or RetainExceptOnCreate
    * (https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/import-resources-automatically.html).
    */
-  const PRIMARY_IDENTIFIER: Record<string, string> = { 'AWS::Logs::LogGroup': 'LogGroupName' };
-
   test.each(['Wiki', 'Jenkins'])('%s: everything its stack keeps has a fixed name CloudFormation can adopt', (stack) => {
     const kept = Object.entries<any>(two.templates[stack].Resources).filter(([, r]) => r.DeletionPolicy && r.DeletionPolicy !== 'Delete');
     expect(kept.length).toBeGreaterThan(0);
     for (const [id, resource] of kept) {
-      const identifier = PRIMARY_IDENTIFIER[resource.Type];
-      expect([id, resource.Type, identifier !== undefined]).toEqual([id, resource.Type, true]);
-      expect([id, typeof resource.Properties[identifier]]).toEqual([id, 'string']);
+      // The type's primary identifier, from CloudFormation's schema (aws/cloudformation/resource-schemas.json).
+      const identifier = SCHEMAS[resource.Type]?.primaryIdentifier;
+      expect([id, resource.Type, identifier?.length]).toEqual([id, resource.Type, 1]);
+      expect([id, typeof resource.Properties[identifier[0]]]).toEqual([id, 'string']);
       expect([id, resource.DeletionPolicy]).toEqual([id, expect.stringMatching(/^(Retain|RetainExceptOnCreate)$/)]);
     }
   });

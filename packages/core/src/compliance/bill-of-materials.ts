@@ -1,4 +1,5 @@
 import { createHash } from 'crypto';
+import { nameUuid } from './oscal-assessment-results';
 import type { BillOfMaterials, ReportedSystem } from './report-model';
 import type { SoftwareComponent } from '../contract/software-component';
 
@@ -16,16 +17,15 @@ export function bomFileName(stackName: string): string {
 /**
  * The bill of materials of what a stack deploys, as a CycloneDX JSON document (its text) and how the report names it:
  * every component the application states, the images the framework deploys, and the tools that wrote it. Its serial
- * number is derived from the template's SHA-256, so the same build writes the same bytes.
+ * number is the OSCAL document's kind of name-based UUID, of the stack and the template's SHA-256, so the same build
+ * writes the same bytes.
  */
 export function billOfMaterials(system: ReportedSystem, components: SoftwareComponent[]): { text: string; reference: BillOfMaterials } {
-  const serial = createHash('sha256').update(`${system.stack}/${system.templateSha256}/bom`).digest('hex');
-  const uuid = `${serial.slice(0, 8)}-${serial.slice(8, 12)}-5${serial.slice(13, 16)}-8${serial.slice(17, 20)}-${serial.slice(20, 32)}`;
   const placeholderDigests = components.filter((c) => PLACEHOLDER_DIGEST.test(c.version)).map((c) => `${c.name}:${c.version}`);
   const document = {
     bomFormat: 'CycloneDX',
     specVersion: CYCLONEDX_SPEC_VERSION,
-    serialNumber: `urn:uuid:${uuid}`,
+    serialNumber: `urn:uuid:${nameUuid(`${system.stack}/${system.templateSha256}/bom`)}`,
     version: 1,
     metadata: {
       timestamp: system.generatedAt,

@@ -12,7 +12,7 @@ export const OSCAL_NAMESPACE = 'urn:fw:pci-dss-evidence';
 const UUID_NAMESPACE = 'c5b4b0a6-6f1e-4f0e-9d8e-3a1b7c2d4e5f';
 
 /** An RFC 4122 version-5 UUID of `name`: reproducible, as the report is under SOURCE_DATE_EPOCH. */
-function nameUuid(name: string): string {
+export function nameUuid(name: string): string {
   const namespace = Buffer.from(UUID_NAMESPACE.replace(/-/g, ''), 'hex');
   const hex = createHash('sha1').update(Buffer.concat([namespace, Buffer.from(name, 'utf-8')])).digest('hex').slice(0, 32);
   // The version digit is 5; the variant digit's two high bits are 10 (8, 9, a or b).

@@ -56,9 +56,11 @@ function* resourcesOf(state: AppState): Generator<[string, string, any]> {
 export function checkLifecycle(states: AppState[]): LifecycleFinding[] {
   const findings: LifecycleFinding[] = [];
   const left = new Map<string, { stack: string; logicalId: string }>();
+  const unknown = new Set<string>();
   states.forEach((state, index) => {
     for (const [stack, id, resource] of resourcesOf(state)) {
-      if (!resource.Type.startsWith('Custom::') && !resource.Type.startsWith('AWS::CDK::') && !SCHEMAS[resource.Type] && !findings.some((f) => f.detail.startsWith(`${resource.Type} `))) {
+      if (!resource.Type.startsWith('Custom::') && !resource.Type.startsWith('AWS::CDK::') && !SCHEMAS[resource.Type] && !unknown.has(resource.Type)) {
+        unknown.add(resource.Type);
         findings.push({ kind: 'unknown-type', stack, logicalId: id, detail: `${resource.Type} is not in aws/cloudformation/resource-schemas.json: run python3 tools/aws/cloudformation-schemas/derive.py ${resource.Type}` });
       }
     }
@@ -96,7 +98,7 @@ export function checkLifecycle(states: AppState[]): LifecycleFinding[] {
       if (!name || (existed && nameOf(existed) === name)) continue;
       const previous = names.get(name);
       const givenUp = previous && !(previous[0] === stack && previous[1] === id) && state[previous[0]]?.Resources?.[previous[1]] === undefined;
-      if (previous && givenUp && !isKept(before[previous[0]].Resources[previous[1]])) {
+      if (givenUp && !isKept(before[previous[0]].Resources[previous[1]])) {
         // Another logical id (or stack) gives up the name in the same update: CloudFormation creates before it deletes.
         findings.push({ kind: 'recreates-kept', stack, logicalId: id, detail: `${name} moves from ${previous.join('/')}: created before the old one is deleted (AlreadyExists)` });
         continue;
