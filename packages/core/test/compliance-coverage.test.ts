@@ -13,14 +13,15 @@ import { billOfMaterials } from '../src/compliance/bill-of-materials';
 import { evidenceReport, renderMarkdown, REPORT_NOTICE } from '../src/compliance/evidence-report';
 import { oscalAssessmentResults } from '../src/compliance/oscal-assessment-results';
 import { addPciConformancePack } from '../src/compliance/pci-conformance-pack';
-import type { Coverage, EvidenceReport, RequirementEvidence } from '../src/compliance/report-model';
+import { procedureCoverage } from '../src/compliance/procedure-coverage';
+import type { Coverage, Evaluation, EvidenceReport, RequirementEvidence } from '../src/compliance/report-model';
 import { addSecurityHubPciDss } from '../src/compliance/security-hub-standard';
 import { unearnedCoverage } from '../src/compliance/unearned-coverage';
 import { complianceControlProblems } from '../src/contract/compliance-control';
 import { acknowledge } from '../src/profiles/acknowledge';
 import { complianceFindings } from '../src/profiles/compliance';
 
-const COVERAGES: Coverage[] = ['full', 'partial', 'supporting', 'after-deploy', 'not-addressed', 'exposed'];
+const COVERAGES: Coverage[] = ['configuration-shown', 'partial', 'supporting', 'after-deploy', 'not-addressed', 'exposed'];
 const synthesised = new Map<string, Synthesised>();
 /** The PRODUCTION build server, synthesised once per runtime and storage for every test of this file. */
 function productionBuildServer(runtime: RuntimeType, ec2Storage: Ec2Storage): Synthesised {
@@ -100,7 +101,7 @@ describe('the PCI DSS evidence report', () => {
     expect(evaluations.some((e) => e.result === 'fails')).toBe(false);
     // An acknowledgement, its reason naming the requirement, in the requirement's evidence and in the full list.
     const lock = at('10.3.4', 'PCI.DSS.401-S3BucketDefaultLockEnabled');
-    expect(lock).toEqual([expect.objectContaining({ result: 'acknowledged', reason: expect.stringMatching(/versioned.*\(PCI DSS v4\.0\.1 10\.3\.4\)$/) })]);
+    expect(lock).toEqual([expect.objectContaining({ result: 'acknowledged', reason: expect.stringMatching(/versioned.*\(PCI DSS v4\.0\.1 10\.3\.4, 10\.3\.2\)$/) })]);
     expect(report.acknowledgements).toEqual(expect.arrayContaining([
       expect.objectContaining({ rule: 'PCI.DSS.401-S3BucketDefaultLockEnabled', resource: lock[0].resource }),
       expect.objectContaining({ rule: 'AwsSolutions-EC23' }),
@@ -132,15 +133,16 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('the evidence report\'s co
     expect(unearnedCoverage(report)).toEqual([]);
   });
 
-  test('8.2.8, 3.2.1, 3.3.1, 5.3.4 and 10.5.1 are not full (retention alone is partial toward 10.5.1); the WAF is under 6.4.2', () => {
-    for (const requirement of ['8.2.8', '3.2.1', '3.3.1', '3.3.1.1', '5.3.4']) expect([requirement, at(requirement)?.coverage]).not.toEqual([requirement, 'full']);
+  test('8.2.8, 3.2.1, 3.3.1, 5.3.4 and 10.5.1 are not at the top (retention alone is partial toward 10.5.1); the WAF is under 6.4.2', () => {
+    for (const requirement of ['8.2.8', '3.2.1', '3.3.1', '3.3.1.1', '5.3.4']) expect([requirement, at(requirement)?.coverage]).not.toEqual([requirement, 'configuration-shown']);
     expect(at('8.2.8')).toEqual(expect.objectContaining({ coverage: 'partial', coverageBy: expect.stringMatching(/^control of JenkinsSpec/) }));
     if (runtime === RuntimeType.EC2) {
       expect(at('8.2.8')!.evaluations).toEqual(expect.arrayContaining([expect.objectContaining({ rule: 'PCI.DSS.401-EC2IMDSv2Enabled', result: 'passes', grade: 'none' })]));
     }
     expect(at('10.5.1')!.coverage).toBe('partial');
-    expect(report.requirements.filter((r) => r.coverage === 'full').map((r) => r.requirement)).toEqual([]);
-    expect(at('6.4.2')).toEqual(expect.objectContaining({ coverage: 'partial', coverageBy: expect.stringMatching(/^PCI\.DSS\.401-PublicLoadBalancerWaf/) }));
+    expect(at('10.5.1')!.procedures.map((p) => [p.id, p.shown])).toEqual([['10.5.1.a', 'not shown'], ['10.5.1.b', 'in part'], ['10.5.1.c', 'not shown']]);
+    expect(report.requirements.filter((r) => r.coverage === 'configuration-shown').map((r) => r.requirement)).toEqual([]);
+    expect(at('6.4.2')).toEqual(expect.objectContaining({ coverage: 'partial', coverageBy: expect.stringMatching(/^6\.4\.2 in part by PCI\.DSS\.401-PublicLoadBalancerWaf/) }));
     // A requirement only AWS Config can see is never more than after-deploy, and not even that here: nothing deploys
     // AWS's conformance pack for this stack, so nothing will evaluate the rules.
     const configOnly = report.requirements.filter((r) => !r.evaluations.length && !r.controls.length && r.afterDeploy.length);
@@ -182,17 +184,18 @@ test('unearnedCoverage names a requirement graded above its evidence (negative c
     ...report,
     requirements: report.requirements.map((r) => (r.requirement === requirement ? { ...r, coverage } : r)),
   }) as EvidenceReport;
-  // 8.2.8 on EC2: IMDSv2 (graded none) and the session timeout (partial) cannot make it full.
-  expect(unearnedCoverage(raised('8.2.8', 'full'))).toEqual(['8.2.8: coverage full, but its evidence earns at most partial (grades in tools/aws/pci-dss-4/grades.tsv)']);
+  // 8.2.8 on EC2: IMDSv2 (graded none) and the session timeout (a control, partial) cannot show its procedure.
+  expect(unearnedCoverage(raised('8.2.8', 'configuration-shown')))
+    .toEqual(['8.2.8: coverage configuration-shown, but its evidence earns at most partial (tools/aws/pci-dss-4/grades.tsv, procedures.tsv)']);
   // 3.2.1: a year's retention is graded none toward keeping account data to a minimum.
   expect(unearnedCoverage(raised('3.2.1', 'supporting'))).toEqual([expect.stringMatching(/^3\.2\.1: coverage supporting, but its evidence earns at most not-addressed/)]);
   // A grade the report copied does not count: the table's does.
   const copied = {
     ...report,
     requirements: report.requirements.map((r) => (r.requirement === '3.2.1'
-      ? { ...r, coverage: 'full', evaluations: r.evaluations.map((e) => ({ ...e, grade: 'full' })) } : r)),
+      ? { ...r, coverage: 'configuration-shown', evaluations: r.evaluations.map((e) => ({ ...e, grade: 'full', procedures: ['3.2.1.b'] })) } : r)),
   } as EvidenceReport;
-  expect(unearnedCoverage(copied)).toEqual([expect.stringMatching(/^3\.2\.1: coverage full/)]);
+  expect(unearnedCoverage(copied)).toEqual([expect.stringMatching(/^3\.2\.1: coverage configuration-shown/)]);
   // exposed only where a known vulnerability is, and always there.
   expect(unearnedCoverage(raised('6.3.3', 'supporting'))).toEqual(['6.3.3: coverage supporting, but a known vulnerability makes it exposed']);
   expect(unearnedCoverage({ ...report, knownVulnerabilities: [] })).toEqual(expect.arrayContaining(['6.3.3: coverage exposed, but nothing deployed is under an advisory']));
@@ -289,8 +292,53 @@ test('a deviation is never coverage: a requirement whose only evidence is an ack
   expect(unearnedCoverage(report)).toEqual([]);
   // The same report with that coverage raised to what the old rule gave an acknowledged full check: named.
   expect(unearnedCoverage({ ...report, requirements: report.requirements.map((x) => (x === r ? { ...x, coverage: 'partial' as Coverage } : x)) }))
-    .toEqual(['10.5.1: coverage partial, but its evidence earns at most not-addressed (grades in tools/aws/pci-dss-4/grades.tsv)']);
+    .toEqual(['10.5.1: coverage partial, but its evidence earns at most not-addressed (tools/aws/pci-dss-4/grades.tsv, procedures.tsv)']);
   expect(renderMarkdown(report)).toMatch(/^## Deviations: acknowledged failures, which earn nothing$/m);
+});
+
+/**
+ * Coverage follows from the testing procedures shown, not from the best grade. 8.2.8 has one procedure, which examines
+ * configuration alone; 1.3.1 has a documentation one and a configuration one. The pairs are altered in a copy of the
+ * table's entries, through a rule whose check a resource of the stack passes.
+ */
+describe('coverage derived from testing procedures (negative controls)', () => {
+  const { app, stack } = productionBuildServer(RuntimeType.FARGATE, Ec2Storage.EFS);
+  const report: EvidenceReport = JSON.parse(fs.readFileSync(path.join(app.outdir, `${stack.stackName}.pci-dss-4.0.1.json`), 'utf-8'));
+  const requirement = (q: string) => report.requirements.find((r) => r.requirement === q)!;
+  const rederived = (q: string, change: (e: Evaluation) => Evaluation, controls = requirement(q).controls) =>
+    procedureCoverage(q, requirement(q).evaluations.map(change), controls, requirement(q).afterDeploy, false);
+
+  test('a requirement reaches configuration-shown only when every procedure that examines configuration is shown in full', () => {
+    // 1.3.1: ComputeNoPublicIngress shows 1.3.1.b in part; graded full it would show all a template can.
+    expect(requirement('1.3.1').coverage).toBe('partial');
+    const full = (e: Evaluation) => (e.rule === 'PCI.DSS.401-ComputeNoPublicIngress' ? { ...e, grade: 'full' as const } : e);
+    expect(rederived('1.3.1', full)).toEqual(expect.objectContaining({
+      coverage: 'configuration-shown', coverageBy: expect.stringMatching(/^the template shows 1\.3\.1\.b shown by PCI\.DSS\.401-ComputeNoPublicIngress; left to the assessor: 1\.3\.1\.a \(documentation\)$/),
+    }));
+    // Full toward a procedure of another requirement shows nothing of this one: partial stays.
+    const elsewhere = (e: Evaluation) => (e.rule === 'PCI.DSS.401-ComputeNoPublicIngress' ? { ...e, grade: 'full' as const, procedures: ['1.4.1.b'] } : e);
+    expect(rederived('1.3.1', elsewhere).coverage).toBe('supporting');
+    // One resource failing, even acknowledged, and the rule earns nothing.
+    const first = requirement('1.3.1').evaluations.find((e) => e.rule === 'PCI.DSS.401-ComputeNoPublicIngress');
+    const oneFails = (e: Evaluation) => (e === first ? { ...full(e), result: 'acknowledged' as const } : full(e));
+    expect(rederived('1.3.1', oneFails).coverage).toBe('supporting');
+  });
+
+  test('a control never reaches the top, whatever grade it declares; supporting evidence alone is supporting', () => {
+    const control = { source: 'Wiki', requirements: ['8.2.8'], statement: 'Sessions end.', configuredIn: 'here', grade: ControlGrade.FULL };
+    expect(procedureCoverage('8.2.8', [], [control], [], false).coverage).toBe('partial');
+    expect(procedureCoverage('8.2.8', [], [{ ...control, grade: undefined }], [], false).coverage).toBe('supporting');
+    expect(procedureCoverage('8.2.8', [], [], ['some-config-rule'], true).coverage).toBe('after-deploy');
+    expect(procedureCoverage('8.2.8', [], [], ['some-config-rule'], false).coverage).toBe('not-addressed');
+  });
+
+  test('every requirement lists its testing procedures, and what is left names the assessor\'s part', () => {
+    for (const r of report.requirements) expect([r.requirement, r.procedures.length > 0]).toEqual([r.requirement, true]);
+    expect(requirement('4.2.1').procedures.find((p) => p.id === '4.2.1.b')).toEqual(expect.objectContaining({ shown: 'in part', by: expect.arrayContaining(['PCI.DSS.401-ListenerTls12']) }));
+    expect(requirement('4.2.1').coverageBy).toMatch(/; left to the assessor: 4\.2\.1\.a \(documentation, interview\), 4\.2\.1\.b \(configuration\), 4\.2\.1\.c \(records\), 4\.2\.1\.d \(configuration\)$/);
+    const markdown = fs.readFileSync(path.join(app.outdir, `${stack.stackName}.pci-dss-4.0.1.md`), 'utf-8');
+    expect(markdown).toMatch(/^Testing procedures: 10\.5\.1\.a \(documentation\): for the assessor; 10\.5\.1\.b \(configuration, records, interview\): in part by PCI\.DSS\.401-LogGroupRetentionOneYear; /m);
+  });
 });
 
 describe('the build server\'s declared controls', () => {

@@ -12,14 +12,35 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagRuleCompliance } from 'cdk-nag';
 import { RULE_FIXTURES } from './compliance/rule-fixtures';
-import { PCI_DSS_MAPPING } from '../src/compliance/pci-dss-401/mapping';
+import { jenkinsComplianceControls } from '../src/build-server/jenkins-compliance-controls';
+import { type PairGrade, PCI_DSS_MAPPING } from '../src/compliance/pci-dss-401/mapping';
 import { PciDss401Checks } from '../src/compliance/pci-dss-401/pci-dss-401-checks';
 import { PCI_DSS_401_RULES } from '../src/compliance/pci-dss-401/pci-dss-401-rules';
 import { RULE_IMPLEMENTATIONS } from '../src/compliance/pci-dss-401/rule-implementations';
 import { TLS12_POLICY } from '../src/compliance/pci-dss-401/rules/listener-tls12';
 import { REQUIREMENT_NUMBER } from '../src/contract/compliance-control';
+import { PCI_DSS_REQUIREMENTS } from '../src/contract/pci-dss-requirements';
 
 const CDK_NAG = path.dirname(require.resolve('cdk-nag/package.json'));
+
+/**
+ * What is wrong with a grading table, on its own terms (derive.py refuses the same when it writes the mapping): a `full`
+ * or `partial` pair names procedures of its requirement that examine configuration, `full` only procedures that examine
+ * nothing else; `supporting` and `none` name none.
+ */
+function gradeProblems(grades: typeof PCI_DSS_MAPPING.grades): string[] {
+  return Object.entries(grades).flatMap(([rule, by]) => Object.entries(by).flatMap(([q, g]) => {
+    const procedures = PCI_DSS_MAPPING.procedures[q] ?? [];
+    if ((g.grade === 'full' || g.grade === 'partial') && !g.procedures.length) return [`${rule} ${q}: ${g.grade} names no testing procedure`];
+    if ((g.grade === 'supporting' || g.grade === 'none') && g.procedures.length) return [`${rule} ${q}: ${g.grade} names ${g.procedures.join(', ')}`];
+    return g.procedures.flatMap((id) => {
+      const p = procedures.find((x) => x.id === id);
+      if (!p) return [`${rule} ${q}: ${id} is not a testing procedure of ${q}; allowed: ${procedures.map((x) => x.id).join(', ')}`];
+      if (!p.methods.includes('configuration')) return [`${rule} ${q}: ${id} examines ${p.methods.join(', ')}, nothing a template shows`];
+      return g.grade === 'full' && p.methods.length > 1 ? [`${rule} ${q}: full, but ${id} also examines ${p.methods.join(', ')}`] : [];
+    });
+  }));
+}
 
 describe('the mapping (aws/pci-dss-4/pci-dss-4.0.json) and PciDss401Checks agree', () => {
   test('the mapping names the aws-config-rules file and commit it was derived from, and the cdk-nag version installed', () => {
@@ -124,8 +145,36 @@ describe('the grading table (tools/aws/pci-dss-4/grades.tsv, copied into the map
   });
 
   test('the mapping holds the table as committed (edit grades.tsv, then run derive.py)', () => {
-    const inMapping = Object.entries(PCI_DSS_MAPPING.grades).flatMap(([rule, by]) => Object.entries(by).map(([q, g]) => [rule, q, g.grade, g.reason].join('\t')));
+    const inMapping = Object.entries(PCI_DSS_MAPPING.grades).flatMap(([rule, by]) => Object.entries(by)
+      .map(([q, g]) => [rule, q, g.grade, g.procedures.join(',') || '-', g.reason].join('\t')));
     expect(rows.map((row) => row.join('\t')).sort()).toEqual(inMapping.sort());
+  });
+
+  test('every graded pair names the testing procedures it shows, and only ones a template can show (negative controls)', () => {
+    expect(gradeProblems(PCI_DSS_MAPPING.grades)).toEqual([]);
+    const altered = (rule: string, q: string, change: Partial<PairGrade>) =>
+      ({ ...PCI_DSS_MAPPING.grades, [rule]: { ...PCI_DSS_MAPPING.grades[rule], [q]: { ...PCI_DSS_MAPPING.grades[rule][q], ...change } } });
+    // 10.5.1.b also has the assessor examine the logs and interview personnel: a retention setting cannot show all of it.
+    expect(gradeProblems(altered('LogGroupRetentionOneYear', '10.5.1', { grade: 'full' })))
+      .toEqual(['LogGroupRetentionOneYear 10.5.1: full, but 10.5.1.b also examines configuration, records, interview']);
+    // 3.5.1's procedures examine documentation and data repositories: storage encryption shows none of them (3.5.1.2).
+    expect(gradeProblems(altered('EncryptedWithCustomerKey', '3.5.1', { grade: 'partial', procedures: ['3.5.1.b'] })))
+      .toEqual(['EncryptedWithCustomerKey 3.5.1: 3.5.1.b examines records, nothing a template shows']);
+    expect(gradeProblems(altered('ListenerTls12', '4.2.1', { procedures: ['4.2.1.z'] })))
+      .toEqual([expect.stringMatching(/^ListenerTls12 4\.2\.1: 4\.2\.1\.z is not a testing procedure of 4\.2\.1; allowed: 4\.2\.1\.a/)]);
+    expect(gradeProblems(altered('ListenerTls12', '4.2.1', { procedures: [] }))).toEqual(['ListenerTls12 4.2.1: partial names no testing procedure']);
+    expect(gradeProblems(altered('EC2IMDSv2Enabled', '8.2.8', { procedures: ['8.2.8'] }))).toEqual(['EC2IMDSv2Enabled 8.2.8: none names 8.2.8']);
+  });
+
+  test('every requirement number the framework uses is one PCI DSS v4.0.1 defines (procedures.tsv)', () => {
+    expect(PCI_DSS_MAPPING.proceduresFrom).toMatch(/^tools\/aws\/pci-dss-4\/procedures\.tsv \(procedures\.py, from ngna3007\/sentinelai-audit-framework [0-9a-f]{40} /);
+    expect(PCI_DSS_REQUIREMENTS.size).toBe(280);
+    const used = [...PCI_DSS_MAPPING.rules.flatMap((r) => r.requirements), ...PCI_DSS_401_RULES.flatMap((r) => r.requirements),
+      ...jenkinsComplianceControls({ admin: 'a', auditor: 'b' }).flatMap((c) => c.requirements)];
+    expect(used.filter((q) => !PCI_DSS_REQUIREMENTS.has(q))).toEqual([]);
+    // Headings are not requirements; every appendix is there.
+    for (const q of ['8.4', '10.5', '12.11.1']) expect([q, PCI_DSS_REQUIREMENTS.has(q)]).toEqual([q, false]);
+    for (const q of ['A1.1.1', 'A2.1.1', 'A3.5.1', '3.5.1.2', '12.10.5']) expect([q, PCI_DSS_REQUIREMENTS.has(q)]).toEqual([q, true]);
   });
 
   test('the pairs the reviews found over-read are not graded full: IMDSv2 for idle sessions, retention for minimal storage or for 10.5.1 alone, logging for anti-malware', () => {
@@ -137,6 +186,18 @@ describe('the grading table (tools/aws/pci-dss-4/grades.tsv, copied into the map
       .toEqual([]);
     // Retention alone is partial toward 10.5.1: the assessor still examines that every in-scope audit log reaches such a group.
     expect(grade('LogGroupRetentionOneYear', '10.5.1')).toBe('partial');
+    // The review's corrections (../shared/reviews/pci-review.md section 2): storage encryption supports 3.5.1 (3.5.1.2),
+    // a TLS certificate's key is not a key protecting stored account data, people's passwords are not application secrets.
+    for (const rule of ['EncryptedWithCustomerKey', 'APIGWCacheEnabledAndEncrypted', 'DAXEncrypted', 'DocumentDBClusterEncryptionAtRest']) {
+      expect([rule, grade(rule, '3.5.1')]).toEqual([rule, 'supporting']);
+    }
+    for (const q of ['3.6.1', '3.7.1', '3.7.4']) expect(grade('ELBACMCertificateRequired', q)).toBe('none');
+    for (const q of ['8.3.5', '8.3.9']) expect(grade('SecretsManagerRotationEnabled', q)).toBe('none');
+    expect([grade('EC2RestrictedSSH', '1.3.1'), grade('WebAclNotEmpty', '6.4.2'), grade('S3BucketDefaultLockEnabled', '10.3.4')]).toEqual(['supporting', 'supporting', 'supporting']);
+    expect([grade('EKSClusterControlPlaneLogs', '10.2.1.2'), grade('EC2IMDSv2Enabled', '2.2.6')]).toEqual(['partial', 'partial']);
+    // Pairs of ours are read under their rule: IMDSv2 under 2.2.6 (Security Hub EC2.8), Object Lock under 10.3.2.
+    expect(PCI_DSS_401_RULES.find((r) => r.name === 'EC2IMDSv2Enabled')!.requirements).toContain('2.2.6');
+    expect(PCI_DSS_MAPPING.grades.S3BucketDefaultLockEnabled['10.3.2']).toEqual(expect.objectContaining({ ours: true, procedures: ['10.3.2'] }));
   });
 });
 

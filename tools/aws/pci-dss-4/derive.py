@@ -11,8 +11,11 @@ Inputs:
 - requirements.tsv beside this file: the (rule, requirement) rows of AWS's mapping table for the same pack, which is
   published on the AWS Config Developer Guide page REQUIREMENTS_PAGE, not in the repository (the YAML names no
   requirement); each row records the page it was read from;
-- grades.tsv beside this file (hand-curated): for every (check, requirement) pair the synth-time pack uses, how far a
-  passing check goes toward the requirement (`full`, `partial`, `supporting`, `none`) and why, in our words;
+- grades.tsv beside this file (hand-curated): for every (check, requirement) pair the synth-time pack uses, and pairs
+  of our own for the same checks, how far a passing check goes toward the requirement (`full`, `partial`,
+  `supporting`, `none`), the testing procedures it bears on, and why, in our words;
+- procedures.tsv beside this file (derived by procedures.py): every PCI DSS v4.0.1 requirement, its testing procedures
+  and what each examines. Every requirement named anywhere here must be in it;
 - cdk-nag's rule sources at the pinned version, read to confirm that each rule named below exists and to record what
   its doc comment says it checks.
 """
@@ -161,16 +164,47 @@ def cdk_nag_rule(cdk_nag: pathlib.Path, path: str) -> dict:
 GRADES = ('full', 'partial', 'supporting', 'none')
 
 
-def read_grades() -> dict:
-    """grades.tsv as {check: {requirement: {grade, reason}}}."""
+def rows(name: str) -> list:
+    return [line.split('\t') for line in (HERE / name).read_text().splitlines() if line.strip() and not line.startswith('#')]
+
+
+def read_procedures() -> dict:
+    """procedures.tsv as {requirement: [{id, methods}]}."""
+    procedures: dict = {}
+    for requirement, procedure, methods in rows('procedures.tsv'):
+        procedures.setdefault(requirement, []).append({'id': procedure, 'methods': methods.split(',')})
+    return procedures
+
+
+def read_grades(procedures: dict) -> dict:
+    """grades.tsv as {check: {requirement: {grade, procedures, reason}}}, each row checked against procedures.tsv:
+    `partial` and `full` name procedures of the requirement that examine configuration, `full` only procedures that
+    examine nothing else; `supporting` and `none` name none."""
     grades: dict = {}
-    for line in (HERE / 'grades.tsv').read_text().splitlines():
-        if line.strip() and not line.startswith('#'):
-            rule, requirement, grade, reason = line.split('\t')
-            if grade not in GRADES:
-                sys.exit(f'grades.tsv: {rule} {requirement}: grade {grade!r}; allowed: {", ".join(GRADES)}')
-            grades.setdefault(rule, {})[requirement] = {'grade': grade, 'reason': reason}
+    for rule, requirement, grade, named, reason in rows('grades.tsv'):
+        where = f'grades.tsv: {rule} {requirement}'
+        if grade not in GRADES:
+            sys.exit(f'{where}: grade {grade!r}; allowed: {", ".join(GRADES)}')
+        if requirement not in procedures:
+            sys.exit(f'{where}: {requirement} is not a PCI DSS v4.0.1 requirement (procedures.tsv)')
+        methods = {p['id']: p['methods'] for p in procedures[requirement]}
+        ids = [] if named == '-' else named.split(',')
+        for pid in ids:
+            if pid not in methods:
+                sys.exit(f'{where}: {pid} is not a testing procedure of {requirement}; allowed: {", ".join(methods)}')
+            if 'configuration' not in methods[pid]:
+                sys.exit(f'{where}: {pid} examines {"/".join(methods[pid])}, nothing a template shows')
+            if grade == 'full' and methods[pid] != ['configuration']:
+                sys.exit(f'{where}: full, but {pid} also examines {"/".join(methods[pid])}: at most partial')
+        if (grade in ('full', 'partial')) != bool(ids):
+            sys.exit(f'{where}: {grade} with procedures {named!r}; full and partial name procedures, the others -')
+        grades.setdefault(rule, {})[requirement] = {'grade': grade, 'procedures': ids, 'reason': reason}
     return grades
+
+
+def procedures_source() -> str:
+    header = (HERE / 'procedures.tsv').read_text().splitlines()[2]
+    return header.removeprefix('# ').split(';')[0]
 
 
 def main() -> None:
@@ -179,11 +213,13 @@ def main() -> None:
     if version != CDK_NAG_VERSION:
         sys.exit(f'expected cdk-nag {CDK_NAG_VERSION}, got {version}')
     pack = yaml.safe_load(git_show(git_dir, PACK))
+    procedures = read_procedures()
     requirements: dict = {}
-    for line in (HERE / 'requirements.tsv').read_text().splitlines():
-        if line.strip() and not line.startswith('#'):
-            rule, requirement = line.split('\t')[:2]
-            requirements.setdefault(rule, set()).add(requirement)
+    for rule, requirement, *_ in rows('requirements.tsv'):
+        requirements.setdefault(rule, set()).add(requirement)
+    unknown = sorted({q for qs in requirements.values() for q in qs} - set(procedures))
+    if unknown:
+        sys.exit(f'requirements.tsv: not PCI DSS v4.0.1 requirements (procedures.tsv): {unknown}')
 
     def order(requirement: str):
         # 1.2.5 < 10.3.1 < A1.1.2: the appendices after the twelve requirements.
@@ -219,12 +255,15 @@ def main() -> None:
         sys.exit(f'no requirement in requirements.tsv for {unmapped}')
     if missing:
         sys.exit(f'named here but not in the pack: {missing}')
-    grades = read_grades()
+    grades = read_grades(procedures)
     used = {(r['check']['rule'], q) for r in rules if r['check']['kind'] != 'after-deploy' for q in r['requirements']}
     used |= {(name, q) for name, r in FRAMEWORK_RULES.items() for q in r['requirements']}
     graded = {(rule, q) for rule, by in grades.items() for q in by}
-    if used != graded:
-        sys.exit(f'grades.tsv: ungraded {sorted(used - graded)}; graded but not used {sorted(graded - used)}')
+    checks = {rule for rule, _ in used}
+    if used - graded or {rule for rule, _ in graded} - checks:
+        sys.exit(f'grades.tsv: ungraded {sorted(used - graded)}; graded, not a check {sorted({r for r, _ in graded} - checks)}')
+    for rule, q in graded - used:
+        grades[rule][q]['ours'] = True  # a pair AWS's table does not list: PciDss401Checks adds it to the rule
     out = {
         'provenance': {
             'repository': REPOSITORY, 'commit': COMMIT, 'file': PACK, 'requirementsFrom': REQUIREMENTS_PAGE,
@@ -233,6 +272,8 @@ def main() -> None:
         'rules': sorted(rules, key=lambda r: r['configRule']),
         'frameworkRules': FRAMEWORK_RULES,
         'grades': grades,
+        'procedures': procedures,
+        'proceduresFrom': f'tools/aws/pci-dss-4/procedures.tsv (procedures.py, from {procedures_source()})',
     }
     OUTPUT.write_text(json.dumps(out, indent=1) + '\n')
 

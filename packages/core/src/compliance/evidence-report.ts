@@ -10,6 +10,7 @@ import { oscalAssessmentResults } from './oscal-assessment-results';
 import { PCI_DSS_MAPPING, PCI_DSS_VERSION } from './pci-dss-401/mapping';
 import { PCI_DSS_401_PACK, PCI_DSS_401_RULES } from './pci-dss-401/pci-dss-401-rules';
 import { RULE_IMPLEMENTATIONS } from './pci-dss-401/rule-implementations';
+import { procedureCoverage } from './procedure-coverage';
 import {
   type Applicability, type Coverage, COVERAGE_ORDER, type DeployedVulnerability, type Evaluation, type EvidenceReport, EXPOSED_REQUIREMENTS,
   type ReportedSystem, type SourcedControl,
@@ -151,14 +152,14 @@ export function evidenceReport(stack: Stack, controls: SourcedControl[], system:
     ...afterDeploy.flatMap((r) => r.requirements), ...exposures.length ? EXPOSED_REQUIREMENTS : []].filter((r) => a1Applies || !r.startsWith('A1')));
   const requirements = [...listed].sort(byNumber).map((requirement) => {
     const found: Evaluation[] = evaluations.filter((e) => e.requirements.includes(requirement)).map(({ requirements: _, name, ...e }) => {
-      const { grade, reason } = PCI_DSS_MAPPING.grades[name][requirement];
-      return { ...e, grade, gradeReason: reason };
+      const { grade, reason, procedures } = PCI_DSS_MAPPING.grades[name][requirement];
+      return { ...e, grade, gradeReason: reason, procedures };
     });
     const declared = controls.filter((c) => c.requirements.includes(requirement));
     const configRules = afterDeploy.filter((r) => r.requirements.includes(requirement)).map((r) => r.configRule);
-    const earned = EXPOSED_REQUIREMENTS.includes(requirement) && exposures.length
-      ? exposed(exposures) : coverage(found, declared, configRules, evaluated);
-    return { requirement, ...earned, evaluations: found, controls: declared, afterDeploy: configRules };
+    const earned = procedureCoverage(requirement, found, declared, configRules, evaluated);
+    const { coverage, coverageBy } = EXPOSED_REQUIREMENTS.includes(requirement) && exposures.length ? exposed(exposures) : earned;
+    return { requirement, coverage, coverageBy, evaluations: found, controls: declared, afterDeploy: configRules, procedures: earned.procedures };
   });
   const scope = applicability?.scope ?? 'not stated';
   return {
@@ -184,7 +185,7 @@ export function evidenceReport(stack: Stack, controls: SourcedControl[], system:
   };
 }
 
-type RuleEvaluation = Omit<Evaluation, 'grade' | 'gradeReason'> & { readonly name: string; readonly requirements: string[] };
+type RuleEvaluation = Omit<Evaluation, 'grade' | 'gradeReason' | 'procedures'> & { readonly name: string; readonly requirements: string[] };
 
 /** What one rule finds on one resource, as cdk-nag would: nothing when the rule does not apply to it. */
 function evaluate(node: CfnResource, rule: typeof PCI_DSS_401_RULES[number]): RuleEvaluation[] {
@@ -217,34 +218,6 @@ function exposed(vulnerabilities: DeployedVulnerability[]): { coverage: Coverage
     coverage: 'exposed',
     coverageBy: `the ${vulnerabilities.length} published advisories against what this stack deploys: ${listed.join(', ')}. Each is ` +
       'listed under known vulnerabilities with its acceptance; whatever else is shown toward this requirement does not outweigh them.',
-  };
-}
-
-/**
- * The best any evidence earns: a check its grade when every resource it looked at passes, nothing when one fails or
- * is acknowledged (an acknowledged failure is a deviation: `deviations`); a declared control its grade (`supporting`
- * unless it says).
- */
-function coverage(evaluations: Evaluation[], controls: SourcedControl[], configRules: string[],
-  evaluated: boolean): { coverage: Coverage; coverageBy: string } {
-  const earned: { coverage: Coverage; by: string }[] = [];
-  for (const rule of new Set(evaluations.map((e) => e.rule))) {
-    const results = evaluations.filter((e) => e.rule === rule);
-    const { grade, gradeReason } = results[0];
-    if (grade === 'none' || results.some((e) => e.result !== 'passes')) continue;
-    earned.push({ coverage: grade, by: `${rule} (${grade}): ${gradeReason}` });
-  }
-  for (const control of controls) {
-    earned.push({ coverage: gradeOf(control), by: `control of ${control.source} (${gradeOf(control)}): ${control.statement}` });
-  }
-  const best = earned.sort((a, b) => COVERAGE_ORDER.indexOf(b.coverage) - COVERAGE_ORDER.indexOf(a.coverage))[0];
-  if (best) return { coverage: best.coverage, coverageBy: best.by };
-  if (configRules.length && evaluated) return { coverage: 'after-deploy', coverageBy: `AWS Config after deployment: ${configRules.join(', ')}` };
-  return {
-    coverage: 'not-addressed',
-    coverageBy: 'No check of this report earns anything toward it (the checks listed, if any, are graded none or have a failure)' +
-      (configRules.length ? `; AWS Config's ${configRules.join(', ')} would see it after deployment, but nothing deploys AWS's ` +
-        'conformance pack for this stack (pciConformancePack, here or on its platform), so nothing will evaluate them.' : '.'),
   };
 }
 
@@ -320,11 +293,13 @@ export function renderMarkdown(report: EvidenceReport): string {
   }
   lines.push(`Scope: ${report.scope.stated}. ${report.scope.statement}`, '');
   lines.push(`After deployment: ${report.afterDeployment.configConformancePack} ${report.afterDeployment.securityHubStandard}`, '');
-  lines.push('Coverage of a requirement is the best its evidence earns: `full` (what the requirement asks of these ' +
-    'resources\' configuration is shown), `partial`, `supporting`, `after-deploy` (only AWS Config in the deployed ' +
-    'account can see it) or `not-addressed`; a check whose failure is acknowledged earns nothing (it is listed under ' +
-    'deviations). `exposed` outranks them all: the stack deploys components under published advisories. It is never a ' +
-    'verdict: an assessor tests each requirement.', '');
+  lines.push('Coverage of a requirement follows from its testing procedures (PCI DSS v4.0.1) that the checks show: ' +
+    '`configuration-shown` (every procedure that examines configuration is shown for these resources; documentation, ' +
+    'records, interviews and observation are still the assessor\'s), `partial` (some procedure is shown in part, or the ' +
+    'application declares a control), `supporting`, `after-deploy` (only AWS Config in the deployed account can see it) or ' +
+    '`not-addressed`. A check whose failure is acknowledged earns nothing (it is listed under deviations). `exposed` ' +
+    'outranks them all: the stack deploys components under published advisories. None is a verdict: an assessor tests ' +
+    'each requirement.', '');
   lines.push(...atAGlance(report));
   lines.push('## Who answers for each principal requirement', '',
     '| Requirement | Applies | The template and configuration | You | AWS or the identity provider | Requirements listed below |', '|---|---|---|---|---|---|');
@@ -340,10 +315,14 @@ export function renderMarkdown(report: EvidenceReport): string {
       lines.push(`## Requirement ${head}: ${PRINCIPAL[head] ?? ''}`, '');
     }
     lines.push(`### ${r.requirement}: ${r.coverage}`, '', `Coverage ${r.coverage}, from ${r.coverageBy}`, '');
+    if (r.procedures.length) {
+      lines.push(`Testing procedures: ${r.procedures.map((p) => `${p.id} (${p.methods.join(', ')}): ` +
+        (p.shown === 'not shown' ? 'for the assessor' : `${p.shown} by ${p.by.join(', ')}`)).join('; ')}.`, '');
+    }
     if (r.evaluations.length) {
       lines.push('| Resource | Type | Rule | Checks | Result | Grade toward this requirement |', '|---|---|---|---|---|---|');
       for (const e of r.evaluations) {
-        lines.push(`| ${cell(e.resource)} | ${e.type} | ${e.rule} | ${cell(e.checks)} | ${e.result}${e.reason ? `: ${cell(e.reason)}` : ''} | ${e.grade}: ${cell(e.gradeReason)} |`);
+        lines.push(`| ${cell(e.resource)} | ${e.type} | ${e.rule} | ${cell(e.checks)} | ${e.result}${e.reason ? `: ${cell(e.reason)}` : ''} | ${e.grade}${e.procedures.length ? ` (${e.procedures.join(', ')})` : ''}: ${cell(e.gradeReason)} |`);
       }
       lines.push('');
     }

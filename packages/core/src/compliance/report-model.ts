@@ -1,4 +1,4 @@
-import type { CheckGrade, PCI_DSS_MAPPING } from './pci-dss-401/mapping';
+import type { CheckGrade, PCI_DSS_MAPPING, TestingProcedure } from './pci-dss-401/mapping';
 import type { Responsibility } from './responsibility';
 import type { AcceptedAdvisory } from '../context/accepted-advisory';
 import type { ComplianceControl } from '../contract/compliance-control';
@@ -14,16 +14,24 @@ export interface SourcedControl extends ComplianceControl {
 }
 
 /**
- * How far the report's evidence goes toward a requirement: the best grade a check that passes on every resource it
- * looked at, or a declared control, earns (`tools/aws/pci-dss-4/grades.tsv`; a check with an acknowledged finding
- * earns nothing: it is a deviation); else `after-deploy` when a Config rule of AWS's pack can see it in the deployed
- * account; else `not-addressed`. Above every coverage, `exposed`: the stack deploys components under published
- * advisories, which `EXPOSED_REQUIREMENTS` cannot be read past.
+ * How far the report's evidence goes toward a requirement, from the testing procedures it shows
+ * (`procedure-coverage.ts`): `configuration-shown` (every procedure that examines configuration is shown for these
+ * resources; never a verdict, the rest is the assessor's), `partial`, `supporting`, `after-deploy` (only AWS Config in
+ * the deployed account can see it), `not-addressed`. Above every coverage, `exposed`: the stack deploys components
+ * under published advisories, which `EXPOSED_REQUIREMENTS` cannot be read past.
  */
-export type Coverage = 'full' | 'partial' | 'supporting' | 'after-deploy' | 'not-addressed' | 'exposed';
+export type Coverage = 'configuration-shown' | 'partial' | 'supporting' | 'after-deploy' | 'not-addressed' | 'exposed';
 
-/** Every coverage evidence can earn, lowest first: a requirement's is the highest its evidence reaches. */
-export const COVERAGE_ORDER: readonly Coverage[] = ['not-addressed', 'after-deploy', 'supporting', 'partial', 'full'];
+/** Every coverage evidence can earn, lowest first. */
+export const COVERAGE_ORDER: readonly Coverage[] = ['not-addressed', 'after-deploy', 'supporting', 'partial', 'configuration-shown'];
+
+/** One testing procedure of a requirement and how far the report's checks show it. */
+export interface ProcedureEvidence extends TestingProcedure {
+  /** `shown`: a passing check graded `full` shows what it examines; `in part`: a `partial` one; `not shown`: the assessor's. */
+  readonly shown: 'shown' | 'in part' | 'not shown';
+  /** The rules that show it. */
+  readonly by: string[];
+}
 
 /**
  * The requirements a known vulnerability in what the stack deploys makes `exposed`, whatever else the report shows
@@ -91,6 +99,8 @@ export interface Evaluation {
   /** How far the check goes toward the requirement this evaluation is listed under, and why. */
   readonly grade: CheckGrade;
   readonly gradeReason: string;
+  /** The requirement's testing procedures the check shows (fully when `full`, in part when `partial`). */
+  readonly procedures: string[];
 }
 
 export interface RequirementEvidence {
@@ -102,6 +112,8 @@ export interface RequirementEvidence {
   readonly controls: SourcedControl[];
   /** AWS Config rules of AWS's pack for this requirement that only see the deployed account (on its resource types). */
   readonly afterDeploy: string[];
+  /** The requirement's testing procedures (PCI DSS v4.0.1), each with how far this report shows it. */
+  readonly procedures: ProcedureEvidence[];
 }
 
 /** Which system the report is about: the template as written in the cloud assembly, and what judged it. */

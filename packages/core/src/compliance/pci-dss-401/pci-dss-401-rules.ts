@@ -13,14 +13,21 @@ export interface PciDssRule {
   readonly configRules: string[];
 }
 
+/** The requirements a rule is read under: AWS's (or ours, for our own rules), and the pairs of ours grades.tsv adds. */
+function readUnder(name: string, requirements: string[]): string[] {
+  const ours = Object.entries(PCI_DSS_MAPPING.grades[name] ?? {}).filter(([, g]) => g.ours).map(([q]) => q);
+  return [...requirements, ...ours.filter((q) => !requirements.includes(q))];
+}
+
 /** The pack's rules, in the mapping's order: every Config rule with a synth-time check, then our own additions. */
 export const PCI_DSS_401_RULES: PciDssRule[] = [
   ...PCI_DSS_MAPPING.rules.flatMap((r) => {
     if (r.check.kind === 'after-deploy') return [];
     const checks = r.check.kind === 'cdk-nag' ? r.check.checks : `AWS Config's ${r.configRule}, checked in the template`;
-    return [{ name: r.check.rule, requirements: r.requirements, checks, configRules: [r.configRule] }];
+    return [{ name: r.check.rule, requirements: readUnder(r.check.rule, r.requirements), checks, configRules: [r.configRule] }];
   }),
-  ...Object.entries(PCI_DSS_MAPPING.frameworkRules).map(([name, r]) => ({ name, requirements: r.requirements, checks: r.checks, configRules: [] })),
+  ...Object.entries(PCI_DSS_MAPPING.frameworkRules)
+    .map(([name, r]) => ({ name, requirements: readUnder(name, r.requirements), checks: r.checks, configRules: [] })),
 ];
 
 /** The requirements a finding id (`PCI.DSS.401-LogGroupRetentionOneYear`, with or without a `[...]` suffix) concerns. */
