@@ -163,6 +163,13 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('the evidence report\'s co
     expect(provider.principals.find((p) => p.requirement === 'A1')).toEqual(expect.objectContaining({ applicable: true }));
   });
 
+  test('a Config rule graded none under a requirement is not listed under it (8.4.2 is no MFA delete; 11.6.1 is no alarm)', () => {
+    expect(report.requirements.flatMap((r) => r.afterDeploy.map((rule) => `${rule} ${r.requirement}`)))
+      .not.toEqual(expect.arrayContaining(['s3-bucket-mfa-delete-enabled 8.4.2']));
+    expect(at('11.6.1')).toBeUndefined();
+    expect(at('8.4.2')!.afterDeploy).not.toContain('s3-bucket-mfa-delete-enabled');
+  });
+
   test('says what evaluates the account after deployment: here neither, elsewhere set on the platform; in a stack that has them, both', () => {
     expect(report.afterDeployment).toEqual({
       configConformancePack: 'Not in this stack: set pciConformancePack on the platform, or on one stack of the account and region.',
@@ -196,6 +203,14 @@ test('unearnedCoverage names a requirement graded above its evidence (negative c
       ? { ...r, coverage: 'configuration-shown', evaluations: r.evaluations.map((e) => ({ ...e, grade: 'full', procedures: ['3.2.1.b'] })) } : r)),
   } as EvidenceReport;
   expect(unearnedCoverage(copied)).toEqual([expect.stringMatching(/^3\.2\.1: coverage configuration-shown/)]);
+  // after-deploy from a Config rule graded none under the requirement, though the pack were deployed: named.
+  const packDeployed = { ...report, afterDeployment: { ...report.afterDeployment, configConformancePack: 'Its platform deploys it.' } };
+  const fromNone = {
+    ...packDeployed,
+    requirements: [{ ...report.requirements[0], requirement: '11.6.1', coverage: 'after-deploy', evaluations: [], controls: [], afterDeploy: ['cloudwatch-alarm-action-check'] }],
+  } as EvidenceReport;
+  expect(unearnedCoverage(fromNone)).toEqual([expect.stringMatching(/^11\.6\.1: coverage after-deploy, but its evidence earns at most not-addressed/)]);
+  expect(unearnedCoverage({ ...fromNone, requirements: [{ ...fromNone.requirements[0], requirement: '12.10.5' }] })).toEqual([]);
   // exposed only where a known vulnerability is, and always there.
   expect(unearnedCoverage(raised('6.3.3', 'supporting'))).toEqual(['6.3.3: coverage supporting, but a known vulnerability makes it exposed']);
   expect(unearnedCoverage({ ...report, knownVulnerabilities: [] })).toEqual(expect.arrayContaining(['6.3.3: coverage exposed, but nothing deployed is under an advisory']));

@@ -258,7 +258,11 @@ def main() -> None:
     grades = read_grades(procedures)
     used = {(r['check']['rule'], q) for r in rules if r['check']['kind'] != 'after-deploy' for q in r['requirements']}
     used |= {(name, q) for name, r in FRAMEWORK_RULES.items() for q in r['requirements']}
-    graded = {(rule, q) for rule, by in grades.items() for q in by}
+    after = {(r['configRule'], q) for r in rules if r['check']['kind'] == 'after-deploy' for q in r['requirements']}
+    for rule, q in sorted((rule, q) for rule, by in grades.items() for q in by if (rule, q) in after):
+        if grades[rule][q]['grade'] not in ('supporting', 'none'):
+            sys.exit(f'grades.tsv: {rule} {q}: an after-deploy pair is supporting or none, not {grades[rule][q]["grade"]}')
+    graded = {(rule, q) for rule, by in grades.items() for q in by if (rule, q) not in after}
     checks = {rule for rule, _ in used}
     if used - graded or {rule for rule, _ in graded} - checks:
         sys.exit(f'grades.tsv: ungraded {sorted(used - graded)}; graded, not a check {sorted({r for r, _ in graded} - checks)}')

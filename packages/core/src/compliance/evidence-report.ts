@@ -142,8 +142,10 @@ export function evidenceReport(stack: Stack, controls: SourcedControl[], system:
   const resources = stack.node.findAll().filter(CfnResource.isCfnResource);
   const evaluations = resources.flatMap((node) => PCI_DSS_401_RULES.flatMap((rule) => evaluate(node, rule)));
   const types = new Set(resources.map((r) => r.cfnResourceType));
+  // A Config rule graded none under a requirement (grades.tsv) evaluates nothing it asks: not listed under it.
   const afterDeploy = PCI_DSS_MAPPING.rules.filter((r) => r.check.kind === 'after-deploy' &&
-    (r.resourceTypes.length === 0 || r.resourceTypes.some((t) => types.has(t))));
+    (r.resourceTypes.length === 0 || r.resourceTypes.some((t) => types.has(t))))
+    .map((r) => ({ ...r, requirements: r.requirements.filter((q) => PCI_DSS_MAPPING.grades[r.configRule]?.[q]?.grade !== 'none') }));
   const a1Applies = applicability?.multiTenantProvider === true;
   const exposures = applicability?.knownVulnerabilities ?? [];
   // AWS Config evaluates the after-deploy rules only where AWS's conformance pack is deployed: here, or by the platform.

@@ -11,7 +11,7 @@ import { ControlGrade, gradeOf } from '../contract/compliance-control';
  *   the rule earns nothing (a deviation is never coverage);
  * - `configuration-shown` needs every procedure of the requirement that examines configuration named by a `full` pair;
  *   `partial` a pair naming any procedure, or a control declared above `supporting`; `supporting` any other evidence;
- *   `after-deploy` a Config rule of AWS's pack, where the pack is deployed;
+ *   `after-deploy` a Config rule of AWS's pack not graded `none` under the requirement, where the pack is deployed;
  * - `exposed` is right exactly for `EXPOSED_REQUIREMENTS` when the report lists a known vulnerability.
  * The tests run it on the reports the main job and the suites write.
  */
@@ -41,6 +41,8 @@ function earned(report: EvidenceReport, r: RequirementEvidence): Coverage {
   if (configuration.length && configuration.every((p) => fully.has(p.id))) return 'configuration-shown';
   if (pairs.some((pair) => pair!.procedures.length) || r.controls.some((c) => gradeOf(c) !== ControlGrade.SUPPORTING)) return 'partial';
   if (pairs.length || r.controls.length) return 'supporting';
-  // after-deploy only where AWS Config will evaluate the rules: the report's afterDeployment says whether the pack is deployed.
-  return r.afterDeploy.length && !report.afterDeployment.configConformancePack.startsWith('Not ') ? 'after-deploy' : 'not-addressed';
+  // after-deploy only where AWS Config will evaluate the rules (the report's afterDeployment says whether the pack is
+  // deployed), and only from a rule not graded none under the requirement.
+  const evaluates = r.afterDeploy.some((rule) => PCI_DSS_MAPPING.grades[rule]?.[r.requirement]?.grade !== 'none');
+  return evaluates && !report.afterDeployment.configConformancePack.startsWith('Not ') ? 'after-deploy' : 'not-addressed';
 }
