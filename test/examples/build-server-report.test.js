@@ -34,14 +34,16 @@ test('the report names the system: the template as written (its SHA-256), the ve
   assert.match(markdown, new RegExp(`SHA-256 ${report.system.templateSha256}`));
 });
 
-test('all twelve principal requirements and A1 appear, each with who answers for it', () => {
-  assert.deepStrictEqual(report.principals.map((p) => p.requirement), ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', 'A1']);
+test('all twelve principal requirements and A1 to A3 appear, each with who answers for it', () => {
+  assert.deepStrictEqual(report.principals.map((p) => p.requirement), ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', 'A1', 'A2', 'A3']);
   for (const p of report.principals) {
     assert.ok(p.title && p.framework && p.customer, p.requirement);
     assert.match(markdown, new RegExp(`^\\| ${p.requirement}: `, 'm'));
   }
   assert.match(report.principals.find((p) => p.requirement === '5').framework, /^Nothing/);
   assert.match(report.principals.find((p) => p.requirement === 'A1').customer, /only if you are a multi-tenant service provider/);
+  // A2 and A3 are never printed as applying: nothing deployed uses early TLS, nothing states a designation.
+  for (const q of ['A2', 'A3']) assert.strictEqual(report.principals.find((p) => p.requirement === q).applicable, false, q);
   // The count of requirements with evidence is the report's own.
   const ten = report.principals.find((p) => p.requirement === '10');
   assert.strictEqual(ten.evidencedRequirements, report.requirements.filter((r) => r.requirement.split('.')[0] === '10').length);

@@ -40,6 +40,7 @@ const PRINCIPAL: Record<string, string> = {
   11: 'Test security of systems and networks regularly',
   12: 'Support information security with organizational policies and programs',
   A1: 'Additional requirements for multi-tenant service providers',
+  A2: 'Additional requirements for entities using SSL/early TLS for card-present POS POI terminal connections',
   A3: 'Designated entities supplemental validation',
 };
 
@@ -237,8 +238,18 @@ function afterDeployment(types: ReadonlySet<string>, packOnPlatform: boolean): E
   };
 }
 
-/** A1 applies only to a multi-tenant service provider, as the user stated; every other principal requirement applies. */
+/**
+ * Whether a principal requirement applies: 1 to 12 always; A1 to a multi-tenant service provider, as the user stated;
+ * A2 to card-present terminals on SSL or early TLS, which nothing here deploys; A3 to an entity a payment brand or
+ * acquirer designates, which nothing here states, so neither is printed as applying.
+ */
 function principalApplicability(requirement: string, applicability?: Applicability): { applicable: boolean; applicability: string } {
+  if (requirement === 'A2') {
+    return { applicable: false, applicability: 'Not to what this stack deploys (TLS 1.2 or later only); to you only for card-present POS POI terminals on SSL or early TLS.' };
+  }
+  if (requirement === 'A3') {
+    return { applicable: false, applicability: 'Only if a payment brand or acquirer designates you, which nothing here states; its requirements below are listed for that case.' };
+  }
   if (requirement !== 'A1') return { applicable: true, applicability: 'Applies to every entity.' };
   if (applicability?.multiTenantProvider) {
     return { applicable: true, applicability: 'Applies: you state that you are a multi-tenant service provider (pciDssMultiTenantProvider).' };

@@ -152,7 +152,7 @@ export interface EvidenceReport {
     readonly statement: string;
     readonly multiTenantProvider: boolean | 'not stated';
   };
-  /** Every principal requirement, 1 to 12 and A1, with who answers for it: none is silently missing. */
+  /** Every principal requirement, 1 to 12 and A1 to A3, with who answers for it: none is silently missing. */
   readonly principals: PrincipalRequirement[];
   readonly notice: string;
   /** What evaluates the deployed account after deployment, as far as this stack enables it. */

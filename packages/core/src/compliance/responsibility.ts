@@ -70,4 +70,12 @@ export const RESPONSIBILITY: Record<string, Responsibility> = {
     framework: 'Nothing specific: one platform serves one organisation.',
     customer: 'Applies only if you are a multi-tenant service provider: then the separation between your customers\' environments is yours to show.',
   },
+  A2: {
+    framework: 'Its load balancers offer TLS 1.2 or later only (ListenerTls12): nothing it deploys uses SSL or early TLS.',
+    customer: 'Card-present point-of-sale terminals that still connect over SSL or early TLS, and their risk mitigation, if you have any.',
+  },
+  A3: {
+    framework: 'Nothing beyond what requirements 1 to 12 list: the supplemental validation is a programme.',
+    customer: 'Applies only if a payment brand or acquirer designates you: the compliance programme, scope validation, logical access reviews and incident detection it asks for.',
+  },
 };
