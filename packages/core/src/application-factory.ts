@@ -297,6 +297,7 @@ export class ApplicationFactory extends Construct {
         knownVulnerabilities: plan.knownVulnerabilities.map((v) => ({ ...v, ...accepted[v.id] ? { accepted: accepted[v.id] } : {} })),
         conformancePackElsewhere: plan.platform?.context.pciConformancePack === true,
         components,
+        resolvedContext: context,
       });
     }
   }

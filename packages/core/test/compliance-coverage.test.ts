@@ -5,12 +5,12 @@ import { App, CfnResource, Stack } from 'aws-cdk-lib';
 import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { CfnLogGroup } from 'aws-cdk-lib/aws-logs';
 import { NagRuleCompliance, rules } from 'cdk-nag';
-import { ControlGrade, Ec2Storage, JenkinsSpec, PciDssScope, RuntimeType, SecurityProfile, SoftwareComponentType } from '../src';
+import { ApplicationFactory, ControlGrade, Ec2Storage, JenkinsSpec, PciDssScope, RuntimeType, SecurityProfile, SoftwareComponentType } from '../src';
 import { deliveredOnFargate } from './support/casc-delivery';
 import { OIDC, propsFor, REGION_ENV, resources, synth, type Synthesised } from './support/synth';
 import { JENKINS_CORE, JENKINS_PLUGIN_CLOSURE, JENKINS_PLUGINS } from '../src/build-server/versions';
 import { billOfMaterials } from '../src/compliance/bill-of-materials';
-import { evidenceReport, renderMarkdown, REPORT_NOTICE } from '../src/compliance/evidence-report';
+import { canonicalJson, evidenceReport, renderMarkdown, REPORT_NOTICE } from '../src/compliance/evidence-report';
 import { oscalAssessmentResults } from '../src/compliance/oscal-assessment-results';
 import { addPciConformancePack } from '../src/compliance/pci-conformance-pack';
 import { procedureCoverage } from '../src/compliance/procedure-coverage';
@@ -268,6 +268,18 @@ describe('known vulnerabilities first (6.3.1, 6.3.2, 6.3.3)', () => {
   });
 });
 
+test('the report names the resolved configuration by its hash, and the source revision as stated', () => {
+  const { app, stack } = productionBuildServer(RuntimeType.FARGATE, Ec2Storage.EFS);
+  const report: EvidenceReport = JSON.parse(fs.readFileSync(path.join(app.outdir, `${stack.stackName}.pci-dss-4.0.1.json`), 'utf-8'));
+  const factory = stack.node.findAll().find((c): c is ApplicationFactory => c instanceof ApplicationFactory)!;
+  expect(report.system.resolvedContextSha256).toBe(createHash('sha256').update(canonicalJson(factory.context)).digest('hex'));
+  // The same configuration in another key order hashes the same; another value does not.
+  const reordered = Object.fromEntries(Object.entries(factory.context).reverse());
+  expect(canonicalJson(reordered)).toBe(canonicalJson(factory.context));
+  expect(canonicalJson({ ...factory.context, alarmEmail: 'other@example.com' })).not.toBe(canonicalJson(factory.context));
+  expect(report.system.sourceRevision).toBe(process.env.FW_SOURCE_REVISION || 'not stated');
+});
+
 test('the report references a CycloneDX bill of materials with its hash: Jenkins core, every pinned plugin, the images as deployed', () => {
   const { app, stack } = productionBuildServer(RuntimeType.FARGATE, Ec2Storage.EFS);
   const report: EvidenceReport = JSON.parse(fs.readFileSync(path.join(app.outdir, `${stack.stackName}.pci-dss-4.0.1.json`), 'utf-8'));
@@ -298,6 +310,7 @@ test('a deviation is never coverage: a requirement whose only evidence is an ack
     templateSha256: '0'.repeat(64),
     versions: { framework: '0.0.0', cdkNag: '0', awsCdkLib: '0' },
     generatedAt: '2026-01-01T00:00:00.000Z',
+    sourceRevision: 'not stated',
   };
   const report = evidenceReport(stack, [], system);
   const r = report.requirements.find((x) => x.requirement === '10.5.1')!;

@@ -86,7 +86,7 @@ class EvidenceReportWriter extends Construct {
     // so a stack with an open finding gets no report, as it gets no template.
     attachCustomSynthesis(this, {
       onSynthesize: (session) => {
-        const system = reportedSystem(stack, session.outdir);
+        const system = reportedSystem(stack, session.outdir, this.applicability?.resolvedContext);
         const bom = this.applicability?.components?.length ? billOfMaterials(system, this.applicability.components) : undefined;
         const report = { ...evidenceReport(stack, this.controls, system, this.applicability), ...bom ? { billOfMaterials: bom.reference } : {} };
         const base = path.join(session.outdir, reportBaseName(stack));
@@ -107,8 +107,8 @@ function writerId(stack: Stack): string {
   return `${WRITER_ID}-${stack.node.path.replace(/\//g, '-')}`;
 }
 
-/** The stack's template in the cloud assembly, hashed; the environment; the versions; the time. */
-function reportedSystem(stack: Stack, outdir: string): ReportedSystem {
+/** The stack's template in the cloud assembly, hashed; the environment; the versions; the time; the configuration and source. */
+function reportedSystem(stack: Stack, outdir: string, resolvedContext?: object): ReportedSystem {
   const templatePath = path.join(outdir, stack.templateFile);
   const templateSha256 = fs.existsSync(templatePath) ? createHash('sha256').update(fs.readFileSync(templatePath)).digest('hex') : 'not written';
   const generatedAt = sourceDate().toISOString();
@@ -121,7 +121,15 @@ function reportedSystem(stack: Stack, outdir: string): ReportedSystem {
     templateSha256,
     versions: { framework: FRAMEWORK_VERSION, cdkNag: CDK_NAG_VERSION, awsCdkLib: AWS_CDK_LIB_VERSION },
     generatedAt,
+    ...resolvedContext ? { resolvedContextSha256: createHash('sha256').update(canonicalJson(resolvedContext)).digest('hex') } : {},
+    sourceRevision: process.env.FW_SOURCE_REVISION || 'not stated',
   };
+}
+
+/** JSON with every object's keys sorted, so the same configuration hashes the same whatever order it was built in. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_, v) => (v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v));
 }
 
 /**
@@ -295,7 +303,8 @@ export function renderMarkdown(report: EvidenceReport): string {
     `# ${report.standard} evidence: ${report.stack}`, '', `> ${report.notice}`, '',
     `System: stack ${report.system.stack}, account ${report.system.account}, region ${report.system.region}; template ` +
     `\`${report.system.templateFile}\` (SHA-256 ${report.system.templateSha256}); @fw/core ${report.system.versions.framework}, ` +
-    `cdk-nag ${report.system.versions.cdkNag}, aws-cdk-lib ${report.system.versions.awsCdkLib}; written ${report.system.generatedAt}.`, '',
+    `cdk-nag ${report.system.versions.cdkNag}, aws-cdk-lib ${report.system.versions.awsCdkLib}; written ${report.system.generatedAt}; ` +
+    `resolved configuration SHA-256 ${report.system.resolvedContextSha256 ?? 'not named'}; source revision ${report.system.sourceRevision}.`, '',
     `Rules: PciDss401Checks, after AWS's conformance pack \`${report.mapping.file}\` (${report.mapping.repository} ` +
     `${report.mapping.commit.slice(0, 12)}) and the requirement mapping at ${report.mapping.requirementsFrom}.`, '',
   ];

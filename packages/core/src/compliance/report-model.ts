@@ -70,6 +70,8 @@ export interface Applicability {
   readonly conformancePackElsewhere?: boolean;
   /** What the stack deploys, for the bill of materials: the plugin's components and the framework's images. @default - none */
   readonly components?: SoftwareComponent[];
+  /** The deployment's configuration as resolved (context keys with defaults applied), hashed into the report. @default - not named */
+  readonly resolvedContext?: object;
 }
 
 /** The bill of materials written beside the report (CycloneDX), as the report references it. */
@@ -129,6 +131,13 @@ export interface ReportedSystem {
   readonly versions: { readonly framework: string; readonly cdkNag: string; readonly awsCdkLib: string };
   /** When the report was written (ISO 8601): `SOURCE_DATE_EPOCH` when set, for reproducible builds. */
   readonly generatedAt: string;
+  /**
+   * The SHA-256 of the resolved configuration (context keys with defaults applied, as canonical JSON), so that two
+   * reports of the same template under different settings are told apart. @default - not named (a stack checked with Compliance.check)
+   */
+  readonly resolvedContextSha256?: string;
+  /** The revision of the source that was synthesised: `FW_SOURCE_REVISION` when set (CI sets it to the commit), else `not stated`. */
+  readonly sourceRevision: string;
 }
 
 /** One principal requirement: who answers for it, and how many of its requirements this report has evidence for. */

@@ -247,7 +247,7 @@ export class Platform extends Construct {
     if (context.securityHubPciDss) addSecurityHubPciDss(this, 'SecurityHubPciDss');
     acknowledgeGrantPolicies(this);
     addEcsConsistencyChecks(this);
-    if (settings.complianceChecks) complianceChecks().requireCompliance(this, this.stack);
+    if (settings.complianceChecks) complianceChecks().requireCompliance(this, this.stack, [], { resolvedContext: context });
   }
 
   /**
