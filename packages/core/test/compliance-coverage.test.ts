@@ -257,6 +257,12 @@ describe('known vulnerabilities first (6.3.1, 6.3.2, 6.3.3)', () => {
     for (const o of observations) {
       expect(backMatter[o.subjects[0]['subject-uuid']].rlinks).toEqual([{ href: report.system.templateFile, hashes: [{ algorithm: 'SHA-256', value: report.system.templateSha256 }] }]);
     }
+    // Each observation names, as inventory items, the resources its rules looked at.
+    const items = Object.fromEntries(oscal.results[0]['local-definitions']['inventory-items'].map((i: any) => [i.uuid, i]));
+    const at = (q: string) => observations.find((o: any) => o.title.startsWith(`${q}: `));
+    const named = at('4.2.1').subjects.slice(1).map((s: any) => [s.type, items[s['subject-uuid']].props.find((p: any) => p.name === 'construct-path').value]);
+    const evaluated = [...new Set(report.requirements.find((r) => r.requirement === '4.2.1')!.evaluations.map((e) => e.resource))];
+    expect(named).toEqual(evaluated.map((resource) => ['inventory-item', resource]));
     const hashOf = (file: string) => createHash('sha256').update(fs.readFileSync(path.join(app.outdir, file))).digest('hex');
     const linked = oscal['back-matter'].resources.filter((r: any) => r.rlinks).map((r: any) => [r.rlinks[0].href, r.rlinks[0].hashes[0].value]);
     expect(linked).toEqual([stack.templateFile, `${stack.stackName}.cyclonedx.json`, `${stack.stackName}.pci-dss-4.0.1.json`, `${stack.stackName}.pci-dss-4.0.1.md`]
@@ -363,7 +369,7 @@ describe('coverage derived from testing procedures (negative controls)', () => {
   test('every requirement lists its testing procedures, and what is left names the assessor\'s part', () => {
     for (const r of report.requirements) expect([r.requirement, r.procedures.length > 0]).toEqual([r.requirement, true]);
     expect(requirement('4.2.1').procedures.find((p) => p.id === '4.2.1.b')).toEqual(expect.objectContaining({ shown: 'in part', by: expect.arrayContaining(['PCI.DSS.401-ListenerTls12']) }));
-    expect(requirement('4.2.1').coverageBy).toMatch(/; left to the assessor: 4\.2\.1\.a \(documentation, interview\), 4\.2\.1\.b \(configuration\), 4\.2\.1\.c \(records\), 4\.2\.1\.d \(configuration\)$/);
+    expect(requirement('4.2.1').coverageBy).toMatch(/; left to the assessor: 4\.2\.1\.a \(documentation, interview\), 4\.2\.1\.b \(the rest of it\), 4\.2\.1\.c \(records\), 4\.2\.1\.d \(configuration\)$/);
     const markdown = fs.readFileSync(path.join(app.outdir, `${stack.stackName}.pci-dss-4.0.1.md`), 'utf-8');
     expect(markdown).toMatch(/^Testing procedures: 10\.5\.1\.a \(documentation\): for the assessor; 10\.5\.1\.b \(configuration, records, interview\): in part by PCI\.DSS\.401-LogGroupRetentionOneYear; /m);
   });
@@ -408,8 +414,10 @@ test('the OSCAL document\'s identifiers are version-5 UUIDs, unique, and the sam
   const report: EvidenceReport = JSON.parse(fs.readFileSync(path.join(app.outdir, `${stack.stackName}.pci-dss-4.0.1.json`), 'utf-8'));
   const text = JSON.stringify(oscalAssessmentResults(report));
   const uuids = [...text.matchAll(/"uuid":"([^"]+)"/g)].map((m) => m[1]);
-  // The document, the result, the tool, each observation and each risk, the plan and the template in the back matter.
-  expect(uuids.length).toBe(report.requirements.length + report.knownVulnerabilities.length + 5);
+  // The document, the result, the tool, each resource a rule looked at, each observation and each risk, the plan and
+  // the template in the back matter.
+  const evaluated = new Set(report.requirements.flatMap((r) => r.evaluations.map((e) => e.resource)));
+  expect(uuids.length).toBe(report.requirements.length + report.knownVulnerabilities.length + evaluated.size + 5);
   expect(uuids.filter((u) => !/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(u))).toEqual([]);
   expect(new Set(uuids).size).toBe(uuids.length);
   expect(JSON.stringify(oscalAssessmentResults(report))).toBe(text);

@@ -2,7 +2,7 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { EphemeralWorkers, RuntimeType, SecurityProfile } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { propsFor, synth } from './support/synth';
-import { secretNames } from '../src/platform/container-environment';
+import { secretNames } from '../src/contract/secret-names';
 
 /** The wiki with extra variables in its container's environment, or in its workers'. */
 class WikiWith extends WikiSpec {

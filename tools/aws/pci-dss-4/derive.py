@@ -123,6 +123,20 @@ FRAMEWORK_RULES = {
         'checks': 'A log group, file system, topic, database instance, secret, bucket or launch template\'s EBS volume is '
                   'encrypted under a customer-managed KMS key.',
     },
+    # Security Hub's ELB.4, KMS.4 and ECS.8, where the template shows the same property.
+    'LoadBalancerDropsInvalidHeaders': {
+        'requirements': ['2.2.6', '6.2.4'],
+        'checks': 'An application load balancer drops HTTP headers with invalid fields (Security Hub ELB.4).',
+    },
+    'CustomerKeyRotated': {
+        'requirements': ['3.7.4'],
+        'checks': 'A customer-managed symmetric KMS key rotates its key material every year (Security Hub KMS.4).',
+    },
+    'TaskSecretsNotInEnvironment': {
+        'requirements': ['8.6.2'],
+        'checks': 'No container of a task definition has an environment variable whose name ends like a secret\'s '
+                  '(SECRET_NAME_ENDINGS); secrets are Secrets, resolved by ECS at start (Security Hub ECS.8).',
+    },
 }
 
 # Rules about the account or its organisation, not about a resource a stack holds.

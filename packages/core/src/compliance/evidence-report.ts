@@ -297,8 +297,8 @@ function atAGlance(report: EvidenceReport): string[] {
   return lines;
 }
 
-/** The same report for people: one section per principal requirement, one table per requirement. */
-export function renderMarkdown(report: EvidenceReport): string {
+/** What the Markdown report says before its first table: the system, the rules, the bill of materials, scope, legend. */
+function preamble(report: EvidenceReport): string[] {
   const lines = [
     `# ${report.standard} evidence: ${report.stack}`, '', `> ${report.notice}`, '',
     `System: stack ${report.system.stack}, account ${report.system.account}, region ${report.system.region}; template ` +
@@ -322,6 +322,12 @@ export function renderMarkdown(report: EvidenceReport): string {
     '`not-addressed`. A check whose failure is acknowledged earns nothing (it is listed under deviations). `exposed` ' +
     'outranks them all: the stack deploys components under published advisories. None is a verdict: an assessor tests ' +
     'each requirement.', '');
+  return lines;
+}
+
+/** The same report for people: one section per principal requirement, one table per requirement. */
+export function renderMarkdown(report: EvidenceReport): string {
+  const lines = preamble(report);
   lines.push(...atAGlance(report));
   lines.push('## Who answers for each principal requirement', '',
     '| Requirement | Applies | The template and configuration | You | AWS or the identity provider | Requirements listed below |', '|---|---|---|---|---|---|');

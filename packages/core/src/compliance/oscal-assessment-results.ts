@@ -37,7 +37,8 @@ export interface HashedEvidence {
 /**
  * The evidence report as an OSCAL assessment-results document, for assessors' tools. It holds observations, one per
  * requirement, with its coverage and the results behind it, each made by examining the synthesised template
- * (`EXAMINE`: static analysis, nothing was run) and naming it as its subject; the template and the other files it
+ * (`EXAMINE`: static analysis, nothing was run) and naming as its subjects the template and every resource a rule
+ * looked at (inventory items of the result's local definitions); the template and the other files it
  * cites are back-matter resources with their SHA-256. Each known vulnerability is a risk. It holds no finding, since an
  * OSCAL finding states a requirement `satisfied` or `not-satisfied`, which is the assessor's conclusion, not the
  * template's. There is no assessment plan before an assessment: `import-ap` points at a back-matter resource that says
@@ -51,6 +52,9 @@ export function oscalAssessmentResults(report: EvidenceReport, evidence: HashedE
   const template = id('evidence/template');
   const files = [{ title: 'The synthesised CloudFormation template', file: system.templateFile, sha256: system.templateSha256 }, ...evidence]
     .map((f, i) => ({ ...f, uuid: i === 0 ? template : id(`evidence/${f.file}`) }));
+  // Every resource a rule looked at, as an inventory item an observation names as its subject.
+  const resources = new Map(report.requirements.flatMap((r) => r.evaluations).map((e) => [e.resource, e.type]));
+  const item = (resource: string) => id(`resource/${resource}`);
   return {
     'assessment-results': {
       'uuid': nameUuid(`${system.stack}/assessment-results`),
@@ -74,37 +78,23 @@ export function oscalAssessmentResults(report: EvidenceReport, evidence: HashedE
         'description': `${report.notice} Scope: ${report.scope.stated}. ${report.scope.statement}`,
         'start': system.generatedAt,
         'local-definitions': {
-          components: [{
+          'components': [{
             uuid: id('tool'),
             type: 'software',
             title: `@fw/core ${system.versions.framework}'s evidence report`,
             description: `PciDss401Checks under cdk-nag ${system.versions.cdkNag}, run on the template aws-cdk-lib ${system.versions.awsCdkLib} synthesised.`,
             status: { state: 'operational' },
           }],
+          'inventory-items': [...resources].map(([resource, type]) => ({
+            uuid: item(resource),
+            description: `${type} ${resource}, in the template of ${system.stack}`,
+            props: [prop('resource-type', type), prop('construct-path', resource)],
+          })),
         },
         'reviewed-controls': {
           'control-selections': [{ 'include-controls': report.requirements.map((r) => ({ 'control-id': oscalControlId(r.requirement) })) }],
         },
-        'observations': report.requirements.map((r) => ({
-          'uuid': id(`observation/${r.requirement}`),
-          'title': `${r.requirement}: ${r.coverage}`,
-          'description': `Coverage ${r.coverage}, from ${r.coverageBy}`,
-          'props': [prop('requirement', r.requirement), prop('coverage', r.coverage)],
-          'methods': ['EXAMINE'],
-          'types': ['control-objective'],
-          'origins': [{ actors: [{ 'type': 'tool', 'actor-uuid': id('tool'), 'props': [prop('tool', `@fw/core ${system.versions.framework}, cdk-nag ${system.versions.cdkNag}`)] }] }],
-          'subjects': [{ 'subject-uuid': template, 'type': 'resource', 'title': `The template of ${system.stack}` }],
-          'relevant-evidence': [
-            ...r.evaluations.map((e) => ({
-              description: `${e.rule} on ${e.resource} (${e.type}): ${e.result}${e.reason ? ` (${e.reason})` : ''}. Grade toward ${r.requirement}: ${e.grade}, ${e.gradeReason}`,
-              props: [prop('result', e.result), prop('grade', e.grade)],
-            })),
-            ...r.controls.map((c) => ({ description: `Control of ${c.source} (${gradeOf(c)}): ${c.statement} Configured in: ${c.configuredIn}.` })),
-            ...r.afterDeploy.length ? [{ description: `Only AWS Config, after deployment, can confirm: ${r.afterDeploy.join(', ')}.` }] : [],
-            ...files.map((f) => ({ href: `#${f.uuid}`, description: `${f.title}: ${f.file}` })),
-          ],
-          'collected': system.generatedAt,
-        })),
+        'observations': observations(report, id, files),
         ...report.knownVulnerabilities.length ? { risks: risks(report, id) } : {},
       }],
       'back-matter': {
@@ -120,6 +110,38 @@ export function oscalAssessmentResults(report: EvidenceReport, evidence: HashedE
       },
     },
   };
+}
+
+/**
+ * One observation per requirement: its coverage and the results behind it, made by examining the template; its
+ * subjects the template (`files[0]`) and every resource a rule looked at, as inventory items.
+ */
+function observations(report: EvidenceReport, id: (name: string) => string, files: (HashedEvidence & { uuid: string })[]): object[] {
+  const { system } = report;
+  const item = (resource: string) => id(`resource/${resource}`);
+  return report.requirements.map((r) => ({
+    'uuid': id(`observation/${r.requirement}`),
+    'title': `${r.requirement}: ${r.coverage}`,
+    'description': `Coverage ${r.coverage}, from ${r.coverageBy}`,
+    'props': [prop('requirement', r.requirement), prop('coverage', r.coverage)],
+    'methods': ['EXAMINE'],
+    'types': ['control-objective'],
+    'origins': [{ actors: [{ 'type': 'tool', 'actor-uuid': id('tool'), 'props': [prop('tool', `@fw/core ${system.versions.framework}, cdk-nag ${system.versions.cdkNag}`)] }] }],
+    'subjects': [
+      { 'subject-uuid': files[0].uuid, 'type': 'resource', 'title': `The template of ${system.stack}` },
+      ...[...new Set(r.evaluations.map((e) => e.resource))].map((resource) => ({ 'subject-uuid': item(resource), 'type': 'inventory-item', 'title': resource })),
+    ],
+    'relevant-evidence': [
+      ...r.evaluations.map((e) => ({
+        description: `${e.rule} on ${e.resource} (${e.type}): ${e.result}${e.reason ? ` (${e.reason})` : ''}. Grade toward ${r.requirement}: ${e.grade}, ${e.gradeReason}`,
+        props: [prop('result', e.result), prop('grade', e.grade)],
+      })),
+      ...r.controls.map((c) => ({ description: `Control of ${c.source} (${gradeOf(c)}): ${c.statement} Configured in: ${c.configuredIn}.` })),
+      ...r.afterDeploy.length ? [{ description: `Only AWS Config, after deployment, can confirm: ${r.afterDeploy.join(', ')}.` }] : [],
+      ...files.map((f) => ({ href: `#${f.uuid}`, description: `${f.title}: ${f.file}` })),
+    ],
+    'collected': system.generatedAt,
+  }));
 }
 
 /**

@@ -23,21 +23,22 @@ export function procedureCoverage(requirement: string, evaluations: Evaluation[]
   const procedures = (PCI_DSS_MAPPING.procedures[requirement] ?? []).map((p) => shownBy(p, earning));
   const configuration = procedures.filter((p) => p.methods.includes('configuration'));
   const controlsPartial = controls.filter((c) => gradeOf(c) !== ControlGrade.SUPPORTING);
-  const left = procedures.filter((p) => p.shown !== 'shown').map((p) => `${p.id} (${p.methods.join(', ')})`);
+  const left = procedures.filter((p) => p.shown !== 'shown').map((p) => `${p.id} (${p.shown === 'in part' ? 'the rest of it' : p.methods.join(', ')})`);
   const leftText = left.length ? `; left to the assessor: ${left.join(', ')}` : '';
+  const withLeft = (text: string) => text.replace(/\.$/, '') + leftText;
   const shown = procedures.filter((p) => p.shown !== 'not shown').map((p) => `${p.id} ${p.shown} by ${p.by.join(', ')}`);
   if (configuration.length && configuration.every((p) => p.shown === 'shown')) {
-    return { coverage: 'configuration-shown', coverageBy: `the template shows ${shown.join('; ')}${leftText}`, procedures };
+    return { coverage: 'configuration-shown', coverageBy: withLeft(`the template shows ${shown.join('; ')}`), procedures };
   }
   if (shown.length || controlsPartial.length) {
     const declared = controlsPartial.map((c) => `control of ${c.source} (${gradeOf(c)}): ${c.statement}`);
-    return { coverage: 'partial', coverageBy: [...shown, ...declared].join('; ') + leftText, procedures };
+    return { coverage: 'partial', coverageBy: withLeft([...shown, ...declared].join('; ')), procedures };
   }
   const supporting = [...earning.map((e) => `${e.rule} (supporting): ${e.gradeReason}`),
     ...controls.map((c) => `control of ${c.source} (supporting): ${c.statement}`)];
-  if (supporting.length) return { coverage: 'supporting', coverageBy: supporting.join('; ') + leftText, procedures };
+  if (supporting.length) return { coverage: 'supporting', coverageBy: withLeft(supporting.join('; ')), procedures };
   if (configRules.length && evaluated) {
-    return { coverage: 'after-deploy', coverageBy: `AWS Config after deployment: ${configRules.join(', ')}${leftText}`, procedures };
+    return { coverage: 'after-deploy', coverageBy: withLeft(`AWS Config after deployment: ${configRules.join(', ')}`), procedures };
   }
   return {
     coverage: 'not-addressed',

@@ -1,21 +1,7 @@
 import type * as ecs from 'aws-cdk-lib/aws-ecs';
+import { SECRET_NAME_ENDINGS, secretNames } from '../contract/secret-names';
 import { acknowledge } from '../profiles/acknowledge';
 import { warn } from '../warnings';
-
-/**
- * Endings of a variable's name that say it holds a secret itself (`DB_PASSWORD`, `GITHUB_TOKEN`), not a reference to
- * one (`PASSWORD_FILE`, `CLIENT_SECRET_ARN`). Secrets reach a container only as references: container secrets read from
- * Secrets Manager at start, or a file or ARN the application reads.
- */
-export const SECRET_NAME_ENDINGS = [
-  'PASSWORD', 'PASSWD', 'SECRET', 'TOKEN', 'API_KEY', 'APIKEY', 'PRIVATE_KEY', 'ACCESS_KEY', 'SECRET_KEY', 'CREDENTIAL', 'CREDENTIALS',
-];
-
-/** The names in `environment` whose ending says they hold a secret (case-insensitive), in order. */
-export function secretNames(environment: Record<string, string> | undefined): string[] {
-  return Object.keys(environment ?? {}).filter((name) =>
-    SECRET_NAME_ENDINGS.some((ending) => name.toUpperCase().endsWith(ending)));
-}
 
 /**
  * Acknowledges AwsSolutions-ECS2 (a container's environment set directly) on `taskDefinition` only when no variable's
@@ -28,7 +14,7 @@ export function acknowledgeEnvironment(taskDefinition: ecs.TaskDefinition, envir
     warn(taskDefinition, 'secretInEnvironment', `${source} sets ${secrets.join(', ')}, whose ` +
       `name says it holds a secret (names ending in ${SECRET_NAME_ENDINGS.join(', ')}); a container's environment is ` +
       'written into the template in clear. Pass a reference instead (a Secrets Manager ARN, a file path; for example ' +
-      `${secrets[0]}_ARN) and read the secret at run time. PRODUCTION refuses it (AwsSolutions-ECS2).`);
+      `${secrets[0]}_ARN) and read the secret at run time. PRODUCTION refuses it (AwsSolutions-ECS2, PCI.DSS.401-TaskSecretsNotInEnvironment).`);
     return;
   }
   if (Object.keys(environment ?? {}).length > 0) {

@@ -158,6 +158,8 @@ test('the report names the system: the template\'s SHA-256 as written, the envir
       templateSha256: createHash('sha256').update(written).digest('hex'),
       versions: { framework: expect.stringMatching(/^\d+\.\d+\.\d+/), cdkNag: expect.stringMatching(/^\d+\.\d+\.\d+$/), awsCdkLib: expect.stringMatching(/^2\./) },
       generatedAt: '2026-01-01T00:00:00.000Z',
+      // A stack checked with Compliance.check has no resolved configuration to name.
+      sourceRevision: process.env.FW_SOURCE_REVISION || 'not stated',
     });
   } finally {
     if (epoch === undefined) delete process.env.SOURCE_DATE_EPOCH; else process.env.SOURCE_DATE_EPOCH = epoch;

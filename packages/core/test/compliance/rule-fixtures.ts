@@ -258,6 +258,20 @@ export const RULE_FIXTURES: Record<string, { readonly meets: Make; readonly fail
       return new s3.Bucket(s, 'R', { encryption: s3.BucketEncryption.S3_MANAGED }).node.defaultChild;
     },
   },
+  LoadBalancerDropsInvalidHeaders: {
+    meets: (s) => new elbv2.CfnLoadBalancer(s, 'R', { loadBalancerAttributes: [{ key: 'routing.http.drop_invalid_header_fields.enabled', value: 'true' }] }),
+    fails: (s) => new elbv2.CfnLoadBalancer(s, 'R', {}),
+  },
+  CustomerKeyRotated: {
+    meets: (s) => new kms.CfnKey(s, 'R', { enableKeyRotation: true }),
+    fails: (s) => new kms.CfnKey(s, 'R', {}),
+  },
+  TaskSecretsNotInEnvironment: {
+    meets: (s) => new ecs.CfnTaskDefinition(s, 'R', {
+      containerDefinitions: [{ name: 'c', image: 'i', environment: [{ name: 'PORT', value: '8080' }], secrets: [{ name: 'DB_PASSWORD', valueFrom: 'arn:s' }] }],
+    }),
+    fails: (s) => new ecs.CfnTaskDefinition(s, 'R', { containerDefinitions: [{ name: 'c', image: 'i', environment: [{ name: 'DB_PASSWORD', value: 'x' }] }] }),
+  },
 };
 
 function webAcl(s: Stack, rules?: wafv2.CfnWebACL.RuleProperty[]): wafv2.CfnWebACL {

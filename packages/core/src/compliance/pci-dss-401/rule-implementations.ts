@@ -1,13 +1,16 @@
 import type { CfnResource } from 'aws-cdk-lib';
 import { rules as nag, type NagRuleResult } from 'cdk-nag';
 import { ComputeNoPublicIngress } from './rules/compute-no-public-ingress';
+import { CustomerKeyRotated } from './rules/customer-key-rotated';
 import { EncryptedWithCustomerKey } from './rules/encrypted-with-customer-key';
 import { LaunchTemplatePublicIpDisabled } from './rules/launch-template-public-ip-disabled';
 import { ListenerHttpsOnly } from './rules/listener-https-only';
 import { ListenerTls12 } from './rules/listener-tls12';
+import { LoadBalancerDropsInvalidHeaders } from './rules/load-balancer-drops-invalid-headers';
 import { LogGroupCardDataMasked } from './rules/log-group-card-data-masked';
 import { LogGroupRetentionOneYear } from './rules/log-group-retention-one-year';
 import { PublicLoadBalancerWaf } from './rules/public-load-balancer-waf';
+import { TaskSecretsNotInEnvironment } from './rules/task-secrets-not-in-environment';
 import { VpcFlowLogsAll } from './rules/vpc-flow-logs-all';
 import { WebAclLogging } from './rules/web-acl-logging';
 import { WebAclNotEmpty } from './rules/web-acl-not-empty';
@@ -62,4 +65,7 @@ export const RULE_IMPLEMENTATIONS: Record<string, (node: CfnResource) => NagRule
   WebAclNotEmpty,
   VpcFlowLogsAll,
   EncryptedWithCustomerKey,
+  LoadBalancerDropsInvalidHeaders,
+  CustomerKeyRotated,
+  TaskSecretsNotInEnvironment,
 };
