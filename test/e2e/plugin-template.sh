@@ -29,6 +29,7 @@ CHECKS=(
   'ServiceLoader loads the plugin from the JAR'
   'cdk synth previews the plugin on FARGATE'
   'cdk synth previews the plugin on EC2'
+  'a deployment project as docs/deploying.md makes it installs with npm ci, the registry stopped, and synthesises'
 )
 passed=0
 failed=0
@@ -177,3 +178,36 @@ preview() {
 }
 check 'cdk synth previews the plugin on FARGATE' preview FARGATE AWS::ECS::Service
 check 'cdk synth previews the plugin on EC2' preview EC2 AWS::AutoScaling::AutoScalingGroup
+
+# docs/deploying.md, "A deployment project of your own", before the first release: @fw/core from its tarball with
+# `file:`, committed in the project, and the plugin from its packed tarball; `npm ci` on a fresh copy with the local
+# registry stopped (npm talks to the public registry this machine's npm uses), then `cdk synth` with the plugin's
+# cdk.json finds the plugin through fw-deploy.
+deployment_project() {
+  local upstream project="$work/acme-deployments"
+  # The registry Verdaccio proxied: this machine's npm's own.
+  upstream=$(sed -n 's/^    url: //p' "$work/verdaccio.yaml") && [ -n "$upstream" ] || return 1
+  stop_registry
+  mkdir -p "$project/vendor" && cd "$project" || return 1
+  # As scripts/local-template.sh leaves it in dist/local/, under npm pack's name.
+  local version core plugin
+  version=$(node -p "require('$root/packages/core/package.json').version") || return 1
+  core="fw-core-$version.tgz"
+  plugin=$(basename "$work"/gitlab-plugin/dist/js/*.tgz)
+  cp "$root/packages/core/dist/js/core@$version.jsii.tgz" "vendor/$core" && cp "$work/gitlab-plugin/dist/js/$plugin" vendor/ || return 1
+  # The manifest as the docs give it, then the two commands they give for the tarballs.
+  # shellcheck disable=SC2016 # JavaScript, not shell
+  node -e '
+    const doc = require("fs").readFileSync(process.argv[1], "utf-8");
+    const section = doc.slice(doc.indexOf("## A deployment project of your own"));
+    process.stdout.write(/```json\n([\s\S]*?)```/.exec(section)[1]);' "$root/docs/deploying.md" > package.json || return 1
+  npm pkg set "devDependencies.@fw/core=file:vendor/$core" || return 1
+  NPM_CONFIG_REGISTRY=$upstream npm install --save-exact "./vendor/$plugin" > "$work/deploy-install.log" 2>&1 \
+    || { tail -20 "$work/deploy-install.log"; return 1; }
+  rm -rf node_modules
+  NPM_CONFIG_REGISTRY=$upstream npm ci > "$work/deploy-ci.log" 2>&1 || { tail -20 "$work/deploy-ci.log"; return 1; }
+  cp "$work/gitlab-plugin/cdk.json" . || return 1
+  npx cdk synth -q -c runtimeType=FARGATE > "$work/deploy-synth.log" 2>&1 || { tail -20 "$work/deploy-synth.log"; return 1; }
+  compgen -G 'cdk.out/*.template.json' > /dev/null
+}
+check 'a deployment project as docs/deploying.md makes it installs with npm ci, the registry stopped, and synthesises' deployment_project

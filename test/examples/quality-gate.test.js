@@ -81,3 +81,14 @@ test('inside the VPC, both host names resolve to the private load balancer: the 
   const settings = cdkJson.applications.find((a) => a.applicationId === 'jenkins').pluginSettings;
   assert.strictEqual(new URL(settings.sonarQubeUrl).host, 'sonar.example.com');
 });
+
+test('each application\'s report states the pciDssScope set on its own entry; the platform\'s says it takes its applications\' role', () => {
+  for (const [i, stack] of ['qg-build-server', 'qg-sonarqube'].entries()) {
+    const report = JSON.parse(fs.readFileSync(path.join(outdir, `${stack}.pci-dss-4.0.1.json`), 'utf-8'));
+    assert.strictEqual(report.scope.stated, cdkJson.applications[i].pciDssScope, stack);
+    assert.match(report.scope.statement, /^You state that/, stack);
+  }
+  const platform = JSON.parse(fs.readFileSync(path.join(outdir, 'qg-platform.pci-dss-4.0.1.json'), 'utf-8'));
+  assert.strictEqual(platform.scope.stated, 'not stated');
+  assert.match(platform.scope.statement, /A platform's stack, or one checked with Compliance\.check, takes the role of what runs on it\.$/);
+});
