@@ -11,6 +11,7 @@ import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import type { ApplicationFactoryProps } from './application-factory-props';
 import { addPciConformancePack } from './compliance/pci-conformance-pack';
+import type { Deviation } from './compliance/report-model';
 import { addSecurityHubPciDss } from './compliance/security-hub-standard';
 import type { DeploymentContext } from './context/deployment-context';
 import { factoryContext } from './context/factory-context';
@@ -210,6 +211,7 @@ export class ApplicationFactory extends Construct {
       blockedRequests: spec.blockedRequests(),
       amazonLinuxRepositories: runtimeType === RuntimeType.EC2,
       signInByLoadBalancer: context.authMode === AuthMode.ALB_OIDC,
+      tokenPaths: context.tokenPaths,
       certificate,
       database: plan.database !== undefined,
       stack,
@@ -298,6 +300,7 @@ export class ApplicationFactory extends Construct {
         conformancePackElsewhere: plan.platform?.context.pciConformancePack === true,
         components,
         resolvedContext: context,
+        statedDeviations: tokenPathDeviations(plugin, context),
       });
     }
   }
@@ -460,6 +463,7 @@ export class ApplicationFactory extends Construct {
       healthCheckPath: spec.healthCheckPath(),
       tls: tlsOf(context),
       oidc: context.authMode === AuthMode.ALB_OIDC ? context.oidc : undefined,
+      tokenPaths: context.tokenPaths,
       deletionProtection: settings.deletionProtection,
       waf: settings.waf,
       accessLogs: settings.accessLogs,
@@ -495,6 +499,7 @@ export class ApplicationFactory extends Construct {
       host,
       priority: on.listenerPriority,
       oidc: context.authMode === AuthMode.ALB_OIDC ? context.oidc : undefined,
+      tokenPaths: context.tokenPaths,
       certificate,
       record: zone ? { zone, ...attached.loadBalancerAlias } : undefined,
     });
@@ -686,4 +691,15 @@ function assertAloneInStack(factory: ApplicationFactory, stack: Stack): void {
       'the names each derives from the stack (log groups, alarms) would collide. Give each application a stack of its ' +
       'own; to share a network and load balancer, attach them to one Platform (see docs/platform.md).');
   }
+}
+
+/**
+ * Under alb-oidc, `tokenPaths` skip the load balancer's sign-in: a deviation from 8.3.1 and 8.4.2 the report lists,
+ * since the identity provider's authentication and MFA do not reach those requests; the application's tokens do.
+ */
+function tokenPathDeviations(plugin: string, context: DeploymentContext): Deviation[] {
+  if (context.authMode !== AuthMode.ALB_OIDC || !context.tokenPaths) return [];
+  const reason = `Requests to ${context.tokenPaths.join(', ')} skip the load balancer's sign-in (tokenPaths): ${plugin} ` +
+    'authenticates them itself, with its own tokens; the identity provider\'s sign-in and multi-factor authentication do not reach them.';
+  return ['8.3.1', '8.4.2'].map((requirement) => ({ requirement, rule: 'tokenPaths', resource: `${context.stackName}: the listener rule TokenPathsRule`, reason }));
 }

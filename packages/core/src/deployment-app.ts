@@ -136,6 +136,7 @@ function addPlatform(app: App, plugin: (applicationId: string) => IApplicationSp
       hostedZoneId: context.hostedZoneId,
       certificateArn: context.certificateArn,
       authMode: context.authMode,
+      tokenPaths: context.tokenPaths,
       oidc: context.oidc,
       ec2Storage: context.ec2Storage,
       dataVolumeSnapshotId: context.dataVolumeSnapshotId,

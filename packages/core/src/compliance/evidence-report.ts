@@ -190,8 +190,9 @@ export function evidenceReport(stack: Stack, controls: SourcedControl[], system:
     mapping: PCI_DSS_MAPPING.provenance,
     requirements,
     knownVulnerabilities: exposures,
-    deviations: requirements.flatMap((r) => r.evaluations.filter((e) => e.result === 'acknowledged')
+    deviations: [...requirements.flatMap((r) => r.evaluations.filter((e) => e.result === 'acknowledged')
       .map((e) => ({ requirement: r.requirement, rule: e.rule, resource: e.resource, reason: e.reason! }))),
+    ...applicability?.statedDeviations ?? []],
     acknowledgements: stack.node.findAll().flatMap((c) => acknowledgementsOn(c).map(([rule, reason]) => ({ resource: c.node.path, rule, reason }))),
   };
 }

@@ -72,6 +72,8 @@ export interface Applicability {
   readonly components?: SoftwareComponent[];
   /** The deployment's configuration as resolved (context keys with defaults applied), hashed into the report. @default - not named */
   readonly resolvedContext?: object;
+  /** Deviations the configuration states rather than a check finds (paths that skip the load balancer's sign-in). @default - none */
+  readonly statedDeviations?: Deviation[];
 }
 
 /** The bill of materials written beside the report (CycloneDX), as the report references it. */

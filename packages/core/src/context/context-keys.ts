@@ -1,7 +1,10 @@
 import { Vpc } from 'aws-cdk-lib/aws-ec2';
 import type { DeploymentContext } from './deployment-context';
 import type { FactorySettings } from './factory-settings';
-import { acceptedAdvisories, bool, DOCKER_HUB_CREDENTIAL_ARN, DOMAIN, email, httpsUrl, imageDigests, oidcScopes, oneOf, Parsed, pluginSettings, SECRET_ARN, secretReferences, SUBDOMAIN, text, vpcCidr, wholeNumber } from './key-parsers';
+import {
+  acceptedAdvisories, bool, DOCKER_HUB_CREDENTIAL_ARN, DOMAIN, email, httpsUrl, imageDigests, oidcScopes, oneOf, Parsed, pluginSettings, SECRET_ARN,
+  secretReferences, SUBDOMAIN, text, tokenPaths, vpcCidr, wholeNumber,
+} from './key-parsers';
 import { SECRET_ARN_EXAMPLE, SECRET_JSON_KEY_EXAMPLE } from './secret-reference';
 import { AuthMode } from '../contract/auth-mode';
 import { DATABASE_DEFAULTS } from '../contract/database-requirement';
@@ -130,6 +133,16 @@ const FIELD_KEYS = {
     parse: oneOf(AuthMode.ALL),
     code: (c) => c.props.authMode,
     example: AuthMode.ALB_OIDC,
+  },
+  tokenPaths: {
+    required: false,
+    defaultText: 'none: under alb-oidc every request signs in',
+    description: 'Under `alb-oidc`, the paths the application authenticates by itself (API tokens: `/repository/*`, `/v2/*`), as a ' +
+      'list of load-balancer path patterns: requests to them skip the load balancer\'s sign-in, so that Maven, npm, Docker and ' +
+      'scanners reach them. The evidence report lists them under requirement 8. Only with authMode `alb-oidc`.',
+    parse: tokenPaths,
+    code: (c) => c.props.tokenPaths,
+    example: ['/repository/*', '/v2/*'],
   },
   hostedZoneId: {
     required: false,

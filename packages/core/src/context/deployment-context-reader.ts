@@ -142,6 +142,10 @@ function crossKeyProblems(v: Record<string, any>, given: Set<string>): string[] 
       'authorization code, the session cookie and the tokens cross the network in clear text. Set sslEnabled to true ' +
       '(with domain and hostedZoneId or certificateArn), or authMode "none".');
   }
+  if (v.tokenPaths !== undefined && authMode !== AuthMode.ALB_OIDC) {
+    problems.push(`tokenPaths ${shownValue(v.tokenPaths)} applies only with authMode "alb-oidc" (given: ${authMode ?? AuthMode.NONE}): ` +
+      'it lets those paths skip the load balancer\'s sign-in. Remove it, or set authMode "alb-oidc".');
+  }
   if (authMode === AuthMode.ALB_OIDC && v.sslEnabled === false) {
     problems.push('authMode "alb-oidc" needs sslEnabled true: the load balancer authenticates only on an HTTPS listener.');
   }

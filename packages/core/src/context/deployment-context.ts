@@ -106,6 +106,11 @@ export interface DeploymentContext {
    */
   readonly secrets?: Record<string, string>;
   /**
+   * Under `alb-oidc`, the path patterns that skip the load balancer's sign-in (the application authenticates them).
+   * @default - none
+   */
+  readonly tokenPaths?: string[];
+  /**
    * The plugin's own settings by name, as text (`IApplicationSpec.settings()`).
    * @default - none
    */

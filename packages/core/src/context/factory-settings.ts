@@ -107,6 +107,12 @@ export interface FactorySettings {
   /** The storage of the plugin's database in GiB, 20 to 65536. @default - `DATABASE_DEFAULTS.storageGiB` */
   readonly databaseStorageGiB?: number;
   /**
+   * Under `alb-oidc`, the path patterns the application authenticates by itself (its API tokens): requests to them skip
+   * the load balancer's sign-in. At most `TOKEN_PATHS_MAX` (4). Only with `authMode` `alb-oidc`.
+   * @default - none: every request signs in
+   */
+  readonly tokenPaths?: string[];
+  /**
    * The plugin's own settings by name, each one its `settings()` declares; the plugin deployed is what its
    * `withSettings()` returns for them (see docs/writing-a-plugin.md, "Settings by configuration").
    * @default - none: the declared defaults

@@ -194,3 +194,31 @@ export function httpsUrl(raw: unknown): Parsed {
     return { allowed };
   }
 }
+
+/**
+ * How many path patterns `tokenPaths` takes: one listener rule, which also matches the host name on a platform, and an
+ * application load balancer counts at most five condition values a rule.
+ * @see https://docs.aws.amazon.com/elasticloadbalancing/latest/application/load-balancer-limits.html
+ */
+export const TOKEN_PATHS_MAX = 4;
+
+/**
+ * Path patterns of an application load balancer's listener rule (its allowed characters, `*` and `?` as wildcards, at
+ * most 128 characters, starting with `/`), each once, none matching every path.
+ * @see https://docs.aws.amazon.com/elasticloadbalancing/latest/application/rule-condition-types.html#path-conditions
+ */
+export function tokenPaths(raw: unknown): Parsed {
+  const allowed = `a list of 1 to ${TOKEN_PATHS_MAX} load-balancer path patterns, each starting with / (A-Z a-z 0-9 _ - . $ / ~ " ' @ : + & ` +
+    'and the wildcards * and ?, at most 128 characters), each once, none matching every path (such as /*), for example ["/repository/*", "/v2/*"]';
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return { allowed };
+    }
+  }
+  const valid = Array.isArray(value) && value.length >= 1 && value.length <= TOKEN_PATHS_MAX && new Set(value).size === value.length &&
+    value.every((p) => typeof p === 'string' && /^\/[A-Za-z0-9_\-.$/~"'@:+&*?]{0,127}$/.test(p) && !/^\/[*/]*$/.test(p));
+  return valid ? { value } : { allowed };
+}

@@ -12,7 +12,7 @@ import { Construct } from 'constructs';
 import type { Logging } from './logging';
 import { boundedName, NAME_LIMITS, shortHash } from './names';
 import type { NetworkAccess } from './network';
-import { type ApplicationRoute, applicationTargetGroup, forwardAction } from './routing';
+import { type ApplicationRoute, applicationTargetGroup, forwardAction, LISTENER_PRIORITY, tokenPathsRule } from './routing';
 import { blockedRequestsRule, type RequestBlock } from './waf-blocked-requests';
 import { type BodyAllowance, oversizedBodyRule, SIZE_RESTRICTIONS_BODY } from './waf-body-limits';
 import { WEB_ACL_CAPACITY, webAclCapacity } from './waf-capacity';
@@ -81,6 +81,8 @@ export interface LoadBalancerProps {
   readonly tls?: TlsSettings;
   /** When set, the load balancer signs users in before any request reaches the application (needs `tls`). */
   readonly oidc?: OidcProviderSettings;
+  /** Under `oidc`, paths that skip the sign-in (the application authenticates them). @default - none */
+  readonly tokenPaths?: string[];
   /** Refuse deleting the load balancer until this is turned off (the profile's). */
   readonly deletionProtection: boolean;
   /** A WAF web ACL with AWS's managed rules in front of it, logged (the profile's). */
@@ -205,6 +207,8 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
   /** Routes the listener's default action to the application's targets, behind OIDC sign-in when the load balancer authenticates. */
   public route(targetGroup: elbv2.ApplicationTargetGroup): void {
     this.listener.addAction('Application', { action: forwardAction(targetGroup, this.props.oidc) });
+    // The only rule of this listener besides its default action.
+    if (this.props.oidc && this.props.tokenPaths) tokenPathsRule(this, this.listener, targetGroup, this.props.tokenPaths, LISTENER_PRIORITY.min);
   }
 
   /** A target group for the application's port and health check. */

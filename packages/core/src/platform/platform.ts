@@ -26,6 +26,7 @@ import {
 } from './platform-parameters';
 import { PrivateLoadBalancer } from './private-routes';
 import { addResourceBudget } from './resource-budget';
+import { LISTENER_PRIORITY, listenerRulePriorities } from './routing';
 import { type AccessPointSettings, PlatformFileSystem } from './storage';
 import { addPciConformancePack } from '../compliance/pci-conformance-pack';
 import { addSecurityHubPciDss } from '../compliance/security-hub-standard';
@@ -68,6 +69,8 @@ export interface PlatformApplication {
   readonly amazonLinuxRepositories: boolean;
   /** Whether the load balancer signs its users in (`alb-oidc`), calling the identity provider over HTTPS. */
   readonly signInByLoadBalancer: boolean;
+  /** Under alb-oidc, the paths that skip the sign-in: a second listener rule, at `listenerPriority - 1`. @default - none */
+  readonly tokenPaths?: string[];
   /** Where the certificate for its host on the listener comes from: the platform adds those named by ARN. */
   readonly certificate: ListenerCertificate;
   /**
@@ -310,7 +313,9 @@ export class Platform extends Construct {
   private checkLoadBalancerQuotas(): void {
     const stacks = this.applications.map((a) => a.stackName);
     checkQuota(this, LOAD_BALANCER_QUOTAS.targetGroups, stacks, this.stack.stackName);
-    checkQuota(this, LOAD_BALANCER_QUOTAS.rules, stacks, this.stack.stackName);
+    // Each application's host rule, and its token-paths rule when it has one.
+    checkQuota(this, LOAD_BALANCER_QUOTAS.rules, [...stacks, ...this.applications.filter((a) => a.tokenPaths).map((a) => `${a.stackName}'s tokenPaths`)],
+      this.stack.stackName);
     const signIn = this.applications.some((a) => a.signInByLoadBalancer) ? ['the identity provider of alb-oidc'] : [];
     checkQuota(this, LOAD_BALANCER_QUOTAS.securityGroupRules, [...stacks, ...signIn], this.stack.stackName);
     // Certificates the platform adds count once however many applications name them.
@@ -342,8 +347,15 @@ export class Platform extends Construct {
     };
     clash(`host name ${JSON.stringify(application.host)}`, (o) => o.host === application.host,
       'give each its own subdomain.');
-    clash(`listener-rule priority ${application.listenerPriority}`, (o) => o.listenerPriority === application.listenerPriority,
-      'set listenerPriority on one of them to a free value.');
+    const priorities = (a: PlatformApplication) => listenerRulePriorities(a.listenerPriority, a.tokenPaths);
+    if (priorities(application)[0] < LISTENER_PRIORITY.min) {
+      throw new UserError(`Application ${application.stackName} (${application.applicationId}) has tokenPaths, whose listener ` +
+        `rule takes the priority before its own (${application.listenerPriority}); set listenerPriority to ${LISTENER_PRIORITY.min + 1} or more.`, this);
+    }
+    const taken = (o: PlatformApplication) => priorities(o).find((p) => priorities(application).includes(p));
+    const withTokens = application.tokenPaths || this.applications.some((o) => taken(o) !== undefined && o.tokenPaths);
+    clash(`listener-rule priority ${this.applications.map(taken).find((p) => p !== undefined)}`, (o) => taken(o) !== undefined,
+      `set listenerPriority on one of them to a free value${withTokens ? ' (an application with tokenPaths takes its priority and the one before)' : ''}.`);
     clash(`applicationId (their private name would be ${application.applicationId}.${PRIVATE_NAMESPACE})`,
       (o) => o.applicationId === application.applicationId, 'a platform runs one application of each kind.');
     // The endpoint's policy names each secret. A deploy-time ARN would make the platform's stack import it from the

@@ -58,6 +58,28 @@ export function forwardAction(targetGroup: elbv2.ApplicationTargetGroup, oidc?: 
   }) : forward;
 }
 
+/**
+ * Under alb-oidc, the listener rule that lets `tokenPaths` skip the sign-in: requests to them reach the application,
+ * which authenticates them itself (API tokens). `hostHeaders` narrows it to one host on a platform's listener.
+ */
+export function tokenPathsRule(scope: Construct, listener: elbv2.IApplicationListener, targetGroup: elbv2.ApplicationTargetGroup,
+  tokenPaths: string[], priority: number, hostHeaders?: string[]): elbv2.ApplicationListenerRule {
+  return new elbv2.ApplicationListenerRule(scope, 'TokenPathsRule', {
+    listener,
+    priority,
+    conditions: [...hostHeaders ? [elbv2.ListenerCondition.hostHeaders(hostHeaders)] : [], elbv2.ListenerCondition.pathPatterns(tokenPaths)],
+    action: elbv2.ListenerAction.forward([targetGroup]),
+  });
+}
+
+/**
+ * The listener-rule priorities an application takes on a platform's listener: its own, and the one before for its
+ * token paths, which the load balancer must evaluate first (the lower number wins).
+ */
+export function listenerRulePriorities(priority: number, tokenPaths?: string[]): number[] {
+  return tokenPaths ? [priority - 1, priority] : [priority];
+}
+
 /** Listener-rule priorities an application load balancer accepts. */
 export const LISTENER_PRIORITY = {
   /**
@@ -95,6 +117,8 @@ export interface HostRouteProps {
   readonly priority: number;
   /** `alb-oidc`: the load balancer signs users in on this rule only. @default - no sign-in by the load balancer */
   readonly oidc?: OidcProviderSettings;
+  /** Under `oidc`, paths that skip the sign-in, on a rule of priority `priority - 1`. @default - none */
+  readonly tokenPaths?: string[];
   /** A certificate for `host` the listener's own does not cover, added to it (SNI). @default - the listener's covers it */
   readonly certificate?: acm.ICertificate;
   /** An alias record for `host` in this zone, to the load balancer. @default - no record */
@@ -138,5 +162,9 @@ export class HostRoute extends Construct implements ApplicationRoute {
       // adding the same rule to the shared group would be refused as a duplicate, and deleting one would remove it for all.
       action: forwardAction(targetGroup, this.props.oidc, false),
     });
+    if (this.props.oidc && this.props.tokenPaths) {
+      const [tokenPriority] = listenerRulePriorities(this.props.priority, this.props.tokenPaths);
+      tokenPathsRule(this, this.props.listener, targetGroup, this.props.tokenPaths, tokenPriority, [this.props.host]);
+    }
   }
 }

@@ -1,0 +1,84 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { App, Stack } from 'aws-cdk-lib';
+import { ApplicationFactory, AuthMode, Platform, RuntimeType, SecurityProfile } from '../src';
+import { otherWiki, PLATFORM_PROPS, synthPlatform } from './support/platform';
+import { IMAGE_DIGESTS, OIDC, propsFor, REGION_ENV, resources, synth, TLS } from './support/synth';
+import type { EvidenceReport } from '../src/compliance/report-model';
+
+// Machine clients behind alb-oidc: tokenPaths skip the load balancer's sign-in, on a rule the load balancer evaluates
+// before the application's own (the lower priority number wins), forwarding without authenticate-oidc.
+const TOKEN_PATHS = ['/repository/*', '/v2/*'];
+const actionTypes = (rule: any) => (rule.Properties.Actions ?? rule.Properties.DefaultActions).map((a: any) => a.Type);
+const conditions = (rule: any) => Object.fromEntries(rule.Properties.Conditions
+  .map((c: any) => [c.Field, c.PathPatternConfig?.Values ?? c.HostHeaderConfig?.Values]));
+
+describe('standalone, alb-oidc with tokenPaths', () => {
+  const { app, stack, json } = synth(RuntimeType.FARGATE,
+    { ...propsFor(SecurityProfile.PRODUCTION), authMode: AuthMode.ALB_OIDC, oidc: OIDC, tokenPaths: TOKEN_PATHS });
+
+  test('the listener signs everyone in by default, and forwards the token paths without the sign-in on rule 1', () => {
+    const [[, listener]] = resources(json, 'AWS::ElasticLoadBalancingV2::Listener').filter(([, l]) => l.Properties.Protocol === 'HTTPS');
+    expect(actionTypes(listener)).toEqual(['authenticate-oidc', 'forward']);
+    const [[, rule]] = resources(json, 'AWS::ElasticLoadBalancingV2::ListenerRule');
+    expect([rule.Properties.Priority, actionTypes(rule), conditions(rule)]).toEqual([1, ['forward'], { 'path-pattern': TOKEN_PATHS }]);
+  });
+
+  test('the evidence report lists them as deviations under 8.3.1 and 8.4.2', () => {
+    const report: EvidenceReport = JSON.parse(fs.readFileSync(path.join(app.outdir, `${stack.stackName}.pci-dss-4.0.1.json`), 'utf-8'));
+    expect(report.deviations.filter((d) => d.rule === 'tokenPaths').map((d) => [d.requirement, d.reason])).toEqual(['8.3.1', '8.4.2'].map((q) =>
+      [q, expect.stringMatching(/^Requests to \/repository\/\*, \/v2\/\* skip the load balancer's sign-in \(tokenPaths\): WikiSpec authenticates them itself/)]));
+  });
+
+  test('without tokenPaths, no rule: every request signs in (negative control)', () => {
+    const plain = synth(RuntimeType.FARGATE, { ...TLS, authMode: AuthMode.ALB_OIDC, oidc: OIDC });
+    expect(resources(plain.json, 'AWS::ElasticLoadBalancingV2::ListenerRule')).toEqual([]);
+  });
+});
+
+test('tokenPaths are refused without alb-oidc, and a pattern that matches every path, naming the key and what is allowed', () => {
+  expect(() => synth(RuntimeType.FARGATE, { ...TLS, authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, tokenPaths: TOKEN_PATHS }))
+    .toThrow(/tokenPaths \["\/repository\/\*","\/v2\/\*"\] applies only with authMode "alb-oidc" \(given: application-oidc\)/);
+  expect(() => synth(RuntimeType.FARGATE, { ...TLS, authMode: AuthMode.ALB_OIDC, oidc: OIDC, tokenPaths: ['/*'] }))
+    .toThrow(/tokenPaths \["\/\*"\] is not allowed; expected a list of 1 to 4 load-balancer path patterns, each starting with \/.*none matching every path/);
+});
+
+describe('on a platform', () => {
+  const { templates } = synthPlatform([
+    {
+      stackName: 'Nexus',
+      runtime: RuntimeType.FARGATE,
+      spec: () => otherWiki('nexus'),
+      props: { subdomain: 'nexus', authMode: AuthMode.ALB_OIDC, oidc: OIDC, tokenPaths: TOKEN_PATHS, listenerPriority: 100 },
+    },
+  ]);
+
+  test('the token rule matches the host and the paths, one priority before the host rule, which signs in', () => {
+    const rules = resources(templates.Nexus, 'AWS::ElasticLoadBalancingV2::ListenerRule').map(([, r]) => r);
+    expect(rules.map((r) => [r.Properties.Priority, actionTypes(r), conditions(r)]).sort()).toEqual([
+      [100, ['authenticate-oidc', 'forward'], { 'host-header': ['nexus.example.com'] }],
+      [99, ['forward'], { 'host-header': ['nexus.example.com'], 'path-pattern': TOKEN_PATHS }],
+    ].sort());
+  });
+
+  test('an application whose priority is the token rule\'s of another is refused, naming both; priority 1 leaves no room', () => {
+    const attach = (apps: Array<[string, number, string[] | undefined]>) => {
+      const app = new App();
+      const platform = new Platform(new Stack(app, 'Platform', { env: REGION_ENV }), 'Platform', PLATFORM_PROPS);
+      for (const [id, listenerPriority, tokenPaths] of apps) {
+        new ApplicationFactory(new Stack(app, id, { env: REGION_ENV }), 'App', RuntimeType.FARGATE, otherWiki(id.toLowerCase()), {
+          platform,
+          imageDigests: IMAGE_DIGESTS,
+          subdomain: id.toLowerCase(),
+          pciDssScope: propsFor(SecurityProfile.PRODUCTION).pciDssScope,
+          listenerPriority,
+          ...tokenPaths ? { authMode: AuthMode.ALB_OIDC, oidc: OIDC, tokenPaths } : {},
+        });
+      }
+    };
+    expect(() => attach([['Nexus', 100, TOKEN_PATHS], ['Docs', 99, undefined]]))
+      .toThrow(/Applications Nexus \(nexus\) and Docs \(docs\) on platform Platform have the same listener-rule priority 99;/);
+    expect(() => attach([['Nexus', 1, TOKEN_PATHS]])).toThrow(/has tokenPaths, whose listener rule takes the priority before its own \(1\); set listenerPriority to 2 or more/);
+    expect(() => attach([['Nexus', 100, TOKEN_PATHS], ['Docs', 98, undefined]])).not.toThrow();
+  });
+});
