@@ -445,7 +445,12 @@ export class ApplicationFactory extends Construct {
     const dataKey = purposeKey(this, 'DataKey', 'application data (file system, data volume, backups)', settings.removalPolicy);
     if (context.runtimeType === RuntimeType.EC2) allowAutoScalingVolumes(dataKey);
     const network = new Network(this, 'Network', {
-      natGateways: settings.natGateways, flowLogs: settings.flowLogs, logging, cidr: context.vpcCidr, dataSubnets: databaseRequirement !== undefined,
+      natGateways: settings.natGateways,
+      flowLogs: settings.flowLogs,
+      logging,
+      cidr: context.vpcCidr,
+      dataSubnets: databaseRequirement !== undefined,
+      existingVpc: context.existingVpc,
     });
     const database = databaseRequirement
       ? this.database(databaseRequirement, { vpc: network.vpc, subnets: network.dataSubnets!, key: dataKey, logging }, context, settings) : undefined;
@@ -480,7 +485,7 @@ export class ApplicationFactory extends Construct {
     const attached = new AttachedPlatform(this, 'Platform', {
       platformStackName: platform.context.stackName,
       applicationStackName: context.stackName,
-      computeNeedsPublicIp: settings.natGateways === 0,
+      computeNeedsPublicIp: settings.natGateways === 0 && !platform.context.existingVpc, // as the platform's Network decides
       singleZone: on.ebs,
     });
     const logging = new Logging(this, 'Logging', { retention: settings.logRetention, removalPolicy: settings.removalPolicy, key: attached.logsKey });

@@ -48,6 +48,7 @@ export { ApplicationFactoryProps } from './application-factory-props';
 export { AcceptedAdvisory } from './context/accepted-advisory';
 export { FactorySettings } from './context/factory-settings';
 export { AllowFrom } from './context/allow-from';
+export { ExistingSubnet, ExistingVpc } from './context/existing-vpc';
 
 // The deployment app: context keys -> stack (what `cdk synth -c ...` runs).
 export { DeploymentApp, DeploymentAppOptions } from './deployment-app';

@@ -167,7 +167,7 @@ describe('a platform configuration (platform, applications)', () => {
     expect(() => DeploymentApp.addTo(app, { searchFrom: PROJECT })).toThrow([
       'Invalid platform configuration (4 problems):',
       '  - securityProfile at the top level: in a platform configuration each setting belongs to the "platform" object or to an entry of "applications".',
-      "  - platform: unknown key 'vpcCdir'; did you mean 'vpcCidr'? Known keys: stackName, region, securityProfile, domain, hostedZoneId, certificateArn, alarmEmail, vpcCidr, dockerHubCredentialArn, pciConformancePack, securityHubPciDss.",
+      "  - platform: unknown key 'vpcCdir'; did you mean 'vpcCidr'? Known keys: stackName, region, securityProfile, domain, hostedZoneId, certificateArn, alarmEmail, vpcCidr, existingVpc, dockerHubCredentialArn, pciConformancePack, securityHubPciDss.",
       '  - applications[0] (wiki): securityProfile belongs to the platform; set it in "platform".',
       '  - applications[1] (docs): runtimeType "LAMBDA" is not allowed; expected one of FARGATE, EC2.',
     ].join('\n'));

@@ -1,5 +1,6 @@
 import { Vpc } from 'aws-cdk-lib/aws-ec2';
 import type { DeploymentContext } from './deployment-context';
+import { existingVpc } from './existing-vpc';
 import type { FactorySettings } from './factory-settings';
 import {
   acceptedAdvisories, bool, DOCKER_HUB_CREDENTIAL_ARN, DOMAIN, email, httpsUrl, imageDigests, oidcScopes, oneOf, Parsed, pluginSettings, SECRET_ARN,
@@ -198,6 +199,33 @@ const FIELD_KEYS = {
     parse: vpcCidr,
     code: (c) => c.props.vpcCidr,
     example: '10.1.0.0/16',
+  },
+  existingVpc: {
+    required: false,
+    defaultText: 'none: the framework creates the VPC (`vpcCidr`)',
+    description: 'A VPC your network team gives you, by ids (nothing is looked up): `vpcId`, `cidr`, two `availabilityZones` and, ' +
+      'per zone, one subnet of each tier (`loadBalancerSubnets`, `computeSubnets`, `dataSubnets`), each `{subnetId, ' +
+      'availabilityZone, cidr, routeTableId}`. The framework adds endpoints, a flow log and security groups, and changes ' +
+      'nothing else (docs/platform.md, "An existing VPC"). `vpcCidr`, if given too, must equal its `cidr`.',
+    parse: existingVpc,
+    code: (c) => c.props.existingVpc,
+    example: {
+      vpcId: 'vpc-0a1b2c3d4e5f60718',
+      cidr: '10.1.0.0/16',
+      availabilityZones: ['eu-west-1a', 'eu-west-1b'],
+      loadBalancerSubnets: [
+        { subnetId: 'subnet-0a000000000000001', availabilityZone: 'eu-west-1a', cidr: '10.1.0.0/24', routeTableId: 'rtb-0a000000000000001' },
+        { subnetId: 'subnet-0a000000000000002', availabilityZone: 'eu-west-1b', cidr: '10.1.1.0/24', routeTableId: 'rtb-0a000000000000001' },
+      ],
+      computeSubnets: [
+        { subnetId: 'subnet-0b000000000000001', availabilityZone: 'eu-west-1a', cidr: '10.1.4.0/22', routeTableId: 'rtb-0b000000000000001' },
+        { subnetId: 'subnet-0b000000000000002', availabilityZone: 'eu-west-1b', cidr: '10.1.8.0/22', routeTableId: 'rtb-0b000000000000002' },
+      ],
+      dataSubnets: [
+        { subnetId: 'subnet-0c000000000000001', availabilityZone: 'eu-west-1a', cidr: '10.1.12.0/24', routeTableId: 'rtb-0c000000000000001' },
+        { subnetId: 'subnet-0c000000000000002', availabilityZone: 'eu-west-1b', cidr: '10.1.13.0/24', routeTableId: 'rtb-0c000000000000001' },
+      ],
+    },
   },
   alarmEmail: {
     required: false,

@@ -2,6 +2,7 @@ import type { IConstruct } from 'constructs';
 import { CONTEXT_KEYS, deploymentContextOf, OIDC_KEYS, PLATFORM_CONFIGURATION_KEYS } from './context-keys';
 import type { DeploymentContext } from './deployment-context';
 import { didYouMean } from './did-you-mean';
+import { existingVpcKeyProblems } from './existing-vpc';
 import { AuthMode } from '../contract/auth-mode';
 import { Ec2Storage } from '../contract/ec2-storage';
 import { RuntimeType } from '../contract/runtime-type';
@@ -142,6 +143,7 @@ function crossKeyProblems(v: Record<string, any>, given: Set<string>): string[] 
       'authorization code, the session cookie and the tokens cross the network in clear text. Set sslEnabled to true ' +
       '(with domain and hostedZoneId or certificateArn), or authMode "none".');
   }
+  problems.push(...existingVpcKeyProblems(v));
   if (v.tokenPaths !== undefined && authMode !== AuthMode.ALB_OIDC) {
     problems.push(`tokenPaths ${shownValue(v.tokenPaths)} applies only with authMode "alb-oidc" (given: ${authMode ?? AuthMode.NONE}): ` +
       'it lets those paths skip the load balancer\'s sign-in. Remove it, or set authMode "alb-oidc".');

@@ -1,4 +1,5 @@
 import type { AcceptedAdvisory } from './accepted-advisory';
+import type { ExistingVpc } from './existing-vpc';
 import type { Ec2Storage } from '../contract/ec2-storage';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
 import type { PciDssScope } from '../contract/pci-dss-scope';
@@ -110,6 +111,11 @@ export interface DeploymentContext {
    * @default - none
    */
   readonly tokenPaths?: string[];
+  /**
+   * A VPC given by ids instead of one the framework creates.
+   * @default - none
+   */
+  readonly existingVpc?: ExistingVpc;
   /**
    * The plugin's own settings by name, as text (`IApplicationSpec.settings()`).
    * @default - none

@@ -1,4 +1,5 @@
 import type { AcceptedAdvisory } from './accepted-advisory';
+import type { ExistingVpc } from './existing-vpc';
 import type { Ec2Storage } from '../contract/ec2-storage';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
 import type { PciDssScope } from '../contract/pci-dss-scope';
@@ -123,4 +124,9 @@ export interface FactorySettings {
    * @default - the CDK's default range (`Vpc.DEFAULT_CIDR_RANGE`)
    */
   readonly vpcCidr?: string;
+  /**
+   * A VPC you are given, by ids, instead of one the framework creates (standalone; on a platform the platform's decides).
+   * @default - none: the framework creates the VPC
+   */
+  readonly existingVpc?: ExistingVpc;
 }

@@ -11,7 +11,7 @@ import type { PlatformProps } from './platform-props';
 const PLATFORM_STACK_KEYS = ['stackName', 'region'] as const;
 
 /** Keys an application takes from its platform; an application entry that gives one is refused. */
-const FROM_THE_PLATFORM = ['securityProfile', 'sslEnabled', 'region', 'vpcCidr', 'alarmEmail', 'dockerHubCredentialArn', 'pciConformancePack', 'securityHubPciDss'];
+const FROM_THE_PLATFORM = ['securityProfile', 'sslEnabled', 'region', 'vpcCidr', 'existingVpc', 'alarmEmail', 'dockerHubCredentialArn', 'pciConformancePack', 'securityHubPciDss'];
 
 /** Keys of an application entry besides the deployment context keys: its place on the platform. */
 const APPLICATION_ONLY_KEYS = ['listenerPriority', 'allowFrom'];

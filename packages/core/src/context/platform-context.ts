@@ -1,5 +1,6 @@
 import { Stack, Token } from 'aws-cdk-lib';
 import { CONTEXT_KEYS } from './context-keys';
+import { type ExistingVpc, existingVpcKeyProblems } from './existing-vpc';
 import { SecurityProfile } from '../contract/security-profile';
 import { shownValue, UserError } from '../errors';
 import type { PlatformProps } from './platform-props';
@@ -23,6 +24,8 @@ export interface PlatformContext {
   readonly alarmEmail?: string;
   /** The VPC's address range. @default - the CDK's default range */
   readonly vpcCidr?: string;
+  /** A VPC given by ids instead of one the platform creates. @default - none */
+  readonly existingVpc?: ExistingVpc;
   /** The credential of the platform's ECR pull-through cache of Docker Hub. @default - no cache */
   readonly dockerHubCredentialArn?: string;
   /** Whether the platform deploys AWS's PCI DSS conformance pack, the one of its account and region. */
@@ -35,7 +38,8 @@ export interface PlatformContext {
 
 /** The keys a platform takes. */
 export const PLATFORM_KEYS = [
-  'securityProfile', 'domain', 'hostedZoneId', 'certificateArn', 'alarmEmail', 'vpcCidr', 'dockerHubCredentialArn', 'pciConformancePack', 'securityHubPciDss',
+  'securityProfile', 'domain', 'hostedZoneId', 'certificateArn', 'alarmEmail', 'vpcCidr', 'existingVpc', 'dockerHubCredentialArn', 'pciConformancePack',
+  'securityHubPciDss',
 ] as const;
 
 /**
@@ -72,6 +76,11 @@ export function platformContext(stack: Stack, props: PlatformProps): PlatformCon
     problems.push(`certificateArn ${shownValue(v.certificateArn)} is in ${certificateRegion}, the stack in ${region}; a load ` +
       'balancer uses only certificates of its own region.');
   }
+  // The platform's databases go in the data subnets.
+  if (v.existingVpc && !v.existingVpc.dataSubnets) {
+    problems.push('existingVpc needs dataSubnets on a platform: one isolated subnet a zone, where its applications\' databases go.');
+  }
+  problems.push(...existingVpcKeyProblems({ ...v, region }));
   if (problems.length > 0) {
     throw new UserError(`Invalid platform ${stack.stackName} (${problems.length} problem${problems.length > 1 ? 's' : ''}):\n` +
       problems.map((p) => `  - ${p}`).join('\n'));
@@ -85,6 +94,7 @@ export function platformContext(stack: Stack, props: PlatformProps): PlatformCon
     certificateArn: v.certificateArn,
     alarmEmail: v.alarmEmail,
     vpcCidr: v.vpcCidr,
+    existingVpc: v.existingVpc,
     dockerHubCredentialArn: v.dockerHubCredentialArn,
     pciConformancePack: v.pciConformancePack === true,
     securityHubPciDss: v.securityHubPciDss === true,

@@ -1,3 +1,4 @@
+import type { ExistingVpc } from './existing-vpc';
 import type { SecurityProfile } from '../contract/security-profile';
 
 /**
@@ -21,6 +22,12 @@ export interface PlatformProps {
   readonly alarmEmail?: string;
   /** The VPC's address range. @default - the CDK's default range (`Vpc.DEFAULT_CIDR_RANGE`) */
   readonly vpcCidr?: string;
+  /**
+   * A VPC your network team gives you, by ids, instead of one the platform creates (docs/platform.md, "An existing
+   * VPC"); it needs `dataSubnets`.
+   * @default - none: the platform creates the VPC
+   */
+  readonly existingVpc?: ExistingVpc;
   /**
    * A Secrets Manager secret named `ecr-pullthroughcache/...` with a Docker Hub account's credential: the platform's
    * ECR pull-through cache, through which every application pulls its Docker Hub images (context key

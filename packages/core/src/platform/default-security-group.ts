@@ -4,7 +4,8 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { acknowledge, RECORD_ACKNOWLEDGEMENTS } from '../profiles/acknowledge';
+import { acknowledgeCustomResourceFunction } from './custom-resource-function';
+import { acknowledge } from '../profiles/acknowledge';
 
 export interface ClosedDefaultSecurityGroupProps {
   /** The VPC whose default security group loses its rules. */
@@ -54,18 +55,6 @@ export class ClosedDefaultSecurityGroup extends Construct {
     }
     acknowledge(props.vpc, 'VPCDefaultSecurityGroupClosed', 'Closed by ClosedDefaultSecurityGroup (platform/' +
       'default-security-group.ts), which revokes the same two rules as CDK\'s restrictDefaultSecurityGroup, which this rule looks for.');
-    // The one function both calls share (AwsCustomResource's singleton): it runs during deployments only. It sits at
-    // stack level, outside the factory's or platform's context, so whether anything reads its acknowledgements is
-    // asked here, where that context is.
-    if (this.node.tryGetContext(RECORD_ACKNOWLEDGEMENTS) === false) return;
-    const role = ingress.grantPrincipal as iam.Role;
-    const fn = role.node.scope as Construct;
-    acknowledge(role, 'AwsSolutions-IAM4', 'AWSLambdaBasicExecutionRole: the function writes its own log; its only ' +
-      'other permission is the revoke statement on the default security group.');
-    acknowledge(fn, 'LambdaInsideVPC', 'It calls the EC2 API once per deployment and handles no data; inside the VPC it ' +
-      'would need a network path and group of its own for that call.');
-    acknowledge(fn, 'LambdaConcurrency', 'CloudFormation invokes it once per deployment, for two requests.');
-    acknowledge(fn, 'LambdaDLQ', 'CloudFormation is its only caller: a failed call fails the deployment, which ' +
-      'CloudFormation reports and rolls back; a dead-letter queue would hold only a copy of that request.');
+    acknowledgeCustomResourceFunction(this, ingress);
   }
 }

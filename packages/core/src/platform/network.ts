@@ -6,6 +6,8 @@ import { Construct } from 'constructs';
 import { ClosedDefaultSecurityGroup } from './default-security-group';
 import { HTTPS_PORT } from './egress';
 import type { Logging } from './logging';
+import type { ExistingSubnet, ExistingVpc } from '../context/existing-vpc';
+import { UserError } from '../errors';
 import { acknowledge } from '../profiles/acknowledge';
 
 /** What compute needs of a network: the VPC and where in it compute goes. */
@@ -38,6 +40,68 @@ export interface NetworkProps {
   readonly cidr?: string;
   /** Isolated subnets for databases (no route out of the VPC). @default false */
   readonly dataSubnets?: boolean;
+  /**
+   * A VPC you are given, used instead of creating one (`cidr` and `natGateways` then say nothing: its ranges and routes
+   * are the network team's). @default - a VPC is created
+   */
+  readonly existingVpc?: ExistingVpc;
+}
+
+/** The subnet groups' names: a created VPC's and an imported one's alike, so that selections by name find both. */
+const SUBNET_GROUPS = { loadBalancer: 'LoadBalancer', compute: 'Compute', data: 'Data' } as const;
+
+/** The VPC the network team gave, by its ids (no lookup); `dataSubnets` when the network's user needs them. */
+function importedVpc(scope: Construct, given: ExistingVpc, dataSubnets: boolean): ec2.IVpc {
+  if (dataSubnets && !given.dataSubnets) {
+    throw new UserError('existingVpc has no dataSubnets, and the plugin asks for a database: give one isolated subnet a zone ' +
+      '(no route out of the VPC), where the database goes.', scope);
+  }
+  // fromVpcAttributes pairs the subnets of a tier with availabilityZones by position.
+  const byZone = (subnets: ExistingSubnet[]) => given.availabilityZones.map((zone) => subnets.find((s) => s.availabilityZone === zone)!);
+  const [loadBalancer, compute, data] = [given.loadBalancerSubnets, given.computeSubnets, given.dataSubnets ?? []].map(byZone);
+  return ec2.Vpc.fromVpcAttributes(scope, 'Vpc', {
+    vpcId: given.vpcId,
+    vpcCidrBlock: given.cidr,
+    availabilityZones: given.availabilityZones,
+    publicSubnetIds: loadBalancer.map((s) => s.subnetId),
+    publicSubnetIpv4CidrBlocks: loadBalancer.map((s) => s.cidr),
+    publicSubnetRouteTableIds: loadBalancer.map((s) => s.routeTableId),
+    publicSubnetNames: [SUBNET_GROUPS.loadBalancer],
+    privateSubnetIds: compute.map((s) => s.subnetId),
+    privateSubnetIpv4CidrBlocks: compute.map((s) => s.cidr),
+    privateSubnetRouteTableIds: compute.map((s) => s.routeTableId),
+    privateSubnetNames: [SUBNET_GROUPS.compute],
+    ...given.dataSubnets ? {
+      isolatedSubnetIds: data.map((s) => s.subnetId),
+      isolatedSubnetIpv4CidrBlocks: data.map((s) => s.cidr),
+      isolatedSubnetRouteTableIds: data.map((s) => s.routeTableId),
+      isolatedSubnetNames: [SUBNET_GROUPS.data],
+    } : {},
+  });
+}
+
+/** A VPC of its own: two zones, the tiers below, the default route of each public subnet acknowledged. */
+function createdVpc(scope: Construct, props: NetworkProps, isolated: boolean): ec2.Vpc {
+  const vpc = new ec2.Vpc(scope, 'Vpc', {
+    ipAddresses: props.cidr ? ec2.IpAddresses.cidr(props.cidr) : undefined,
+    maxAzs: 2,
+    natGateways: props.natGateways,
+    subnetConfiguration: [
+      // Nothing gets a public IP by accident: compute that needs one (no NAT) asks for it explicitly.
+      { name: SUBNET_GROUPS.loadBalancer, subnetType: ec2.SubnetType.PUBLIC, cidrMask: 24, mapPublicIpOnLaunch: false },
+      ...(isolated ? [] : [{ name: SUBNET_GROUPS.compute, subnetType: ec2.SubnetType.PRIVATE_WITH_EGRESS, cidrMask: 22 }]),
+      // Last, so that the ranges of the groups above stay what they were.
+      ...(props.dataSubnets ? [{ name: SUBNET_GROUPS.data, subnetType: ec2.SubnetType.PRIVATE_ISOLATED, cidrMask: 24 }] : []),
+    ],
+    // Closed by a function the compliance packs can see (ClosedDefaultSecurityGroup).
+    restrictDefaultSecurityGroup: false,
+  });
+  for (const subnet of vpc.publicSubnets) {
+    const route = subnet.node.findChild('DefaultRoute');
+    acknowledge(route, 'VPCNoUnrestrictedRouteToIGW', 'The public subnets hold the internet-facing load balancer, ' +
+      'which needs a route to the internet gateway; compute sits in private subnets (or, in DEV, has no public ingress).');
+  }
+  return vpc;
 }
 
 /**
@@ -45,7 +109,7 @@ export interface NetworkProps {
  * no NAT gateway, compute in the public subnets with no public ingress).
  */
 export class Network extends Construct implements NetworkAccess {
-  public readonly vpc: ec2.Vpc;
+  public readonly vpc: ec2.IVpc;
   /** Where tasks, instances and the file system's mount targets go. */
   public readonly computeSubnets: ec2.SubnetSelection;
   /** Whether compute needs a public IP to reach the internet (no NAT gateway). */
@@ -60,28 +124,15 @@ export class Network extends Construct implements NetworkAccess {
 
   constructor(scope: Construct, id: string, props: NetworkProps) {
     super(scope, id);
-    const isolated = props.natGateways === 0;
-    this.vpc = new ec2.Vpc(this, 'Vpc', {
-      ipAddresses: props.cidr ? ec2.IpAddresses.cidr(props.cidr) : undefined,
-      maxAzs: 2,
-      natGateways: props.natGateways,
-      subnetConfiguration: [
-        // Nothing gets a public IP by accident: compute that needs one (no NAT) asks for it explicitly.
-        { name: 'LoadBalancer', subnetType: ec2.SubnetType.PUBLIC, cidrMask: 24, mapPublicIpOnLaunch: false },
-        ...(isolated ? [] : [{ name: 'Compute', subnetType: ec2.SubnetType.PRIVATE_WITH_EGRESS, cidrMask: 22 }]),
-        // Last, so that the ranges of the groups above stay what they were.
-        ...(props.dataSubnets ? [{ name: 'Data', subnetType: ec2.SubnetType.PRIVATE_ISOLATED, cidrMask: 24 }] : []),
-      ],
-      // Closed below, by a function the compliance packs can see.
-      restrictDefaultSecurityGroup: false,
-    });
+    const isolated = props.natGateways === 0 && !props.existingVpc;
     const stack = Stack.of(this);
     this.customResourceLogGroup = props.logging.logGroup('DefaultSecurityGroupLogs', `/aws/${stack.stackName}/default-security-group`);
-    new ClosedDefaultSecurityGroup(this, 'DefaultSecurityGroup', { vpc: this.vpc, logGroup: this.customResourceLogGroup });
-    for (const subnet of this.vpc.publicSubnets) {
-      const route = subnet.node.findChild('DefaultRoute');
-      acknowledge(route, 'VPCNoUnrestrictedRouteToIGW', 'The public subnets hold the internet-facing load balancer, ' +
-        'which needs a route to the internet gateway; compute sits in private subnets (or, in DEV, has no public ingress).');
+    if (props.existingVpc) {
+      this.vpc = importedVpc(this, props.existingVpc, props.dataSubnets === true);
+    } else {
+      const vpc = createdVpc(this, props, isolated);
+      new ClosedDefaultSecurityGroup(this, 'DefaultSecurityGroup', { vpc, logGroup: this.customResourceLogGroup });
+      this.vpc = vpc;
     }
     if (props.flowLogs) {
       // The service may assume the role only for this account's flow logs (the confused-deputy conditions).
@@ -99,6 +150,6 @@ export class Network extends Construct implements NetworkAccess {
     }
     this.computeSubnets = { subnetType: isolated ? ec2.SubnetType.PUBLIC : ec2.SubnetType.PRIVATE_WITH_EGRESS };
     this.computeNeedsPublicIp = isolated;
-    this.dataSubnets = props.dataSubnets ? { subnetGroupName: 'Data' } : undefined;
+    this.dataSubnets = props.dataSubnets ? { subnetGroupName: SUBNET_GROUPS.data } : undefined;
   }
 }

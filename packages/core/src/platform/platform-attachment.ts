@@ -35,7 +35,7 @@ export function propsOnPlatform<T extends FactorySettings & { readonly listenerP
   };
   differs('securityProfile', on.securityProfile, 'an application runs at its platform\'s profile.');
   differs('sslEnabled', on.sslEnabled, 'the platform\'s listener decides (TLS when it has hostedZoneId or certificateArn).');
-  for (const key of ['vpcCidr', 'alarmEmail', 'dockerHubCredentialArn'] as const) {
+  for (const key of ['vpcCidr', 'existingVpc', 'alarmEmail', 'dockerHubCredentialArn'] as const) {
     if (given(key) !== undefined) problems.push(`${key} ${shownValue(given(key))} belongs to the platform; set it there.`);
   }
   if (given('pciConformancePack') === true) {

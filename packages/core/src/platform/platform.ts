@@ -147,7 +147,12 @@ export class Platform extends Construct {
     // Any application may run on EC2, whose root and data volumes this key encrypts.
     allowAutoScalingVolumes(dataKey);
     const network = new Network(this, 'Network', {
-      natGateways: settings.natGateways, flowLogs: settings.flowLogs, logging: this.logging, cidr: context.vpcCidr, dataSubnets: true,
+      natGateways: settings.natGateways,
+      flowLogs: settings.flowLogs,
+      logging: this.logging,
+      cidr: context.vpcCidr,
+      dataSubnets: true,
+      existingVpc: context.existingVpc,
     });
     this.vpc = network.vpc;
     this.computeSubnets = network.computeSubnets;

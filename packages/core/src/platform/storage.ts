@@ -6,6 +6,7 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct, type IDependable } from 'constructs';
+import { acknowledgeCustomResourceFunction } from './custom-resource-function';
 import { deployedLengthAtMost } from './deployed-length';
 import { shortHash } from './names';
 import type { NetworkAccess } from './network';
@@ -245,6 +246,7 @@ export class PlatformFileSystem extends Construct {
     });
     acknowledge(writer.node.findChild('CustomResourcePolicy'), 'IAMNoInlinePolicy', 'One statement for the one call this ' +
       'function makes on the platform\'s file system; a customer-managed policy would hold the same.');
+    acknowledgeCustomResourceFunction(this, writer);
     // Each application with data here adds two statements; EFS refuses a policy over its limit, and the deployment with
     // it. Refused at synth instead, with every ARN and id at the longest its deployed value can be.
     this.node.addValidation({

@@ -1,0 +1,134 @@
+import type { Parsed } from './key-parsers';
+import { shownValue } from '../errors';
+
+/** A subnet of a VPC you are given, by id: synth looks nothing up, so everything the template needs is stated. */
+export interface ExistingSubnet {
+  /** `subnet-` and 8 or 17 hex digits. */
+  readonly subnetId: string;
+  /** Its availability zone: one of the VPC's `availabilityZones`. */
+  readonly availabilityZone: string;
+  /** Its IPv4 range, inside the VPC's `cidr` (security groups admit HTTPS from the compute subnets by it). */
+  readonly cidr: string;
+  /** Its route table, `rtb-…` (the S3 gateway endpoint adds its route there). */
+  readonly routeTableId: string;
+}
+
+/**
+ * A VPC your network team gives you, instead of one the framework creates (`vpcCidr`): its id, range, two zones and,
+ * in each zone, one subnet of each tier. The framework adds to it what the profile requires (VPC endpoints, a flow
+ * log, security groups) and changes nothing else: routes, NAT, gateways and network ACLs stay the network team's.
+ */
+export interface ExistingVpc {
+  /** `vpc-` and 8 or 17 hex digits. */
+  readonly vpcId: string;
+  /** Its primary IPv4 range. */
+  readonly cidr: string;
+  /** Exactly two zones of the stack's region, for example `eu-west-1a`, `eu-west-1b`. */
+  readonly availabilityZones: string[];
+  /** One public subnet a zone, routed to an internet gateway: the internet-facing load balancer goes there. */
+  readonly loadBalancerSubnets: ExistingSubnet[];
+  /** One private subnet a zone with a route out (NAT or transit gateway): tasks, instances and mount targets go there. */
+  readonly computeSubnets: ExistingSubnet[];
+  /**
+   * One isolated subnet a zone, no route out of the VPC: databases go there (a platform needs them).
+   * @default - none: no database (a standalone application whose plugin asks for one is refused)
+   */
+  readonly dataSubnets?: ExistingSubnet[];
+}
+
+/** The subnet tiers of `ExistingVpc`, by field, and whether each must be given. */
+export const EXISTING_VPC_TIERS = { loadBalancerSubnets: true, computeSubnets: true, dataSubnets: false } as const;
+
+const ID = { vpc: /^vpc-(?:[0-9a-f]{8}|[0-9a-f]{17})$/, subnet: /^subnet-(?:[0-9a-f]{8}|[0-9a-f]{17})$/, routeTable: /^rtb-(?:[0-9a-f]{8}|[0-9a-f]{17})$/ };
+const ZONE = /^[a-z]{2}(?:-[a-z]+)+-\d[a-z]$/;
+const CIDR = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/;
+
+/** An IPv4 range as [first address, prefix length], or undefined when it is none (or has host bits set). */
+function range(cidr: unknown): [number, number] | undefined {
+  const match = typeof cidr === 'string' ? CIDR.exec(cidr) : null;
+  if (!match) return undefined;
+  const octets = match.slice(1, 5).map(Number);
+  const prefix = Number(match[5]);
+  if (octets.some((o) => o > 255) || prefix > 28 || prefix < 16) return undefined;
+  const address = octets.reduce((a, o) => a * 256 + o, 0);
+  return address % 2 ** (32 - prefix) === 0 ? [address, prefix] : undefined;
+}
+
+const inside = ([address, prefix]: [number, number], [outer, outerPrefix]: [number, number]) =>
+  prefix >= outerPrefix && Math.floor(address / 2 ** (32 - outerPrefix)) === Math.floor(outer / 2 ** (32 - outerPrefix));
+
+/** Every problem with a value given as an `ExistingVpc`, each naming the field, what was given and what is allowed. */
+export function existingVpcProblems(raw: unknown): string[] {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return ['an object with vpcId, cidr, availabilityZones, loadBalancerSubnets, computeSubnets and dataSubnets'];
+  const v = raw as Record<string, any>;
+  const problems: string[] = [];
+  const known = ['vpcId', 'cidr', 'availabilityZones', ...Object.keys(EXISTING_VPC_TIERS)];
+  for (const key of Object.keys(v).filter((k) => !known.includes(k))) problems.push(`no field ${key} (known: ${known.join(', ')})`);
+  if (!ID.vpc.test(String(v.vpcId))) problems.push(`vpcId as vpc- and 8 or 17 hex digits (given ${JSON.stringify(v.vpcId)})`);
+  const vpcRange = range(v.cidr);
+  if (!vpcRange) problems.push(`cidr as an IPv4 range from /16 to /28 with no host bits set (given ${JSON.stringify(v.cidr)})`);
+  const zones: unknown = v.availabilityZones;
+  if (!Array.isArray(zones) || zones.length !== 2 || new Set(zones).size !== 2 || !zones.every((z) => ZONE.test(String(z)))) {
+    problems.push(`availabilityZones as two different zones such as ["eu-west-1a", "eu-west-1b"] (given ${JSON.stringify(zones)})`);
+    return problems;
+  }
+  const ids = new Set<string>();
+  for (const [tier, required] of Object.entries(EXISTING_VPC_TIERS)) {
+    const subnets: unknown = v[tier];
+    if (subnets === undefined && !required) continue;
+    if (!Array.isArray(subnets)) {
+      problems.push(`${tier} as a list of one subnet a zone, each {subnetId, availabilityZone, cidr, routeTableId} (given ${JSON.stringify(subnets)})`);
+      continue;
+    }
+    subnets.forEach((s: Record<string, unknown>, i: number) => {
+      const where = `${tier}[${i}]`;
+      if (!ID.subnet.test(String(s?.subnetId))) problems.push(`${where}.subnetId as subnet- and 8 or 17 hex digits (given ${JSON.stringify(s?.subnetId)})`);
+      else if (ids.has(String(s.subnetId))) problems.push(`${where}.subnetId ${s.subnetId} once only: it is listed twice`);
+      ids.add(String(s?.subnetId));
+      if (!ID.routeTable.test(String(s?.routeTableId))) problems.push(`${where}.routeTableId as rtb- and 8 or 17 hex digits (given ${JSON.stringify(s?.routeTableId)})`);
+      if (!zones.includes(s?.availabilityZone)) {
+        problems.push(`${where}.availabilityZone as one of availabilityZones, ${zones.join(' or ')} (given ${JSON.stringify(s?.availabilityZone)})`);
+      }
+      const subnetRange = range(s?.cidr);
+      if (!subnetRange || (vpcRange && !inside(subnetRange, vpcRange))) {
+        problems.push(`${where}.cidr as an IPv4 range inside the VPC's ${v.cidr} (given ${JSON.stringify(s?.cidr)})`);
+      }
+    });
+    for (const zone of zones) {
+      const count = subnets.filter((s: Record<string, unknown>) => s?.availabilityZone === zone).length;
+      if (count !== 1) problems.push(`${tier} with one subnet in ${zone} (given ${count})`);
+    }
+  }
+  return problems;
+}
+
+/** The `existingVpc` key's parser: the value as given (from cdk.json, or its JSON text with `-c`), or every problem. */
+export function existingVpc(raw: unknown): Parsed {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return { allowed: 'a JSON object describing the VPC (docs/platform.md, "An existing VPC")' };
+    }
+  }
+  const problems = existingVpcProblems(value);
+  return problems.length ? { allowed: `${problems.join('; ')} (docs/platform.md, "An existing VPC")` } : { value };
+}
+
+/** `existingVpc` with `vpcCidr` (which must then agree) and the stack's region (its zones must be the region's). */
+export function existingVpcKeyProblems(v: Record<string, any>): string[] {
+  const given = v.existingVpc as ExistingVpc | undefined;
+  if (!given) return [];
+  const problems: string[] = [];
+  if (v.vpcCidr !== undefined && v.vpcCidr !== given.cidr) {
+    problems.push(`vpcCidr ${shownValue(v.vpcCidr)} differs from existingVpc.cidr ${shownValue(given.cidr)}: the VPC you are given has ` +
+      'its range already. Leave vpcCidr out.');
+  }
+  const elsewhere = v.region ? given.availabilityZones.filter((z) => !z.startsWith(`${v.region}`)) : [];
+  if (elsewhere.length) {
+    problems.push(`existingVpc.availabilityZones ${shownValue(given.availabilityZones)} are not all in the region ${v.region}: a VPC ` +
+      'is in one region, the stack\'s.');
+  }
+  return problems;
+}
