@@ -43,6 +43,7 @@ import { allowAutoScalingVolumes, purposeKey } from './platform/keys';
 import { certificateInStack, listenerCertificate, type ListenerCertificate } from './platform/listener-certificate';
 import { LoadBalancer, TlsSettings } from './platform/load-balancer';
 import { type ApplicationLog, applicationLogGroupName, Logging } from './platform/logging';
+import { namedHosts } from './platform/named-hosts';
 import { Network, type NetworkAccess } from './platform/network';
 import type { Platform } from './platform/platform';
 import { admitApplications, hostOf, propsOnPlatform } from './platform/platform-attachment';
@@ -212,6 +213,7 @@ export class ApplicationFactory extends Construct {
       amazonLinuxRepositories: runtimeType === RuntimeType.EC2,
       signInByLoadBalancer: context.authMode === AuthMode.ALB_OIDC,
       tokenPaths: context.tokenPaths,
+      namedHosts: namedHosts(context.pluginSettings),
       certificate,
       database: plan.database !== undefined,
       stack,

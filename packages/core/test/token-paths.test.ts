@@ -1,10 +1,12 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { App, Stack } from 'aws-cdk-lib';
-import { ApplicationFactory, AuthMode, Platform, RuntimeType, SecurityProfile } from '../src';
+import { ApplicationFactory, AuthMode, Platform, PluginSetting, RuntimeType, SecurityProfile } from '../src';
+import { WikiSpec } from './fixtures/wiki-spec';
 import { otherWiki, PLATFORM_PROPS, synthPlatform } from './support/platform';
 import { IMAGE_DIGESTS, OIDC, propsFor, REGION_ENV, resources, synth, TLS } from './support/synth';
 import type { EvidenceReport } from '../src/compliance/report-model';
+import { namedHosts, unreachableHostProblems } from '../src/platform/named-hosts';
 
 // Machine clients behind alb-oidc: tokenPaths skip the load balancer's sign-in, on a rule the load balancer evaluates
 // before the application's own (the lower priority number wins), forwarding without authenticate-oidc.
@@ -80,5 +82,42 @@ describe('on a platform', () => {
       .toThrow(/Applications Nexus \(nexus\) and Docs \(docs\) on platform Platform have the same listener-rule priority 99;/);
     expect(() => attach([['Nexus', 1, TOKEN_PATHS]])).toThrow(/has tokenPaths, whose listener rule takes the priority before its own \(1\); set listenerPriority to 2 or more/);
     expect(() => attach([['Nexus', 100, TOKEN_PATHS], ['Docs', 98, undefined]])).not.toThrow();
+  });
+});
+
+/** A wiki that names another application's address in its settings (as the build server names SonarQube's). */
+class Caller extends WikiSpec {
+  public applicationId() { return 'caller'; }
+  public efsDataPath() { return '/caller'; }
+  public settings(): PluginSetting[] { return [{ name: 'upstreamUrl', description: 'The repository it calls' }]; }
+  public withSettings() { return this; }
+}
+
+describe('a setting that names an alb-oidc application\'s host', () => {
+  const attach = (tokenPaths?: string[], callerFirst = true) => {
+    const app = new App();
+    const platform = new Platform(new Stack(app, 'Platform', { env: REGION_ENV }), 'Platform', PLATFORM_PROPS);
+    const on = { platform, imageDigests: IMAGE_DIGESTS, pciDssScope: propsFor(SecurityProfile.PRODUCTION).pciDssScope };
+    const caller = () => new ApplicationFactory(new Stack(app, 'Caller', { env: REGION_ENV }), 'App', RuntimeType.FARGATE, new Caller(),
+      { ...on, subdomain: 'caller', pluginSettings: { upstreamUrl: 'https://nexus.example.com/repository/maven' } });
+    const nexus = () => new ApplicationFactory(new Stack(app, 'Nexus', { env: REGION_ENV }), 'App', RuntimeType.FARGATE, otherWiki('nexus'),
+      { ...on, subdomain: 'nexus', authMode: AuthMode.ALB_OIDC, oidc: OIDC, ...tokenPaths ? { tokenPaths } : {} });
+    for (const attachOne of callerFirst ? [caller, nexus] : [nexus, caller]) attachOne();
+    return () => app.synth();
+  };
+
+  test('is refused at synth, naming both applications and the two ways out, whichever was attached first', () => {
+    expect(attach(undefined, false)).toThrow(/Caller \(caller\) names https:\/\/nexus\.example\.com/);
+    expect(attach()).toThrow(/Caller \(caller\) names https:\/\/nexus\.example\.com in its pluginSettings, the host of Nexus \(nexus\), which signs in at the load balancer \(authMode alb-oidc\): it has no private route.*Give it tokenPaths.*or authMode application-oidc/);
+  });
+
+  test('synthesises when that application declares tokenPaths (negative control)', () => {
+    expect(attach(TOKEN_PATHS)).not.toThrow();
+  });
+
+  test('namedHosts reads http and https URLs only', () => {
+    expect(namedHosts({ a: 'https://sonar.example.com/api', b: 'jdbc:postgresql://db:5432/x', c: 'http://h.example.com', d: 'text' }))
+      .toEqual(['sonar.example.com', 'h.example.com']);
+    expect(unreachableHostProblems([])).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import type { ListenerCertificate } from './listener-certificate';
 import { LoadBalancer } from './load-balancer';
 import { checkQuota, LOAD_BALANCER_QUOTAS } from './load-balancer-quotas';
 import { applicationLogGroupName, Logging } from './logging';
+import { unreachableHostProblems } from './named-hosts';
 import { Network } from './network';
 import {
   accessPointParameter, applicationRolePath, PLATFORM_PARAMETERS, type PlatformParameter,
@@ -71,6 +72,8 @@ export interface PlatformApplication {
   readonly signInByLoadBalancer: boolean;
   /** Under alb-oidc, the paths that skip the sign-in: a second listener rule, at `listenerPriority - 1`. @default - none */
   readonly tokenPaths?: string[];
+  /** The host names its settings name (`namedHosts`): another application's, which must then be reachable. @default - none */
+  readonly namedHosts?: string[];
   /** Where the certificate for its host on the listener comes from: the platform adds those named by ARN. */
   readonly certificate: ListenerCertificate;
   /**
@@ -191,6 +194,7 @@ export class Platform extends Construct {
     const parameters = this.publishShared({ network, loadBalancer, cluster, storage, namespace, dataKey });
     if (loadBalancer.certificate) this.addPrivateLoadBalancer(network, loadBalancer, loadBalancer.certificate, parameters);
     this.checkCompliance(context, settings);
+    this.node.addValidation({ validate: () => unreachableHostProblems(this.applications.map((a) => ({ ...a, namedHosts: a.namedHosts ?? [] }))) });
     addResourceBudget(this, () => this.applications.flatMap((a) => {
       const own = this.node.tryFindChild(`Application-${a.stackName}`);
       return own ? [[a.stackName, own] as [string, Construct]] : [];
