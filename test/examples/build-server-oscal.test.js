@@ -25,14 +25,26 @@ test('both runtimes\' documents hold one observation per requirement of the repo
   }
 });
 
-test('compliance-trestle validates both documents, and refuses a control id that is no OSCAL token and a missing import-ap', () => {
+const definitions = documents.map((file) => file.replace('.oscal.json', '.oscal-component-definition.json'));
+
+test('the component definitions name the framework, with the rules behind each requirement, and the plugin\'s controls', () => {
+  for (const file of definitions) {
+    const { components } = JSON.parse(fs.readFileSync(file, 'utf-8'))['component-definition'];
+    assert.deepStrictEqual(components.map((c) => c.title.split(' ')[0]), ['@fw/core', 'JenkinsSpec']);
+    const implemented = components[0]['control-implementations'][0]['implemented-requirements'];
+    assert.match(implemented.find((r) => r['control-id'] === 'pcidss-4.2.1').description, /PCI\.DSS\.401-ListenerTls12: /);
+    assert.match(implemented[0].remarks, /^Who answers for requirement \d+: the template and configuration, /);
+  }
+});
+
+test('compliance-trestle validates both documents and both component definitions, and refuses a control id that is no OSCAL token and a missing import-ap', () => {
   const broken = fs.mkdtempSync(path.join(os.tmpdir(), 'oscal-'));
   const original = JSON.parse(fs.readFileSync(documents[0], 'utf-8'));
   const badId = structuredClone(original);
   badId['assessment-results'].results[0]['reviewed-controls']['control-selections'][0]['include-controls'][0]['control-id'] = '10.5.1';
   const noPlan = structuredClone(original);
   delete noPlan['assessment-results']['import-ap'];
-  const files = [...documents, path.join(broken, 'bad-id.json'), path.join(broken, 'no-plan.json')];
+  const files = [...documents, path.join(broken, 'bad-id.json'), path.join(broken, 'no-plan.json'), ...definitions];
   fs.writeFileSync(files[2], JSON.stringify(badId));
   fs.writeFileSync(files[3], JSON.stringify(noPlan));
   const run = spawnSync('bash', [path.join(__dirname, '..', 'oscal', 'validate.sh'), ...files], { encoding: 'utf-8' });
@@ -40,6 +52,7 @@ test('compliance-trestle validates both documents, and refuses a control id that
   process.stderr.write(run.stderr);
   assert.strictEqual(run.status, 1, 'the broken copies make it fail');
   for (const file of documents) assert.match(run.stdout, new RegExp(`^valid ${file}: OSCAL \\d+\\.\\d+\\.\\d+, \\d+ observations$`, 'm'));
+  for (const file of definitions) assert.match(run.stdout, new RegExp(`^valid ${file}: OSCAL \\d+\\.\\d+\\.\\d+, 2 components$`, 'm'));
   assert.match(run.stdout, new RegExp(`^invalid ${files[2]}: .*control-selections`, 'm'));
   assert.match(run.stdout, new RegExp(`^invalid ${files[3]}: .* at import-ap: Field required$`, 'm'));
 });

@@ -7,6 +7,7 @@ import { Construct } from 'constructs';
 import { acknowledgementFor, acknowledgementsOn } from './acknowledgements';
 import { billOfMaterials } from './bill-of-materials';
 import { oscalAssessmentResults } from './oscal-assessment-results';
+import { oscalComponentDefinition } from './oscal-component-definition';
 import { PCI_DSS_MAPPING, PCI_DSS_VERSION } from './pci-dss-401/mapping';
 import { PCI_DSS_401_PACK, PCI_DSS_401_RULES } from './pci-dss-401/pci-dss-401-rules';
 import { RULE_IMPLEMENTATIONS } from './pci-dss-401/rule-implementations';
@@ -94,6 +95,11 @@ class EvidenceReportWriter extends Construct {
           ...bom ? [{ title: 'The bill of materials (CycloneDX)', file: bom.reference.file, text: bom.text }] : [],
           { title: 'The evidence report (JSON)', file: `${reportBaseName(stack)}.json`, text: JSON.stringify(report, undefined, 1) + '\n' },
           { title: 'The evidence report (Markdown)', file: `${reportBaseName(stack)}.md`, text: renderMarkdown(report) },
+          {
+            title: 'What the components implement (OSCAL component definition)',
+            file: `${reportBaseName(stack)}.oscal-component-definition.json`,
+            text: JSON.stringify(oscalComponentDefinition(report), undefined, 1) + '\n',
+          },
         ];
         for (const { file, text } of written) fs.writeFileSync(path.join(session.outdir, file), text);
         const evidence = written.map(({ title, file, text }) => ({ title, file, sha256: createHash('sha256').update(text).digest('hex') }));
