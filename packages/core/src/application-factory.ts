@@ -17,6 +17,7 @@ import type { DeploymentContext } from './context/deployment-context';
 import { factoryContext } from './context/factory-context';
 import { configuredSpec } from './context/plugin-settings';
 import { parseSecretReference, type SecretReference } from './context/secret-reference';
+import { unusedKeyMessages } from './context/unused-keys';
 import { startupSeconds } from './contract/application-size';
 import type { IApplicationSpec } from './contract/application-spec';
 import { AuthMode } from './contract/auth-mode';
@@ -167,6 +168,7 @@ export class ApplicationFactory extends Construct {
     const provider = integration ? providerOf(context) : undefined;
     if (integration && provider) secrets[integration.clientSecretVariable()] = { secretArn: provider.clientSecretArn };
     if (integration && !context.fqdn) this.warnLocalAddress(plugin, runtimeType, spec.applicationPort(), integration.callbackPath());
+    for (const message of unusedKeyMessages(context, callPlugin(plugin, 'database', () => spec.database()) !== undefined)) warn(this, 'keyNotUsed', message);
     const knownVulnerabilities = callPlugin(plugin, 'knownVulnerabilities', () => spec.knownVulnerabilities());
     checkKnownVulnerabilities(this, plugin, knownVulnerabilities, context.acceptedAdvisories ?? {}, settings.knownVulnerabilitiesRefused,
       context.securityProfile);

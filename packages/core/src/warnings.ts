@@ -9,6 +9,7 @@ import type { IConstruct } from 'constructs';
 export const WARNING_IDS = {
   cliDefaultRegion: '@fw/core:cli-default-region',
   imageWithoutTag: '@fw/core:image-without-tag',
+  keyNotUsed: '@fw/core:key-not-used',
   knownVulnerabilities: '@fw/core:known-vulnerabilities',
   loadBalancerQuota: '@fw/core:load-balancer-quota',
   localAddress: '@fw/core:local-address',

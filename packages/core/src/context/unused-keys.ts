@@ -1,0 +1,31 @@
+import type { DeploymentContext } from './deployment-context';
+import { Ec2Storage } from '../contract/ec2-storage';
+import { RuntimeType } from '../contract/runtime-type';
+
+/**
+ * The sizing keys given where nothing reads them, each with where it belongs: a runtime's size on the other runtime,
+ * the data volume's without one, the database's for a plugin that asks for none. Warned at synth rather than refused,
+ * so that one configuration can move between runtimes (every key keeps its value, and the other runtime's are read).
+ */
+export function unusedKeyMessages(context: DeploymentContext, hasDatabase: boolean): string[] {
+  const messages: string[] = [];
+  const given = (key: keyof DeploymentContext) => context[key] !== undefined;
+  const ebs = context.runtimeType === RuntimeType.EC2 && context.ec2Storage === Ec2Storage.EBS;
+  for (const key of ['cpu', 'memoryLimitMiB'] as const) {
+    if (given(key) && context.runtimeType !== RuntimeType.FARGATE) {
+      messages.push(`${key} ${context[key]} is not used on runtimeType ${context.runtimeType}: it sizes a Fargate task; on EC2 instanceType decides.`);
+    }
+  }
+  if (given('instanceType') && context.runtimeType !== RuntimeType.EC2) {
+    messages.push(`instanceType ${context.instanceType} is not used on runtimeType ${context.runtimeType}: it sizes an EC2 instance; ` +
+      'on Fargate cpu and memoryLimitMiB decide.');
+  }
+  if (given('dataVolumeGiB') && !ebs) {
+    messages.push(`dataVolumeGiB ${context.dataVolumeGiB} is not used: it sizes the EBS data volume of runtimeType EC2 with ec2Storage ebs; ` +
+      'EFS grows as it is used.');
+  }
+  for (const key of ['databaseInstanceType', 'databaseStorageGiB'] as const) {
+    if (given(key) && !hasDatabase) messages.push(`${key} ${context[key]} is not used: the plugin asks for no database (database()).`);
+  }
+  return messages;
+}

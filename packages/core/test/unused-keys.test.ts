@@ -1,0 +1,29 @@
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { Ec2Storage, RuntimeType } from '../src';
+import { SonarSpec } from './fixtures/sonar-spec';
+import { synth } from './support/synth';
+import type { DeploymentContext } from '../src/context/deployment-context';
+import { unusedKeyMessages } from '../src/context/unused-keys';
+
+// Nothing dropped silently: a sizing key given where nothing reads it is named, with where it belongs.
+const context = (values: Partial<DeploymentContext>) =>
+  ({ runtimeType: RuntimeType.FARGATE, ec2Storage: Ec2Storage.EFS, ...values }) as DeploymentContext;
+
+test('each sizing key of the other runtime, of a data volume that does not exist, of a database nobody asks for, is named', () => {
+  expect(unusedKeyMessages(context({ instanceType: 'm7i.large', dataVolumeGiB: 100, databaseStorageGiB: 50 }), false)).toEqual([
+    'instanceType m7i.large is not used on runtimeType FARGATE: it sizes an EC2 instance; on Fargate cpu and memoryLimitMiB decide.',
+    'dataVolumeGiB 100 is not used: it sizes the EBS data volume of runtimeType EC2 with ec2Storage ebs; EFS grows as it is used.',
+    'databaseStorageGiB 50 is not used: the plugin asks for no database (database()).',
+  ]);
+  expect(unusedKeyMessages(context({ runtimeType: RuntimeType.EC2, cpu: 1024 }), false))
+    .toEqual(['cpu 1024 is not used on runtimeType EC2: it sizes a Fargate task; on EC2 instanceType decides.']);
+  // Where each is read, nothing is said (negative controls).
+  expect(unusedKeyMessages(context({ cpu: 1024, memoryLimitMiB: 4096 }), false)).toEqual([]);
+  expect(unusedKeyMessages(context({ runtimeType: RuntimeType.EC2, ec2Storage: Ec2Storage.EBS, instanceType: 'm7i.large', dataVolumeGiB: 100 }), false)).toEqual([]);
+  expect(unusedKeyMessages(context({ databaseInstanceType: 'db.t4g.large' }), true)).toEqual([]);
+});
+
+test('synth warns with @fw/core:key-not-used on the factory', () => {
+  const { stack } = synth(RuntimeType.FARGATE, { instanceType: 'm7i.large' }, new SonarSpec());
+  Annotations.fromStack(stack).hasWarning('*', Match.stringLikeRegexp('instanceType m7i.large is not used on runtimeType FARGATE.*\\[ack: @fw/core:key-not-used\\]'));
+});
