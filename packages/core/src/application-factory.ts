@@ -428,8 +428,10 @@ export class ApplicationFactory extends Construct {
     if (context.authMode === AuthMode.ALB_OIDC) {
       warn(this, 'noPrivateRoute', `${context.stackName} signs its users in at the load balancer (alb-oidc): it gets no ` +
         `private route, and inside the VPC https://${context.fqdn} is the internet-facing load balancer, whose sign-in ` +
-        'a machine client (a build agent, another application) cannot pass. Use authMode application-oidc or none for an ' +
-        'application others call.');
+        (context.tokenPaths
+          ? `a machine client (a build agent, another application) passes only on its tokenPaths (${context.tokenPaths.join(', ')}).`
+          : 'a machine client (a build agent, another application) cannot pass. Use authMode application-oidc or none for an ' +
+            'application others call, or give it tokenPaths.'));
       return false;
     }
     if (context.subdomain === undefined) {

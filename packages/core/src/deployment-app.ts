@@ -1,11 +1,14 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { ApplicationFactory } from './application-factory';
+import { containerImageProps } from './container-image/container-image-config';
+import { ContainerImageSpec } from './container-image/container-image-spec';
 import { PLATFORM_CONFIGURATION_KEYS } from './context/context-keys';
 import type { DeploymentContext } from './context/deployment-context';
 import { DeploymentContextReader } from './context/deployment-context-reader';
 import { readPlatformConfiguration } from './context/platform-configuration';
 import type { IApplicationSpec } from './contract/application-spec';
 import { SecurityProfile } from './contract/security-profile';
+import { assertValidSpec } from './contract/spec-validation';
 import { UserError } from './errors';
 import { Platform } from './platform/platform';
 import { PROFILE_SETTINGS } from './profiles/profile-settings';
@@ -39,13 +42,16 @@ export class DeploymentApp {
    * `CDK_DEFAULT_REGION` with a warning. The account is left open, so
    * availability zones resolve at deploy time and synth never needs an AWS lookup. A platform configuration (the
    * `platform` and `applications` keys) builds the platform's stack and one stack an application, and returns the
-   * platform's (see docs/deploying.md, "Use by configuration").
+   * platform's (see docs/deploying.md, "Use by configuration"). An application with `containerImage` gets the plugin
+   * those values describe (`ContainerImageSpec`) instead of an installed one.
    */
   public static addTo(app: App, options: DeploymentAppOptions = {}): Stack {
     const registry = PluginRegistry.discover({ searchFrom: options.searchFrom }).withPlugins(options.plugins ?? []);
-    if (isPlatformConfiguration(app)) return addPlatform(app, (id) => registry.get(id));
+    const find = (id: string, image: unknown) =>
+      (image === undefined ? registry.get(id) : imageSpec(id, image, registry.applicationIds().includes(id)));
+    if (isPlatformConfiguration(app)) return addPlatform(app, find);
     const { context, cliRegion } = readContext(app);
-    return addStack(app, context, registry.get(context.applicationId), cliRegion);
+    return addStack(app, context, find(context.applicationId, app.node.tryGetContext('containerImage')), cliRegion);
   }
 
   /**
@@ -54,7 +60,8 @@ export class DeploymentApp {
    * a plugin convention of their own (Go, .NET). Takes the plugin whose `applicationId()` the `applicationId` key names.
    */
   public static addToWithPlugins(app: App, plugins: IApplicationSpec[]): Stack {
-    const find = (applicationId: string) => {
+    const find = (applicationId: string, image?: unknown) => {
+      if (image !== undefined) return imageSpec(applicationId, image, plugins.some((p) => p.applicationId() === applicationId));
       const spec = plugins.find((p) => p.applicationId() === applicationId);
       if (!spec) {
         throw new UserError(`No plugin given has applicationId '${applicationId}'. Available: ` +
@@ -64,7 +71,7 @@ export class DeploymentApp {
     };
     if (isPlatformConfiguration(app)) return addPlatform(app, find);
     const { context, cliRegion } = readContext(app);
-    return addStack(app, context, find(context.applicationId), cliRegion);
+    return addStack(app, context, find(context.applicationId, app.node.tryGetContext('containerImage')), cliRegion);
   }
 
   private constructor() {}
@@ -111,12 +118,23 @@ function isPlatformConfiguration(app: App): boolean {
  * A platform configuration (`platform`, `applications`): the platform's stack, then one stack an application, in the
  * order listed, each attached to the platform. Returns the platform's stack.
  */
-function addPlatform(app: App, plugin: (applicationId: string) => IApplicationSpec): Stack {
+/** The plugin an application's `containerImage` describes; refused where an installed plugin has the same applicationId. */
+function imageSpec(applicationId: string, image: unknown, installed: boolean): IApplicationSpec {
+  if (installed) {
+    throw new UserError(`containerImage describes applicationId '${applicationId}', which an installed plugin has too: give the ` +
+      'image its own applicationId, or remove containerImage to deploy the plugin.');
+  }
+  const spec = new ContainerImageSpec(containerImageProps(applicationId, image));
+  assertValidSpec(spec, `containerImage (applicationId ${applicationId})`);
+  return spec;
+}
+
+function addPlatform(app: App, plugin: (applicationId: string, image?: unknown) => IApplicationSpec): Stack {
   const values = app.node.getAllContext();
   const configuration = readPlatformConfiguration(values, cliDefaultRegion(values.platform?.securityProfile));
   const { stackName, region, props } = configuration.platform;
   // Every plugin is found before anything is built: a missing one is reported alone, with what is installed.
-  const specs = configuration.applications.map(({ context }) => plugin(context.applicationId));
+  const specs = configuration.applications.map(({ context, containerImage }) => plugin(context.applicationId, containerImage));
   const platformStack = new Stack(app, stackName, {
     stackName,
     env: { region },

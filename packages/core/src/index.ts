@@ -58,3 +58,4 @@ export { UserErrors, DEBUG_VARIABLE } from './user-errors';
 export { JenkinsSpec, JenkinsSpecProps } from './build-server/jenkins-spec';
 export { PipelineLibrarySource } from './build-server/jenkins-configuration';
 export { SonarQubeServer } from './build-server/jenkins-sonarqube';
+export { ContainerImageProps, ContainerImageSpec } from './container-image/container-image-spec';

@@ -19,7 +19,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['context/', 'profiles/', 'compliance/', 'registry/'],
   ['platform/', 'runtimes/'],
   ['application-factory-props.ts', 'application-factory.ts'],
-  ['build-server/'],
+  ['build-server/', 'container-image/'],
   ['deployment-app.ts'],
   ['index.ts', 'main.ts'],
 ];

@@ -1,5 +1,5 @@
 import type { IConstruct } from 'constructs';
-import { CONTEXT_KEYS, deploymentContextOf, OIDC_KEYS, PLATFORM_CONFIGURATION_KEYS } from './context-keys';
+import { CONTEXT_KEYS, DEPLOYMENT_APP_KEYS, deploymentContextOf, OIDC_KEYS, PLATFORM_CONFIGURATION_KEYS } from './context-keys';
 import type { DeploymentContext } from './deployment-context';
 import { didYouMean } from './did-you-mean';
 import { existingVpcKeyProblems } from './existing-vpc';
@@ -15,7 +15,8 @@ import { PROFILE_SETTINGS } from '../profiles/profile-settings';
  * which the deployment app reads (`readPlatformConfiguration`).
  */
 function isCdkKey(key: string): boolean {
-  return /[:@/]/.test(key) || key === 'acknowledged-issue-numbers' || (PLATFORM_CONFIGURATION_KEYS as readonly string[]).includes(key);
+  return /[:@/]/.test(key) || key === 'acknowledged-issue-numbers' || (PLATFORM_CONFIGURATION_KEYS as readonly string[]).includes(key) ||
+    (DEPLOYMENT_APP_KEYS as readonly string[]).includes(key);
 }
 
 /**

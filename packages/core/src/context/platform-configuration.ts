@@ -13,8 +13,11 @@ const PLATFORM_STACK_KEYS = ['stackName', 'region'] as const;
 /** Keys an application takes from its platform; an application entry that gives one is refused. */
 const FROM_THE_PLATFORM = ['securityProfile', 'sslEnabled', 'region', 'vpcCidr', 'existingVpc', 'alarmEmail', 'dockerHubCredentialArn', 'pciConformancePack', 'securityHubPciDss'];
 
-/** Keys of an application entry besides the deployment context keys: its place on the platform. */
-const APPLICATION_ONLY_KEYS = ['listenerPriority', 'allowFrom'];
+/**
+ * Keys of an application entry besides the deployment context keys: its place on the platform, and `containerImage`,
+ * an off-the-shelf image the deployment app makes the plugin from.
+ */
+const APPLICATION_ONLY_KEYS = ['listenerPriority', 'allowFrom', 'containerImage'];
 
 /** A platform configuration, read and checked. */
 export interface PlatformConfiguration {
@@ -23,6 +26,8 @@ export interface PlatformConfiguration {
     readonly context: DeploymentContext;
     readonly listenerPriority?: number;
     readonly allowFrom?: AllowFrom[];
+    /** The entry's `containerImage`, as given: `containerImageProps` reads it. @default - none: an installed plugin */
+    readonly containerImage?: unknown;
   }>;
 }
 
@@ -74,7 +79,7 @@ export function readPlatformConfiguration(values: Record<string, any>, defaultRe
       const unknown = unknownKeys(where, entry, [...own, ...FROM_THE_PLATFORM]);
       problems.push(...unknown);
       if (refused.length + unknown.length > 0) return;
-      const { listenerPriority, allowFrom, ...keys } = entry;
+      const { listenerPriority, allowFrom, containerImage, ...keys } = entry;
       try {
         read.push({
           // The platform's TLS decides sslEnabled; the reader needs it to check the keys that go with it.
@@ -90,6 +95,7 @@ export function readPlatformConfiguration(values: Record<string, any>, defaultRe
           }),
           listenerPriority: listenerPriority as number | undefined,
           allowFrom: allowFrom as AllowFrom[] | undefined,
+          containerImage,
         });
       } catch (e) {
         if (!(e instanceof UserError)) throw e;

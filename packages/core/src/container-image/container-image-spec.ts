@@ -1,0 +1,79 @@
+import type { ApplicationSize } from '../contract/application-size';
+import { ApplicationSpec, type IApplicationSpec } from '../contract/application-spec';
+import { AuthMode } from '../contract/auth-mode';
+import type { DatabaseRequirement } from '../contract/database-requirement';
+import type { Ec2Context } from '../contract/ec2-context';
+import type { EgressRule } from '../contract/egress-rule';
+import type { RequestBodyLimit } from '../contract/request-body-limit';
+import type { IUserDataBuilder } from '../contract/user-data-builder';
+import { UserError } from '../errors';
+
+/**
+ * An off-the-shelf image described by values (`containerImage` in cdk.json, or these props in code): what a plugin
+ * written in code would return from its members, with the same hardening, checks and evidence.
+ */
+export interface ContainerImageProps {
+  /** The application's name: its stack's resources, its log group, its data directory and its private host. */
+  readonly applicationId: string;
+  /** The image with its tag, for example `sonatype/nexus3:3.70.1`; its digest comes from `imageDigests`. */
+  readonly image: string;
+  /** The port the container listens on. */
+  readonly port: number;
+  /** The container's user, `uid:gid`, which owns the data directory. */
+  readonly user: string;
+  /** Where the image keeps its data, for example `/nexus-data`: the file system or volume is mounted there. */
+  readonly dataPath: string;
+  /** The health check's path. @default '/' */
+  readonly healthCheckPath?: string;
+  /** How long a first start may take before health checks count. @default - `STARTUP_SECONDS_DEFAULT` */
+  readonly startupSeconds?: number;
+  /** The container's environment (no secrets: those are `secrets` by ARN). @default - none */
+  readonly environment?: Record<string, string>;
+  /** A PostgreSQL database the framework creates for it. @default - none */
+  readonly database?: DatabaseRequirement;
+  /** Paths whose requests carry bodies over 8 KB, each with the largest it takes. @default - none */
+  readonly requestBodyLimits?: RequestBodyLimit[];
+  /** Auth modes it can run under: `none` and `alb-oidc` (an image does not sign users in through the framework). @default - both */
+  readonly authModes?: string[];
+  /** Destinations it calls beyond what the framework allows. @default - none */
+  readonly egress?: EgressRule[];
+}
+
+/**
+ * The built-in plugin for an image described by values. Fargate only in this release: on EC2 the framework has no
+ * container path yet (issue 49), so `configureUserData` refuses, naming what to use instead.
+ */
+export class ContainerImageSpec extends ApplicationSpec implements IApplicationSpec {
+  constructor(private readonly props: ContainerImageProps) {
+    super();
+  }
+
+  public applicationId(): string { return this.props.applicationId; }
+  public defaultContainerImage(): string { return this.props.image; }
+  public applicationPort(): number { return this.props.port; }
+  public containerDataPath(): string { return this.props.dataPath; }
+  public efsDataPath(): string { return `/${this.props.applicationId}`; }
+  public volumeName(): string { return `${this.props.applicationId}-data`; }
+  public containerUser(): string { return this.props.user; }
+  public efsPermissions(): string { return '750'; }
+  public ebsDeviceName(): string { return '/dev/xvdf'; }
+  public ec2DataPath(): string { return `/srv/${this.props.applicationId}`; }
+  public ec2LogPaths(): string[] { return []; }
+  public healthCheckPath(): string { return this.props.healthCheckPath ?? '/'; }
+  public supportedAuthModes(): string[] { return this.props.authModes ?? [AuthMode.NONE, AuthMode.ALB_OIDC]; }
+  public egressRules(): EgressRule[] { return this.props.egress ?? []; }
+  public requestBodyLimits(): RequestBodyLimit[] { return this.props.requestBodyLimits ?? []; }
+  public database(): DatabaseRequirement | undefined { return this.props.database; }
+  public defaultSize(): ApplicationSize { return this.props.startupSeconds ? { startupSeconds: this.props.startupSeconds } : {}; }
+
+  public containerEnvironmentVariables(fqdn: string, sslEnabled: boolean, authMode: string): Record<string, string> {
+    void [fqdn, sslEnabled, authMode];
+    return { ...this.props.environment ?? {} };
+  }
+
+  public configureUserData(builder: IUserDataBuilder, context: Ec2Context): void {
+    void [builder, context];
+    throw new UserError(`containerImage (${this.props.applicationId}): an image runs on runtimeType FARGATE only in this ` +
+      'release; the EC2 runtime has no container path yet. Set runtimeType FARGATE.');
+  }
+}
