@@ -2,8 +2,9 @@
 // deployment app synthesises it (`npx fw-deploy`, which `cdk synth` runs, with the example's cdk.json and one profile
 // changed; the CDK's CloudFormation validation off: the main job runs it), then cfn-lint over every template, a
 // database's among them (quality-gate's SonarQube). What the examples' own tests already synthesise is not repeated:
-// the main job (build-server, PRODUCTION), quality-gate (PRODUCTION), wiki-with-database (DEV) and examples/platform
-// (PRODUCTION, packages/core/test/deployment-app.test.ts). The Java and Python examples are linted in their stages.
+// the main job (build-server, PRODUCTION), quality-gate (PRODUCTION), off-the-shelf (PRODUCTION), wiki-with-database
+// (DEV) and examples/platform (PRODUCTION, packages/core/test/deployment-app.test.ts). The Java and Python examples
+// are linted in their stages.
 const assert = require('node:assert');
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -30,6 +31,9 @@ const VARIANTS = {
   'platform': (context, profile, runtime) => profile === 'PRODUCTION' || runtime === 'EC2' ? undefined
     : { ...context, platform: { ...context.platform, securityProfile: profile } },
   'quality-gate': (context, profile, runtime) => profile === 'PRODUCTION' || runtime === 'EC2' ? undefined
+    : { ...context, platform: { ...context.platform, securityProfile: profile } },
+  // Its images run on Fargate only (no container path on EC2 yet); PRODUCTION is its own test's.
+  'off-the-shelf': (context, profile, runtime) => profile === 'PRODUCTION' || runtime === 'EC2' ? undefined
     : { ...context, platform: { ...context.platform, securityProfile: profile } },
 };
 
