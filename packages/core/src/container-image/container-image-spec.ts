@@ -44,6 +44,9 @@ export interface ContainerImageProps {
  * container path yet (issue 49), so `configureUserData` refuses, naming what to use instead.
  */
 export class ContainerImageSpec extends ApplicationSpec implements IApplicationSpec {
+  /**
+   * @param props the image and what it needs, as `containerImage` gives them in cdk.json
+   */
   constructor(private readonly props: ContainerImageProps) {
     super();
   }
