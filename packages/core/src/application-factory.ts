@@ -169,6 +169,12 @@ export class ApplicationFactory extends Construct {
     if (integration && provider) secrets[integration.clientSecretVariable()] = { secretArn: provider.clientSecretArn };
     if (integration && !context.fqdn) this.warnLocalAddress(plugin, runtimeType, spec.applicationPort(), integration.callbackPath());
     for (const message of unusedKeyMessages(context, callPlugin(plugin, 'database', () => spec.database()) !== undefined)) warn(this, 'keyNotUsed', message);
+    // containerImage is the deployment app's (npx fw-deploy): a factory made in code deploys the plugin it is given.
+    const described = this.node.tryGetContext('containerImage')?.image;
+    if (described !== undefined && described !== spec.defaultContainerImage()) {
+      warn(this, 'keyNotUsed', `containerImage (image ${described}) is not used: ${plugin} (image ${spec.defaultContainerImage()}) is ` +
+        'deployed, as given to ApplicationFactory; only the deployment app (npx fw-deploy) makes a plugin from containerImage.');
+    }
     const knownVulnerabilities = callPlugin(plugin, 'knownVulnerabilities', () => spec.knownVulnerabilities());
     checkKnownVulnerabilities(this, plugin, knownVulnerabilities, context.acceptedAdvisories ?? {}, settings.knownVulnerabilitiesRefused,
       context.securityProfile);

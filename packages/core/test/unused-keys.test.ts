@@ -27,3 +27,8 @@ test('synth warns with @fw/core:key-not-used on the factory', () => {
   const { stack } = synth(RuntimeType.FARGATE, { instanceType: 'm7i.large' }, new SonarSpec());
   Annotations.fromStack(stack).hasWarning('*', Match.stringLikeRegexp('instanceType m7i.large is not used on runtimeType FARGATE.*\\[ack: @fw/core:key-not-used\\]'));
 });
+
+test('containerImage in the context of a factory made in code, which deploys the plugin it is given, is named', () => {
+  const { stack } = synth(RuntimeType.FARGATE, {}, new SonarSpec(), { containerImage: { image: 'grafana/grafana-oss:11.5.2' } });
+  Annotations.fromStack(stack).hasWarning('*', Match.stringLikeRegexp('containerImage \\(image grafana/grafana-oss:11.5.2\\) is not used: SonarSpec'));
+});
