@@ -116,7 +116,7 @@ export class Network extends Construct implements NetworkAccess {
   public readonly computeNeedsPublicIp: boolean;
   /**
    * Where the stack's custom-resource function logs: `AwsCustomResource` makes one function a stack, and it logs where
-   * its first user (the closed default security group) says.
+   * its first user says: the closed default security group of a VPC created here, else the file-system policy.
    */
   public readonly customResourceLogGroup: logs.ILogGroup;
   /** Where databases go: isolated subnets, when `dataSubnets`. */
