@@ -5,18 +5,11 @@
 const assert = require('node:assert');
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 const { test } = require('node:test');
+const { resources, synthExample } = require('./example-synth');
 
-const example = path.join(__dirname, '..', '..', 'examples', 'quality-gate');
-const cdkJson = JSON.parse(fs.readFileSync(path.join(example, 'cdk.json'), 'utf-8')).context;
-const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-quality-gate-'));
-const run = spawnSync('npx', ['cdk', 'synth', '-q', '-o', outdir], {
-  cwd: example, encoding: 'utf-8', env: { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true' },
-});
-const template = (stack) => JSON.parse(fs.readFileSync(path.join(outdir, `${stack}.template.json`), 'utf-8'));
-const resources = (t, type) => Object.entries(t.Resources).filter(([, r]) => r.Type === type);
+const { cdkJson, outdir, run, template } = synthExample('quality-gate');
 
 test('synthesises, PRODUCTION\'s packs and the CDK\'s validation passing, nothing imported', () => {
   assert.strictEqual(run.status, 0, run.stderr);

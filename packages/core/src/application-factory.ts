@@ -45,7 +45,7 @@ import { certificateInStack, listenerCertificate, type ListenerCertificate } fro
 import { LoadBalancer, TlsSettings } from './platform/load-balancer';
 import { type ApplicationLog, applicationLogGroupName, Logging } from './platform/logging';
 import { namedHosts } from './platform/named-hosts';
-import { Network, type NetworkAccess } from './platform/network';
+import { computeNeedsPublicIp, Network, type NetworkAccess } from './platform/network';
 import type { Platform } from './platform/platform';
 import { admitApplications, hostOf, propsOnPlatform } from './platform/platform-attachment';
 import { PrivateHostRoute, type PrivateHostRouteProps } from './platform/private-routes';
@@ -168,7 +168,7 @@ export class ApplicationFactory extends Construct {
     const provider = integration ? providerOf(context) : undefined;
     if (integration && provider) secrets[integration.clientSecretVariable()] = { secretArn: provider.clientSecretArn };
     if (integration && !context.fqdn) this.warnLocalAddress(plugin, runtimeType, spec.applicationPort(), integration.callbackPath());
-    for (const message of unusedKeyMessages(context, callPlugin(plugin, 'database', () => spec.database()) !== undefined)) warn(this, 'keyNotUsed', message);
+    for (const message of unusedKeyMessages(context, database !== undefined)) warn(this, 'keyNotUsed', message);
     // containerImage is the deployment app's (npx fw-deploy): a factory made in code deploys the plugin it is given.
     const described = this.node.tryGetContext('containerImage')?.image;
     if (described !== undefined && described !== spec.defaultContainerImage()) {
@@ -497,7 +497,7 @@ export class ApplicationFactory extends Construct {
     const attached = new AttachedPlatform(this, 'Platform', {
       platformStackName: platform.context.stackName,
       applicationStackName: context.stackName,
-      computeNeedsPublicIp: settings.natGateways === 0 && !platform.context.existingVpc, // as the platform's Network decides
+      computeNeedsPublicIp: computeNeedsPublicIp(settings.natGateways, platform.context.existingVpc),
       singleZone: on.ebs,
     });
     const logging = new Logging(this, 'Logging', { retention: settings.logRetention, removalPolicy: settings.removalPolicy, key: attached.logsKey });
@@ -715,7 +715,8 @@ function assertAloneInStack(factory: ApplicationFactory, stack: Stack): void {
  * since the identity provider's authentication and MFA do not reach those requests; the application's tokens do.
  */
 function tokenPathDeviations(plugin: string, context: DeploymentContext): Deviation[] {
-  if (context.authMode !== AuthMode.ALB_OIDC || !context.tokenPaths) return [];
+  // The context reader refuses tokenPaths without alb-oidc.
+  if (!context.tokenPaths) return [];
   const reason = `Requests to ${context.tokenPaths.join(', ')} skip the load balancer's sign-in (tokenPaths): ${plugin} ` +
     'authenticates them itself, with its own tokens; the identity provider\'s sign-in and multi-factor authentication do not reach them.';
   return ['8.3.1', '8.4.2'].map((requirement) => ({ requirement, rule: 'tokenPaths', resource: `${context.stackName}: the listener rule TokenPathsRule`, reason }));

@@ -25,7 +25,11 @@ export function oscalControlId(requirement: string): string {
   return `pcidss-${requirement}`;
 }
 
-const prop = (name: string, value: string) => ({ name, ns: OSCAL_NAMESPACE, value });
+/** A property in the framework's namespace. */
+export const prop = (name: string, value: string) => ({ name, ns: OSCAL_NAMESPACE, value });
+
+/** The inventory item of a resource a rule looked at, by its construct path. */
+const itemUuid = (id: (name: string) => string, resource: string) => id(`resource/${resource}`);
 
 /** A file the document cites as evidence, with the SHA-256 of its bytes (in the cloud assembly, beside the document). */
 export interface HashedEvidence {
@@ -54,7 +58,6 @@ export function oscalAssessmentResults(report: EvidenceReport, evidence: HashedE
     .map((f, i) => ({ ...f, uuid: i === 0 ? template : id(`evidence/${f.file}`) }));
   // Every resource a rule looked at, as an inventory item an observation names as its subject.
   const resources = new Map(report.requirements.flatMap((r) => r.evaluations).map((e) => [e.resource, e.type]));
-  const item = (resource: string) => id(`resource/${resource}`);
   return {
     'assessment-results': {
       'uuid': nameUuid(`${system.stack}/assessment-results`),
@@ -86,7 +89,7 @@ export function oscalAssessmentResults(report: EvidenceReport, evidence: HashedE
             status: { state: 'operational' },
           }],
           'inventory-items': [...resources].map(([resource, type]) => ({
-            uuid: item(resource),
+            uuid: itemUuid(id, resource),
             description: `${type} ${resource}, in the template of ${system.stack}`,
             props: [prop('resource-type', type), prop('construct-path', resource)],
           })),
@@ -118,7 +121,6 @@ export function oscalAssessmentResults(report: EvidenceReport, evidence: HashedE
  */
 function observations(report: EvidenceReport, id: (name: string) => string, files: (HashedEvidence & { uuid: string })[]): object[] {
   const { system } = report;
-  const item = (resource: string) => id(`resource/${resource}`);
   return report.requirements.map((r) => ({
     'uuid': id(`observation/${r.requirement}`),
     'title': `${r.requirement}: ${r.coverage}`,
@@ -129,7 +131,7 @@ function observations(report: EvidenceReport, id: (name: string) => string, file
     'origins': [{ actors: [{ 'type': 'tool', 'actor-uuid': id('tool'), 'props': [prop('tool', `@fw/core ${system.versions.framework}, cdk-nag ${system.versions.cdkNag}`)] }] }],
     'subjects': [
       { 'subject-uuid': files[0].uuid, 'type': 'resource', 'title': `The template of ${system.stack}` },
-      ...[...new Set(r.evaluations.map((e) => e.resource))].map((resource) => ({ 'subject-uuid': item(resource), 'type': 'inventory-item', 'title': resource })),
+      ...[...new Set(r.evaluations.map((e) => e.resource))].map((resource) => ({ 'subject-uuid': itemUuid(id, resource), 'type': 'inventory-item', 'title': resource })),
     ],
     'relevant-evidence': [
       ...r.evaluations.map((e) => ({

@@ -1,8 +1,6 @@
-import { nameUuid, OSCAL_NAMESPACE, OSCAL_VERSION, oscalControlId } from './oscal-assessment-results';
+import { nameUuid, OSCAL_VERSION, oscalControlId, prop } from './oscal-assessment-results';
 import type { EvidenceReport, SourcedControl } from './report-model';
 import { gradeOf } from '../contract/compliance-control';
-
-const prop = (name: string, value: string) => ({ name, ns: OSCAL_NAMESPACE, value });
 
 /**
  * What the stack's components implement toward PCI DSS v4.0.1, as an OSCAL component definition for assessors' tools:
@@ -27,15 +25,17 @@ export function oscalComponentDefinition(report: EvidenceReport): object {
       'uuid': id('framework/implementation'),
       'source': `#${standard}`,
       'description': 'Requirements the template\'s resources are checked against at synth, with the rules that check them.',
-      'implemented-requirements': checked.map((r) => ({
-        'uuid': id(`framework/${r.requirement}`),
-        'control-id': oscalControlId(r.requirement),
-        'description': [...new Set(r.evaluations.map((e) => `${e.rule}: ${e.checks}`))].join(' '),
-        'props': [prop('coverage', r.coverage)],
-        'remarks': `Who answers for requirement ${principal(r.requirement)?.requirement}: the template and configuration, ` +
-          `${principal(r.requirement)?.framework} You: ${principal(r.requirement)?.customer}` +
-          (principal(r.requirement)?.others ? ` AWS or the identity provider: ${principal(r.requirement)?.others}` : ''),
-      })),
+      'implemented-requirements': checked.map((r) => {
+        const answers = principal(r.requirement);
+        return {
+          'uuid': id(`framework/${r.requirement}`),
+          'control-id': oscalControlId(r.requirement),
+          'description': [...new Set(r.evaluations.map((e) => `${e.rule}: ${e.checks}`))].join(' '),
+          'props': [prop('coverage', r.coverage)],
+          'remarks': `Who answers for requirement ${answers?.requirement}: the template and configuration, ${answers?.framework} ` +
+            `You: ${answers?.customer}${answers?.others ? ` AWS or the identity provider: ${answers.others}` : ''}`,
+        };
+      }),
     }],
   };
   const sources = [...new Set(report.requirements.flatMap((r) => r.controls.map((c) => c.source)))];

@@ -1,4 +1,4 @@
-import type { Parsed } from './key-parsers';
+import { type Ipv4Range, ipv4Range, ipv4Within, jsonValue, type Parsed } from './key-parsers';
 import { shownValue } from '../errors';
 
 /** A subnet of a VPC you are given, by id: synth looks nothing up, so everything the template needs is stated. */
@@ -41,21 +41,12 @@ export const EXISTING_VPC_TIERS = { loadBalancerSubnets: true, computeSubnets: t
 
 const ID = { vpc: /^vpc-(?:[0-9a-f]{8}|[0-9a-f]{17})$/, subnet: /^subnet-(?:[0-9a-f]{8}|[0-9a-f]{17})$/, routeTable: /^rtb-(?:[0-9a-f]{8}|[0-9a-f]{17})$/ };
 const ZONE = /^[a-z]{2}(?:-[a-z]+)+-\d[a-z]$/;
-const CIDR = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/;
 
-/** An IPv4 range as [first address, prefix length], or undefined when it is none (or has host bits set). */
-function range(cidr: unknown): [number, number] | undefined {
-  const match = typeof cidr === 'string' ? CIDR.exec(cidr) : null;
-  if (!match) return undefined;
-  const octets = match.slice(1, 5).map(Number);
-  const prefix = Number(match[5]);
-  if (octets.some((o) => o > 255) || prefix > 28 || prefix < 16) return undefined;
-  const address = octets.reduce((a, o) => a * 256 + o, 0);
-  return address % 2 ** (32 - prefix) === 0 ? [address, prefix] : undefined;
+/** A range from /16 to /28 (what a VPC or subnet can have), with no host bits set; undefined for anything else. */
+function range(cidr: unknown): Ipv4Range | undefined {
+  const parsed = ipv4Range(cidr);
+  return parsed && parsed.prefix >= 16 && parsed.prefix <= 28 ? parsed : undefined;
 }
-
-const inside = ([address, prefix]: [number, number], [outer, outerPrefix]: [number, number]) =>
-  prefix >= outerPrefix && Math.floor(address / 2 ** (32 - outerPrefix)) === Math.floor(outer / 2 ** (32 - outerPrefix));
 
 /** Every problem with a value given as an `ExistingVpc`, each naming the field, what was given and what is allowed. */
 export function existingVpcProblems(raw: unknown): string[] {
@@ -90,7 +81,7 @@ export function existingVpcProblems(raw: unknown): string[] {
         problems.push(`${where}.availabilityZone as one of availabilityZones, ${zones.join(' or ')} (given ${JSON.stringify(s?.availabilityZone)})`);
       }
       const subnetRange = range(s?.cidr);
-      if (!subnetRange || (vpcRange && !inside(subnetRange, vpcRange))) {
+      if (!subnetRange || (vpcRange && !ipv4Within(subnetRange, vpcRange.address, vpcRange.prefix))) {
         problems.push(`${where}.cidr as an IPv4 range inside the VPC's ${v.cidr} (given ${JSON.stringify(s?.cidr)})`);
       }
     });
@@ -104,16 +95,10 @@ export function existingVpcProblems(raw: unknown): string[] {
 
 /** The `existingVpc` key's parser: the value as given (from cdk.json, or its JSON text with `-c`), or every problem. */
 export function existingVpc(raw: unknown): Parsed {
-  let value = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      return { allowed: 'a JSON object describing the VPC (docs/platform.md, "An existing VPC")' };
-    }
-  }
-  const problems = existingVpcProblems(value);
-  return problems.length ? { allowed: `${problems.join('; ')} (docs/platform.md, "An existing VPC")` } : { value };
+  const json = jsonValue(raw);
+  if (!json) return { allowed: 'a JSON object describing the VPC (docs/platform.md, "An existing VPC")' };
+  const problems = existingVpcProblems(json.value);
+  return problems.length ? { allowed: `${problems.join('; ')} (docs/platform.md, "An existing VPC")` } : { value: json.value };
 }
 
 /** `existingVpc` with `vpcCidr` (which must then agree) and the stack's region (its zones must be the region's). */

@@ -66,16 +66,19 @@ export function oidcScopes(raw: unknown): Parsed {
   };
 }
 
+/** A JSON value, given as one in cdk.json or as its text with `-c`; undefined when the text is no JSON. */
+export function jsonValue(raw: unknown): { readonly value: unknown } | undefined {
+  if (typeof raw !== 'string') return { value: raw };
+  try {
+    return { value: JSON.parse(raw) };
+  } catch {
+    return undefined;
+  }
+}
+
 /** A JSON object, given as one in cdk.json or as its text with `-c`; undefined for anything else. */
 function jsonObject(raw: unknown): Record<string, unknown> | undefined {
-  let value = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      return undefined;
-    }
-  }
+  const value = jsonValue(raw)?.value;
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : undefined;
 }
 
@@ -171,18 +174,36 @@ export function oneOf(values: readonly string[]) {
 export const VPC_PREFIX_LENGTHS = { min: 16, max: 20 } as const;
 const PRIVATE_RANGES: ReadonlyArray<readonly [number, number]> = [[0x0a000000, 8], [0xac100000, 12], [0xc0a80000, 16]];
 
+/** An IPv4 range `a.b.c.d/n`: its octets, prefix length and first address. */
+export interface Ipv4Range {
+  readonly octets: number[];
+  readonly prefix: number;
+  readonly address: number;
+}
+
+/** An IPv4 range with no host bits set; undefined for anything else. */
+export function ipv4Range(cidr: unknown): Ipv4Range | undefined {
+  const match = typeof cidr === 'string' ? /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(cidr) : null;
+  if (!match) return undefined;
+  const octets = match.slice(1, 5).map(Number);
+  const prefix = Number(match[5]);
+  if (octets.some((o) => o > 255) || prefix > 32) return undefined;
+  const address = octets.reduce((a, o) => a * 256 + o, 0);
+  return address % 2 ** (32 - prefix) === 0 ? { octets, prefix, address } : undefined;
+}
+
+/** Whether `range` lies inside the range that starts at `address` and has `prefix` bits. */
+export function ipv4Within(range: Ipv4Range, address: number, prefix: number): boolean {
+  return range.prefix >= prefix && Math.floor(range.address / 2 ** (32 - prefix)) === Math.floor(address / 2 ** (32 - prefix));
+}
+
 export function vpcCidr(raw: unknown): Parsed {
   const allowed = `a private (RFC 1918) IPv4 network from /${VPC_PREFIX_LENGTHS.min} to /${VPC_PREFIX_LENGTHS.max} ` +
     'with no host bits set, such as 10.1.0.0/16';
-  const match = typeof raw === 'string' ? /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(raw.trim()) : null;
-  if (!match) return { allowed };
-  const octets = match.slice(1, 5).map(Number);
-  const prefix = Number(match[5]);
-  if (octets.some((o) => o > 255) || prefix < VPC_PREFIX_LENGTHS.min || prefix > VPC_PREFIX_LENGTHS.max) return { allowed };
-  const address = octets.reduce((a, o) => a * 256 + o, 0);
-  const inRange = (base: number, bits: number) => Math.floor(address / 2 ** (32 - bits)) === Math.floor(base / 2 ** (32 - bits));
-  if (address % 2 ** (32 - prefix) !== 0 || !PRIVATE_RANGES.some(([base, bits]) => inRange(base, bits))) return { allowed };
-  return { value: `${octets.join('.')}/${prefix}` };
+  const range = typeof raw === 'string' ? ipv4Range(raw.trim()) : undefined;
+  if (!range || range.prefix < VPC_PREFIX_LENGTHS.min || range.prefix > VPC_PREFIX_LENGTHS.max) return { allowed };
+  if (!PRIVATE_RANGES.some(([base, bits]) => ipv4Within(range, base, bits))) return { allowed };
+  return { value: `${range.octets.join('.')}/${range.prefix}` };
 }
 
 export function httpsUrl(raw: unknown): Parsed {
@@ -210,14 +231,7 @@ export const TOKEN_PATHS_MAX = 4;
 export function tokenPaths(raw: unknown): Parsed {
   const allowed = `a list of 1 to ${TOKEN_PATHS_MAX} load-balancer path patterns, each starting with / (A-Z a-z 0-9 _ - . $ / ~ " ' @ : + & ` +
     'and the wildcards * and ?, at most 128 characters), each once, none matching every path (such as /*), for example ["/repository/*", "/v2/*"]';
-  let value = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      return { allowed };
-    }
-  }
+  const value = jsonValue(raw)?.value;
   const valid = Array.isArray(value) && value.length >= 1 && value.length <= TOKEN_PATHS_MAX && new Set(value).size === value.length &&
     value.every((p) => typeof p === 'string' && /^\/[A-Za-z0-9_\-.$/~"'@:+&*?]{0,127}$/.test(p) && !/^\/[*/]*$/.test(p));
   return valid ? { value } : { allowed };

@@ -47,6 +47,14 @@ export interface NetworkProps {
   readonly existingVpc?: ExistingVpc;
 }
 
+/**
+ * Whether compute goes in the public subnets with a public IP: only in a VPC created without a NAT gateway. A VPC you
+ * are given has compute subnets of its own, routed out by the network team.
+ */
+export function computeNeedsPublicIp(natGateways: number, existingVpc?: ExistingVpc): boolean {
+  return natGateways === 0 && !existingVpc;
+}
+
 /** The subnet groups' names: a created VPC's and an imported one's alike, so that selections by name find both. */
 const SUBNET_GROUPS = { loadBalancer: 'LoadBalancer', compute: 'Compute', data: 'Data' } as const;
 
@@ -124,7 +132,7 @@ export class Network extends Construct implements NetworkAccess {
 
   constructor(scope: Construct, id: string, props: NetworkProps) {
     super(scope, id);
-    const isolated = props.natGateways === 0 && !props.existingVpc;
+    const isolated = computeNeedsPublicIp(props.natGateways, props.existingVpc);
     const stack = Stack.of(this);
     this.customResourceLogGroup = props.logging.logGroup('DefaultSecurityGroupLogs', `/aws/${stack.stackName}/default-security-group`);
     if (props.existingVpc) {

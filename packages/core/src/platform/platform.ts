@@ -356,14 +356,15 @@ export class Platform extends Construct {
     };
     clash(`host name ${JSON.stringify(application.host)}`, (o) => o.host === application.host,
       'give each its own subdomain.');
-    const priorities = (a: PlatformApplication) => listenerRulePriorities(a.listenerPriority, a.tokenPaths);
-    if (priorities(application)[0] < LISTENER_PRIORITY.min) {
+    const mine = listenerRulePriorities(application.listenerPriority, application.tokenPaths);
+    if (mine[0] < LISTENER_PRIORITY.min) {
       throw new UserError(`Application ${application.stackName} (${application.applicationId}) has tokenPaths, whose listener ` +
         `rule takes the priority before its own (${application.listenerPriority}); set listenerPriority to ${LISTENER_PRIORITY.min + 1} or more.`, this);
     }
-    const taken = (o: PlatformApplication) => priorities(o).find((p) => priorities(application).includes(p));
-    const withTokens = application.tokenPaths || this.applications.some((o) => taken(o) !== undefined && o.tokenPaths);
-    clash(`listener-rule priority ${this.applications.map(taken).find((p) => p !== undefined)}`, (o) => taken(o) !== undefined,
+    const shared = (o: PlatformApplication) => listenerRulePriorities(o.listenerPriority, o.tokenPaths).find((p) => mine.includes(p));
+    const first = this.applications.find((o) => shared(o) !== undefined);
+    const withTokens = application.tokenPaths || first?.tokenPaths;
+    clash(`listener-rule priority ${first && shared(first)}`, (o) => o === first,
       `set listenerPriority on one of them to a free value${withTokens ? ' (an application with tokenPaths takes its priority and the one before)' : ''}.`);
     clash(`applicationId (their private name would be ${application.applicationId}.${PRIVATE_NAMESPACE})`,
       (o) => o.applicationId === application.applicationId, 'a platform runs one application of each kind.');
