@@ -60,7 +60,7 @@ import { checkKnownVulnerabilities } from './profiles/known-vulnerabilities';
 import { PROFILE_SETTINGS, type ProfileSettings } from './profiles/profile-settings';
 import { Ec2Runtime } from './runtimes/ec2';
 import { FargateRuntime } from './runtimes/fargate';
-import type { ApplicationSecret } from './runtimes/runtime-props';
+import type { ApplicationSecret, RuntimeProps } from './runtimes/runtime-props';
 import { warn } from './warnings';
 
 /**
@@ -122,7 +122,11 @@ export class ApplicationFactory extends Construct {
       ? new Workers(this, 'Workers', { network: shared.network, log: shared.log, applicationId: plan.spec.applicationId(), workers: plan.workerSpec, images })
       : undefined;
     this.workerTaskRole = workers?.taskRole;
-    const runtime = this.buildRuntime(plan, shared, images, workers);
+    // EC2: the plugin's image is deployed only when its user data runs it (runImage), under the same rules.
+    const runtime = this.buildRuntime(plan, shared, images, workers, (member, image) => {
+      deployed.push({ member, image });
+      return this.imageSource(context, plan.plugin, platform, [{ member, image }]);
+    });
     this.securityGroup = runtime.securityGroup;
     if (shared.privateLoadBalancer) this.routePrivately(runtime, shared.privateLoadBalancer, shared.listenerPriority!, context, plan.spec);
     const restart = shared.database ? this.connectDatabase(runtime, shared.database, shared, context) : undefined;
@@ -233,12 +237,14 @@ export class ApplicationFactory extends Construct {
   }
 
   /** The runtime the plan names, with what the plugin, the database and the identity provider give the application. */
-  private buildRuntime(plan: FactoryPlan, shared: SharedParts, images: ImageSource, workers: Workers | undefined): FargateRuntime | Ec2Runtime {
+  private buildRuntime(plan: FactoryPlan, shared: SharedParts, images: ImageSource, workers: Workers | undefined,
+    admitImage: RuntimeProps['admitImage']): FargateRuntime | Ec2Runtime {
     const { plugin, spec, context, runtimeType, integration, provider, database } = plan;
     const connection = shared.database;
     const runtimeProps = {
       spec,
       images,
+      admitImage,
       pluginName: plugin,
       workers,
       context,
@@ -355,7 +361,8 @@ export class ApplicationFactory extends Construct {
     if (fromDockerHub.length === 0) return digests;
     const prefix = platform ? platform._dockerHubCachePrefix()
       : context.dockerHubCredentialArn
-        ? new DockerHubCache(this, 'DockerHubCache', { credentialArn: context.dockerHubCredentialArn, removalPolicy: settings.removalPolicy }).prefix
+        ? ((this.node.tryFindChild('DockerHubCache') as DockerHubCache | undefined)
+          ?? new DockerHubCache(this, 'DockerHubCache', { credentialArn: context.dockerHubCredentialArn, removalPolicy: settings.removalPolicy })).prefix
         : undefined;
     if (!prefix && settings.imageCacheRequired) {
       throw new UserError(`${plugin}: ${fromDockerHub.map((i) => `${i.member} is the Docker Hub image ${JSON.stringify(i.image)}`).join(', and ')}; ` +

@@ -6,7 +6,6 @@ import type { Ec2Context } from '../contract/ec2-context';
 import type { EgressRule } from '../contract/egress-rule';
 import type { RequestBodyLimit } from '../contract/request-body-limit';
 import type { IUserDataBuilder } from '../contract/user-data-builder';
-import { UserError } from '../errors';
 
 /**
  * An off-the-shelf image described by values (`containerImage` in cdk.json, or these props in code): what a plugin
@@ -40,8 +39,8 @@ export interface ContainerImageProps {
 }
 
 /**
- * The built-in plugin for an image described by values. Fargate only in this release: on EC2 the framework has no
- * container path yet (issue 49), so `configureUserData` refuses, naming what to use instead.
+ * The built-in plugin for an image described by values: a task on Fargate; on EC2 the framework runs the image itself
+ * (`IUserDataBuilder.runImage`), under systemd in the runtime's sandbox.
  */
 export class ContainerImageSpec extends ApplicationSpec implements IApplicationSpec {
   /**
@@ -75,8 +74,7 @@ export class ContainerImageSpec extends ApplicationSpec implements IApplicationS
   }
 
   public configureUserData(builder: IUserDataBuilder, context: Ec2Context): void {
-    void [builder, context];
-    throw new UserError(`containerImage (${this.props.applicationId}): an image runs on runtimeType FARGATE only in this ` +
-      'release; the EC2 runtime has no container path yet. Set runtimeType FARGATE.');
+    builder.addSystemUpdate();
+    builder.runImage(context);
   }
 }

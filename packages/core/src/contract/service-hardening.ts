@@ -57,5 +57,15 @@ export class ServiceHardening {
     return [`User=${user}`, `Group=${user}`, ...SANDBOX, `ReadWritePaths=${writablePaths.join(' ')}`];
   }
 
+  /**
+   * The same sandbox for a service whose root is an image's file system (`RootDirectory=`): `writablePaths` are paths
+   * inside that root (systemd.exec(5): a `+` prefix takes a path relative to `RootDirectory=`).
+   * @internal
+   */
+  public static _inImageRoot(user: string, writablePaths: string[]): string[] {
+    return ServiceHardening.systemdLines(user, writablePaths).map((line) =>
+      line.startsWith('ReadWritePaths=') ? `ReadWritePaths=${writablePaths.map((p) => `+${p}`).join(' ')}` : line);
+  }
+
   private constructor() {}
 }

@@ -75,4 +75,17 @@ export interface IUserDataBuilder {
    * after); it may be called more than once, and a path written twice keeps the later content.
    */
   writeFiles(files: Record<string, string>): void;
+
+  /**
+   * Runs the plugin's own image (`defaultContainerImage()`) as the application's service, with no Docker lines in the
+   * plugin and no container engine left running: the framework mounts the data volume at `ec2DataPath()` (as
+   * `mountDataVolume`), ships the image's output and `ec2LogPaths()` to `context.logGroupName`, pulls the image by its
+   * digest (`imageDigests`; required in PRODUCTION) through the pull-through cache when there is one, unpacks its file
+   * system, and runs its entrypoint and command from it under systemd as `context.serviceUser`, in the sandbox of
+   * `ServiceHardening` (only `containerDataPath()`, where the data volume is bound, is writable), with the image's
+   * environment, then `containerEnvironmentVariables()`, then the application's environment file; restarted on failure.
+   * The boot fails, with the unit's journal in the log, when it is not running soon after its start. Call it once,
+   * after `addSystemUpdate` and anything the image's data needs first. docs/writing-a-plugin.md "An image on EC2".
+   */
+  runImage(context: Ec2Context): void;
 }

@@ -162,23 +162,37 @@ export class ImageSource {
   }
 
   /**
-   * The image for a container, with the pulls granted to the task's execution role (once a task definition): the
-   * authorisation token, and on the cache's repositories the layer reads, the import from upstream and the repository's
-   * creation at the first pull (ECR user guide, "IAM permissions required to sync an upstream registry").
+   * The image for a container, with the pulls granted to the task's execution role (once a task definition).
    */
   public containerImage(taskDefinition: ecs.TaskDefinition, image: string): ecs.ContainerImage {
-    if (this.cached(image) && !taskDefinition.node.tryFindChild('ImagePulls')) {
-      const stack = Stack.of(taskDefinition);
-      wildcardPolicy(taskDefinition, 'ImagePulls', taskDefinition.obtainExecutionRole(), 'image pull', [
-        new iam.PolicyStatement({ actions: ['ecr:GetAuthorizationToken'], resources: ['*'] }),
-        new iam.PolicyStatement({
-          actions: ['ecr:BatchGetImage', 'ecr:GetDownloadUrlForLayer', 'ecr:BatchImportUpstreamImage', 'ecr:CreateRepository'],
-          resources: [stack.formatArn({ service: 'ecr', resource: 'repository', resourceName: `${this.prefix}/*` })],
-        }),
-      ], 'ecr:GetAuthorizationToken takes no resource; the pulls are limited to the pull-through cache\'s repositories, ' +
-        'which ECR creates under its prefix at the first pull of each image.');
-    }
+    this.grantPulls(taskDefinition, image, taskDefinition.obtainExecutionRole());
     return ecs.ContainerImage.fromRegistry(this.reference(taskDefinition, image));
+  }
+
+  /**
+   * Lets `role` pull `image` through the cache (once a scope, as the policy `ImagePulls`; nothing for an image the cache
+   * does not serve): the authorisation token, and on the cache's repositories the layer reads, the import from upstream
+   * and the repository's creation at the first pull (ECR user guide, "IAM permissions required to sync an upstream
+   * registry").
+   */
+  public grantPulls(scope: Construct, image: string, role: iam.IRole): iam.Policy | undefined {
+    if (!this.cached(image)) return undefined;
+    const existing = scope.node.tryFindChild('ImagePulls');
+    if (existing) return existing as iam.Policy;
+    const stack = Stack.of(scope);
+    return wildcardPolicy(scope, 'ImagePulls', role, 'image pull', [
+      new iam.PolicyStatement({ actions: ['ecr:GetAuthorizationToken'], resources: ['*'] }),
+      new iam.PolicyStatement({
+        actions: ['ecr:BatchGetImage', 'ecr:GetDownloadUrlForLayer', 'ecr:BatchImportUpstreamImage', 'ecr:CreateRepository'],
+        resources: [stack.formatArn({ service: 'ecr', resource: 'repository', resourceName: `${this.prefix}/*` })],
+      }),
+    ], 'ecr:GetAuthorizationToken takes no resource; the pulls are limited to the pull-through cache\'s repositories, ' +
+      'which ECR creates under its prefix at the first pull of each image.');
+  }
+
+  /** The region of the ECR registry the image is pulled from (the cache's: the stack's), or undefined for another registry. */
+  public loginRegion(scope: Construct, image: string): string | undefined {
+    return this.cached(image) ? Stack.of(scope).region : undefined;
   }
 
   /** Whether a task pulls the image through the cache. */

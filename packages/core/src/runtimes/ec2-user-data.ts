@@ -2,7 +2,9 @@ import { Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
+import type { Ec2Context } from '../contract/ec2-context';
 import { BashUserDataBuilder } from '../userdata/bash-user-data-builder';
+import type { ImageRun } from '../userdata/image-run';
 import { Shell } from '../userdata/shell';
 
 /**
@@ -32,8 +34,18 @@ export function grantBootRead(role: iam.IRole, parameters: ssm.IStringParameter[
 export class Ec2UserDataBuilder extends BashUserDataBuilder {
   private archives = 0;
 
-  constructor(private readonly scope: Construct, private readonly role: iam.IRole) {
+  /**
+   * @param imageRun what `runImage` runs: the plugin's image, admitted by the factory's rules (its digest in
+   *   PRODUCTION, the pull-through cache) and granted to the instance's role when the plugin asks for it
+   */
+  constructor(private readonly scope: Construct, private readonly role: iam.IRole, private readonly imageRun: () => ImageRun) {
     super();
+  }
+
+  /** @internal */
+  protected _imageRun(context: Ec2Context): ImageRun {
+    void context;
+    return this.imageRun();
   }
 
   protected archiveCommands(packed: string): string[] {

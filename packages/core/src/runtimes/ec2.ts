@@ -20,6 +20,7 @@ import { UserError } from '../errors';
 import { computeSecurityGroup } from '../platform/egress';
 import { acknowledge } from '../profiles/acknowledge';
 import { PROFILE_SETTINGS } from '../profiles/profile-settings';
+import type { ImageRun } from '../userdata/image-run';
 import { Shell } from '../userdata/shell';
 
 /**
@@ -57,6 +58,8 @@ export class Ec2Runtime extends Construct {
   public readonly userDataScript: string;
   /** The data volume with EBS storage; undefined with EFS. */
   public readonly dataVolume?: ec2.Volume;
+  /** The plugin's image as the instance runs it (pinned), when the plugin runs it (`runImage`). */
+  public runsImage?: string;
 
   constructor(scope: Construct, id: string, props: RuntimeProps & Ec2Size) {
     super(scope, id);
@@ -113,7 +116,9 @@ export class Ec2Runtime extends Construct {
     const attachPolicy = dataVolume?.grantAttach(role, this.autoScalingGroup);
     // The boot reads secrets and settings, attaches and mounts with the role's permissions: the instance starts only
     // once the role's policies exist (CloudFormation would otherwise create them in parallel with the group).
-    for (const policy of [...role.node.children.filter((c) => c instanceof iam.Policy), ...attachPolicy ? [attachPolicy] : []]) {
+    const imagePulls = this.node.tryFindChild('ImagePulls');
+    for (const policy of [...role.node.children.filter((c) => c instanceof iam.Policy), ...attachPolicy ? [attachPolicy] : [],
+      ...imagePulls ? [imagePulls] : []]) {
       this.autoScalingGroup.node.addDependency(policy);
     }
     // The first boot installs packages through the NAT gateway and mounts the file system: the instance starts once the
@@ -167,7 +172,7 @@ export class Ec2Runtime extends Construct {
       efsId: storage?.fileSystemId,
       accessPointId: storage?.accessPointId,
     };
-    const builder = new Ec2UserDataBuilder(this, role);
+    const builder = new Ec2UserDataBuilder(this, role, () => this.imageRun(props, role, ec2Context));
     builder.createServiceAccount(account.name, account.uid, account.gid, spec.ec2DataPath());
     const environment = environmentFileCommands(props, workerSettings);
     if (environment.length > 0) builder.addEnvironmentCommands(...environment);
@@ -179,6 +184,30 @@ export class Ec2Runtime extends Construct {
     const tooLarge = userDataProblem(script, spec.constructor?.name || spec.applicationId());
     if (tooLarge) throw new UserError(tooLarge, this);
     return script;
+  }
+
+  /** The plugin's image, admitted by the factory, pulled with the instance's role. */
+  private imageRun(props: RuntimeProps, role: iam.Role, context: Ec2Context): ImageRun {
+    const { spec, pluginName } = props;
+    const image = spec.defaultContainerImage();
+    const source = props.admitImage('defaultContainerImage() (run on EC2 by runImage)', image);
+    source.grantPulls(this, image, role);
+    this.runsImage = source.pinned(image);
+    const { uid, gid } = PosixUser.parse(spec.containerUser());
+    return {
+      applicationId: spec.applicationId(),
+      image,
+      reference: source.reference(this, image),
+      loginRegion: source.loginRegion(this, image),
+      uid,
+      gid,
+      containerDataPath: spec.containerDataPath(),
+      hostDataPath: spec.ec2DataPath(),
+      ebsDeviceName: spec.ebsDeviceName(),
+      environment: callPlugin(pluginName, 'containerEnvironmentVariables',
+        () => spec.containerEnvironmentVariables(context.fqdn ?? '', context.sslEnabled, props.context.authMode)),
+      logPaths: spec.ec2LogPaths(),
+    };
   }
 
   /** Exactly one instance, replaced never beside another, in the data volume's zone with EBS (`subnet`). */

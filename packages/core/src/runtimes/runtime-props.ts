@@ -40,6 +40,11 @@ export interface RuntimeProps {
   readonly secrets: Record<string, ApplicationSecret>;
   /** Where the tasks pull their images from (Docker Hub's through the pull-through cache, when there is one). */
   readonly images: ImageSource;
+  /**
+   * EC2: the plugin's image, which it runs (`IUserDataBuilder.runImage`), checked by the rules the tasks' images are
+   * (its digest where the profile requires one, the cache), and where it is pulled from.
+   */
+  readonly admitImage: (member: string, image: string) => ImageSource;
   /** The workers the application starts (`ephemeralWorkers()`); absent when it declares none. */
   readonly workers?: Workers;
   /** On a platform: the IAM path of the application's roles, by which the file-system policy knows them. */

@@ -4,6 +4,7 @@ import { Ec2Contexts, type Ec2Context } from '../contract/ec2-context';
 import { PLAIN_PATH, SERVICE_USER } from '../contract/plain-names';
 import type { IUserDataBuilder } from '../contract/user-data-builder';
 import { shownValue, UserError } from '../errors';
+import { consoleLog, type ImageRun, imageFiles, imageLogrotate, imageUnit, IMAGE_START_CHECK_SECONDS } from './image-run';
 import { HELPERS, PREAMBLE } from './preamble';
 import { Shell } from './shell';
 
@@ -16,6 +17,7 @@ import { Shell } from './shell';
 export class BashUserDataBuilder implements IUserDataBuilder {
   private readonly steps: string[] = [];
   private readonly helpers = new Set<string>();
+  private imageRunning = false;
 
   public addSystemUpdate(): void {
     this.step('system update', ['fw_pkg -y update']);
@@ -114,6 +116,42 @@ export class BashUserDataBuilder implements IUserDataBuilder {
     const packed = gzipSync(Buffer.from(paths.map((p) => files[p]).join('\0'), 'utf-8'), { level: 9 }).toString('base64');
     this.useHelper('fw_write_files');
     this.step(`write ${paths.length} file(s)`, [...this.archiveCommands(packed), `fw_write_files ${Shell.quote(paths.join(' '))} "$fw_archive"`]);
+  }
+
+  public runImage(context: Ec2Context): void {
+    const run = this._imageRun(context);
+    if (this.imageRunning) throw new UserError(`runImage(): called twice; ${run.applicationId} runs its image once.`);
+    this.imageRunning = true;
+    const files = imageFiles(run.applicationId);
+    this.mountDataVolume(context, run.ebsDeviceName, run.hostDataPath, run.uid, run.gid);
+    this.installCloudWatchAgent(context.logGroupName, [consoleLog(run.applicationId), ...run.logPaths]);
+    this.useHelper('fw_image_root');
+    this.useHelper('fw_image_service');
+    const q = Shell.quote;
+    this.step(`image ${run.image}`, [
+      `fw_image_root ${q(run.reference)} ${q(files.root)} ${q(run.loginRegion ?? '')}`,
+      `fw_image_service ${q(files.root)} ${q(files.dropIn)} ${q(files.environment)}`,
+      ...Object.entries(run.environment).map(([name, value]) => `fw_env_line ${q(files.environment)} ${q(name)} ${q(value)}`),
+    ]);
+    this.step(`log directory ${run.applicationId}`, [`install -d -m 0700 ${q(consoleLog(run.applicationId).replace(/\/[^/]+$/, ''))}`]);
+    this.writeFiles({ [files.unit]: imageUnit(run, context.serviceUser), [files.logrotate]: imageLogrotate(run.applicationId) });
+    this.step(`service ${run.applicationId}`, [
+      'systemctl daemon-reload',
+      'systemctl enable --now logrotate.timer',
+      `systemctl enable --now ${q(`${run.applicationId}.service`)}`,
+      `fw_require_active ${q(`${run.applicationId}.service`)} ${IMAGE_START_CHECK_SECONDS}`,
+    ]);
+  }
+
+  /**
+   * What `runImage` runs: the EC2 runtime's builder knows the plugin's image and where it is pulled from; this one
+   * does not, so it refuses.
+   * @internal
+   */
+  protected _imageRun(context: Ec2Context): ImageRun {
+    void context;
+    throw new UserError('runImage(): only the EC2 runtime\'s builder knows the plugin\'s image and where to pull it; ' +
+      'it is the one configureUserData() receives.');
   }
 
   /**

@@ -1,3 +1,5 @@
+import { IMAGE_HELPERS } from './image-helpers';
+
 /**
  * The fixed parts of the rendered script. Each helper is a bash function, so a step is one line that passes quoted
  * values to it: the values are never spliced into the function bodies.
@@ -358,4 +360,5 @@ export const HELPERS: Record<string, { readonly needs: string[]; readonly body: 
   fw_service_account: { needs: [], body: SERVICE_ACCOUNT },
   fw_env_line: { needs: [], body: ENV_LINE },
   fw_json_value: { needs: [], body: JSON_VALUE },
+  ...IMAGE_HELPERS,
 };

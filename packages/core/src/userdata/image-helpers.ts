@@ -1,0 +1,100 @@
+/**
+ * The boot's shell functions that run a plugin's image on EC2 without a container engine left running: docker pulls
+ * the image (checking its digest) and exports its file system once, then stops; systemd runs the image's command from
+ * that file system (`RootDirectory=`) as the application's account, in the runtime's sandbox (`IUserDataBuilder.runImage`).
+ */
+
+/**
+ * Reads the image's configuration (`docker image inspect`'s `.Config`, kept as `/.fw-config.json` in its root) and
+ * writes the unit's drop-in: `WorkingDirectory=`, and `ExecStart=` with the image's entrypoint and command, each
+ * argument quoted as systemd.syntax(7) reads it back (`\\`, `\"`, `%%` for a specifier's `%`, `\xNN` for a control
+ * character) and the `:` prefix, so that a `$` stays as it is (systemd.service(5), "Command lines"). A command named
+ * without a path is looked up in the image's `PATH`, as Docker does. Prints the image's environment as NUL-separated
+ * names and values. Single quotes never appear in it: it is passed to `python3 -c '...'`.
+ */
+const IMAGE_SERVICE_PY = String.raw`import json, os, re, sys
+root, dropin = sys.argv[1], sys.argv[2]
+with open(root + "/.fw-config.json", encoding="utf-8") as f:
+    config = json.load(f) or {}
+argv = (config.get("Entrypoint") or []) + (config.get("Cmd") or [])
+env = [e.split("=", 1) for e in config.get("Env") or [] if "=" in e]
+if not argv:
+    sys.exit("the image names no Entrypoint and no Cmd to run")
+command = argv[0]
+if "/" not in command:
+    path = dict(env).get("PATH", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin")
+    found = [d.rstrip("/") + "/" + command for d in path.split(":") if d.startswith("/") and os.path.lexists(root + d + "/" + command)]
+    if not found:
+        sys.exit("the image runs " + command + ", which is in no directory of its PATH " + path)
+    command = found[0]
+workdir = config.get("WorkingDir") or "/"
+plain = re.compile(r"^/[A-Za-z0-9._+@/-]*$")
+for what, value in (("its command", command), ("its WorkingDir", workdir)):
+    if not plain.match(value):
+        sys.exit("the image names " + what + " " + json.dumps(value) + ", not an absolute path of letters, digits and . _ + @ / -")
+def quoted(a):
+    return "\"" + "".join("\\\\" if c == "\\" else "\\\"" if c == "\"" else "%%" if c == "%" else "\\x%02x" % ord(c) if ord(c) < 32 or ord(c) == 127 else c for c in a) + "\""
+with open(dropin, "w", encoding="utf-8") as f:
+    f.write("[Service]\nWorkingDirectory=" + workdir + "\nExecStart=:" + " ".join([command] + [quoted(a) for a in argv[1:]]) + "\n")
+for name, value in env:
+    sys.stdout.write(name + "\0" + value + "\0")
+`;
+
+/**
+ * `fw_image_root REF ROOT LOGIN_REGION`: the image `REF`'s file system unpacked as `ROOT` (owners kept by number), with
+ * its configuration; nothing to do when `ROOT` already holds `REF`. Docker is installed, started for the pull and
+ * stopped again; with a `LOGIN_REGION` it signs in to the ECR registry `REF` names (the pull-through cache) with the
+ * instance's role first, and out afterwards. The pulled image is removed: only its unpacked file system stays.
+ */
+const IMAGE_ROOT = `fw_image_root() {
+  local ref=$1 root=$2 login_region=$3 id
+  if [ -f "$root/.fw-image" ] && [ "$(cat "$root/.fw-image")" = "$ref" ]; then
+    fw_log "image $ref is already unpacked in $root"
+    return 0
+  fi
+  command -v docker >/dev/null 2>&1 || fw_pkg install -y docker
+  systemctl start docker
+  if [ -n "$login_region" ]; then
+    aws ecr get-login-password --region "$login_region" | docker login --username AWS --password-stdin "\${ref%%/*}" >> "$FW_LOG" 2>&1
+  fi
+  docker pull --quiet "$ref" >> "$FW_LOG"
+  [ -z "$login_region" ] || docker logout "\${ref%%/*}" >> "$FW_LOG" 2>&1
+  id=$(docker create "$ref")
+  rm -rf "$root.new"
+  install -d -m 0755 "$root.new"
+  docker export "$id" | tar -x --numeric-owner -C "$root.new"
+  docker image inspect --format '{{json .Config}}' "$ref" > "$root.new/.fw-config.json"
+  docker rm "$id" >/dev/null
+  docker image rm "$ref" >/dev/null
+  systemctl stop docker.socket docker.service
+  printf '%s\\n' "$ref" > "$root.new/.fw-image"
+  rm -rf "$root"
+  mv "$root.new" "$root"
+  fw_log "image $ref unpacked in $root; docker stopped"
+}
+`;
+
+/**
+ * \`fw_image_service ROOT DROPIN ENV_FILE\`: the unit's drop-in from the image's configuration, and the image's
+ * environment as the root-only \`ENV_FILE\` (each entry quoted by \`fw_env_line\`); more entries are appended after it.
+ */
+const IMAGE_SERVICE = `fw_image_service() {
+  local root=$1 dropin=$2 env_file=$3 name value
+  install -d -m 0755 "$(dirname "$dropin")"
+  install -d -m 0700 "$(dirname "$env_file")"
+  install -m 0600 /dev/null "$env_file"
+  python3 -c '${IMAGE_SERVICE_PY}' "$root" "$dropin" > "$env_file.pairs"
+  while IFS= read -r -d '' name && IFS= read -r -d '' value; do
+    fw_env_line "$env_file" "$name" "$value"
+  done < "$env_file.pairs"
+  rm -f "$env_file.pairs"
+  chmod 0644 "$dropin"
+  fw_log "$dropin: $(grep '^ExecStart=' "$dropin")"
+}
+`;
+
+/** The helpers by name, added to the script only when `runImage` is called. */
+export const IMAGE_HELPERS = {
+  fw_image_root: { needs: [], body: IMAGE_ROOT },
+  fw_image_service: { needs: ['fw_env_line'], body: IMAGE_SERVICE },
+};
