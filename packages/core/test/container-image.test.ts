@@ -1,7 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { ContainerImageSpec, DeploymentApp, RuntimeType } from '../src';
-import { synth } from './support/synth';
+import { synth, userData } from './support/synth';
 
 // An off-the-shelf image by configuration (`containerImage`): the plugin the deployment app makes from its values.
 const IMAGE = { image: 'grafana/grafana-oss:11.5.2', port: 3000, user: '472:472', dataPath: '/var/lib/grafana', healthCheckPath: '/api/health' };
@@ -29,10 +29,14 @@ test('a value left out, a field misspelt or of the wrong kind is refused, naming
   expect(deploy('grafana/grafana-oss')).toThrow(/containerImage \(applicationId grafana\) "grafana\/grafana-oss" is not allowed; expected an object with image, port/);
 });
 
-test('an applicationId an installed plugin has is refused; EC2 is refused until it has a container path', () => {
+test('an applicationId an installed plugin has is refused', () => {
   expect(deploy(IMAGE, { applicationId: 'jenkins', stackName: 'ci' })).toThrow(/containerImage describes applicationId 'jenkins', which an installed plugin has too/);
-  expect(() => synth(RuntimeType.EC2, {}, new ContainerImageSpec({ applicationId: 'grafana', ...IMAGE })))
-    .toThrow(/containerImage \(grafana\): an image runs on runtimeType FARGATE only in this release; the EC2 runtime has no container path yet/);
+});
+
+test('on EC2 the framework runs the image itself (runImage; ec2-image.test.ts): no Docker line of the plugin\'s', () => {
+  const script = userData(synth(RuntimeType.EC2, {}, new ContainerImageSpec({ applicationId: 'grafana', ...IMAGE })).json);
+  expect(script).toContain("fw_image_root 'grafana/grafana-oss:11.5.2' '/var/lib/fw/images/grafana' ''");
+  expect(script.split('\n').filter((l) => /^docker /.test(l))).toEqual([]);
 });
 
 test('the framework\'s checks of any plugin apply, naming the image: a data path, a request-body allowance', () => {

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { BashUserDataBuilder, ContainerImageSpec, Ec2Context, RuntimeType, SecurityProfile } from '../src';
 import type { ImageRun } from '../src/userdata/image-run';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from './support/sandbox';
-import { needing } from './support/shellcheck';
+import { needing, shellcheck, shellcheckUnavailable } from './support/shellcheck';
 import { only, propsFor, resources, synth, userData } from './support/synth';
 
 // An image on EC2 (IUserDataBuilder.runImage): pulled by digest through the cache, unpacked, run by systemd in the
@@ -69,6 +69,12 @@ describe('what AWS receives', () => {
   });
 });
 
+needing('shellcheck', shellcheckUnavailable()).test('the script that runs an image has zero shellcheck findings', () => {
+  const builder = new TestBuilder(RUN);
+  builder.runImage(CONTEXT);
+  expect(shellcheck(builder.render())).toBe('');
+});
+
 /** A builder that knows an image, as the EC2 runtime's does. */
 class TestBuilder extends BashUserDataBuilder {
   constructor(private readonly run: ImageRun) { super(); }
@@ -106,7 +112,7 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('the boot (user-data sandb
   fs.writeFileSync(`${image}.json`, JSON.stringify(IMAGE_CONFIG));
   const stubs = {
     ...DEFAULT_STUBS,
-    docker: `case "$1" in create) echo c0ffee ;; export) tar -C ${image} -c . ;; image) [ "$2" = inspect ] && cat ${image}.json ;; esac; true`,
+    docker: `case "$1" in login) cat > /dev/null ;; create) echo c0ffee ;; export) tar -C ${image} -c . ;; image) [ "$2" = inspect ] && cat ${image}.json ;; esac; true`,
     aws: 'echo not-a-real-token',
   };
   const builder = new TestBuilder(RUN);
@@ -135,6 +141,8 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('the boot (user-data sandb
       'systemctl enable --now nexus.service',
       'systemctl is-active --quiet nexus.service',
     ]);
+    // The registry's password goes from aws to docker through a pipe: in no command's arguments, not in the log.
+    expect([...first.calls, ...first.log].join('\n')).not.toContain('not-a-real-token');
     expect(first.written('/var/lib/fw/images/nexus/.fw-image')).toBe(`${REFERENCE}\n`);
     expect(first.written('/var/lib/fw/images/nexus/usr/bin/tini')).toBe('');
   });

@@ -22,7 +22,9 @@ import type { Ec2Context } from './ec2-context';
  * - `fw_service_account`, `fw_free_id`: the application's own account, `Ec2Context.serviceUser` (the framework's first
  *   step on EC2);
  * - `fw_env_line`: append an entry to the application's environment file, quoted as systemd reads it back;
- * - `fw_json_value KEY`: one key's value of the JSON on standard input (a secret given in ECS's JSON-key form).
+ * - `fw_json_value KEY`: one key's value of the JSON on standard input (a secret given in ECS's JSON-key form);
+ * - `fw_image_root`, `fw_image_service`: pull and unpack the plugin's image, write its unit's command line and its
+ *   environment (`runImage`).
  *
  * The script runs with `set -Eeuo pipefail` and never traces (`set -x` would echo secrets).
  */
