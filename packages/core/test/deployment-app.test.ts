@@ -156,17 +156,18 @@ describe('a platform configuration (platform, applications)', () => {
     expect(JSON.stringify(rule)).toContain('"notes.example.com"');
   });
 
-  test('every problem at once: a key at the top level, an unknown key, a key that belongs to the platform, a bad value', () => {
+  test('every problem at once: a key at the top level, an unknown key, a key of the other place, a bad value', () => {
     const app = new App({
       context: {
         securityProfile: 'DEV',
-        platform: { ...PLATFORM, vpcCdir: '10.1.0.0/16' },
+        platform: { ...PLATFORM, vpcCdir: '10.1.0.0/16', pciDssScope: 'CDE' },
         applications: [{ ...WIKI, securityProfile: 'PRODUCTION' }, { ...WIKI, stackName: 'docs', runtimeType: 'LAMBDA' }],
       },
     });
     expect(() => DeploymentApp.addTo(app, { searchFrom: PROJECT })).toThrow([
-      'Invalid platform configuration (4 problems):',
+      'Invalid platform configuration (5 problems):',
       '  - securityProfile at the top level: in a platform configuration each setting belongs to the "platform" object or to an entry of "applications".',
+      '  - platform: pciDssScope is a key of each application, not of the platform; set it on the entries of "applications" that need it.',
       "  - platform: unknown key 'vpcCdir'; did you mean 'vpcCidr'? Known keys: stackName, region, securityProfile, domain, hostedZoneId, certificateArn, alarmEmail, vpcCidr, existingVpc, dockerHubCredentialArn, pciConformancePack, securityHubPciDss.",
       '  - applications[0] (wiki): securityProfile belongs to the platform; set it in "platform".',
       '  - applications[1] (docs): runtimeType "LAMBDA" is not allowed; expected one of FARGATE, EC2.',

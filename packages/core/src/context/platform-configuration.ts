@@ -50,7 +50,13 @@ export function readPlatformConfiguration(values: Record<string, any>, defaultRe
   if (!isObject(platform)) {
     problems.push(`platform ${shownValue(platform)} is not allowed; expected an object with ${platformKeys.join(', ')}.`);
   } else {
-    problems.push(...unknownKeys('platform', platform, platformKeys));
+    // An application's key on the platform: named as such, with where it goes.
+    const applicationKeys = Object.keys(platform).filter((k) => !platformKeys.includes(k) && (contextKeys.includes(k) || APPLICATION_ONLY_KEYS.includes(k)));
+    if (applicationKeys.length > 0) {
+      problems.push(`platform: ${applicationKeys.join(', ')} ${applicationKeys.length > 1 ? 'are keys' : 'is a key'} of each application, ` +
+        `not of the platform; set ${applicationKeys.length > 1 ? 'them' : 'it'} on the entries of "applications" that need ${applicationKeys.length > 1 ? 'them' : 'it'}.`);
+    }
+    problems.push(...unknownKeys('platform', platform, platformKeys, applicationKeys));
     for (const name of PLATFORM_STACK_KEYS) {
       const raw = name === 'region' ? platform.region ?? defaultRegion : platform[name];
       if (raw === undefined) {
@@ -115,8 +121,9 @@ function isObject(value: unknown): value is Record<string, any> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function unknownKeys(where: string, value: Record<string, unknown>, known: readonly string[]): string[] {
-  return Object.keys(value).filter((k) => !known.includes(k)).map((key) => {
+/** Keys neither `known` nor named already (`namedElsewhere`), each with the nearest known one. */
+function unknownKeys(where: string, value: Record<string, unknown>, known: readonly string[], namedElsewhere: readonly string[] = []): string[] {
+  return Object.keys(value).filter((k) => !known.includes(k) && !namedElsewhere.includes(k)).map((key) => {
     const suggestion = didYouMean(key, [...known]);
     return `${where}: unknown key '${key}'${suggestion ? `; did you mean '${suggestion}'?` : ''} Known keys: ${known.join(', ')}.`;
   });
