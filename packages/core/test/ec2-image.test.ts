@@ -220,7 +220,10 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('the boot (user-data sandb
 
 /** The unit and drop-in the boot wrote, in a directory systemd reads, the root pointing into the sandbox. */
 function unitDirectory(boot: ReturnType<typeof runInSandbox>) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-units-'));
+  // In /tmp, not the stage's TMPDIR: systemd's test mode reads as nobody, who cannot pass a directory of mode 0700
+  // (test-stages.js makes each stage's so); removed after the tests.
+  const dir = fs.mkdtempSync('/tmp/fw-units-');
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   fs.chmodSync(dir, 0o755);
   const root = path.join(boot.dir, 'upper', '/var', 'lib/fw/images/nexus');
   const unitText = boot.written('/etc/systemd/system/nexus.service')!.replace('RootDirectory=/var/lib/fw/images/nexus', `RootDirectory=${root}`);
@@ -241,7 +244,9 @@ function managerDump(dir: string): string {
   const start = run.stdout.indexOf('-> Unit nexus.service:');
   if (start < 0) throw new Error(`systemd --test did not dump nexus.service: ${run.stderr.slice(0, 2000)}`);
   const end = run.stdout.indexOf('-> Unit ', start + 1);
-  return run.stdout.slice(start, end < 0 ? undefined : end);
+  const dump = run.stdout.slice(start, end < 0 ? undefined : end);
+  if (!/Unit Load State: loaded\n/.test(dump)) throw new Error(`systemd --test did not load ${dir}/nexus.service (can nobody read it?): ${dump.slice(0, 500)}`);
+  return dump;
 }
 
 /** The words of a command line as the manager's dump quotes them (systemd's `quote_command_line`: C escapes in double quotes). */
