@@ -1,4 +1,5 @@
 import { cdk, javascript, release, TaskShell, typescript } from 'projen';
+import { PLUGIN_CONTRACT_RECORD, PLUGIN_CONTRACT_VERSION } from './packages/core/src/contract/plugin-contract-version';
 import { VERSIONS } from './packages/plugin-template/src/versions';
 
 // One lockstep version for every package, so sibling ranges are real (`^x.y.z`) in published tarballs.
@@ -233,6 +234,10 @@ core.gitignore.exclude('/jenkins/target/');
 core.npmignore?.exclude('/jenkins/target/', '/jenkins/src/test/', '/jenkins/pom.xml', '/jenkins/casc-schema/', '/jenkins/examples/', '/aws/**');
 // The derived PCI DSS mapping is read at synth (the pack's requirements, the report, the conformance pack).
 core.npmignore?.include('/aws/pci-dss-4/pci-dss-4.0.json');
+// The plugin contract's version, where a plugin's build reads the one it is built against (the template writes it
+// into the plugin's packages) and the built-in plugins' record.
+const contractRecord = { [PLUGIN_CONTRACT_RECORD.key]: PLUGIN_CONTRACT_VERSION };
+core.package.addField(PLUGIN_CONTRACT_RECORD.npmField, contractRecord);
 
 const pluginTemplate = fwPackage({
   short: 'plugin-template',
@@ -249,6 +254,9 @@ const pluginTemplate = fwPackage({
     { target: 'go', needs: `the projen Go module github.com/projen/projen-go/projen@v${PROJEN_VERSION}`, probe: `go mod download github.com/projen/projen-go/projen@v${PROJEN_VERSION}` },
   ],
 });
+
+// The template scaffolds against this contract where no @fw/core is installed yet (the first `projen new`).
+pluginTemplate.package.addField(PLUGIN_CONTRACT_RECORD.npmField, contractRecord);
 
 // The root builds and tests every package in dependency order, then the repository-wide checks.
 root.tsconfigDev.addInclude('bench/**/*.ts');

@@ -29,6 +29,7 @@ import type { KnownVulnerability } from './contract/known-vulnerability';
 import type { LogAlarm } from './contract/log-alarm';
 import type { IOidcIntegration, OidcProviderSettings } from './contract/oidc-integration';
 import { callPlugin, pluginName } from './contract/plugin-calls';
+import { authModesKnownAt, contractWarningOf } from './contract/plugin-contract';
 import { PosixUser } from './contract/posix-user';
 import { RuntimeType } from './contract/runtime-type';
 import { type SoftwareComponent, SoftwareComponentType } from './contract/software-component';
@@ -158,7 +159,9 @@ export class ApplicationFactory extends Construct {
     if (spec !== given) assertValidSpec(spec, plugin);
     const declaredSize = callPlugin(plugin, 'defaultSize', () => spec.defaultSize());
     const secrets = secretsOf(plugin, spec, context.secrets ?? {});
-    assertAuthMode(plugin, spec, context);
+    assertAuthMode(plugin, spec, context, given);
+    const unrecorded = contractWarningOf(given);
+    if (unrecorded) warn(this, 'pluginContractNotRecorded', unrecorded);
     const settings = PROFILE_SETTINGS[context.securityProfile];
     // Before any child exists (context can only be set then): acknowledgements only where the packs read them.
     this.node.setContext(RECORD_ACKNOWLEDGEMENTS, settings.complianceChecks);
@@ -586,9 +589,13 @@ interface FactoryPlan {
   readonly workerSpec?: EphemeralWorkers;
 }
 
-/** The deployment's authMode must be one the plugin supports; application-oidc one whose plugin signs users in. */
-function assertAuthMode(plugin: string, spec: IApplicationSpec, context: DeploymentContext): void {
-  const modes = spec.supportedAuthModes();
+/**
+ * The deployment's authMode must be one the plugin supports and its contract version knew (`admitted`, the plugin as
+ * discovery admitted it: its settings may have made another object of it); application-oidc one whose plugin signs
+ * users in.
+ */
+function assertAuthMode(plugin: string, spec: IApplicationSpec, context: DeploymentContext, admitted: IApplicationSpec): void {
+  const modes = authModesKnownAt(admitted, spec.supportedAuthModes());
   if (!modes.includes(context.authMode)) {
     throw new UserError(`${plugin} (applicationId ${spec.applicationId()}) cannot be deployed with authMode ` +
       `${JSON.stringify(context.authMode)}; allowed: ${modes.map((m) => JSON.stringify(m)).join(', ')}.`);

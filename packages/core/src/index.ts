@@ -18,6 +18,7 @@ export { ServiceHardening } from './contract/service-hardening';
 export { RuntimeType } from './contract/runtime-type';
 export { SecurityProfile } from './contract/security-profile';
 export { AuthMode } from './contract/auth-mode';
+export { PluginContract } from './contract/plugin-contract';
 export { Ec2Storage } from './contract/ec2-storage';
 
 // PRODUCTION's compliance checks: acknowledging a finding on one's own resource; a plugin's own controls.

@@ -14,6 +14,7 @@ export const WARNING_IDS = {
   loadBalancerQuota: '@fw/core:load-balancer-quota',
   localAddress: '@fw/core:local-address',
   noPrivateRoute: '@fw/core:no-private-route',
+  pluginContractNotRecorded: '@fw/core:plugin-contract-not-recorded',
   pciConformancePackNeedsRecorder: '@fw/core:pci-conformance-pack-needs-recorder',
   secretInEnvironment: '@fw/core:secret-in-environment',
   securityHubPciDssNeedsHub: '@fw/core:security-hub-pci-dss-needs-hub',

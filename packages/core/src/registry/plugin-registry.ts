@@ -2,6 +2,8 @@ import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { APPLICATION_SPEC_MEMBERS, type IApplicationSpec } from '../contract/application-spec';
+import { PluginContract } from '../contract/plugin-contract';
+import { PLUGIN_CONTRACT_RECORD } from '../contract/plugin-contract-version';
 import { assertValidSpec } from '../contract/spec-validation';
 import { UserError } from '../errors';
 import { MANIFEST_PATH, parseManifest } from './manifest';
@@ -32,6 +34,7 @@ export interface PluginRegistration {
 
 interface Loaded extends PluginRegistration {
   readonly spec: IApplicationSpec;
+
   /** Handed to the deployment app by the host language rather than found in a manifest. */
   readonly handedIn?: boolean;
 }
@@ -141,11 +144,14 @@ function packagesWithManifest(searchFrom: string): Array<{ dir: string; name: st
 function loadManifest({ dir: packageDir, name: packageName }: { dir: string; name: string }, problems: string[]): Loaded[] {
   const manifest = path.join(packageDir, MANIFEST_PATH);
   const requireFrom = createRequire(path.join(packageDir, 'package.json'));
+  const builtAgainst = recordedContract(packageDir);
   const loaded: Loaded[] = [];
   for (const entry of parseManifest(fs.readFileSync(manifest, 'utf-8'))) {
     const source = `${manifest}:${entry.line}`;
     try {
       const spec = instantiate(entry.className, packageName, packageDir, requireFrom);
+      // Refused here when incompatible; a missing record is warned where the plugin is deployed (the factory).
+      PluginContract.admit(spec, `${entry.className} (package ${packageName})`, builtAgainst);
       loaded.push({ applicationId: spec.applicationId(), className: entry.className, packageName, source, spec });
     } catch (e) {
       problems.push(`${source}: ${(e as Error).message}`);
@@ -212,6 +218,16 @@ function origin(plugin: Loaded): string {
   return plugin.handedIn
     ? `by ${plugin.className || 'the plugin'} handed to the deployment app (${plugin.source})`
     : `by ${plugin.className} in package ${plugin.packageName} (${plugin.source})`;
+}
+
+/** The plugin contract version a package's package.json records (`fw.pluginContract`), if any. */
+function recordedContract(packageDir: string): string | undefined {
+  try {
+    const record = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf-8'))[PLUGIN_CONTRACT_RECORD.npmField];
+    return record?.[PLUGIN_CONTRACT_RECORD.key];
+  } catch {
+    return undefined;
+  }
 }
 
 function readPackageName(packageDir: string): string {

@@ -51,6 +51,8 @@ export interface FakePackage {
   readonly source: string;
   /** Manifest text. */
   readonly manifest?: string;
+  /** More fields of its package.json (for example the plugin contract it records, `fw.pluginContract`). */
+  readonly packageJson?: Record<string, unknown>;
 }
 
 /** A project directory with the given packages installed in its node_modules. */
@@ -59,7 +61,7 @@ export function fakeInstall(packages: FakePackage[]): string {
   for (const pkg of packages) {
     const dir = path.join(project, 'node_modules', ...pkg.name.split('/'));
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: pkg.name, version: '1.0.0', main: 'index.js' }));
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: pkg.name, version: '1.0.0', main: 'index.js', ...pkg.packageJson }));
     fs.writeFileSync(path.join(dir, 'index.js'), pkg.source);
     if (pkg.manifest !== undefined) {
       fs.mkdirSync(path.join(dir, path.dirname(MANIFEST_PATH)), { recursive: true });
