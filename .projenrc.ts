@@ -244,8 +244,9 @@ const pluginTemplate = fwPackage({
   description: 'projen project type for fw plugins: npx projen new --from @fw/plugin-template',
   peerDeps: [`projen@^${PROJEN_VERSION}`, `constructs@^${CONSTRUCTS_VERSION}`],
   dotnet: false, // projen, which it extends, has no .NET binding
-  // A plugin's package:java runs it after jsii-pacmak (src/maven/finish-artifact.ts).
-  bin: { 'fw-finish-maven-artifact': 'bin/fw-finish-maven-artifact' },
+  // A plugin's package:java and package:python run them after jsii-pacmak (src/maven/finish-artifact.ts,
+  // src/python/finish-wheel.ts).
+  bin: { 'fw-finish-maven-artifact': 'bin/fw-finish-maven-artifact', 'fw-finish-python-artifact': 'bin/fw-finish-python-artifact' },
   builtTargets: ['python'],
   // Java and Go build against projen's own bindings at this version, which Maven Central and the Go module proxy
   // serve, but this machine's registries do not: built where they resolve (the release workflow's runner).

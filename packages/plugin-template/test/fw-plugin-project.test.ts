@@ -81,9 +81,11 @@ describe('the scaffold', () => {
 
   test('the framework, aws-cdk-lib and constructs are peer dependencies (provided)', () => {
     const pkg = files['package.json'];
-    // The framework at this template's own version: one release publishes both.
+    // The framework from this template's own version (one release publishes both) to the next major: a later minor
+    // (0.x ones too) is let in, and discovery checks its plugin contract.
     const ownVersion = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf-8')).version;
-    expect(pkg.peerDependencies).toMatchObject({ '@fw/core': `^${ownVersion}`, 'aws-cdk-lib': '^2.263.0', 'constructs': '^10.8.1' });
+    const nextMajor = Number(ownVersion.split('.')[0]) + 1;
+    expect(pkg.peerDependencies).toMatchObject({ '@fw/core': `>=${ownVersion} <${nextMajor}.0.0`, 'aws-cdk-lib': '^2.263.0', 'constructs': '^10.8.1' });
     expect(pkg.dependencies ?? {}).not.toHaveProperty('@fw/core');
   });
 
@@ -109,7 +111,7 @@ describe('the scaffold', () => {
     const steps = files['.projen/tasks.json'].tasks['package:java'].steps;
     expect(steps[0].execArgs).toEqual(['jsii-pacmak', '-v', '--target', 'java']);
     expect(steps.slice(1)).toEqual([
-      { exec: `find dist/java -name '*.jar' ! -name '*-sources.jar' ! -name '*-javadoc.jar' -exec jar uf {} -C .jar-resources ${MANIFEST} ';'` },
+      { exec: `find dist/java -name '*.jar' ! -name '*-sources.jar' ! -name '*-javadoc.jar' -exec jar uf {} -C .jar-resources ${MANIFEST} -C .jar-resources META-INF/fw/plugin.json ';'` },
       { exec: 'fw-finish-maven-artifact' },
     ]);
     // The command is a bin of this package, which `projen new --from` makes a devDependency of the plugin: on the task's PATH.

@@ -51,7 +51,8 @@ export function readPlatformConfiguration(values: Record<string, any>, defaultRe
     problems.push(`platform ${shownValue(platform)} is not allowed; expected an object with ${platformKeys.join(', ')}.`);
   } else {
     // An application's key on the platform: named as such, with where it goes.
-    const applicationKeys = Object.keys(platform).filter((k) => !platformKeys.includes(k) && (contextKeys.includes(k) || APPLICATION_ONLY_KEYS.includes(k)));
+    const applicationKeys = Object.keys(platform)
+      .filter((k) => !platformKeys.includes(k) && (contextKeys.includes(k) || APPLICATION_ONLY_KEYS.includes(k)));
     if (applicationKeys.length > 0) {
       problems.push(`platform: ${applicationKeys.join(', ')} ${applicationKeys.length > 1 ? 'are keys' : 'is a key'} of each application, ` +
         `not of the platform; set ${applicationKeys.length > 1 ? 'them' : 'it'} on the entries of "applications" that need ${applicationKeys.length > 1 ? 'them' : 'it'}.`);
