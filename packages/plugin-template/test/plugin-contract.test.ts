@@ -3,7 +3,6 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Testing } from 'projen';
-import { PLUGIN_CONTRACT_RECORD, PLUGIN_CONTRACT_VERSION } from '../../core/src/contract/plugin-contract-version';
 import { FwPluginProject } from '../src';
 import { CONTRACT_RECORD, frameworkRange } from '../src/plugin-contract';
 import { finishWheels, WHEEL_RESOURCES } from '../src/python/finish-wheel';
@@ -11,10 +10,19 @@ import { finishWheels, WHEEL_RESOURCES } from '../src/python/finish-wheel';
 // The plugin contract a scaffolded plugin records, in each language's form, as @fw/core's discovery reads it
 // (packages/core/src/contract/plugin-contract.ts), and the task that upgrades the framework.
 
+/** @fw/core's declaration (packages/core/src/contract/plugin-contract-version.ts), read as text: another package's source. */
+const CORE_DECLARATION = fs.readFileSync(path.join(__dirname, '..', '..', 'core', 'src', 'contract', 'plugin-contract-version.ts'), 'utf-8');
+const PLUGIN_CONTRACT_VERSION = /PLUGIN_CONTRACT_VERSION = '(\d+\.\d+)'/.exec(CORE_DECLARATION)![1];
+const PLUGIN_CONTRACT_RECORD = Object.fromEntries([...CORE_DECLARATION.matchAll(/^ {2}(\w+): '([^']+)',$/gm)].map((m) => [m[1], m[2]]));
+
 function synth(outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-contract-'))): Record<string, any> {
   return Testing.synth(new FwPluginProject({
-    name: 'gitlab-plugin', author: 'Test Author', authorAddress: 'author@example.com',
-    repositoryUrl: 'https://github.com/example/gitlab-plugin.git', defaultReleaseBranch: 'main', outdir,
+    name: 'gitlab-plugin',
+    author: 'Test Author',
+    authorAddress: 'author@example.com',
+    repositoryUrl: 'https://github.com/example/gitlab-plugin.git',
+    defaultReleaseBranch: 'main',
+    outdir,
   }));
 }
 
@@ -23,6 +31,7 @@ describe('the record of the contract the plugin is built against', () => {
   const record = { pluginContract: PLUGIN_CONTRACT_VERSION };
 
   test('the names are @fw/core\'s', () => {
+    expect(Object.keys(PLUGIN_CONTRACT_RECORD)).toEqual(['npmField', 'key', 'javaResource', 'pythonMetadataFile']);
     expect(CONTRACT_RECORD).toMatchObject(PLUGIN_CONTRACT_RECORD);
   });
 
