@@ -26,7 +26,10 @@ CHECKS=(
   'the build leaves a Java JAR'
   'the JAR names the plugin class in its service manifest'
   'the POM has the framework, aws-cdk-lib and constructs provided'
-  'ServiceLoader loads the plugin from the JAR'
+  'ServiceLoader loads the plugin from the JAR; the Java deployment app loads it with a framework one minor newer, refuses it one major newer'
+  'each package records the plugin contract it was built against'
+  'TypeScript discovery loads it with a framework one minor newer, refuses it one major newer'
+  'Python discovery (fw_deploy) loads its wheel with a framework one minor newer, refuses it one major newer'
   'cdk synth previews the plugin on FARGATE'
   'cdk synth previews the plugin on EC2'
   'a deployment project as docs/deploying.md makes it installs with npm ci, the registry stopped, and synthesises'
@@ -166,7 +169,71 @@ service_loader() {
     -Dplugin.artifactId=gitlab-plugin -Dfw.core.version="$core_version" -Dexpected.applicationId=gitlab \
     -Dexpected.class=dev.fwframework.plugins.gitlabplugin.GitlabSpec
 }
-check 'ServiceLoader loads the plugin from the JAR' service_loader
+check 'ServiceLoader loads the plugin from the JAR; the Java deployment app loads it with a framework one minor newer, refuses it one major newer' service_loader
+
+# The plugin contract it was built against, in each language's form (@fw/core's PluginContract reads them): the
+# framework's own, as the installed @fw/core records it.
+contract=$(node -p "require('@fw/core/package.json').fw.pluginContract")
+next_minor=$(node -p "const [a, b] = '$contract'.split('.').map(Number); a + '.' + (b + 1)")
+next_major=$(node -p "Number('$contract'.split('.')[0]) + 1 + '.0'")
+records_contract() {
+  local recorded
+  recorded=$(node -p "require('./package.json').fw.pluginContract") || return 1
+  if [ "$recorded" != "$contract" ]; then echo "e2e: package.json records '$recorded', not $contract"; return 1; fi
+  python3 - "$jar" dist/python/*.whl "$contract" <<'PY'
+import json, sys, zipfile
+jar, wheel, contract = sys.argv[1], sys.argv[2], sys.argv[3]
+found = {
+    "the JAR's META-INF/fw/plugin.json": json.loads(zipfile.ZipFile(jar).read("META-INF/fw/plugin.json"))["pluginContract"],
+    "the wheel's fw_plugin.json": next(json.loads(zipfile.ZipFile(wheel).read(n))["pluginContract"] for n in zipfile.ZipFile(wheel).namelist() if n.endswith(".dist-info/fw_plugin.json")),
+}
+print("e2e: " + "; ".join(f"{where}: {version}" for where, version in found.items()))
+sys.exit(0 if set(found.values()) == {contract} else 1)
+PY
+}
+check 'each package records the plugin contract it was built against' records_contract
+
+# TypeScript: @fw/core's PluginRegistry reads the plugin's package.json (this repository, compiled by the build).
+ts_discovery() {
+  # shellcheck disable=SC2016 # JavaScript, not shell
+  node -e '
+    const { PluginRegistry } = require("@fw/core");
+    const [next, major] = process.argv.slice(1);
+    const ids = PluginRegistry.discover({ searchFrom: ".", frameworkContract: next }).applicationIds();
+    if (!ids.includes("gitlab")) throw new Error("not loaded with " + next + ": " + ids);
+    try { PluginRegistry.discover({ searchFrom: ".", frameworkContract: major }); } catch (e) {
+      if (!/GitlabSpec \(package gitlab-plugin\) was built against plugin contract .*upgrade-fw/s.test(e.message)) throw e;
+      console.log("e2e: " + e.message.split("
+")[1].trim()); process.exit(0);
+    }
+    throw new Error("loaded with " + major);' "$next_minor" "$next_major"
+}
+check 'TypeScript discovery loads it with a framework one minor newer, refuses it one major newer' ts_discovery
+
+# Python: the plugin's wheel installed beside the framework's and the Python deployment app, found through its
+# fw.plugins entry point. The jsii runtime runs the plugin's JavaScript, so the CDK's Python package is installed too.
+python_discovery() {
+  local venv="$work/python-venv" quiet=(--quiet --disable-pip-version-check --no-compile)
+  python3 -m venv "$venv" || return 1
+  "$venv/bin/pip" install "${quiet[@]}" "$root"/packages/core/dist/python/fw_core-*.whl dist/python/*.whl "$root/deploy/python" \
+    > "$work/python-install.log" 2>&1 || { tail -20 "$work/python-install.log"; return 1; }
+  "$venv/bin/python" - "$next_minor" "$next_major" <<'PY'
+import sys
+import fw_deploy
+next_minor, next_major = sys.argv[1], sys.argv[2]
+ids = [spec.application_id() for spec in fw_deploy.plugins(next_minor)]
+assert ids == ["gitlab"], ids
+try:
+    fw_deploy.plugins(next_major)
+except Exception as error:
+    message = fw_deploy.user_message(error) or str(error)
+    assert "GitlabSpec" in message and "was built against plugin contract" in message and "upgrade-fw" in message, message
+    print("e2e: " + message)
+    sys.exit(0)
+sys.exit("loaded with " + next_major)
+PY
+}
+check 'Python discovery (fw_deploy) loads its wheel with a framework one minor newer, refuses it one major newer' python_discovery
 
 # The plugin's preview of its own deployment (cdk.json, DEV): `npx fw-deploy` finds it through the repository's own
 # manifest, now that the build has compiled it; the template goes to standard output.

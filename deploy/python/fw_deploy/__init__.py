@@ -11,26 +11,47 @@ to the framework's deployment app, which adds its built-in plugins, reads the co
 they describe.
 """
 import contextlib
+import json
 import os
 import re
 import sys
 import typing
-from importlib.metadata import entry_points
+from importlib.metadata import distributions
 
 ENTRY_POINT_GROUP = "fw.plugins"
 # Set to 1, user_errors() re-raises, so the traceback shows (the framework's DEBUG_VARIABLE).
 DEBUG_VARIABLE = "FW_DEBUG"
 
 
-def plugins() -> typing.List[typing.Any]:
-    """One instance of every class registered in the ``fw.plugins`` entry-point group, in name order."""
+def plugins(contract_version: typing.Optional[str] = None) -> typing.List[typing.Any]:
+    """One instance of every class registered in the ``fw.plugins`` entry-point group, in name order, each admitted by
+    the framework against the plugin contract its distribution records (``fw_plugin.json`` in its metadata, which the
+    plugin template writes): one built against a newer minor or another major is refused, naming both versions and
+    the fix; one with no record loads, and its deployment warns. ``contract_version`` checks against another
+    framework's contract: only the end-to-end test gives one (a framework one minor or one major newer)."""
+    from fw_core import PluginContract
     found = []
-    for entry in sorted(_group(ENTRY_POINT_GROUP), key=lambda e: e.name):
+    for entry, dist in sorted(_group(ENTRY_POINT_GROUP), key=lambda e: e[0].name):
         try:
-            found.append(entry.load()())
+            spec = entry.load()()
         except Exception as error:  # the user's registration is wrong: say which one
             raise PluginLoadError(f"entry point {entry.name!r} = {entry.value!r} in group {ENTRY_POINT_GROUP!r}: {error}") from error
+        source = f"{entry.value} (distribution {dist.metadata['Name']} {dist.version})"
+        PluginContract.admit(spec, source, _recorded_contract(dist, PluginContract.PYTHON_METADATA_FILE), contract_version)
+        found.append(spec)
     return found
+
+
+def _recorded_contract(dist, file_name: str) -> typing.Optional[str]:
+    """The plugin contract a distribution records in its metadata, or None; a record without one is passed on as it
+    is, for the framework to refuse naming it."""
+    text = dist.read_text(file_name)
+    if text is None:
+        return None
+    try:
+        return json.loads(text).get("pluginContract", text.strip())
+    except (ValueError, AttributeError):
+        return text.strip()
 
 
 def add_to(app):
@@ -44,8 +65,17 @@ class PluginLoadError(Exception):
 
 
 def _group(name):
-    selected = entry_points()
-    return selected.select(group=name) if hasattr(selected, "select") else selected.get(name, [])
+    """Every entry point of the group with its distribution, each distribution once (the first on the path, as
+    importlib finds it); read through the distributions, which Python 3.9's entry points do not name."""
+    seen = set()
+    for dist in distributions():
+        key = (dist.metadata["Name"] or "").lower()
+        if key in seen:
+            continue
+        seen.add(key)
+        for entry in dist.entry_points:
+            if entry.group == name:
+                yield entry, dist
 
 
 def user_message(error: BaseException) -> typing.Optional[str]:

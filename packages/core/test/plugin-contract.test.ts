@@ -60,6 +60,13 @@ describe('discovery of npm packages', () => {
       `against plugin contract ${MAJOR}\\.${MINOR + 1}; this framework's is ${MAJOR}\\.${MINOR}\\.`));
   });
 
+  test('checked against a framework one minor newer it loads; one major newer it is refused, the built-in plugins not', () => {
+    const project = fakeInstall([plugin('pad-plugin', CURRENT)]);
+    expect(PluginRegistry.discover({ searchFrom: project, frameworkContract: `${MAJOR}.${MINOR + 1}` }).applicationIds()).toEqual(['jenkins', 'pad']);
+    expect(() => PluginRegistry.discover({ searchFrom: project, frameworkContract: `${MAJOR + 1}.0` }))
+      .toThrow(new RegExp(`^Plugin discovery failed:\\n {2}- [^\\n]*pad-plugin\\.WikiSpec \\(package pad-plugin\\) was built against plugin contract ${CURRENT}; [^\\n]*$`));
+  });
+
   test('a package with no record loads, and its deployment warns (@fw/core:plugin-contract-not-recorded)', () => {
     const project = fakeInstall([plugin('notes-plugin'), plugin('docs-plugin', CURRENT)]);
     const registry = PluginRegistry.discover({ searchFrom: project });

@@ -18,6 +18,12 @@ export interface PluginRegistryOptions {
    * @default process.cwd()
    */
   readonly searchFrom?: string;
+  /**
+   * The framework's plugin contract each package is checked against (`PluginContract.admit`); only the end-to-end
+   * test gives another (a framework one minor or one major newer).
+   * @default PluginContract.VERSION
+   */
+  readonly frameworkContract?: string;
 }
 
 /** A plugin found in a registration manifest. */
@@ -51,10 +57,11 @@ export class PluginRegistry {
    */
   public static discover(options: PluginRegistryOptions = {}): PluginRegistry {
     const searchFrom = path.resolve(options.searchFrom ?? process.cwd());
-    let registry = PluginRegistry.discovered.get(searchFrom);
+    const key = `${searchFrom}\n${options.frameworkContract ?? ''}`;
+    let registry = PluginRegistry.discovered.get(key);
     if (!registry) {
-      registry = new PluginRegistry(discoverIn(searchFrom));
-      PluginRegistry.discovered.set(searchFrom, registry);
+      registry = new PluginRegistry(discoverIn(searchFrom, options.frameworkContract));
+      PluginRegistry.discovered.set(key, registry);
     }
     return registry;
   }
@@ -109,9 +116,12 @@ export class PluginRegistry {
   }
 }
 
-function discoverIn(searchFrom: string): Loaded[] {
+/** @fw/core's own package directory: its manifest names the built-in plugins. */
+const FRAMEWORK_DIR = path.resolve(__dirname, '..', '..');
+
+function discoverIn(searchFrom: string, frameworkContract: string | undefined): Loaded[] {
   const problems: string[] = [];
-  const plugins = packagesWithManifest(searchFrom).flatMap((found) => loadManifest(found, problems));
+  const plugins = packagesWithManifest(searchFrom).flatMap((found) => loadManifest(found, problems, frameworkContract));
   problems.push(...duplicateProblems(plugins));
   if (problems.length > 0) throw new UserError(`Plugin discovery failed:\n  - ${problems.join('\n  - ')}`);
   return plugins;
@@ -127,7 +137,7 @@ function packagesWithManifest(searchFrom: string): Array<{ dir: string; name: st
   const result: Array<{ dir: string; name: string }> = [];
   // The project itself comes second: a plugin's own repository previews its deployment (`cdk synth` there) through
   // its own manifest, once compiled.
-  const candidates = [path.resolve(__dirname, '..', '..'), searchFrom,
+  const candidates = [FRAMEWORK_DIR, searchFrom,
     ...nodeModulesDirs(searchFrom).flatMap(installedPackages)];
   for (const dir of candidates) {
     if (!fs.existsSync(path.join(dir, MANIFEST_PATH))) continue;
@@ -141,17 +151,19 @@ function packagesWithManifest(searchFrom: string): Array<{ dir: string; name: st
   return result;
 }
 
-function loadManifest({ dir: packageDir, name: packageName }: { dir: string; name: string }, problems: string[]): Loaded[] {
+function loadManifest({ dir: packageDir, name: packageName }: { dir: string; name: string }, problems: string[],
+  frameworkContract: string | undefined): Loaded[] {
   const manifest = path.join(packageDir, MANIFEST_PATH);
   const requireFrom = createRequire(path.join(packageDir, 'package.json'));
-  const builtAgainst = recordedContract(packageDir);
+  // The framework's built-in plugins are its own contract's, whichever contract the check is given.
+  const builtAgainst = packageDir === FRAMEWORK_DIR ? frameworkContract ?? recordedContract(packageDir) : recordedContract(packageDir);
   const loaded: Loaded[] = [];
   for (const entry of parseManifest(fs.readFileSync(manifest, 'utf-8'))) {
     const source = `${manifest}:${entry.line}`;
     try {
       const spec = instantiate(entry.className, packageName, packageDir, requireFrom);
       // Refused here when incompatible; a missing record is warned where the plugin is deployed (the factory).
-      PluginContract.admit(spec, `${entry.className} (package ${packageName})`, builtAgainst);
+      PluginContract.admit(spec, `${entry.className} (package ${packageName})`, builtAgainst, frameworkContract);
       loaded.push({ applicationId: spec.applicationId(), className: entry.className, packageName, source, spec });
     } catch (e) {
       problems.push(`${source}: ${(e as Error).message}`);

@@ -3,6 +3,8 @@ package dev.fwframework.deploy;
 import dev.fwframework.core.DeploymentApp;
 import dev.fwframework.core.DeploymentAppOptions;
 import dev.fwframework.core.IApplicationSpec;
+import dev.fwframework.core.PluginContract;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
@@ -18,10 +20,28 @@ import software.amazon.awscdk.Stack;
 public final class Deploy {
     private Deploy() {}
 
-    /** Every plugin registered on the class path: META-INF/services/dev.fwframework.core.IApplicationSpec of each JAR. */
+    /**
+     * Every plugin registered on the class path (META-INF/services/dev.fwframework.core.IApplicationSpec of each JAR),
+     * each admitted by the framework against the plugin contract its JAR records (META-INF/fw/plugin.json): one built
+     * against a newer minor or another major is refused, naming both versions and the fix; one with no record loads,
+     * and its deployment warns.
+     */
     public static List<IApplicationSpec> plugins() {
+        return plugins(null);
+    }
+
+    /**
+     * The same, checked against another framework's plugin contract: only the end-to-end test gives one (a framework
+     * one minor or one major newer); null checks against this framework's.
+     */
+    public static List<IApplicationSpec> plugins(String frameworkContract) {
         List<IApplicationSpec> plugins = new ArrayList<>();
-        ServiceLoader.load(IApplicationSpec.class).forEach(plugins::add);
+        ServiceLoader.load(IApplicationSpec.class).stream().forEach(provider -> {
+            Path location = ContractRecord.locationOf(provider.type());
+            IApplicationSpec spec = provider.get();
+            PluginContract.admit(spec, provider.type().getName() + " (" + location.getFileName() + ")", ContractRecord.of(location), frameworkContract);
+            plugins.add(spec);
+        });
         return plugins;
     }
 
