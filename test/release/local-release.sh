@@ -5,7 +5,7 @@
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+trap 'git -C "$work/clone" worktree remove --force "$work/previous" > /dev/null 2>&1 || true; rm -rf "$work"' EXIT
 git clone -q "$repo" "$work/clone"
 cd "$work/clone"
 git config user.name "release test" && git config user.email "release-test@example.com"
@@ -55,5 +55,30 @@ else echo "  skip  the template's Java package (projen's Java binding not served
 if go mod download "github.com/projen/projen-go/projen@v${projen_version}" > /dev/null 2>&1; then expect "dist/go/fwplugintemplate/version"
 else echo "  skip  the template's Go module (projen's Go module not served here)"; fi
 git diff --quiet || { echo "local-release: the release left changes:" >&2; git status --short >&2; problems=$((problems + 1)); }
+# The public API against the previous release's (scripts/api-compat.js: jsii-diff; a breaking change needs a new
+# major). The previous assembly is built here from its tag, with this clone's installed packages.
+git worktree add -q "$work/previous" v0.1.0
+ln -s "$work/clone/node_modules" "$work/previous/node_modules"
+ln -s "$work/clone/packages/core/node_modules" "$work/previous/packages/core/node_modules"
+(cd "$work/previous/packages/core" && npx jsii --silence-warnings=reserved-word > "$work/previous-jsii.log" 2>&1) \
+  || { cat "$work/previous-jsii.log" >&2; echo "  WRONG  the previous release's assembly did not build" >&2; problems=$((problems + 1)); }
+node scripts/api-compat.js "$work/previous/packages/core" packages/core || problems=$((problems + 1))
+# Negative control: the same check fails on this release with one public member removed (Shell.quote). The copy sits
+# inside the package, where jsii-diff finds the assemblies it depends on (.tmp/ is ignored by git).
+removed=packages/core/.tmp/removed
+mkdir -p "$removed" && cp packages/core/package.json "$removed/"
+node -e '
+  const a = JSON.parse(require("fs").readFileSync(process.argv[1], "utf-8"));
+  const shell = a.types["@fw/core.Shell"];
+  shell.methods = shell.methods.filter((m) => m.name !== "quote");
+  process.stdout.write(JSON.stringify(a));' packages/core/.jsii > "$removed/.jsii"
+if node scripts/api-compat.js packages/core "$removed" > "$work/removed.log" 2>&1; then
+  echo "  WRONG  api-compat passed with Shell.quote removed" >&2; problems=$((problems + 1))
+elif ! grep -q 'quote' "$work/removed.log" || ! grep -q 'without a major bump' "$work/removed.log"; then
+  cat "$work/removed.log" >&2; echo "  WRONG  api-compat failed without naming Shell.quote" >&2; problems=$((problems + 1))
+else
+  echo "  ok  api-compat fails with Shell.quote removed: $(grep -m1 'quote' "$work/removed.log")"
+fi
+rm -rf "$removed"
 [ "$problems" -eq 0 ] || { echo "local-release: ${problems} problem(s)" >&2; exit 1; }
 echo "local-release: every artifact at ${version}"
