@@ -204,7 +204,10 @@ export abstract class ApplicationSpec implements IApplicationSpec {
     return [];
   }
 
-  /** Default: every mode (`none`, `application-oidc`, `alb-oidc`). */
+  /**
+   * Default: every mode this framework has; a plugin is offered only those its plugin contract knew (a mode a later
+   * release adds is refused for it until it is rebuilt: docs/writing-a-plugin.md, "Upgrading").
+   */
   public supportedAuthModes(): string[] {
     return [...AuthMode.ALL];
   }
