@@ -8,6 +8,7 @@
 //   restore  put every file back, so the release leaves no change behind
 const { execFileSync } = require('child_process');
 const fs = require('fs');
+const os = require('os');
 const path = require('path');
 
 const root = path.resolve(__dirname, '..');
@@ -71,6 +72,11 @@ function apply() {
 function apps() {
   const dist = path.join(root, 'dist');
   const run = (command, args, cwd) => execFileSync(command, args, { cwd: path.join(root, cwd), stdio: 'inherit' });
+  // Maven's cache may hold artifacts of this version from an earlier build on this machine, which it would take over
+  // the ones just built: forgotten first (a release's runner starts with an empty cache).
+  for (const artifact of ['core', 'deploy']) {
+    fs.rmSync(path.join(os.homedir(), '.m2', 'repository', 'dev', 'fwframework', artifact, version()), { recursive: true, force: true });
+  }
   // Tested already by the test command; the release adds the sources and Javadoc JARs (profile "release").
   run('mvn', ['-B', '-q', '-Prelease', 'deploy', '-DskipTests', `-DaltDeploymentRepository=release::file://${path.join(dist, 'java')}`], 'deploy/java');
   run('python3', ['-m', 'pip', 'wheel', '--quiet', '--disable-pip-version-check', '--no-deps', '--wheel-dir', path.join(dist, 'python'), '.'], 'deploy/python');
