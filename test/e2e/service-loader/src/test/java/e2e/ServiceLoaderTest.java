@@ -27,7 +27,7 @@ class ServiceLoaderTest {
 
     /** The contract the framework was built with, one minor and one major on. */
     private static String contract(int majors, int minors) {
-        String[] parts = PluginContract.getVERSION().split("\\.");
+        String[] parts = PluginContract.VERSION.split("\\.");
         int major = Integer.parseInt(parts[0]) + majors;
         return major + "." + (majors == 0 ? Integer.parseInt(parts[1]) + minors : 0);
     }
@@ -43,7 +43,7 @@ class ServiceLoaderTest {
     void theDeploymentAppRefusesItWithAFrameworkOneMajorNewer() {
         RuntimeException e = assertThrows(RuntimeException.class, () -> Deploy.plugins(contract(1, 0)));
         String message = e.getMessage();
-        for (String expected : new String[] {System.getProperty("expected.class"), "was built against plugin contract " + PluginContract.getVERSION(),
+        for (String expected : new String[] {System.getProperty("expected.class"), "was built against plugin contract " + PluginContract.VERSION,
             "this framework's is " + contract(1, 0), "npx projen upgrade-fw"}) {
             assertTrue(message.contains(expected), "\"" + expected + "\" not in: " + message);
         }

@@ -12,7 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The plugin contract a plugin's JAR records: {@code META-INF/fw/plugin.json} ({@link PluginContract#getJAVA_RESOURCE()})
+ * The plugin contract a plugin's JAR records: {@code META-INF/fw/plugin.json} ({@link PluginContract#JAVA_RESOURCE})
  * beside its service file, {@code {"pluginContract": "MAJOR.MINOR"}}, which the plugin template writes.
  */
 final class ContractRecord {
@@ -32,7 +32,7 @@ final class ContractRecord {
 
     /** The version the JAR or class directory at {@code location} records; null when it records none. */
     static String of(Path location) {
-        String resource = PluginContract.getJAVA_RESOURCE();
+        String resource = PluginContract.JAVA_RESOURCE;
         try {
             if (Files.isDirectory(location)) {
                 Path file = location.resolve(resource);
