@@ -29,7 +29,7 @@ import type { KnownVulnerability } from './contract/known-vulnerability';
 import type { LogAlarm } from './contract/log-alarm';
 import type { IOidcIntegration, OidcProviderSettings } from './contract/oidc-integration';
 import { callPlugin, pluginName } from './contract/plugin-calls';
-import { authModesKnownAt, contractWarningOf } from './contract/plugin-contract';
+import { AUTH_MODES_SINCE, contractWarningOf, knownAt, RUNTIME_TYPES_SINCE } from './contract/plugin-contract';
 import { PosixUser } from './contract/posix-user';
 import { RuntimeType } from './contract/runtime-type';
 import { type SoftwareComponent, SoftwareComponentType } from './contract/software-component';
@@ -160,6 +160,10 @@ export class ApplicationFactory extends Construct {
     const declaredSize = callPlugin(plugin, 'defaultSize', () => spec.defaultSize());
     const secrets = secretsOf(plugin, spec, context.secrets ?? {});
     assertAuthMode(plugin, spec, context, given);
+    if (knownAt(given, [runtimeType], RUNTIME_TYPES_SINCE).length === 0) {
+      throw new UserError(`${plugin} (applicationId ${given.applicationId()}) was built against a plugin contract that has no runtimeType ` +
+        `${runtimeType}: rebuild it against this framework's (npx projen upgrade-fw), or deploy it on another runtime.`, this);
+    }
     const unrecorded = contractWarningOf(given);
     if (unrecorded) warn(this, 'pluginContractNotRecorded', unrecorded);
     const settings = PROFILE_SETTINGS[context.securityProfile];
@@ -595,7 +599,7 @@ interface FactoryPlan {
  * users in.
  */
 function assertAuthMode(plugin: string, spec: IApplicationSpec, context: DeploymentContext, admitted: IApplicationSpec): void {
-  const modes = authModesKnownAt(admitted, spec.supportedAuthModes());
+  const modes = knownAt(admitted, spec.supportedAuthModes(), AUTH_MODES_SINCE);
   if (!modes.includes(context.authMode)) {
     throw new UserError(`${plugin} (applicationId ${spec.applicationId()}) cannot be deployed with authMode ` +
       `${JSON.stringify(context.authMode)}; allowed: ${modes.map((m) => JSON.stringify(m)).join(', ')}.`);

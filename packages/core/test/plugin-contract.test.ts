@@ -5,7 +5,7 @@ import { AuthMode, PluginContract, PluginRegistry, RuntimeType } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { fakeInstall, pluginClassSource } from './support/fake-install';
 import { OIDC, synth } from './support/synth';
-import { AUTH_MODES_SINCE, authModesKnownAt } from '../src/contract/plugin-contract';
+import { AUTH_MODES_SINCE, knownAt, RUNTIME_TYPES_SINCE } from '../src/contract/plugin-contract';
 import { PLUGIN_CONTRACT_RECORD, PLUGIN_CONTRACT_VERSION } from '../src/contract/plugin-contract-version';
 
 // The plugin contract's version and the check discovery runs (docs/writing-a-plugin.md, "Upgrading").
@@ -77,9 +77,10 @@ describe('discovery of npm packages', () => {
   });
 });
 
-describe('a list that can grow: auth modes', () => {
-  test('every mode this framework has is dated', () => {
+describe('lists that can grow: auth modes, runtimes', () => {
+  test('every mode and every runtime this framework has is dated', () => {
     expect(Object.keys(AUTH_MODES_SINCE).sort()).toEqual([...AuthMode.ALL].sort());
+    expect(Object.keys(RUNTIME_TYPES_SINCE).sort()).toEqual(Object.values(RuntimeType).sort());
   });
 
   test('a plugin written before a mode existed does not accept it, whatever its supportedAuthModes() says', () => {
@@ -90,8 +91,8 @@ describe('a list that can grow: auth modes', () => {
     const newer = new WikiSpec();
     PluginContract.admit(newer, 'WikiSpec (newer)', next, next);
     const claims = [...AuthMode.ALL, 'sso-proxy'];
-    expect(authModesKnownAt(older, claims, since)).toEqual(AuthMode.ALL);
-    expect(authModesKnownAt(newer, claims, since)).toEqual(claims);
+    expect(knownAt(older, claims, since)).toEqual(AuthMode.ALL);
+    expect(knownAt(newer, claims, since)).toEqual(claims);
   });
 
   test('the factory applies it: a mode added after the plugin\'s contract is refused for it', () => {
@@ -111,6 +112,20 @@ describe('a list that can grow: auth modes', () => {
     } finally {
       AuthMode.ALL.pop();
       delete AUTH_MODES_SINCE['sso-proxy'];
+    }
+  });
+
+  test('the factory applies it to runtimes: one added after the plugin\'s contract is refused for it, naming the fix', () => {
+    // As if EC2 had come with the next minor (restored afterwards).
+    const next = `${MAJOR}.${MINOR + 1}`;
+    RUNTIME_TYPES_SINCE[RuntimeType.EC2] = next;
+    try {
+      const older = new WikiSpec();
+      PluginContract.admit(older, 'WikiSpec (older)', CURRENT, next);
+      expect(() => synth(RuntimeType.EC2, {}, older)).toThrow(/was built against a plugin contract that has no runtimeType EC2: rebuild it .*npx projen upgrade-fw/);
+      expect(() => synth(RuntimeType.FARGATE, {}, older)).not.toThrow();
+    } finally {
+      RUNTIME_TYPES_SINCE[RuntimeType.EC2] = '1.0';
     }
   });
 });

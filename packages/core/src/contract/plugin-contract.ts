@@ -1,11 +1,12 @@
 import type { IApplicationSpec } from './application-spec';
 import { AuthMode } from './auth-mode';
 import { PLUGIN_CONTRACT_RECORD, PLUGIN_CONTRACT_VERSION } from './plugin-contract-version';
+import { RuntimeType } from './runtime-type';
 import { shownValue, UserError } from '../errors';
 
 const VERSION_FORM = /^(\d{1,4})\.(\d{1,4})$/;
 
-/** The contract version each plugin was admitted with, for the defaults that depend on it (`authModesKnownAt`). */
+/** The contract version each plugin was admitted with, for the defaults that depend on it (`knownAt`). */
 const admitted = new WeakMap<object, string>();
 /** The warning of each plugin admitted without a record, raised where it is deployed (`contractWarningOf`). */
 const warnings = new WeakMap<object, string>();
@@ -94,16 +95,22 @@ export const AUTH_MODES_SINCE: Record<string, string> = {
   [AuthMode.ALB_OIDC]: '1.0',
 };
 
+/** The contract version each runtime was added in: a plugin is deployed only on the runtimes its contract knew. */
+export const RUNTIME_TYPES_SINCE: Record<string, string> = {
+  [RuntimeType.FARGATE]: '1.0',
+  [RuntimeType.EC2]: '1.0',
+};
+
 /**
- * The modes of `modes` a plugin admitted with its contract version knew (`since` each mode's version). A plugin
- * nobody admitted (made in code, compiled with this framework) knows this framework's.
+ * The values of `values` (of a list that can grow, each dated in `since`) a plugin knew, by the contract version it was
+ * admitted with. A plugin nobody admitted (made in code, compiled with this framework) knows this framework's.
  */
-export function authModesKnownAt(spec: IApplicationSpec, modes: string[], since: Record<string, string> = AUTH_MODES_SINCE): string[] {
+export function knownAt(spec: IApplicationSpec, values: string[], since: Record<string, string>): string[] {
   const [major, minor] = parse('a plugin\'s contract version', admitted.get(spec) ?? PluginContract.VERSION);
-  return modes.filter((mode) => {
-    const added = since[mode];
+  return values.filter((value) => {
+    const added = since[value];
     if (added === undefined) return false;
-    const [addedMajor, addedMinor] = parse(`the contract version of auth mode ${mode}`, added);
+    const [addedMajor, addedMinor] = parse(`the contract version of ${value}`, added);
     return addedMajor < major || (addedMajor === major && addedMinor <= minor);
   });
 }
