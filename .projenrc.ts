@@ -321,6 +321,8 @@ const releaseBuild = root.addTask('release:build', {
     { exec: 'node scripts/release-version.js apply' },
     ...[core, pluginTemplate].map((pkg) => ({ exec: 'npx projen compile && npx projen package', cwd: pkg.outdir.slice(root.outdir.length + 1) })),
     { exec: 'node scripts/release-version.js collect' },
+    // The public API against the last release's: a breaking change needs a new major (docs/releasing.md).
+    { exec: 'node scripts/api-compat.js' },
     { exec: 'node scripts/release-version.js apps' },
     { exec: 'node scripts/release-version.js restore' },
   ],

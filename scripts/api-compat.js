@@ -4,15 +4,38 @@
 // up; the plugin contract rides on the package major (docs/writing-a-plugin.md, "Upgrading"), and plugins accept
 // every later release of their major. Unmarked APIs count as stable (jsii-diff's default).
 //
+//   node scripts/api-compat.js                                  the release task's step: @fw/core against the last release
 //   node scripts/api-compat.js <previous assembly> <this assembly>
 //
-// Each assembly is a package directory, a .jsii file, or (the previous one) npm:@fw/core@<version>.
+// Without arguments the previous assembly is built from the last release's tag (`git describe --tags`, v*) in a
+// worktree with this checkout's installed packages; with no tag yet (before the first release) there is nothing to
+// compare. Each assembly given is a package directory, a .jsii file, or (the previous one) npm:@fw/core@<version>.
 //
 // The versions are the assemblies' own. Exits 0 when compatible or when the major went up; 1 otherwise, after
 // jsii-diff's report, which names each breaking change.
-const { spawnSync } = require('node:child_process');
+const { execFileSync, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const CORE = 'packages/core';
+
+/** The last release's tag before `version` (the one being released, which the bump may have tagged), or undefined. */
+function lastReleaseTag(version) {
+  const run = spawnSync('git', ['describe', '--tags', '--abbrev=0', '--match', 'v*', '--exclude', `v${version}`], { cwd: root, encoding: 'utf-8' });
+  return run.status === 0 ? run.stdout.trim() : undefined;
+}
+
+/** @fw/core's assembly at `tag`, compiled by jsii in a worktree of it, in `work`; returns the package directory. */
+function buildAssemblyAt(tag, work) {
+  const tree = path.join(work, 'previous');
+  execFileSync('git', ['worktree', 'add', '-q', tree, tag], { cwd: root, stdio: 'inherit' });
+  for (const dir of ['node_modules', `${CORE}/node_modules`]) fs.symlinkSync(path.join(root, dir), path.join(tree, dir));
+  const jsii = spawnSync('npx', ['jsii', '--silence-warnings=reserved-word'], { cwd: path.join(tree, CORE), encoding: 'utf-8' });
+  if (jsii.status !== 0) throw new Error(`api-compat: ${tag}'s assembly did not build:\n${jsii.stdout}${jsii.stderr}`);
+  return path.join(tree, CORE);
+}
 
 function versionOf(assembly) {
   if (assembly.startsWith('npm:')) return assembly.slice(assembly.lastIndexOf('@') + 1);
@@ -20,11 +43,29 @@ function versionOf(assembly) {
   return JSON.parse(fs.readFileSync(file, 'utf-8')).version;
 }
 
-function main([previous, current]) {
-  if (!previous || !current) {
-    console.error('usage: node scripts/api-compat.js <previous assembly> <this assembly\'s directory>');
+function main(args) {
+  if (args.length === 0) {
+    const tag = lastReleaseTag(versionOf(path.join(root, CORE)));
+    if (!tag) {
+      console.log('api-compat: no release tag (v*) yet: no previous public API to compare with');
+      return 0;
+    }
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-api-compat-'));
+    try {
+      return compare(buildAssemblyAt(tag, work), path.join(root, CORE));
+    } finally {
+      spawnSync('git', ['worktree', 'remove', '--force', path.join(work, 'previous')], { cwd: root });
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  }
+  if (args.length !== 2) {
+    console.error('usage: node scripts/api-compat.js [<previous assembly> <this assembly>]');
     return 2;
   }
+  return compare(args[0], args[1]);
+}
+
+function compare(previous, current) {
   const [before, after] = [versionOf(previous), versionOf(current)];
   const diff = spawnSync('npx', ['jsii-diff', '--keys', '--error-on', 'prod', previous, current], { encoding: 'utf-8' });
   process.stdout.write(diff.stdout);
