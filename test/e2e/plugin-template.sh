@@ -203,8 +203,7 @@ ts_discovery() {
     if (!ids.includes("gitlab")) throw new Error("not loaded with " + next + ": " + ids);
     try { PluginRegistry.discover({ searchFrom: ".", frameworkContract: major }); } catch (e) {
       if (!/GitlabSpec \(package gitlab-plugin\) was built against plugin contract .*upgrade-fw/s.test(e.message)) throw e;
-      console.log("e2e: " + e.message.split("
-")[1].trim()); process.exit(0);
+      console.log("e2e: " + e.message.split(String.fromCharCode(10))[1].trim()); process.exit(0);
     }
     throw new Error("loaded with " + major);' "$next_minor" "$next_major"
 }
