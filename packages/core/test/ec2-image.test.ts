@@ -65,7 +65,7 @@ describe('what AWS receives', () => {
     expect(() => new BashUserDataBuilder().runImage(CONTEXT)).toThrow(/runImage\(\): only the EC2 runtime's builder knows the plugin's image/);
     const twice = new TestBuilder(RUN);
     twice.runImage(CONTEXT);
-    expect(() => twice.runImage(CONTEXT)).toThrow(/runImage\(\): called twice; nexus runs its image once/);
+    expect(() => twice.runImage(CONTEXT)).toThrow(/runImage\(\): called twice; an application runs its image once/);
   });
 });
 

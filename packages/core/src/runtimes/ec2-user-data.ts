@@ -2,7 +2,6 @@ import { Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
-import type { Ec2Context } from '../contract/ec2-context';
 import { BashUserDataBuilder } from '../userdata/bash-user-data-builder';
 import type { ImageRun } from '../userdata/image-run';
 import { Shell } from '../userdata/shell';
@@ -43,8 +42,7 @@ export class Ec2UserDataBuilder extends BashUserDataBuilder {
   }
 
   /** @internal */
-  protected _imageRun(context: Ec2Context): ImageRun {
-    void context;
+  protected _imageRun(): ImageRun {
     return this.imageRun();
   }
 

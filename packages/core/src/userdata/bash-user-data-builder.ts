@@ -119,8 +119,8 @@ export class BashUserDataBuilder implements IUserDataBuilder {
   }
 
   public runImage(context: Ec2Context): void {
-    const run = this._imageRun(context);
-    if (this.imageRunning) throw new UserError(`runImage(): called twice; ${run.applicationId} runs its image once.`);
+    if (this.imageRunning) throw new UserError('runImage(): called twice; an application runs its image once.');
+    const run = this._imageRun();
     this.imageRunning = true;
     const files = imageFiles(run.applicationId);
     this.mountDataVolume(context, run.ebsDeviceName, run.hostDataPath, run.uid, run.gid);
@@ -133,7 +133,7 @@ export class BashUserDataBuilder implements IUserDataBuilder {
       `fw_image_service ${q(files.root)} ${q(files.dropIn)} ${q(files.environment)}`,
       ...Object.entries(run.environment).map(([name, value]) => `fw_env_line ${q(files.environment)} ${q(name)} ${q(value)}`),
     ]);
-    this.step(`log directory ${run.applicationId}`, [`install -d -m 0700 ${q(consoleLog(run.applicationId).replace(/\/[^/]+$/, ''))}`]);
+    this.step(`log directory ${run.applicationId}`, [`install -d -m 0700 ${q(files.logDirectory)}`]);
     this.writeFiles({ [files.unit]: imageUnit(run, context.serviceUser), [files.logrotate]: imageLogrotate(run.applicationId) });
     this.step(`service ${run.applicationId}`, [
       'systemctl daemon-reload',
@@ -148,8 +148,7 @@ export class BashUserDataBuilder implements IUserDataBuilder {
    * does not, so it refuses.
    * @internal
    */
-  protected _imageRun(context: Ec2Context): ImageRun {
-    void context;
+  protected _imageRun(): ImageRun {
     throw new UserError('runImage(): only the EC2 runtime\'s builder knows the plugin\'s image and where to pull it; ' +
       'it is the one configureUserData() receives.');
   }

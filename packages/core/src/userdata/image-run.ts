@@ -40,7 +40,7 @@ export const IMAGE_START_CHECK_SECONDS = 30;
 
 /** Where everything an application's image writes to standard output or error goes, shipped to its log group. */
 export function consoleLog(applicationId: string): string {
-  return `/var/log/${applicationId}/console.log`;
+  return `${imageFiles(applicationId).logDirectory}/console.log`;
 }
 
 /** The files a run writes on the instance. */
@@ -51,6 +51,7 @@ export function imageFiles(applicationId: string) {
     dropIn: `/etc/systemd/system/${applicationId}.service.d/image.conf`,
     environment: `/etc/fw/${applicationId}/image.env`,
     logrotate: `/etc/logrotate.d/fw-${applicationId}`,
+    logDirectory: `/var/log/${applicationId}`,
   };
 }
 
