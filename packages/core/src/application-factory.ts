@@ -98,7 +98,7 @@ export class ApplicationFactory extends Construct {
    * @param id the construct's id
    * @param runtimeType `FARGATE` or `EC2`
    * @param spec the plugin that describes the application
-   * @param props the deployment's settings; each may come from the context key of the same name instead
+   * @param props the deployment's settings. Each may come from the context key of the same name instead
    */
   constructor(scope: Construct, id: string, runtimeType: RuntimeType, spec: IApplicationSpec, props: ApplicationFactoryProps = {}) {
     super(scope, id);

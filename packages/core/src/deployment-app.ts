@@ -23,7 +23,7 @@ export interface DeploymentAppOptions {
    */
   readonly searchFrom?: string;
   /**
-   * Plugins the host language found itself (Java's `ServiceLoader`, Python's entry points; see docs/deploying.md), added to
+   * Plugins the host language found itself (Java's `ServiceLoader`, Python's entry points, as docs/deploying.md says), added to
    * those the registry finds. An applicationId both declare is refused.
    * @default - only the registry's
    */

@@ -1,4 +1,5 @@
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 
 // The API reference is generated from the doc comments (scripts/docgen.js; `check:api-docs` keeps it current): a public
@@ -43,4 +44,33 @@ describe('the checks name what they find (controls)', () => {
       .join('\n---\n');
     expect(optionalWithoutDefault(markdown)).toEqual(['ApplicationFactoryProps.memoryLimitMiB']);
   });
+});
+
+/**
+ * The summaries cut mid-sentence: jsii ends an element's summary (the API reference's one-line description) at the
+ * first sentence's end, a `;` included, so a first sentence that goes on after a semicolon shows its first half alone.
+ */
+function cutSummaries(assemblyFile: string): string[] {
+  const assembly = JSON.parse(fs.readFileSync(assemblyFile, 'utf-8'));
+  const cut: string[] = [];
+  const visit = (name: string, docs?: { summary?: string }) => {
+    if (docs?.summary && /[;,]$/.test(docs.summary.trim())) cut.push(`${name}: ${docs.summary}`);
+  };
+  for (const [fqn, type] of Object.entries<any>(assembly.types)) {
+    visit(fqn, type.docs);
+    for (const member of [...type.methods ?? [], ...type.properties ?? [], ...type.members ?? []]) {
+      visit(`${fqn}.${member.name}`, member.docs);
+      for (const parameter of member.parameters ?? []) visit(`${fqn}.${member.name}(${parameter.name})`, parameter.docs);
+    }
+    for (const parameter of type.initializer?.parameters ?? []) visit(`${fqn}(${parameter.name})`, parameter.docs);
+  }
+  return cut;
+}
+
+test.each(['.jsii', '../plugin-template/.jsii'])('no summary in %s stops mid-sentence', (file) => {
+  expect(cutSummaries(path.join(__dirname, '..', file))).toEqual([]);
+  // The check can fail: a summary that ends at a semicolon is reported.
+  const sample = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-summary-')), '.jsii');
+  fs.writeFileSync(sample, JSON.stringify({ types: { 'x.T': { docs: { summary: 'Half a sentence;' } } } }));
+  expect(cutSummaries(sample)).toEqual(['x.T: Half a sentence;']);
 });

@@ -80,11 +80,11 @@ export type SystemCredential =
 export interface PipelineLibrarySource {
   /** Git repository URL, for example https://git.example.com/ci/fw-pipeline-library.git */
   readonly repository: string;
-  /** The tag or commit to load; pipelines cannot choose another. */
+  /** The tag or commit to load. Pipelines cannot choose another. */
   readonly version: string;
   /**
    * The id of a Jenkins credential that reads the repository (a username with password or an SSH key, in the global
-   * credentials store), added in Jenkins by hand; not with `credentialsSecretArn`.
+   * credentials store), added in Jenkins by hand. Not with `credentialsSecretArn`.
    * @default - none: a repository anyone may read, or the credential of `credentialsSecretArn`
    */
   readonly credentialsId?: string;

@@ -34,7 +34,7 @@ import { UserError } from '../errors';
 /** The claim that names a user unless `userIdClaim` says otherwise (OpenID Connect Core 1.0, sections 2 and 5.7). */
 const DEFAULT_USER_ID_CLAIM = 'sub';
 
-/** Options of the build server; every one has a default, so the registry can build it without arguments. */
+/** Options of the build server. Every one has a default, so the registry can build it without arguments. */
 export interface JenkinsSpecProps {
   /** Identity-provider group with Overall/Administer. @default 'jenkins-admins' */
   readonly adminGroup?: string;
@@ -93,7 +93,7 @@ export interface JenkinsSpecProps {
   readonly agentCpu?: number;
   /** Memory of each agent task in MiB. @default - `AGENT_DEFAULTS.memoryMiB` */
   readonly agentMemoryMiB?: number;
-  /** The most agents (so builds) at once; more builds wait in the queue. 1 to 100. @default - `AGENT_DEFAULTS.maxAgents` */
+  /** The most agents (so builds) at once. More builds wait in the queue. 1 to 100. @default - `AGENT_DEFAULTS.maxAgents` */
   readonly maxAgents?: number;
   /** Minutes after which an agent that no build took is stopped (each agent runs one build, then stops). 1 to 60. @default - `AGENT_DEFAULTS.idleMinutes` */
   readonly agentIdleMinutes?: number;
@@ -110,7 +110,7 @@ export class JenkinsSpec extends ApplicationSpec {
   private readonly props: JenkinsSpecProps;
   private readonly agents: AgentSettings;
 
-  /** @param props the build server's options; each has a default */
+  /** @param props the build server's options. Each has a default */
   constructor(props: JenkinsSpecProps = {}) {
     super();
     this.props = props;
@@ -160,7 +160,7 @@ export class JenkinsSpec extends ApplicationSpec {
   public efsPermissions() { return '750'; }
   public ebsDeviceName() { return '/dev/xvdf'; }
   public ec2DataPath() { return EC2_LAYOUT.home; }
-  /** Jenkins logs to journald on Amazon Linux 2023 unless JENKINS_LOG is set; the service unit sets it. */
+  /** Jenkins logs to journald on Amazon Linux 2023 unless JENKINS_LOG is set. The service unit sets it. */
   public ec2LogPaths() { return [EC2_JENKINS_LOG, EC2_LAYOUT.auditLogPattern.replace('%g', '*')]; }
   /** Answers 200 without authentication. */
   public healthCheckPath() { return '/login'; }
@@ -193,7 +193,7 @@ export class JenkinsSpec extends ApplicationSpec {
   }
 
   /**
-   * More than 10 failed logins in a day; any published security advisory against what the controller runs; the
+   * More than 10 failed logins in a day. Any published security advisory against what the controller runs; the
    * controller's health (`CONTROLLER_HEALTH_ALARMS`).
    */
   public logAlarms(): LogAlarm[] {
@@ -258,13 +258,13 @@ export class JenkinsSpec extends ApplicationSpec {
     return sonarQubeSettings();
   }
 
-  /** The build server with the SonarQube server the settings name; a `sonarQube` prop given in code stays when they name none. */
+  /** The build server with the SonarQube server the settings name. A `sonarQube` prop given in code stays when they name none. */
   public withSettings(values: Record<string, string>): IApplicationSpec {
     const sonarQube = sonarQubeFromSettings(values);
     return sonarQube ? new JenkinsSpec({ ...this.props, sonarQube }) : this;
   }
 
-  /** The SonarQube token and webhook secret, when a server is set; the pipeline library's git user, when a secret holds it. */
+  /** The SonarQube token and webhook secret, when a server is set. The pipeline library's git user, when a secret holds it. */
   public secrets(): Record<string, string> {
     const library = this.props.pipelineLibrary?.credentialsSecretArn;
     return {

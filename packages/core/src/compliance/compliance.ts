@@ -34,7 +34,7 @@ export class Compliance {
    * template (`<stack>.pci-dss-4.0.1.json` and `.md`). DEV and STAGING run no packs: nothing is added. A scope that is
    * already checked (inside a PRODUCTION `ApplicationFactory`'s or `Platform`'s stack) is not checked twice.
    *
-   * @param scope a stack, or a construct inside one; not an app or a stage.
+   * @param scope a stack, or a construct inside one. Not an app or a stage.
    * @param profile the profile whose packs apply: the platform's or the applications' beside it.
    */
   public static check(scope: IConstruct, profile: SecurityProfile): void {

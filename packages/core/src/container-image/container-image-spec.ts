@@ -39,7 +39,7 @@ export interface ContainerImageProps {
 }
 
 /**
- * The built-in plugin for an image described by values: a task on Fargate; on EC2 the framework runs the image itself
+ * The built-in plugin for an image described by values: a task on Fargate. On EC2 the framework runs the image itself
  * (`IUserDataBuilder.runImage`), under systemd in the runtime's sandbox.
  */
 export class ContainerImageSpec extends ApplicationSpec implements IApplicationSpec {

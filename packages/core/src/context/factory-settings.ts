@@ -26,7 +26,7 @@ export interface FactorySettings {
   readonly certificateArn?: string;
   /** `none`, `application-oidc` or `alb-oidc` (`AuthMode`). @default AuthMode.NONE */
   readonly authMode?: string;
-  /** The identity provider; required when `authMode` is not `none`. @default - none */
+  /** The identity provider. Required when `authMode` is not `none`. @default - none */
   readonly oidc?: OidcProviderSettings;
   /** EC2 data volume. @default Ec2Storage.EFS */
   readonly ec2Storage?: Ec2Storage;
@@ -84,7 +84,7 @@ export interface FactorySettings {
    */
   readonly securityHubPciDss?: boolean;
   /**
-   * The application's role toward the cardholder data environment, as your PCI DSS scoping decided; the evidence
+   * The application's role toward the cardholder data environment, as your PCI DSS scoping decided. The evidence
    * report states it and what follows from it.
    * @default - not stated (the report says so)
    */
@@ -114,18 +114,18 @@ export interface FactorySettings {
    */
   readonly tokenPaths?: string[];
   /**
-   * The plugin's own settings by name, each one its `settings()` declares; the plugin deployed is what its
+   * The plugin's own settings by name, each one its `settings()` declares. The plugin deployed is what its
    * `withSettings()` returns for them (see docs/writing-a-plugin.md, "Settings by configuration").
    * @default - none: the declared defaults
    */
   readonly pluginSettings?: Record<string, string>;
   /**
-   * The VPC's address range (standalone; on a platform the platform's `vpcCidr` decides).
+   * The VPC's address range (standalone: on a platform the platform's `vpcCidr` decides).
    * @default - the CDK's default range (`Vpc.DEFAULT_CIDR_RANGE`)
    */
   readonly vpcCidr?: string;
   /**
-   * A VPC you are given, by ids, instead of one the framework creates (standalone; on a platform the platform's decides).
+   * A VPC you are given, by ids, instead of one the framework creates (standalone: on a platform the platform's decides).
    * @default - none: the framework creates the VPC
    */
   readonly existingVpc?: ExistingVpc;

@@ -21,8 +21,8 @@ export interface ApplicationSize {
    */
   readonly instanceType?: string;
   /**
-   * Seconds a first start may take, from the moment the application's own installation begins (EC2: after the system
-   * update and the framework's agents; Fargate: when the task starts, init containers included) until it answers its
+   * Seconds a first start may take, from the moment the application's own installation begins (on EC2 after the system
+   * update and the framework's agents, on Fargate when the task starts, init containers included) until it answers its
    * health check. The load balancer's health checks are ignored that long, so a slow first start is not replaced
    * before it can finish. From 60 to 3600 (`STARTUP_SECONDS_MIN`, `STARTUP_SECONDS_MAX`).
    * @default - 300 (`STARTUP_SECONDS_DEFAULT`)

@@ -24,7 +24,7 @@ import type { IUserDataBuilder } from './user-data-builder';
  * jsii forbids members named `getXxx`, so the spec's `getOidcIntegration()` is `oidcIntegration()` here.
  */
 export interface IApplicationSpec {
-  /** Unique identifier of the application; also the value of the `applicationId` context key. */
+  /** Unique identifier of the application. Also the value of the `applicationId` context key. */
   applicationId(): string;
   /** Container image reference, pinned to a version (for example `jenkins/jenkins:2.528.2-lts-jdk21`). */
   defaultContainerImage(): string;
@@ -38,8 +38,8 @@ export interface IApplicationSpec {
   volumeName(): string;
   /**
    * `<UID>:<GID>` with numeric ids, for example `1000:1000` or an official image's own (`472:0`): the task's user on
-   * Fargate, the owner of the data on EFS, and on EC2 the application's account (uid 0 refused; a gid of 0 becomes a
-   * group of the account's own there, docs/writing-a-plugin.md).
+   * Fargate, the owner of the data on EFS, and on EC2 the application's account (uid 0 refused, and a gid of 0 becomes
+   * a group of the account's own there, as docs/writing-a-plugin.md says).
    */
   containerUser(): string;
   /** Permissions of the EFS access point's root directory, as octal text (for example `750`). */
@@ -51,17 +51,17 @@ export interface IApplicationSpec {
   /** Absolute paths of the log files shipped to CloudWatch on EC2. */
   ec2LogPaths(): string[];
   /**
-   * Adds the EC2 installation script, in the spec's rule-5 order (system update; install; CloudWatch agent; mount;
-   * configuration, service unit, enable and start).
+   * Adds the EC2 installation script, in the spec's rule-5 order: system update, install, CloudWatch agent, mount,
+   * then configuration, service unit, enable and start.
    */
   configureUserData(builder: IUserDataBuilder, context: Ec2Context): void;
-  /** Load-balancer health-check path; starts with `/` and may carry a query string. */
+  /** Load-balancer health-check path. Starts with `/` and may carry a query string. */
   healthCheckPath(): string;
   /**
    * Environment of the container.
    *
    * @param fqdn the application's domain name, or an empty string when it has none (then fall back to a local
-   *   address with the application port); jsii cannot pass an optional parameter before required ones
+   *   address with the application port). Not optional: jsii cannot pass an optional parameter before required ones
    * @param sslEnabled true selects `https://`, false `http://`, as the scheme of the public address
    * @param authMode `none`, `application-oidc` or `alb-oidc` (see `AuthMode`)
    */
@@ -80,12 +80,12 @@ export interface IApplicationSpec {
    */
   logAlarms(): LogAlarm[];
   /**
-   * The `authMode` values this application can be deployed with (see `AuthMode`); the factory refuses any other
+   * The `authMode` values this application can be deployed with (see `AuthMode`). The factory refuses any other
    * before building anything. Not one of the spec's members: it lets a plugin that must not run without sign-in say so.
    */
   supportedAuthModes(): string[];
   /**
-   * Short-lived ECS Fargate tasks the application starts itself (for example build agents), on both runtimes; the
+   * Short-lived ECS Fargate tasks the application starts itself (for example build agents), on both runtimes. The
    * framework tells the application where they are through `WorkerVariables`. Undefined when it starts none. Not one
    * of the spec's members.
    */
@@ -104,7 +104,7 @@ export interface IApplicationSpec {
    */
   secrets(): Record<string, string>;
   /**
-   * The size the application needs, where the framework's defaults (`FACTORY_SIZE_DEFAULTS`) are too small; the
+   * The size the application needs, where the framework's defaults (`FACTORY_SIZE_DEFAULTS`) are too small. The
    * factory's props and the context keys `cpu`, `memoryLimitMiB` and `instanceType` override it. Not one of the spec's
    * members.
    */
@@ -116,7 +116,7 @@ export interface IApplicationSpec {
   settings(): PluginSetting[];
   /**
    * The plugin configured with its settings: called once a deployment, when `settings()` declares any, with every
-   * declared setting's text (given, or its default); the factory deploys what it returns, whose `applicationId()` must
+   * declared setting's text (given, or its default). The factory deploys what it returns, whose `applicationId()` must
    * be this one's. The registry constructs plugins without arguments (as Java's ServiceLoader does), so this is how a
    * plugin used by configuration receives its settings. Not one of the spec's members.
    *
@@ -159,7 +159,7 @@ export interface IApplicationSpec {
   database(): DatabaseRequirement | undefined;
   /** Whether the application can perform OIDC sign-in itself. */
   supportsOidcIntegration(): boolean;
-  /** The application's OIDC handler; undefined when OIDC is unsupported (the spec's `getOidcIntegration()`). */
+  /** The application's OIDC handler. Undefined when OIDC is unsupported (the spec's `getOidcIntegration()`). */
   oidcIntegration(): IOidcIntegration | undefined;
 }
 
@@ -205,7 +205,7 @@ export abstract class ApplicationSpec implements IApplicationSpec {
   }
 
   /**
-   * Default: every mode this framework has; a plugin is offered only those its plugin contract knew (a mode a later
+   * Default: every mode this framework has. A plugin is offered only those its plugin contract knew (a mode a later
    * release adds is refused for it until it is rebuilt: docs/writing-a-plugin.md, "Upgrading").
    */
   public supportedAuthModes(): string[] {
@@ -237,7 +237,7 @@ export abstract class ApplicationSpec implements IApplicationSpec {
     return [];
   }
 
-  /** Default: fails, naming the plugin; a plugin that declares `settings()` overrides it. */
+  /** Default: fails, naming the plugin. A plugin that declares `settings()` overrides it. */
   public withSettings(values: Record<string, string>): IApplicationSpec {
     throw new Error(`${this.constructor.name} declares settings() (${Object.keys(values).join(', ')}) but does not ` +
       'override withSettings(values), which must return the plugin configured with them.');

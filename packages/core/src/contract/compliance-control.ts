@@ -8,9 +8,9 @@ import { shownValue } from '../errors';
 export enum ControlGrade {
   /** What the requirement asks of the application is in the configuration the control names. */
   FULL = 'full',
-  /** Part of it is; the statement says what is left (to the customer, the identity provider, a process). */
+  /** Part of it is. The statement says what is left (to the customer, the identity provider, a process). */
   PARTIAL = 'partial',
-  /** It helps; the requirement is met, if at all, by something else (a review, a policy, a person). */
+  /** It helps. The requirement is met, if at all, by something else (a review, a policy, a person). */
   SUPPORTING = 'supporting',
 }
 
@@ -26,7 +26,7 @@ export interface ComplianceControl {
   /** Where it is configured, so it can be inspected: a setting, a file, a job. */
   readonly configuredIn: string;
   /**
-   * How far it goes toward every requirement it names; declare a control once per grade when they differ.
+   * How far it goes toward every requirement it names. Declare a control once per grade when they differ.
    * @default ControlGrade.SUPPORTING
    */
   readonly grade?: ControlGrade;

@@ -10,7 +10,7 @@ import type { EgressRule } from './egress-rule';
 export interface EphemeralWorkers {
   /** The worker's container image, pinned to a version (for example `jenkins/inbound-agent:3355.v388858a_47b_33-5-jdk21`). */
   readonly image: string;
-  /** Task CPU units; with `memoryLimitMiB` one of Fargate's task sizes. */
+  /** Task CPU units. With `memoryLimitMiB` one of Fargate's task sizes. */
   readonly cpu: number;
   /** Task memory in MiB. */
   readonly memoryLimitMiB: number;
@@ -38,7 +38,7 @@ export interface EphemeralWorkers {
 export class WorkerVariables {
   /** ARN of the ECS cluster the workers run in (it holds nothing else). */
   public static readonly CLUSTER_ARN = 'FW_WORKERS_CLUSTER_ARN';
-  /** Family of the workers' task definition; run its latest revision. */
+  /** Family of the workers' task definition. Run its latest revision. */
   public static readonly TASK_DEFINITION = 'FW_WORKERS_TASK_DEFINITION';
   /** Comma-separated ids of the subnets to run workers in. */
   public static readonly SUBNETS = 'FW_WORKERS_SUBNETS';

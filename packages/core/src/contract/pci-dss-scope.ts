@@ -10,6 +10,6 @@ export enum PciDssScope {
    * apply to it as far as that access goes, and account data must not reach it.
    */
   CONNECTED = 'CONNECTED',
-  /** Segmented from the CDE: out of scope; the segmentation is yours to show (penetration tests of it, 11.4.5). */
+  /** Segmented from the CDE: out of scope. The segmentation is yours to show (penetration tests of it, 11.4.5). */
   OUT_OF_SCOPE = 'OUT_OF_SCOPE',
 }

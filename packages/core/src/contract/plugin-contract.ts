@@ -14,7 +14,7 @@ const warnings = new WeakMap<object, string>();
 /**
  * The plugin contract's version, and the check every discovery runs (npm manifests here, Java's ServiceLoader and
  * Python's entry points in their deployment apps): a plugin built against a newer minor or another major is refused,
- * naming both versions and the fix; one built against an older minor of the same major loads; one with no record loads
+ * naming both versions and the fix. One built against an older minor of the same major loads; one with no record loads
  * with a warning. docs/writing-a-plugin.md, "Upgrading".
  */
 export class PluginContract {

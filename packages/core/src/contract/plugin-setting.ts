@@ -19,7 +19,7 @@ export interface PluginSetting {
    */
   readonly allowed?: string;
   /**
-   * The value when the setting is not given; a setting without one is required.
+   * The value when the setting is not given. A setting without one is required.
    * @default - none: the setting is required
    */
   readonly defaultValue?: string;

@@ -12,7 +12,7 @@ export interface PosixIds {
  * Parses the spec's `<UID>:<GID>` form of `containerUser()`.
  */
 export class PosixUser {
-  /** Splits `<UID>:<GID>` into its numeric ids; fails on any other form. */
+  /** Splits `<UID>:<GID>` into its numeric ids. Fails on any other form. */
   public static parse(containerUser: string): PosixIds {
     const match = /^(\d{1,10}):(\d{1,10})$/.exec(containerUser);
     if (!match) {

@@ -11,7 +11,7 @@ export interface RequestBodyLimit {
    */
   readonly pathPrefix: string;
   /**
-   * The largest body those paths take, in bytes, as the request's `Content-Length` states it; a larger body, or one
+   * The largest body those paths take, in bytes, as the request's `Content-Length` states it. A larger body, or one
    * without a `Content-Length`, is blocked. From `WAF_BODY_SIZE_LIMIT` + 1 to `REQUEST_BODY_MAX_BYTES`.
    */
   readonly maxBytes: number;

@@ -10,7 +10,7 @@ export enum SecurityProfile {
    */
   DEV = 'DEV',
   /**
-   * Like PRODUCTION in shape (NAT, flow logs, encrypted logs) with shorter retention; TLS recommended.
+   * Like PRODUCTION in shape (NAT, flow logs, encrypted logs) with shorter retention. TLS recommended.
    */
   STAGING = 'STAGING',
   /**

@@ -40,8 +40,8 @@ const SANDBOX = [
  */
 export class ServiceHardening {
   /**
-   * `User=`, `Group=`, the sandbox, and `ReadWritePaths=` for `writablePaths` (the only places the service may write;
-   * each must exist when the service starts).
+   * `User=`, `Group=`, the sandbox, and `ReadWritePaths=` for `writablePaths` (the only places the service may write,
+   * each existing when the service starts).
    * @param user the service's account, `Ec2Context.serviceUser`
    * @param writablePaths absolute paths the service writes to, for example its data path and its log directory
    */

@@ -13,7 +13,7 @@ import { installedPackages, nodeModulesDirs } from './node-modules';
 export interface PluginRegistryOptions {
   /**
    * Directory from which installed packages are searched, as Node resolves them (its `node_modules` and every
-   * ancestor's); the package in that directory itself counts too (a plugin's repository previewing its own
+   * ancestor's). The package in that directory itself counts too (a plugin's repository previewing its own
    * deployment). `@fw/core`'s own manifest is always read.
    * @default process.cwd()
    */
@@ -103,7 +103,7 @@ export class PluginRegistry {
   }
 
   /**
-   * The plugin with this applicationId, after checking its declared values; fails listing the available ids.
+   * The plugin with this applicationId, after checking its declared values. Fails listing the available ids.
    */
   public get(applicationId: string): IApplicationSpec {
     const found = this.plugins.find((p) => p.applicationId === applicationId);
