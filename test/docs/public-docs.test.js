@@ -1,0 +1,47 @@
+// The documents a user reads (README.md, the examples' READMEs, and docs/ but for the repository's own: the ones
+// docs/README.md lists under "The repository") name the framework's public API, never one of its source files: a file
+// moves or splits at the next refactoring, and a user cannot rely on it. A plugin's own files (`src/index.ts`, its spec)
+// are the user's, and may be named. Run: node --test test/docs/*.test.js
+const assert = require('node:assert');
+const fs = require('node:fs');
+const path = require('node:path');
+const { test } = require('node:test');
+
+const root = path.resolve(__dirname, '..', '..');
+
+/** A framework source file: `packages/<package>/src/...ts`, or `src/<folder>/...ts`. */
+const SOURCE_FILE = /(?:packages\/[a-z-]+\/)src\/[\w./-]+\.ts\b|(?<![\w/])src\/[a-z-]+\/[\w./-]+\.ts\b/g;
+
+/** The documents docs/README.md lists under "The repository": for the framework's maintainers. */
+function maintainerDocs() {
+  const index = fs.readFileSync(path.join(root, 'docs', 'README.md'), 'utf-8');
+  const section = index.slice(index.indexOf('The repository:'));
+  return [...section.matchAll(/\]\(([\w-]+\.md)\)/g)].map((m) => `docs/${m[1]}`);
+}
+
+function publicDocs() {
+  const maintainers = maintainerDocs();
+  const docs = fs.readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
+  const examples = fs.readdirSync(path.join(root, 'examples')).map((e) => `examples/${e}/README.md`)
+    .filter((f) => fs.existsSync(path.join(root, f)));
+  return ['README.md', ...examples, ...docs.filter((f) => !maintainers.includes(f))];
+}
+
+/** Each `file:line: path` where a document names a framework source file. */
+function sourceFilesNamed(files) {
+  return files.flatMap((file) => fs.readFileSync(path.join(root, file), 'utf-8').split('\n')
+    .flatMap((line, i) => [...line.matchAll(SOURCE_FILE)].map((m) => `${file}:${i + 1}: ${m[0]}`)));
+}
+
+test('the repository\'s own documents are found in docs/README.md, and only those', () => {
+  assert.deepStrictEqual(maintainerDocs().sort(), ['docs/benchmarks.md', 'docs/development.md', 'docs/extending.md', 'docs/releasing.md']);
+});
+
+test('no public document names a framework source file', () => {
+  assert.deepStrictEqual(sourceFilesNamed(publicDocs()), []);
+});
+
+test('the check can fail: a framework source file is found, a plugin\'s own is not', () => {
+  const line = 'See `packages/core/src/platform/network.ts`, `src/runtimes/ec2.ts` and the plugin\'s `src/index.ts`.';
+  assert.deepStrictEqual([...line.matchAll(SOURCE_FILE)].map((m) => m[0]), ['packages/core/src/platform/network.ts', 'src/runtimes/ec2.ts']);
+});
