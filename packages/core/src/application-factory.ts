@@ -34,7 +34,7 @@ import { PosixUser } from './contract/posix-user';
 import { RuntimeType } from './contract/runtime-type';
 import { type SoftwareComponent, SoftwareComponentType } from './contract/software-component';
 import { assertValidSpec } from './contract/spec-validation';
-import { UserError } from './errors';
+import { UserError, withConstructPath } from './errors';
 import { LogAlarms } from './platform/alarms';
 import { AttachedPlatform } from './platform/attached-platform';
 import { type DatabaseConnection, PluginDatabase, type PluginDatabaseProps, POSTGRES_PORT, profileDatabaseSettings } from './platform/database';
@@ -102,40 +102,45 @@ export class ApplicationFactory extends Construct {
    */
   constructor(scope: Construct, id: string, runtimeType: RuntimeType, spec: IApplicationSpec, props: ApplicationFactoryProps = {}) {
     super(scope, id);
-    // Everything is read and checked before the first resource: a refused deployment leaves nothing half-made.
-    const plan = this.plan(runtimeType, spec, props);
-    this.context = plan.context;
-    const { context, settings, platform } = plan;
-    const deployed = [
-      ...runtimeType === RuntimeType.FARGATE ? [{ member: 'defaultContainerImage()', image: plan.spec.defaultContainerImage() }] : [],
-      ...plan.workerSpec ? [{ member: 'ephemeralWorkers().image', image: plan.workerSpec.image }] : [],
-    ];
-    const images = this.imageSource(context, plan.plugin, platform, deployed);
-    const shared = platform ? this.attachToPlatform(plan, platform, props.listenerPriority)
-      : this.buildStandalone(context, plan.spec, plan.logGroupName, plan.ebs, settings, plan.database);
-    this.url = shared.url;
-    this.vpc = shared.network.vpc;
-    this.fileSystemId = shared.storage?.fileSystemId;
-    if (plan.alarms.length > 0) {
-      new LogAlarms(this, 'Alarms', { log: shared.log, alarms: plan.alarms, email: context.alarmEmail, removalPolicy: settings.removalPolicy, topic: shared.alarmTopic });
+    // Every mistake found while building it names this construct (UserError.constructPath).
+    try {
+      // Everything is read and checked before the first resource: a refused deployment leaves nothing half-made.
+      const plan = this.plan(runtimeType, spec, props);
+      this.context = plan.context;
+      const { context, settings, platform } = plan;
+      const deployed = [
+        ...runtimeType === RuntimeType.FARGATE ? [{ member: 'defaultContainerImage()', image: plan.spec.defaultContainerImage() }] : [],
+        ...plan.workerSpec ? [{ member: 'ephemeralWorkers().image', image: plan.workerSpec.image }] : [],
+      ];
+      const images = this.imageSource(context, plan.plugin, platform, deployed);
+      const shared = platform ? this.attachToPlatform(plan, platform, props.listenerPriority)
+        : this.buildStandalone(context, plan.spec, plan.logGroupName, plan.ebs, settings, plan.database);
+      this.url = shared.url;
+      this.vpc = shared.network.vpc;
+      this.fileSystemId = shared.storage?.fileSystemId;
+      if (plan.alarms.length > 0) {
+        new LogAlarms(this, 'Alarms', { log: shared.log, alarms: plan.alarms, email: context.alarmEmail, removalPolicy: settings.removalPolicy, topic: shared.alarmTopic });
+      }
+      const workers = plan.workerSpec
+        ? new Workers(this, 'Workers', { network: shared.network, log: shared.log, applicationId: plan.spec.applicationId(), workers: plan.workerSpec, images })
+        : undefined;
+      this.workerTaskRole = workers?.taskRole;
+      // EC2: the plugin's image is deployed only when its user data runs it (runImage), under the same rules.
+      const runtime = this.buildRuntime(plan, shared, images, workers, (member, image) => {
+        deployed.push({ member, image });
+        return this.imageSource(context, plan.plugin, platform, [{ member, image }]);
+      });
+      this.securityGroup = runtime.securityGroup;
+      if (shared.privateLoadBalancer) this.routePrivately(runtime, shared.privateLoadBalancer, shared.listenerPriority!, context, plan.spec);
+      const restart = shared.database ? this.connectDatabase(runtime, shared.database, shared, context) : undefined;
+      this.s3Endpoint = platform ? platform.s3Endpoint : this.endpointsOf(plan, shared, runtime, workers, restart);
+      if (platform) admitApplications(this, platform, runtime.securityGroup, props.allowFrom ?? [], context);
+      this.checkCompliance(plan, [...deployedComponents(runtimeType, deployed.map((d) => images.pinned(d.image))),
+        ...callPlugin(plan.plugin, 'softwareComponents', () => plan.spec.softwareComponents())]);
+      addResourceBudget(this, () => [], 'Ask for less of the plugin (workers, alarms, secrets), or split the application.');
+    } catch (e) {
+      throw withConstructPath(e, this);
     }
-    const workers = plan.workerSpec
-      ? new Workers(this, 'Workers', { network: shared.network, log: shared.log, applicationId: plan.spec.applicationId(), workers: plan.workerSpec, images })
-      : undefined;
-    this.workerTaskRole = workers?.taskRole;
-    // EC2: the plugin's image is deployed only when its user data runs it (runImage), under the same rules.
-    const runtime = this.buildRuntime(plan, shared, images, workers, (member, image) => {
-      deployed.push({ member, image });
-      return this.imageSource(context, plan.plugin, platform, [{ member, image }]);
-    });
-    this.securityGroup = runtime.securityGroup;
-    if (shared.privateLoadBalancer) this.routePrivately(runtime, shared.privateLoadBalancer, shared.listenerPriority!, context, plan.spec);
-    const restart = shared.database ? this.connectDatabase(runtime, shared.database, shared, context) : undefined;
-    this.s3Endpoint = platform ? platform.s3Endpoint : this.endpointsOf(plan, shared, runtime, workers, restart);
-    if (platform) admitApplications(this, platform, runtime.securityGroup, props.allowFrom ?? [], context);
-    this.checkCompliance(plan, [...deployedComponents(runtimeType, deployed.map((d) => images.pinned(d.image))),
-      ...callPlugin(plan.plugin, 'softwareComponents', () => plan.spec.softwareComponents())]);
-    addResourceBudget(this, () => [], 'Ask for less of the plugin (workers, alarms, secrets), or split the application.');
   }
 
   /**

@@ -23,6 +23,18 @@ export class UserError extends Error {
 }
 
 /**
+ * `error`, given the path of `scope` when it is a user error that names no construct yet. The constructs a user creates
+ * (`ApplicationFactory`, `Platform`) pass every error of their construction through it, so a mistake found in a
+ * helper that has no construct of its own still says where it was made.
+ */
+export function withConstructPath(error: unknown, scope: IConstruct): unknown {
+  if (error instanceof UserError && error.constructPath === undefined) {
+    (error as { constructPath?: string }).constructPath = scope.node.path;
+  }
+  return error;
+}
+
+/**
  * A value as an error message shows it: JSON, and when long its first 40 characters, `…` and its length, so a
  * message stays on one line; a missing value is `absent`.
  */

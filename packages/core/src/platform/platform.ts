@@ -37,7 +37,7 @@ import { SECRET_ARN_EXAMPLE } from '../context/secret-reference';
 import type { BlockedRequest } from '../contract/blocked-request';
 import type { RequestBodyLimit } from '../contract/request-body-limit';
 import { RuntimeType } from '../contract/runtime-type';
-import { UserError } from '../errors';
+import { UserError, withConstructPath } from '../errors';
 import { acknowledgeGrantPolicies, RECORD_ACKNOWLEDGEMENTS } from '../profiles/acknowledge';
 import { complianceChecks } from '../profiles/compliance-checks';
 import { PROFILE_SETTINGS, type ProfileSettings } from '../profiles/profile-settings';
@@ -130,75 +130,80 @@ export class Platform extends Construct {
    */
   constructor(scope: Construct, id: string, props: PlatformProps) {
     super(scope, id);
-    this.stack = Stack.of(this);
-    const context = platformContext(this.stack, props);
-    this.context = context;
-    const settings = PROFILE_SETTINGS[context.securityProfile];
-    this.node.setContext(RECORD_ACKNOWLEDGEMENTS, settings.complianceChecks);
-    if (settings.platformTerminationProtection) this.stack.terminationProtection = true;
-    this.parameterPrefix = platformParameterPrefix(this.stack.stackName);
+    // Every mistake found while building it names this construct (UserError.constructPath).
+    try {
+      this.stack = Stack.of(this);
+      const context = platformContext(this.stack, props);
+      this.context = context;
+      const settings = PROFILE_SETTINGS[context.securityProfile];
+      this.node.setContext(RECORD_ACKNOWLEDGEMENTS, settings.complianceChecks);
+      if (settings.platformTerminationProtection) this.stack.terminationProtection = true;
+      this.parameterPrefix = platformParameterPrefix(this.stack.stackName);
 
-    // Every application's log group, and every database's, by the pattern its name follows: the key's policy does not
-    // change as they come and go.
-    const applicationLogGroups = Object.values(RuntimeType).map((runtime) => applicationLogGroupName('*', runtime, context.securityProfile));
-    this.logging = new Logging(this, 'Logging', {
-      retention: settings.logRetention,
-      removalPolicy: settings.removalPolicy,
-      otherLogGroups: [...applicationLogGroups, databaseLogGroupName(`${DATABASE_IDENTIFIER_PREFIX}*`, '*')],
-    });
-    const dataKey = purposeKey(this, 'DataKey', 'application data (file system, data volumes, databases, backups)', settings.removalPolicy);
-    // Any application may run on EC2, whose root and data volumes this key encrypts.
-    allowAutoScalingVolumes(dataKey);
-    const network = new Network(this, 'Network', {
-      natGateways: settings.natGateways,
-      flowLogs: settings.flowLogs,
-      logging: this.logging,
-      cidr: context.vpcCidr,
-      dataSubnets: true,
-      existingVpc: context.existingVpc,
-    });
-    this.vpc = network.vpc;
-    this.computeSubnets = network.computeSubnets;
-    const storage = new PlatformFileSystem(this, 'Storage', {
-      network,
-      key: dataKey,
-      removalPolicy: settings.removalPolicy,
-      rolePath: platformRolePath(this.stack.stackName),
-      logGroup: network.customResourceLogGroup,
-    });
-    this.storage = storage;
-    this.fileSystem = storage.fileSystem;
-    this.fileSystemSecurityGroup = storage.securityGroup;
-    const loadBalancer = this.sharedLoadBalancer(context, settings, network);
-    this.loadBalancerSecurityGroup = loadBalancer.securityGroup;
-    this.loadBalancer = loadBalancer;
-    const cluster = new ecs.Cluster(this, 'Cluster', { vpc: network.vpc, containerInsightsV2: ecs.ContainerInsights.ENABLED });
-    this.cluster = cluster;
-    const namespace = new servicediscovery.PrivateDnsNamespace(this, 'PrivateNames', {
-      name: PRIVATE_NAMESPACE,
-      vpc: network.vpc,
-      description: 'Private names of the platform\'s applications',
-    });
-    this.dockerHubCache = context.dockerHubCredentialArn ? new DockerHubCache(this, 'DockerHubCache', {
-      credentialArn: context.dockerHubCredentialArn, removalPolicy: settings.removalPolicy,
-    }) : undefined;
-    this.alarmTopic = new AlarmTopic(new Construct(this, 'Alarms'), context.alarmEmail, settings.removalPolicy);
-    this.alarmTopic.allowAccountAlarms();
-    if (settings.vpcEndpoints) {
-      this.endpoints = new VpcEndpoints(this, 'Endpoints', {
-        network, logGroupArns: applicationLogGroups.map((name) => `${this.logging.logGroupArn(name)}:*`),
+      // Every application's log group, and every database's, by the pattern its name follows: the key's policy does not
+      // change as they come and go.
+      const applicationLogGroups = Object.values(RuntimeType).map((runtime) => applicationLogGroupName('*', runtime, context.securityProfile));
+      this.logging = new Logging(this, 'Logging', {
+        retention: settings.logRetention,
+        removalPolicy: settings.removalPolicy,
+        otherLogGroups: [...applicationLogGroups, databaseLogGroupName(`${DATABASE_IDENTIFIER_PREFIX}*`, '*')],
       });
-      this.s3Endpoint = this.endpoints.s3;
-    }
+      const dataKey = purposeKey(this, 'DataKey', 'application data (file system, data volumes, databases, backups)', settings.removalPolicy);
+      // Any application may run on EC2, whose root and data volumes this key encrypts.
+      allowAutoScalingVolumes(dataKey);
+      const network = new Network(this, 'Network', {
+        natGateways: settings.natGateways,
+        flowLogs: settings.flowLogs,
+        logging: this.logging,
+        cidr: context.vpcCidr,
+        dataSubnets: true,
+        existingVpc: context.existingVpc,
+      });
+      this.vpc = network.vpc;
+      this.computeSubnets = network.computeSubnets;
+      const storage = new PlatformFileSystem(this, 'Storage', {
+        network,
+        key: dataKey,
+        removalPolicy: settings.removalPolicy,
+        rolePath: platformRolePath(this.stack.stackName),
+        logGroup: network.customResourceLogGroup,
+      });
+      this.storage = storage;
+      this.fileSystem = storage.fileSystem;
+      this.fileSystemSecurityGroup = storage.securityGroup;
+      const loadBalancer = this.sharedLoadBalancer(context, settings, network);
+      this.loadBalancerSecurityGroup = loadBalancer.securityGroup;
+      this.loadBalancer = loadBalancer;
+      const cluster = new ecs.Cluster(this, 'Cluster', { vpc: network.vpc, containerInsightsV2: ecs.ContainerInsights.ENABLED });
+      this.cluster = cluster;
+      const namespace = new servicediscovery.PrivateDnsNamespace(this, 'PrivateNames', {
+        name: PRIVATE_NAMESPACE,
+        vpc: network.vpc,
+        description: 'Private names of the platform\'s applications',
+      });
+      this.dockerHubCache = context.dockerHubCredentialArn ? new DockerHubCache(this, 'DockerHubCache', {
+        credentialArn: context.dockerHubCredentialArn, removalPolicy: settings.removalPolicy,
+      }) : undefined;
+      this.alarmTopic = new AlarmTopic(new Construct(this, 'Alarms'), context.alarmEmail, settings.removalPolicy);
+      this.alarmTopic.allowAccountAlarms();
+      if (settings.vpcEndpoints) {
+        this.endpoints = new VpcEndpoints(this, 'Endpoints', {
+          network, logGroupArns: applicationLogGroups.map((name) => `${this.logging.logGroupArn(name)}:*`),
+        });
+        this.s3Endpoint = this.endpoints.s3;
+      }
 
-    const parameters = this.publishShared({ network, loadBalancer, cluster, storage, namespace, dataKey });
-    if (loadBalancer.certificate) this.addPrivateLoadBalancer(network, loadBalancer, loadBalancer.certificate, parameters);
-    this.checkCompliance(context, settings);
-    this.node.addValidation({ validate: () => unreachableHostProblems(this.applications.map((a) => ({ ...a, namedHosts: a.namedHosts ?? [] }))) });
-    addResourceBudget(this, () => this.applications.flatMap((a) => {
-      const own = this.node.tryFindChild(`Application-${a.stackName}`);
-      return own ? [[a.stackName, own] as [string, Construct]] : [];
-    }), 'Attach the other applications to another platform.');
+      const parameters = this.publishShared({ network, loadBalancer, cluster, storage, namespace, dataKey });
+      if (loadBalancer.certificate) this.addPrivateLoadBalancer(network, loadBalancer, loadBalancer.certificate, parameters);
+      this.checkCompliance(context, settings);
+      this.node.addValidation({ validate: () => unreachableHostProblems(this.applications.map((a) => ({ ...a, namedHosts: a.namedHosts ?? [] }))) });
+      addResourceBudget(this, () => this.applications.flatMap((a) => {
+        const own = this.node.tryFindChild(`Application-${a.stackName}`);
+        return own ? [[a.stackName, own] as [string, Construct]] : [];
+      }), 'Attach the other applications to another platform.');
+    } catch (e) {
+      throw withConstructPath(e, this);
+    }
   }
 
 
