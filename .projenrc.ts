@@ -167,6 +167,11 @@ function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
   project.package.addVersion(VERSION);
   // ts-jest only transpiles (isolatedModules), so the tests' types are checked here, once, before jest runs them.
   project.testTask.prependExec('tsc --noEmit -p test/tsconfig.json --isolatedModules false');
+  // One file's tests, type-checked as the test task does (jest alone transpiles: a misspelt enum member runs as undefined).
+  project.addTask('test:file', {
+    description: 'Type-check the tests, then run the test files given: npx projen test:file test/<file>',
+    steps: [{ exec: 'tsc --noEmit -p test/tsconfig.json --isolatedModules false' }, { exec: 'jest --coverage=false', receiveArgs: true }],
+  });
 
   // npm 11 installs at the workspace root from a workspace dir; run only when this package.json changed,
   // or every synth reinstalls. `npm ci` from a workspace dir would wipe the root node_modules: no-op.
@@ -176,7 +181,9 @@ function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
   project.tasks.tryFind('install:ci')?.reset();
 
   // jsii-docgen's CLI only looks below the package for dependency assemblies; ours are hoisted to the root.
-  project.tasks.tryFind('docgen')?.reset('node ../../scripts/docgen.js');
+  // Run on its own (`npx projen docgen`), it would document the last build: compiled first when the sources are newer.
+  project.tasks.tryFind('docgen')?.reset('node ../../scripts/up-to-date.js .jsii src package.json || npx projen compile');
+  project.tasks.tryFind('docgen')?.exec('node ../../scripts/docgen.js');
 
   // The npm tarball and `builtTargets` for real, `optionalTargets` where their probe passes, every other language as
   // generated code only. One pacmak run for the code-only targets is much faster than one each.
