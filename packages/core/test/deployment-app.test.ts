@@ -187,11 +187,11 @@ describe('a user error in a CDK app of the user\'s own (test/fixtures/own-cdk-ap
   });
   const MESSAGE = 'fw: JenkinsSpec (applicationId jenkins) cannot be deployed with authMode "none"; allowed: "application-oidc".';
 
-  (built ? test : test.skip)('is its message and a one-line hint, exit status 1, no stack trace', () => {
+  (built ? test : test.skip)('is its message, the construct it is about and a one-line hint, exit status 1, no stack trace', () => {
     const result = run({ FW_DEBUG: '' });
     expect(result.status).toBe(1);
     expect(result.stderr.split('\n').filter((l) => l.startsWith('fw: '))).toEqual([
-      MESSAGE, 'fw: (a mistake in the settings, not a fault: set FW_DEBUG=1 for the stack trace)',
+      MESSAGE, 'fw: in BuildServer/App', 'fw: (a mistake in the settings, not a fault: set FW_DEBUG=1 for the stack trace)',
     ]);
     expect(result.stderr).not.toMatch(/^\s+at /m);
   });
