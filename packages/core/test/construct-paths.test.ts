@@ -1,24 +1,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ContainerImageSpec, RuntimeType, SecurityProfile } from '../src';
-import { UserError } from '../src/errors';
 import { PLATFORM_PROPS, synthPlatform } from './support/platform';
 import { propsFor, synth } from './support/synth';
+import { userErrorOf } from './support/user-error';
 
 // A user error says where it was made (UserError.constructPath, which fw-deploy and UserErrors print as "in <path>"),
 // as aws-cdk-lib's ValidationError does: the constructs a user creates give their path to every error of their
 // construction that names no construct of its own.
-
-/** The error `build` throws, which must be a UserError. */
-function userError(build: () => unknown): UserError {
-  try {
-    build();
-  } catch (e) {
-    expect(e).toBeInstanceOf(UserError);
-    return e as UserError;
-  }
-  throw new Error('expected a UserError');
-}
 
 test.each([
   ['a context key\'s value', () => synth(RuntimeType.FARGATE, { subdomain: 'Not_A_Label' } as any)],
@@ -26,11 +15,11 @@ test.each([
   ['an image by tag in PRODUCTION, run on EC2', () => synth(RuntimeType.EC2, { ...propsFor(SecurityProfile.PRODUCTION), imageDigests: {} },
     new ContainerImageSpec({ applicationId: 'grafana', image: 'grafana/grafana-oss:11.5.2', port: 3000, user: '472:472', dataPath: '/var/lib/grafana' }))],
 ])('ApplicationFactory: %s names the factory', (_what, build) => {
-  expect(userError(build).constructPath).toBe('WikiStack/App');
+  expect(userErrorOf(build).constructPath).toBe('WikiStack/App');
 });
 
 test('Platform: a value of its props names the platform', () => {
-  expect(userError(() => synthPlatform([], { ...PLATFORM_PROPS, vpcCidr: '10.0.0.0/8' })).constructPath).toBe('Platform/Platform');
+  expect(userErrorOf(() => synthPlatform([], { ...PLATFORM_PROPS, vpcCidr: '10.0.0.0/8' })).constructPath).toBe('Platform/Platform');
 });
 
 test('every construct a user creates passes the errors of its construction through withConstructPath (the sources)', () => {

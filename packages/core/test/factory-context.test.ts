@@ -1,9 +1,9 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { ApplicationFactory, ApplicationFactoryProps, DeploymentApp, RuntimeType, SecurityProfile } from '../src';
-import { UserError } from '../src/errors';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { resources } from './support/synth';
+import { userErrorOf } from './support/user-error';
 
 /** A cdk.json of a PRODUCTION deployment with TLS, as a user writes it (strings, as `-c` gives them). */
 const PRODUCTION_CONTEXT = {
@@ -24,16 +24,6 @@ function useInCode(context: Record<string, unknown>, runtime: RuntimeType, props
   return { app, stack, factory };
 }
 
-function errorOf(build: () => unknown): UserError {
-  try {
-    build();
-  } catch (e) {
-    expect(e).toBeInstanceOf(UserError);
-    return e as UserError;
-  }
-  throw new Error('expected a UserError');
-}
-
 describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('the context keys reach a factory made in code, on %s', (runtime) => {
   test('a PRODUCTION context and a factory with no props deploy PRODUCTION with TLS', () => {
     const { stack, factory } = useInCode(PRODUCTION_CONTEXT, runtime);
@@ -46,7 +36,7 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('the context keys reach a 
   });
 
   test('a setting in code that contradicts the context fails, naming the key and both values', () => {
-    const error = errorOf(() => useInCode(PRODUCTION_CONTEXT, runtime, { securityProfile: SecurityProfile.DEV }));
+    const error = userErrorOf(() => useInCode(PRODUCTION_CONTEXT, runtime, { securityProfile: SecurityProfile.DEV }));
     expect(error.message).toContain('securityProfile: the factory\'s props "DEV", the context "PRODUCTION"');
   });
 
@@ -61,20 +51,20 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('the context keys reach a 
   });
 
   test('the context\'s stackName and the stack\'s own name must agree', () => {
-    const error = errorOf(() => useInCode(PRODUCTION_CONTEXT, runtime, undefined, 'other-stack'));
+    const error = userErrorOf(() => useInCode(PRODUCTION_CONTEXT, runtime, undefined, 'other-stack'));
     expect(error.message).toContain('stackName: the stack\'s name "other-stack", the context "wiki-prod"');
   });
 
   test('the context\'s runtimeType and the factory\'s must agree', () => {
     const other = runtime === RuntimeType.EC2 ? 'FARGATE' : 'EC2';
-    const error = errorOf(() => useInCode({ ...PRODUCTION_CONTEXT, runtimeType: other }, runtime));
+    const error = userErrorOf(() => useInCode({ ...PRODUCTION_CONTEXT, runtimeType: other }, runtime));
     expect(error.message).toContain(`runtimeType: the factory's runtimeType "${runtime}", the context "${other}"`);
   });
 });
 
 test('a region in the context needs a stack in that region: the factory cannot move an environment-agnostic stack', () => {
   const app = new App({ context: { region: 'eu-west-1' } });
-  const error = errorOf(() => new ApplicationFactory(new Stack(app, 'Wiki'), 'Wiki', RuntimeType.FARGATE, new WikiSpec()));
+  const error = userErrorOf(() => new ApplicationFactory(new Stack(app, 'Wiki'), 'Wiki', RuntimeType.FARGATE, new WikiSpec()));
   expect(error.message).toContain('region: the stack has none (environment-agnostic), the context "eu-west-1"');
 });
 
@@ -88,7 +78,7 @@ test('a secret ARN in both places that differs is named without showing either v
     clientId: 'wiki',
     clientSecretArn: arn('AbCdEf'),
   };
-  const error = errorOf(() => useInCode({ stackName: 'wiki-prod', oidcClientSecretArn: arn('ZyXwVu') }, RuntimeType.FARGATE, { authMode: 'alb-oidc', oidc }));
+  const error = userErrorOf(() => useInCode({ stackName: 'wiki-prod', oidcClientSecretArn: arn('ZyXwVu') }, RuntimeType.FARGATE, { authMode: 'alb-oidc', oidc }));
   expect(error.message).toContain('oidcClientSecretArn: the factory\'s props (hidden), the context (hidden)');
   expect(error.message).not.toContain('AbCdEf');
 });
@@ -97,6 +87,6 @@ test('the deployment app\'s entry point for plugins found by the host language t
   const context = { stackName: 'ci', applicationId: 'wiki', runtimeType: 'FARGATE', securityProfile: 'DEV', sslEnabled: 'false' };
   const stack = DeploymentApp.addToWithPlugins(new App({ context }), [new WikiSpec()]);
   expect(stack.stackName).toBe('ci');
-  const error = errorOf(() => DeploymentApp.addToWithPlugins(new App({ context: { ...context, applicationId: 'jenkins' } }), [new WikiSpec()]));
+  const error = userErrorOf(() => DeploymentApp.addToWithPlugins(new App({ context: { ...context, applicationId: 'jenkins' } }), [new WikiSpec()]));
   expect(error.message).toBe('No plugin given has applicationId \'jenkins\'. Available: wiki.');
 });
