@@ -64,13 +64,18 @@ function compatibilityProblem(source: string, builtAgainst: string | undefined, 
       'framework\'s. Build it with @fw/plugin-template, which records it.';
   }
   const [major, minor] = parse(`${source}: its recorded plugin contract version`, builtAgainst);
-  if (major === frameworkMajor && minor <= frameworkMinor) return undefined;
-  const newer = major > frameworkMajor || (major === frameworkMajor && minor > frameworkMinor);
+  const newer = !atMost([major, minor], [frameworkMajor, frameworkMinor]);
+  if (major === frameworkMajor && !newer) return undefined;
   throw new UserError(`${source} was built against plugin contract ${builtAgainst}; this framework's is ${framework}. ` + (newer
     ? `It may use what this framework does not have: upgrade @fw/core to a release with plugin contract ${major}.${minor} or later ` +
       '(docs/writing-a-plugin.md, "Upgrading", lists them).'
     : 'A major apart, what it implements may mean something else here: rebuild the plugin with the template\'s upgrade-fw task ' +
       `(npx projen upgrade-fw), or deploy with an @fw/core release of plugin contract ${major}.x.`));
+}
+
+/** Whether version `a` is `b` or an earlier one (major first, then minor). */
+function atMost([aMajor, aMinor]: [number, number], [bMajor, bMinor]: [number, number]): boolean {
+  return aMajor < bMajor || (aMajor === bMajor && aMinor <= bMinor);
 }
 
 function parse(what: string, version: string): [number, number] {
@@ -106,11 +111,6 @@ export const RUNTIME_TYPES_SINCE: Record<string, string> = {
  * admitted with. A plugin nobody admitted (made in code, compiled with this framework) knows this framework's.
  */
 export function knownAt(spec: IApplicationSpec, values: string[], since: Record<string, string>): string[] {
-  const [major, minor] = parse('a plugin\'s contract version', admitted.get(spec) ?? PluginContract.VERSION);
-  return values.filter((value) => {
-    const added = since[value];
-    if (added === undefined) return false;
-    const [addedMajor, addedMinor] = parse(`the contract version of ${value}`, added);
-    return addedMajor < major || (addedMajor === major && addedMinor <= minor);
-  });
+  const known = parse('a plugin\'s contract version', admitted.get(spec) ?? PluginContract.VERSION);
+  return values.filter((value) => since[value] !== undefined && atMost(parse(`the contract version of ${value}`, since[value]), known));
 }

@@ -40,7 +40,6 @@ export interface PluginRegistration {
 
 interface Loaded extends PluginRegistration {
   readonly spec: IApplicationSpec;
-
   /** Handed to the deployment app by the host language rather than found in a manifest. */
   readonly handedIn?: boolean;
 }
@@ -116,6 +115,13 @@ export class PluginRegistry {
   }
 }
 
+/** A package directory with a manifest, its name and the plugin contract its package.json records. */
+interface ManifestPackage {
+  readonly dir: string;
+  readonly name: string;
+  readonly builtAgainst?: string;
+}
+
 /** @fw/core's own package directory: its manifest names the built-in plugins. */
 const FRAMEWORK_DIR = path.resolve(__dirname, '..', '..');
 
@@ -132,31 +138,31 @@ function discoverIn(searchFrom: string, frameworkContract: string | undefined): 
  * once, the nearest copy as Node would resolve it (a second copy of @fw/core above a project that runs its own is
  * the same plugins again).
  */
-function packagesWithManifest(searchFrom: string): Array<{ dir: string; name: string }> {
+function packagesWithManifest(searchFrom: string): ManifestPackage[] {
   const seen = new Set<string>();
-  const result: Array<{ dir: string; name: string }> = [];
+  const result: ManifestPackage[] = [];
   // The project itself comes second: a plugin's own repository previews its deployment (`cdk synth` there) through
   // its own manifest, once compiled.
   const candidates = [FRAMEWORK_DIR, searchFrom,
     ...nodeModulesDirs(searchFrom).flatMap(installedPackages)];
   for (const dir of candidates) {
     if (!fs.existsSync(path.join(dir, MANIFEST_PATH))) continue;
-    const name = readPackageName(dir);
+    const { name, builtAgainst } = readPackageJson(dir);
     if (seen.has(name)) continue;
     seen.add(name);
     // Loaded through the path it was found at, not its real path: the jsii runtime (Java, Python, Go) links packages
     // into a node_modules of its own and resolves their dependencies from there.
-    result.push({ dir, name });
+    result.push({ dir, name, builtAgainst });
   }
   return result;
 }
 
-function loadManifest({ dir: packageDir, name: packageName }: { dir: string; name: string }, problems: string[],
+function loadManifest({ dir: packageDir, name: packageName, builtAgainst: recorded }: ManifestPackage, problems: string[],
   frameworkContract: string | undefined): Loaded[] {
   const manifest = path.join(packageDir, MANIFEST_PATH);
   const requireFrom = createRequire(path.join(packageDir, 'package.json'));
   // The framework's built-in plugins are its own contract's, whichever contract the check is given.
-  const builtAgainst = packageDir === FRAMEWORK_DIR ? frameworkContract ?? recordedContract(packageDir) : recordedContract(packageDir);
+  const builtAgainst = packageDir === FRAMEWORK_DIR ? frameworkContract ?? recorded : recorded;
   const loaded: Loaded[] = [];
   for (const entry of parseManifest(fs.readFileSync(manifest, 'utf-8'))) {
     const source = `${manifest}:${entry.line}`;
@@ -232,20 +238,15 @@ function origin(plugin: Loaded): string {
     : `by ${plugin.className} in package ${plugin.packageName} (${plugin.source})`;
 }
 
-/** The plugin contract version a package's package.json records (`fw.pluginContract`), if any. */
-function recordedContract(packageDir: string): string | undefined {
+/**
+ * A package's name (its directory's when its package.json names none or cannot be read) and the plugin contract it
+ * records (`fw.pluginContract`), from one read of its package.json.
+ */
+function readPackageJson(packageDir: string): { name: string; builtAgainst?: string } {
   try {
-    const record = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf-8'))[PLUGIN_CONTRACT_RECORD.npmField];
-    return record?.[PLUGIN_CONTRACT_RECORD.key];
+    const pkg = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf-8'));
+    return { name: pkg.name ?? path.basename(packageDir), builtAgainst: pkg[PLUGIN_CONTRACT_RECORD.npmField]?.[PLUGIN_CONTRACT_RECORD.key] };
   } catch {
-    return undefined;
-  }
-}
-
-function readPackageName(packageDir: string): string {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf-8')).name ?? path.basename(packageDir);
-  } catch {
-    return path.basename(packageDir);
+    return { name: path.basename(packageDir) };
   }
 }

@@ -58,8 +58,6 @@ export class Ec2Runtime extends Construct {
   public readonly userDataScript: string;
   /** The data volume with EBS storage; undefined with EFS. */
   public readonly dataVolume?: ec2.Volume;
-  /** The plugin's image as the instance runs it (pinned), when the plugin runs it (`runImage`). */
-  public runsImage?: string;
 
   constructor(scope: Construct, id: string, props: RuntimeProps & Ec2Size) {
     super(scope, id);
@@ -192,7 +190,6 @@ export class Ec2Runtime extends Construct {
     const image = spec.defaultContainerImage();
     const source = props.admitImage('defaultContainerImage() (run on EC2 by runImage)', image);
     source.grantPulls(this, image, role);
-    this.runsImage = source.pinned(image);
     const { uid, gid } = PosixUser.parse(spec.containerUser());
     return {
       applicationId: spec.applicationId(),
