@@ -107,6 +107,9 @@ function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
     outdir: `packages/${short}`,
     name: `${NAMES.npmScope}/${short}`,
     description: options.description,
+    // Source maps beside the JavaScript rather than inside it: every process that loads the package (each synth)
+    // would otherwise read and scan twice the bytes (docs/benchmarks.md); the .map files still carry the sources.
+    tsconfig: { compilerOptions: { inlineSourceMap: false, inlineSources: true, sourceMap: true } },
     author: NAMES.author,
     authorAddress: NAMES.authorAddress,
     repositoryUrl: NAMES.repositoryUrl,
@@ -234,6 +237,8 @@ const core = fwPackage({
 // The CDK's own CloudFormation validation (a WASM engine, loaded once per jest file) is most of a synth's time; the
 // suites turn it off and cfn-lint.test.ts runs it on purpose, over every configuration, and fails on any finding.
 core.jest!.addSetupFile('<rootDir>/test/support/jest-setup.ts');
+// A plugin's require('@fw/core') loads only the modules whose exports it uses (scripts/lazy-index.js).
+core.compileTask.exec('node ../../scripts/lazy-index.js lib/index.js');
 // The build server's Jenkins code (pipeline library, seeded jobs) ships as source; its Maven test build does not.
 core.gitignore.exclude('/jenkins/target/');
 // The conformance schema and the derived AWS references are for the tests, not for deployments (their generators are

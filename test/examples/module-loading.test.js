@@ -56,6 +56,18 @@ test('DEV loads neither cdk-nag nor yaml', () => {
   assert.ok(modules.length > 100, 'the process loaded the framework and the CDK');
 });
 
+// The parts the framework loads on demand (packages/core/src/on-demand.ts, and the lazy index scripts/lazy-index.js).
+const ON_DEMAND = ['runtimes/ec2.js', 'userdata/bash-user-data-builder.js', 'platform/platform.js', 'platform/attached-platform.js',
+  'platform/database.js', 'platform/rotation-restart.js', 'platform/private-routes.js', 'platform/workers.js', 'compliance/pci-conformance-pack.js'];
+const framework = (modules) => modules.filter((m) => m.startsWith(path.join(core, 'lib') + path.sep)).map((m) => path.relative(path.join(core, 'lib'), m));
+
+test('a standalone DEV deployment on Fargate loads none of the parts it does not build; on EC2 it loads the EC2 runtime', () => {
+  const fargate = framework(loadedBy({ ...BASE, securityProfile: 'DEV', sslEnabled: 'false' }));
+  assert.deepStrictEqual(ON_DEMAND.filter((m) => fargate.includes(m)), []);
+  const ec2 = framework(loadedBy({ ...BASE, runtimeType: 'EC2', securityProfile: 'DEV', sslEnabled: 'false' }));
+  assert.deepStrictEqual(ON_DEMAND.filter((m) => ec2.includes(m)), ['runtimes/ec2.js', 'userdata/bash-user-data-builder.js']);
+});
+
 test('PRODUCTION, which runs the packs, loads cdk-nag', () => {
   const modules = loadedBy({
     ...BASE, securityProfile: 'PRODUCTION', sslEnabled: 'true', domain: 'example.com', subdomain: 'demo',

@@ -10,9 +10,7 @@ import type * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import type { ApplicationFactoryProps } from './application-factory-props';
-import { addPciConformancePack } from './compliance/pci-conformance-pack';
 import type { Deviation } from './compliance/report-model';
-import { addSecurityHubPciDss } from './compliance/security-hub-standard';
 import type { DeploymentContext } from './context/deployment-context';
 import { factoryContext } from './context/factory-context';
 import { configuredSpec } from './context/plugin-settings';
@@ -35,9 +33,9 @@ import { RuntimeType } from './contract/runtime-type';
 import { type SoftwareComponent, SoftwareComponentType } from './contract/software-component';
 import { assertValidSpec } from './contract/spec-validation';
 import { UserError, withConstructPath } from './errors';
+import { onDemand } from './on-demand';
 import { LogAlarms } from './platform/alarms';
-import { AttachedPlatform } from './platform/attached-platform';
-import { type DatabaseConnection, PluginDatabase, type PluginDatabaseProps, POSTGRES_PORT, profileDatabaseSettings } from './platform/database';
+import type { DatabaseConnection, PluginDatabaseProps } from './platform/database';
 import { DockerHubCache, hasDigest, hasTagOrDigest, ImageSource, isDockerHubImage } from './platform/docker-hub-cache';
 import { addEcsConsistencyChecks } from './platform/ecs-consistency';
 import { VpcEndpoints } from './platform/endpoints';
@@ -49,17 +47,17 @@ import { namedHosts } from './platform/named-hosts';
 import { computeNeedsPublicIp, Network, type NetworkAccess } from './platform/network';
 import type { Platform } from './platform/platform';
 import { admitApplications, hostOf, propsOnPlatform } from './platform/platform-attachment';
-import { PrivateHostRoute, type PrivateHostRouteProps } from './platform/private-routes';
+import type { PrivateHostRouteProps } from './platform/private-routes';
 import { addResourceBudget } from './platform/resource-budget';
-import { RotationRestart } from './platform/rotation-restart';
+import type { RotationRestart } from './platform/rotation-restart';
 import { type ApplicationRoute, defaultListenerPriority, HostRoute } from './platform/routing';
 import { type ApplicationStorage, SharedStorage } from './platform/storage';
-import { Workers } from './platform/workers';
+import type { Workers } from './platform/workers';
 import { acknowledgeGrantPolicies, RECORD_ACKNOWLEDGEMENTS } from './profiles/acknowledge';
 import { complianceChecks } from './profiles/compliance-checks';
 import { checkKnownVulnerabilities } from './profiles/known-vulnerabilities';
 import { PROFILE_SETTINGS, type ProfileSettings } from './profiles/profile-settings';
-import { Ec2Runtime } from './runtimes/ec2';
+import type { Ec2Runtime } from './runtimes/ec2';
 import { FargateRuntime } from './runtimes/fargate';
 import type { ApplicationSecret, RuntimeProps } from './runtimes/runtime-props';
 import { warn } from './warnings';
@@ -122,7 +120,7 @@ export class ApplicationFactory extends Construct {
         new LogAlarms(this, 'Alarms', { log: shared.log, alarms: plan.alarms, email: context.alarmEmail, removalPolicy: settings.removalPolicy, topic: shared.alarmTopic });
       }
       const workers = plan.workerSpec
-        ? new Workers(this, 'Workers', { network: shared.network, log: shared.log, applicationId: plan.spec.applicationId(), workers: plan.workerSpec, images })
+        ? new (onDemand.workers().Workers)(this, 'Workers', { network: shared.network, log: shared.log, applicationId: plan.spec.applicationId(), workers: plan.workerSpec, images })
         : undefined;
       this.workerTaskRole = workers?.taskRole;
       // EC2: the plugin's image is deployed only when its user data runs it (runImage), under the same rules.
@@ -283,7 +281,7 @@ export class ApplicationFactory extends Construct {
       if (!shared.storage) throw new Error('Fargate always keeps its data on EFS, but no file system was created');
       return new FargateRuntime(this, 'Fargate', { ...runtimeProps, storage: shared.storage, cpu: plan.sizes.cpu, memoryLimitMiB: plan.sizes.memoryLimitMiB });
     }
-    return new Ec2Runtime(this, 'Ec2', {
+    return new (onDemand.ec2Runtime().Ec2Runtime)(this, 'Ec2', {
       ...runtimeProps,
       instanceType: new ec2.InstanceType(plan.sizes.instanceType),
       dataVolumeGiB: plan.sizes.dataVolumeGiB,
@@ -317,8 +315,8 @@ export class ApplicationFactory extends Construct {
     const { context, plugin, spec } = plan;
     acknowledgeGrantPolicies(this);
     addEcsConsistencyChecks(this);
-    if (context.pciConformancePack) addPciConformancePack(this, 'PciConformancePack');
-    if (context.securityHubPciDss) addSecurityHubPciDss(this, 'SecurityHubPciDss');
+    if (context.pciConformancePack) onDemand.pciConformancePack().addPciConformancePack(this, 'PciConformancePack');
+    if (context.securityHubPciDss) onDemand.securityHubStandard().addSecurityHubPciDss(this, 'SecurityHubPciDss');
     if (plan.settings.complianceChecks) {
       const accepted = context.acceptedAdvisories ?? {};
       complianceChecks().requireCompliance(this, plan.stack, callPlugin(plugin, 'complianceControls', () => spec.complianceControls()).map((c) => ({ ...c, source: plugin })), {
@@ -393,7 +391,7 @@ export class ApplicationFactory extends Construct {
    */
   private routePrivately(runtime: FargateRuntime | Ec2Runtime, privateLoadBalancer: NonNullable<SharedParts['privateLoadBalancer']>,
     priority: number, context: DeploymentContext, spec: IApplicationSpec): void {
-    const route = new PrivateHostRoute(this, 'PrivateRoute', {
+    const route = new (onDemand.privateRoutes().PrivateHostRoute)(this, 'PrivateRoute', {
       vpc: this.vpc,
       ...privateLoadBalancer,
       host: hostOf(context),
@@ -412,9 +410,10 @@ export class ApplicationFactory extends Construct {
    */
   private connectDatabase(runtime: FargateRuntime | Ec2Runtime, database: DatabaseConnection, shared: SharedParts,
     context: DeploymentContext): RotationRestart {
+    const { POSTGRES_PORT } = onDemand.database();
     database.securityGroup.addIngressRule(runtime.securityGroup, ec2.Port.tcp(POSTGRES_PORT), `PostgreSQL from ${context.applicationId}`);
     runtime.securityGroup.addEgressRule(database.securityGroup, ec2.Port.tcp(POSTGRES_PORT), 'PostgreSQL to its database');
-    return new RotationRestart(this, 'RestartOnRotation', {
+    return new (onDemand.rotationRestart().RotationRestart)(this, 'RestartOnRotation', {
       secretArn: database.secretArn,
       network: shared.network,
       logGroup: shared.log.group,
@@ -432,6 +431,7 @@ export class ApplicationFactory extends Construct {
    */
   private database(requirement: DatabaseRequirement, where: Pick<PluginDatabaseProps, 'vpc' | 'subnets' | 'key' | 'logging'>,
     context: DeploymentContext, settings: ProfileSettings): DatabaseConnection {
+    const { PluginDatabase, profileDatabaseSettings } = onDemand.database();
     return new PluginDatabase(this, 'Database', {
       requirement,
       ...where,
@@ -513,7 +513,7 @@ export class ApplicationFactory extends Construct {
   /** The platform's parts, read from its parameters, and what the application adds to them in its own stack. */
   private attachTo(platform: Platform, context: DeploymentContext, spec: IApplicationSpec, on: AttachSettings): SharedParts {
     const { settings } = on;
-    const attached = new AttachedPlatform(this, 'Platform', {
+    const attached = new (onDemand.attachedPlatform().AttachedPlatform)(this, 'Platform', {
       platformStackName: platform.context.stackName,
       applicationStackName: context.stackName,
       computeNeedsPublicIp: computeNeedsPublicIp(settings.natGateways, platform.context.existingVpc),

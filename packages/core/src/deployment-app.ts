@@ -10,7 +10,7 @@ import type { IApplicationSpec } from './contract/application-spec';
 import { SecurityProfile } from './contract/security-profile';
 import { assertValidSpec } from './contract/spec-validation';
 import { UserError } from './errors';
-import { Platform } from './platform/platform';
+import { onDemand } from './on-demand';
 import { PROFILE_SETTINGS } from './profiles/profile-settings';
 import { PluginRegistry } from './registry/plugin-registry';
 import { warn } from './warnings';
@@ -140,7 +140,7 @@ function addPlatform(app: App, plugin: (applicationId: string, image?: unknown) 
     env: { region },
     description: `The platform ${stackName} (${props.securityProfile ?? SecurityProfile.DEV}) its applications share, deployed by @fw/core`,
   });
-  const platform = new Platform(platformStack, 'Platform', props);
+  const platform = new (onDemand.platform().Platform)(platformStack, 'Platform', props);
   configuration.applications.forEach(({ context, listenerPriority, allowFrom }, i) => {
     const stack = new Stack(app, context.stackName, {
       stackName: context.stackName,

@@ -18,7 +18,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['userdata/'],
   ['context/', 'profiles/', 'compliance/', 'registry/'],
   ['platform/', 'runtimes/'],
-  ['application-factory-props.ts', 'application-factory.ts'],
+  ['application-factory-props.ts', 'application-factory.ts', 'on-demand.ts'],
   ['build-server/', 'container-image/'],
   ['deployment-app.ts'],
   ['index.ts', 'main.ts'],

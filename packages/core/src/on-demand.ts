@@ -1,0 +1,19 @@
+/* eslint-disable @typescript-eslint/no-require-imports */
+
+/**
+ * The parts a deployment loads only when it uses them, so that a synth pays for what it builds: a Fargate deployment
+ * does not load the EC2 runtime and its user-data builder, a standalone one neither the platform nor its attachment,
+ * and only a deployment that asks for them loads the database, the workers, the private route or the compliance
+ * packs (docs/benchmarks.md, "Where a process's synth time goes"). Everything else is imported as usual.
+ */
+export const onDemand = {
+  ec2Runtime: (): typeof import('./runtimes/ec2') => require('./runtimes/ec2'),
+  platform: (): typeof import('./platform/platform') => require('./platform/platform'),
+  attachedPlatform: (): typeof import('./platform/attached-platform') => require('./platform/attached-platform'),
+  database: (): typeof import('./platform/database') => require('./platform/database'),
+  rotationRestart: (): typeof import('./platform/rotation-restart') => require('./platform/rotation-restart'),
+  privateRoutes: (): typeof import('./platform/private-routes') => require('./platform/private-routes'),
+  workers: (): typeof import('./platform/workers') => require('./platform/workers'),
+  pciConformancePack: (): typeof import('./compliance/pci-conformance-pack') => require('./compliance/pci-conformance-pack'),
+  securityHubStandard: (): typeof import('./compliance/security-hub-standard') => require('./compliance/security-hub-standard'),
+};
