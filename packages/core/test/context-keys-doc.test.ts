@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CONTEXT_KEYS, ContextKey } from '../src/context/context-keys';
+import { CONTEXT_KEYS, ContextKey, PLATFORM_DECIDED_KEYS, PLATFORM_KEYS } from '../src/context/context-keys';
 
 // docs/context-keys.md's table is written by hand; the key table (CONTEXT_KEYS) is what synth applies. Both are read
 // as they are when the test runs, so the test follows any edit of either and names the key whose row differs.
@@ -153,5 +153,22 @@ describe('the comparison fails, naming the key (controls on a doc rendered from 
     expect(differences(text.replace(SECTION, '# Context'), CONTEXT_KEYS)).toEqual([`the doc has no "${SECTION}" section`]);
     expect(differences(text.replace('| key | required |', '| name | required |'), CONTEXT_KEYS))
       .toEqual([expect.stringMatching(/^the table's header is .*expected the columns key, required, default, meaning$/)]);
+  });
+});
+
+// docs/platform.md lists the keys a platform takes and those an application on it may not give; the key table's
+// onPlatform declares both (PLATFORM_KEYS, PLATFORM_DECIDED_KEYS).
+describe('docs/platform.md\'s key lists are the key table\'s', () => {
+  const doc = fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'docs', 'platform.md'), 'utf-8').replace(/\s+/g, ' ');
+  /** The backticked names in the parenthesis that follows `lead`. */
+  const listAfter = (lead: string) => {
+    const start = doc.indexOf(lead);
+    return start < 0 ? [`no "${lead}" in the doc`] : [...doc.slice(start + lead.length, doc.indexOf(')', start + lead.length)).matchAll(/`(\w+)`/g)].map((m) => m[1]);
+  };
+  test.each([
+    ['the platform\'s props', '`PlatformProps` are named as the context keys (', PLATFORM_KEYS],
+    ['the keys an application may not give', 'a key an application gives that belongs to the platform (', PLATFORM_DECIDED_KEYS],
+  ])('%s', (_what, lead, keys) => {
+    expect(listAfter(lead)).toEqual([...keys]);
   });
 });

@@ -8,6 +8,7 @@ import { DeploymentApp } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { fakeInstall, pluginClassSource } from './support/fake-install';
 import { requireInCi } from './support/shellcheck';
+import { PLATFORM_KEYS } from '../src/context/context-keys';
 
 const PROJECT = fakeInstall([{
   name: '@acme/wiki-plugin',
@@ -168,7 +169,7 @@ describe('a platform configuration (platform, applications)', () => {
       'Invalid platform configuration (5 problems):',
       '  - securityProfile at the top level: in a platform configuration each setting belongs to the "platform" object or to an entry of "applications".',
       '  - platform: pciDssScope is a key of each application, not of the platform; set it on the entries of "applications" that need it.',
-      "  - platform: unknown key 'vpcCdir'; did you mean 'vpcCidr'? Known keys: stackName, region, securityProfile, domain, hostedZoneId, certificateArn, alarmEmail, vpcCidr, existingVpc, dockerHubCredentialArn, pciConformancePack, securityHubPciDss.",
+      `  - platform: unknown key 'vpcCdir'; did you mean 'vpcCidr'? Known keys: stackName, region, ${PLATFORM_KEYS.join(', ')}.`,
       '  - applications[0] (wiki): securityProfile belongs to the platform; set it in "platform".',
       '  - applications[1] (docs): runtimeType "LAMBDA" is not allowed; expected one of FARGATE, EC2.',
     ].join('\n'));

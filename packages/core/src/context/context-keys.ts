@@ -6,6 +6,7 @@ import {
   acceptedAdvisories, bool, DOCKER_HUB_CREDENTIAL_ARN, DOMAIN, email, httpsUrl, imageDigests, oidcScopes, oneOf, Parsed, pluginSettings, SECRET_ARN,
   secretReferences, SUBDOMAIN, text, tokenPaths, vpcCidr, wholeNumber,
 } from './key-parsers';
+import type { PlatformProps } from './platform-props';
 import { SECRET_ARN_EXAMPLE, SECRET_JSON_KEY_EXAMPLE } from './secret-reference';
 import { AuthMode } from '../contract/auth-mode';
 import { DATABASE_DEFAULTS } from '../contract/database-requirement';
@@ -57,7 +58,20 @@ interface Declaration<T> {
   readonly codeSource?: string;
   /** A valid value. The examples of all keys together are one valid deployment (the wiring test deploys it). */
   readonly example: NonNullable<T>;
+  /** Who decides the key for an application on a platform (docs/platform.md). @default - each application */
+  readonly onPlatform?: OnPlatform;
 }
+
+/**
+ * A key on a platform. `platform`: the platform decides it for every application on it; an application that gives it
+ * (other than its default) is refused, saying `why`, or, `shared`, one that gives a value other than the platform's.
+ * `inherited`: a key of the platform too, whose value an application takes unless it gives its own. `prop: false` marks
+ * a key the platform decides but does not take as a prop of its own (TLS comes from its certificate's keys, the
+ * region from its stack).
+ */
+export type OnPlatform =
+  | { readonly decides: 'platform'; readonly why: string; readonly shared?: true; readonly prop?: false }
+  | { readonly decides: 'inherited' };
 
 /**
  * What happens when the key is absent: a field every DeploymentContext has needs a required key or a default; the
@@ -66,6 +80,7 @@ interface Declaration<T> {
 type Presence<T> =
   | { readonly required: true }
   | { readonly required: false; readonly default: NonNullable<T> }
+  | { readonly required: false; readonly defaultByProfile: { readonly [P in SecurityProfile]: NonNullable<T> } }
   | (undefined extends T ? { readonly required: false; readonly defaultText: string } : never);
 
 type Declared<T> = Declaration<T> & Presence<T>;
@@ -102,6 +117,7 @@ const FIELD_KEYS = {
     parse: oneOf(Object.values(SecurityProfile)),
     code: (c) => c.props.securityProfile,
     example: SecurityProfile.STAGING,
+    onPlatform: { decides: 'platform', why: 'an application runs at its platform\'s profile.', shared: true },
   },
   sslEnabled: {
     required: true,
@@ -109,6 +125,7 @@ const FIELD_KEYS = {
     parse: bool,
     code: (c) => c.props.sslEnabled,
     example: true,
+    onPlatform: { decides: 'platform', why: 'the platform\'s listener decides (TLS when it has hostedZoneId or certificateArn).', shared: true, prop: false },
   },
   domain: {
     required: false,
@@ -117,6 +134,7 @@ const FIELD_KEYS = {
     parse: text(DOMAIN, 'a domain name such as example.com (labels of letters, digits and -, separated by dots)', (s) => s.toLowerCase()),
     code: (c) => c.props.domain,
     example: 'example.com',
+    onPlatform: { decides: 'inherited' },
   },
   subdomain: {
     required: false,
@@ -152,6 +170,7 @@ const FIELD_KEYS = {
     parse: text(/^Z[A-Z0-9]{1,31}$/, 'a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ'),
     code: (c) => c.props.hostedZoneId,
     example: 'Z0123456789ABCDEFGHIJ',
+    onPlatform: { decides: 'inherited' },
   },
   certificateArn: {
     required: false,
@@ -160,6 +179,7 @@ const FIELD_KEYS = {
     parse: text(/^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[0-9a-f-]{36}$/, 'an ACM certificate ARN'),
     code: (c) => c.props.certificateArn,
     example: 'arn:aws:acm:eu-west-1:123456789012:certificate/12345678-1234-1234-1234-123456789012',
+    onPlatform: { decides: 'inherited' },
   },
   region: {
     required: false,
@@ -171,6 +191,7 @@ const FIELD_KEYS = {
     code: (c) => c.region,
     codeSource: 'the stack\'s region',
     example: 'eu-west-1',
+    onPlatform: { decides: 'platform', why: 'an application runs in its platform\'s region (its parameters are regional).', shared: true, prop: false },
   },
   ec2Storage: {
     required: false,
@@ -199,6 +220,7 @@ const FIELD_KEYS = {
     parse: vpcCidr,
     code: (c) => c.props.vpcCidr,
     example: '10.1.0.0/16',
+    onPlatform: { decides: 'platform', why: 'one network for every application' },
   },
   existingVpc: {
     required: false,
@@ -226,6 +248,7 @@ const FIELD_KEYS = {
         { subnetId: 'subnet-0c000000000000002', availabilityZone: 'eu-west-1b', cidr: '10.1.13.0/24', routeTableId: 'rtb-0c000000000000001' },
       ],
     },
+    onPlatform: { decides: 'platform', why: 'one network for every application' },
   },
   alarmEmail: {
     required: false,
@@ -234,6 +257,7 @@ const FIELD_KEYS = {
     parse: email,
     code: (c) => c.props.alarmEmail,
     example: 'security@example.com',
+    onPlatform: { decides: 'platform', why: 'one alarm topic for every application' },
   },
   pciConformancePack: {
     required: false,
@@ -244,6 +268,7 @@ const FIELD_KEYS = {
     parse: bool,
     code: (c) => c.props.pciConformancePack,
     example: true,
+    onPlatform: { decides: 'platform', why: 'one conformance pack per account and region' },
   },
   securityHubPciDss: {
     required: false,
@@ -253,6 +278,7 @@ const FIELD_KEYS = {
     parse: bool,
     code: (c) => c.props.securityHubPciDss,
     example: true,
+    onPlatform: { decides: 'platform', why: 'one Security Hub standard per account and region' },
   },
   pciDssScope: {
     required: false,
@@ -286,6 +312,7 @@ const FIELD_KEYS = {
       'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/docker-hub-AbCdEf'),
     code: (c) => c.props.dockerHubCredentialArn,
     example: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/docker-hub-AbCdEf',
+    onPlatform: { decides: 'platform', why: 'one pull-through cache of Docker Hub for every application' },
   },
   acceptedAdvisories: {
     required: false,
@@ -459,15 +486,34 @@ export interface ContextKey {
   readonly parse: (raw: unknown) => Parsed;
   /** The value when absent, for a field every DeploymentContext has. */
   readonly default?: unknown;
+  /** The value when absent in each profile, for a key whose default depends on it (instead of `default`). */
+  readonly defaultByProfile?: Readonly<Record<SecurityProfile, unknown>>;
   readonly code: (code: CodeSettings) => unknown;
   readonly codeSource: string;
   readonly example: unknown;
+  readonly onPlatform?: OnPlatform;
 }
 
 function contextKey(name: string, key: Declared<unknown>): ContextKey {
-  const shown = (value: unknown) => (Array.isArray(value) ? value.join(' ') : String(value));
-  const defaultText = key.required ? '-' : 'default' in key ? `\`${shown(key.default)}\`` : key.defaultText;
+  const shown = (value: unknown) => `\`${Array.isArray(value) ? value.join(' ') : String(value)}\``;
+  const defaultText = key.required ? '-'
+    : 'default' in key ? shown(key.default)
+      : 'defaultByProfile' in key ? byProfileText(key.defaultByProfile, shown)
+        : key.defaultText;
   return { codeSource: 'the factory\'s props', ...key, name, defaultText };
+}
+
+/** `\`false\` in DEV, \`true\` in STAGING and PRODUCTION`: the profiles of each value, in the profiles' order. */
+function byProfileText(values: Readonly<Record<SecurityProfile, unknown>>, shown: (value: unknown) => string): string {
+  const groups = new Map<string, SecurityProfile[]>();
+  for (const profile of Object.values(SecurityProfile)) groups.set(shown(values[profile]), [...groups.get(shown(values[profile])) ?? [], profile]);
+  const and = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0]);
+  return [...groups].map(([value, profiles]) => `${value} in ${and(profiles)}`).join(', ');
+}
+
+/** The value an absent key takes in `profile`: its default, or its profile's; undefined when it has none. */
+export function defaultOf(key: ContextKey, profile: SecurityProfile | undefined): unknown {
+  return key.defaultByProfile ? (profile ? key.defaultByProfile[profile] : undefined) : key.default;
 }
 
 /** `issuer` -> `oidcIssuer`. */
@@ -501,6 +547,28 @@ export function deploymentContextOf(v: KeyValues): DeploymentContext {
   const derived = Object.fromEntries(Object.entries(DERIVED_FIELDS).map(([field, derive]) => [field, derive(v)]));
   return { ...fields, ...derived } as unknown as DeploymentContext;
 }
+
+/** The keys the platform decides for every application on it (`onPlatform`), its own props and those derived. */
+export const PLATFORM_DECIDED_KEYS: readonly string[] = CONTEXT_KEYS.filter((k) => k.onPlatform?.decides === 'platform').map((k) => k.name);
+
+/** The names of the keys a platform takes as props: those it decides, and those its applications inherit. */
+type PlatformKeyName = {
+  [K in keyof typeof FIELD_KEYS]: (typeof FIELD_KEYS)[K] extends { readonly onPlatform: { readonly prop: false } } ? never
+    : (typeof FIELD_KEYS)[K] extends { readonly onPlatform: OnPlatform } ? K : never
+}[keyof typeof FIELD_KEYS];
+
+/** The keys a platform takes (`PlatformProps`, a platform configuration's `platform`), in the key table's order. */
+export const PLATFORM_KEYS = CONTEXT_KEYS.filter((k) => k.onPlatform && !(k.onPlatform.decides === 'platform' && k.onPlatform.prop === false))
+  .map((k) => k.name) as readonly PlatformKeyName[];
+
+/**
+ * A compile error naming a key a platform takes that `PlatformProps` lacks, or a prop of the platform that is no
+ * platform key: the platform's props are its keys.
+ */
+export type EveryPlatformKeyIsAProp<
+  T extends never = Exclude<PlatformKeyName, keyof PlatformProps>,
+  U extends never = Exclude<keyof PlatformProps, PlatformKeyName>,
+> = [T, U];
 
 /** The context keys of a platform configuration: a platform, and the applications on it (docs/platform.md). */
 export const PLATFORM_CONFIGURATION_KEYS = ['platform', 'applications'] as const;

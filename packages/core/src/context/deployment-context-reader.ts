@@ -1,8 +1,8 @@
 import type { IConstruct } from 'constructs';
-import { CONTEXT_KEYS, DEPLOYMENT_APP_KEYS, deploymentContextOf, OIDC_KEYS, PLATFORM_CONFIGURATION_KEYS } from './context-keys';
+import { CONTEXT_KEYS, type ContextKey, defaultOf, DEPLOYMENT_APP_KEYS, deploymentContextOf, OIDC_KEYS, PLATFORM_CONFIGURATION_KEYS } from './context-keys';
+import { sharedKeyProblems } from './cross-key-rules';
 import type { DeploymentContext } from './deployment-context';
 import { didYouMean } from './did-you-mean';
-import { existingVpcKeyProblems } from './existing-vpc';
 import { AuthMode } from '../contract/auth-mode';
 import { Ec2Storage } from '../contract/ec2-storage';
 import { RuntimeType } from '../contract/runtime-type';
@@ -37,6 +37,7 @@ export class DeploymentContextReader {
     const known = CONTEXT_KEYS.map((k) => k.name);
     const v: Record<string, any> = {};
     const given = new Set<string>();
+    const byProfile: ContextKey[] = [];
 
     for (const key of Object.keys(values).filter((k) => !isCdkKey(k) && !known.includes(k))) {
       const suggestion = didYouMean(key, known);
@@ -49,6 +50,7 @@ export class DeploymentContextReader {
       if (raw === undefined || raw === null || raw === '') {
         if (key.required) problems.push(`${key.name} is required: ${key.description}`);
         if (key.default !== undefined) v[key.name] = key.default;
+        else if (key.defaultByProfile) byProfile.push(key);
         continue;
       }
       given.add(key.name);
@@ -60,6 +62,9 @@ export class DeploymentContextReader {
         v[key.name] = parsed.value;
       }
     }
+
+    // The profile is read with the other keys; a default that depends on it is applied once it is known.
+    for (const key of byProfile) v[key.name] = defaultOf(key, v.securityProfile);
 
     problems.push(...crossKeyProblems(v, given));
 
@@ -88,16 +93,7 @@ function crossKeyProblems(v: Record<string, any>, given: Set<string>): string[] 
   const problems: string[] = [];
   const authMode: string | undefined = v.authMode;
   const settings = v.securityProfile ? PROFILE_SETTINGS[v.securityProfile as SecurityProfile] : undefined;
-  if (settings?.tlsRequired && v.sslEnabled === false) {
-    problems.push(`sslEnabled "false" is not allowed with securityProfile ${v.securityProfile}: card data must not travel in ` +
-      'clear text. Set sslEnabled to true (with domain and hostedZoneId or certificateArn).');
-  }
-  if (settings?.regionRequired && v.region === undefined && !given.has('region')) {
-    problems.push(`securityProfile ${v.securityProfile} needs the stack's region (for example eu-west-1), set on purpose: ` +
-      'its load-balancer access logs are delivered by a region-specific account, and card data stays in the region it is ' +
-      'deployed to. Set the region key (in code: env.region on the stack); the CDK CLI\'s default region ' +
-      '(CDK_DEFAULT_REGION, from the AWS configuration) is not taken for this profile.');
-  }
+  problems.push(...sharedKeyProblems(v, given, 'application'));
   if (settings?.pciDssScopeRequired && v.pciDssScope === undefined && !given.has('pciDssScope')) {
     problems.push(`securityProfile ${v.securityProfile} needs pciDssScope, the application's role toward the cardholder data ` +
       'environment as your scoping decided: CDE, CONNECTED or OUT_OF_SCOPE. The evidence report states it as yours, so it ' +
@@ -119,14 +115,6 @@ function crossKeyProblems(v: Record<string, any>, given: Set<string>): string[] 
       'applies to the domain name of the certificate created for it. Use a shorter subdomain, or import a certificate ' +
       'with certificateArn.');
   }
-  // ACM certificates are regional: Elastic Load Balancing uses a certificate of its own region only.
-  // https://docs.aws.amazon.com/acm/latest/userguide/acm-regions.html
-  const certificateRegion = v.certificateArn ? String(v.certificateArn).split(':')[3] : undefined;
-  if (certificateRegion && v.region && certificateRegion !== v.region) {
-    problems.push(`certificateArn ${shownValue(v.certificateArn)} is in ${certificateRegion}, the stack in ${v.region}; ` +
-      'a load balancer uses only certificates of its own region (ACM certificates are regional). Import or request the ' +
-      `certificate in ${v.region}.`);
-  }
   if (v.sslEnabled === true) {
     if (v.domain === undefined) {
       problems.push('sslEnabled true needs a domain: a certificate is issued for <subdomain>.<domain>. Set domain.');
@@ -144,7 +132,6 @@ function crossKeyProblems(v: Record<string, any>, given: Set<string>): string[] 
       'authorization code, the session cookie and the tokens cross the network in clear text. Set sslEnabled to true ' +
       '(with domain and hostedZoneId or certificateArn), or authMode "none".');
   }
-  problems.push(...existingVpcKeyProblems(v));
   if (v.tokenPaths !== undefined && authMode !== AuthMode.ALB_OIDC) {
     problems.push(`tokenPaths ${shownValue(v.tokenPaths)} applies only with authMode "alb-oidc" (given: ${authMode ?? AuthMode.NONE}): ` +
       'it lets those paths skip the load balancer\'s sign-in. Remove it, or set authMode "alb-oidc".');

@@ -1,17 +1,13 @@
 import type { AllowFrom } from './allow-from';
-import { CONTEXT_KEYS } from './context-keys';
+import { CONTEXT_KEYS, PLATFORM_DECIDED_KEYS, PLATFORM_KEYS } from './context-keys';
 import type { DeploymentContext } from './deployment-context';
 import { DeploymentContextReader } from './deployment-context-reader';
 import { didYouMean } from './did-you-mean';
-import { PLATFORM_KEYS } from './platform-context';
 import { shownValue, UserError } from '../errors';
 import type { PlatformProps } from './platform-props';
 
 /** Keys of the `platform` object besides the platform's props. */
 const PLATFORM_STACK_KEYS = ['stackName', 'region'] as const;
-
-/** Keys an application takes from its platform; an application entry that gives one is refused. */
-const FROM_THE_PLATFORM = ['securityProfile', 'sslEnabled', 'region', 'vpcCidr', 'existingVpc', 'alarmEmail', 'dockerHubCredentialArn', 'pciConformancePack', 'securityHubPciDss'];
 
 /**
  * Keys of an application entry besides the deployment context keys: its place on the platform, and `containerImage`,
@@ -78,12 +74,12 @@ export function readPlatformConfiguration(values: Record<string, any>, defaultRe
   if (Array.isArray(applications) && applications.every(isObject)) {
     applications.forEach((entry: Record<string, unknown>, i: number) => {
       const where = `applications[${i}]${typeof entry.stackName === 'string' ? ` (${entry.stackName})` : ''}`;
-      const own = [...contextKeys.filter((k) => !FROM_THE_PLATFORM.includes(k)), ...APPLICATION_ONLY_KEYS];
-      const refused = Object.keys(entry).filter((k) => FROM_THE_PLATFORM.includes(k));
+      const own = [...contextKeys.filter((k) => !PLATFORM_DECIDED_KEYS.includes(k)), ...APPLICATION_ONLY_KEYS];
+      const refused = Object.keys(entry).filter((k) => PLATFORM_DECIDED_KEYS.includes(k));
       if (refused.length > 0) {
         problems.push(`${where}: ${refused.join(', ')} ${refused.length > 1 ? 'belong' : 'belongs'} to the platform; set ${refused.length > 1 ? 'them' : 'it'} in "platform".`);
       }
-      const unknown = unknownKeys(where, entry, [...own, ...FROM_THE_PLATFORM]);
+      const unknown = unknownKeys(where, entry, [...own, ...PLATFORM_DECIDED_KEYS]);
       problems.push(...unknown);
       if (refused.length + unknown.length > 0) return;
       const { listenerPriority, allowFrom, containerImage, ...keys } = entry;

@@ -1,10 +1,10 @@
 import { Stack, Token } from 'aws-cdk-lib';
-import { CONTEXT_KEYS } from './context-keys';
-import { type ExistingVpc, existingVpcKeyProblems } from './existing-vpc';
+import { CONTEXT_KEYS, defaultOf, PLATFORM_KEYS } from './context-keys';
+import { sharedKeyProblems } from './cross-key-rules';
+import type { ExistingVpc } from './existing-vpc';
 import { SecurityProfile } from '../contract/security-profile';
 import { shownValue, UserError } from '../errors';
 import type { PlatformProps } from './platform-props';
-import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 
 /** A platform's validated settings: its props read as the context keys of the same names. */
 export interface PlatformContext {
@@ -36,12 +36,6 @@ export interface PlatformContext {
   readonly region?: string;
 }
 
-/** The keys a platform takes. */
-export const PLATFORM_KEYS = [
-  'securityProfile', 'domain', 'hostedZoneId', 'certificateArn', 'alarmEmail', 'vpcCidr', 'existingVpc', 'dockerHubCredentialArn', 'pciConformancePack',
-  'securityHubPciDss',
-] as const;
-
 /**
  * Validates a platform's props with the context keys' own parsers, and the rules between them: every problem at once,
  * in one error naming the platform's stack, each key, the value given and what is allowed.
@@ -49,38 +43,29 @@ export const PLATFORM_KEYS = [
 export function platformContext(stack: Stack, props: PlatformProps): PlatformContext {
   const problems: string[] = [];
   const v: Record<string, any> = {};
+  const given = new Set<string>();
   const raw: Record<string, unknown> = { securityProfile: SecurityProfile.DEV, ...props };
-  for (const name of PLATFORM_KEYS) {
-    const key = CONTEXT_KEYS.find((k) => k.name === name)!;
-    if (raw[name] === undefined || raw[name] === null || raw[name] === '') continue;
-    const parsed = key.parse(raw[name]);
-    if ('allowed' in parsed) problems.push(`${name} ${shownValue(raw[name])} is not allowed; expected ${parsed.allowed}.`);
-    else v[name] = parsed.value;
+  const keys = PLATFORM_KEYS.map((name) => CONTEXT_KEYS.find((k) => k.name === name)!);
+  for (const key of keys) {
+    const value = raw[key.name];
+    if (value === undefined || value === null || value === '') continue;
+    given.add(key.name);
+    const parsed = key.parse(value);
+    if ('allowed' in parsed) problems.push(`${key.name} ${shownValue(value)} is not allowed; expected ${parsed.allowed}.`);
+    else v[key.name] = parsed.value;
   }
+  for (const key of keys.filter((k) => !given.has(k.name))) v[key.name] = defaultOf(key, v.securityProfile);
   if (raw.domain === undefined || raw.domain === null || raw.domain === '') {
     problems.push('domain is required: applications on a platform are told apart by their host names, <subdomain>.<domain>.');
   }
-  const sslEnabled = v.hostedZoneId !== undefined || v.certificateArn !== undefined;
-  const region = Token.isUnresolved(stack.region) ? undefined : stack.region;
-  const settings = v.securityProfile ? PROFILE_SETTINGS[v.securityProfile as SecurityProfile] : undefined;
-  if (settings?.tlsRequired && !sslEnabled) {
-    problems.push(`securityProfile ${v.securityProfile} needs TLS: card data must not travel in clear text. Set hostedZoneId ` +
-      '(a certificate for <domain> and *.<domain> is created and DNS-validated there) or certificateArn.');
-  }
-  if (settings?.regionRequired && !region) {
-    problems.push(`securityProfile ${v.securityProfile} needs the stack's region (for example eu-west-1): its load-balancer ` +
-      'access logs are delivered by a region-specific account. Create the platform\'s stack with env: { region }.');
-  }
-  const certificateRegion = v.certificateArn ? String(v.certificateArn).split(':')[3] : undefined;
-  if (certificateRegion && region && certificateRegion !== region) {
-    problems.push(`certificateArn ${shownValue(v.certificateArn)} is in ${certificateRegion}, the stack in ${region}; a load ` +
-      'balancer uses only certificates of its own region.');
-  }
+  // What an application gives as keys, the platform derives: TLS from its certificate's keys, the region from its stack.
+  v.sslEnabled = v.hostedZoneId !== undefined || v.certificateArn !== undefined;
+  v.region = Token.isUnresolved(stack.region) ? undefined : stack.region;
+  problems.push(...sharedKeyProblems(v, given, 'platform'));
   // The platform's databases go in the data subnets.
   if (v.existingVpc && !v.existingVpc.dataSubnets) {
     problems.push('existingVpc needs dataSubnets on a platform: one isolated subnet a zone, where its applications\' databases go.');
   }
-  problems.push(...existingVpcKeyProblems({ ...v, region }));
   if (problems.length > 0) {
     throw new UserError(`Invalid platform ${stack.stackName} (${problems.length} problem${problems.length > 1 ? 's' : ''}):\n` +
       problems.map((p) => `  - ${p}`).join('\n'));
@@ -89,7 +74,7 @@ export function platformContext(stack: Stack, props: PlatformProps): PlatformCon
     stackName: stack.stackName,
     securityProfile: v.securityProfile,
     domain: v.domain,
-    sslEnabled,
+    sslEnabled: v.sslEnabled,
     hostedZoneId: v.hostedZoneId,
     certificateArn: v.certificateArn,
     alarmEmail: v.alarmEmail,
@@ -98,6 +83,6 @@ export function platformContext(stack: Stack, props: PlatformProps): PlatformCon
     dockerHubCredentialArn: v.dockerHubCredentialArn,
     pciConformancePack: v.pciConformancePack === true,
     securityHubPciDss: v.securityHubPciDss === true,
-    region,
+    region: v.region,
   };
 }

@@ -6,8 +6,10 @@ import type { Platform } from './platform';
 import { securityGroupParameter } from './platform-parameters';
 import { LISTENER_PRIORITY } from './routing';
 import type { AllowFrom } from '../context/allow-from';
+import { CONTEXT_KEYS } from '../context/context-keys';
 import type { DeploymentContext } from '../context/deployment-context';
 import type { FactorySettings } from '../context/factory-settings';
+import type { PlatformContext } from '../context/platform-context';
 import { shownValue, UserError } from '../errors';
 
 // What an ApplicationFactory decides when it attaches to a platform: its settings and neighbours.
@@ -27,22 +29,21 @@ export function propsOnPlatform<T extends FactorySettings & { readonly listenerP
   const on = platform.context;
   const given = (key: keyof FactorySettings) => props[key] ?? scope.node.tryGetContext(key);
   const problems: string[] = [];
-  const differs = (key: keyof FactorySettings, platformValue: unknown, why: string) => {
-    const value = given(key);
-    if (value !== undefined && String(value) !== String(platformValue)) {
-      problems.push(`${key}: the application ${shownValue(value)}, the platform ${shownValue(platformValue)}; ${why}`);
+  // The keys the platform decides (the key table's onPlatform; the region is compared below, with the stacks'). A
+  // context value is text ("true"), a prop typed.
+  const text = (value: unknown) => (typeof value === 'object' ? JSON.stringify(value) : String(value));
+  for (const key of CONTEXT_KEYS) {
+    const decided = key.onPlatform?.decides === 'platform' ? key.onPlatform : undefined;
+    const value = decided && key.name !== 'region' ? given(key.name as keyof FactorySettings) : undefined;
+    if (!decided || value === undefined) continue;
+    if (decided.shared) {
+      const platformValue = on[key.name as keyof PlatformContext];
+      if (text(value) !== text(platformValue)) {
+        problems.push(`${key.name}: the application ${shownValue(value)}, the platform ${shownValue(platformValue)}; ${decided.why}`);
+      }
+    } else if (text(value) !== text(key.default)) {
+      problems.push(`${key.name} ${shownValue(value)} belongs to the platform (${decided.why}); set it there.`);
     }
-  };
-  differs('securityProfile', on.securityProfile, 'an application runs at its platform\'s profile.');
-  differs('sslEnabled', on.sslEnabled, 'the platform\'s listener decides (TLS when it has hostedZoneId or certificateArn).');
-  for (const key of ['vpcCidr', 'existingVpc', 'alarmEmail', 'dockerHubCredentialArn'] as const) {
-    if (given(key) !== undefined) problems.push(`${key} ${shownValue(given(key))} belongs to the platform; set it there.`);
-  }
-  if (given('pciConformancePack') === true) {
-    problems.push('pciConformancePack true belongs to the platform (one conformance pack per account and region); set it there.');
-  }
-  if (given('securityHubPciDss') === true) {
-    problems.push('securityHubPciDss true belongs to the platform (one Security Hub standard per account and region); set it there.');
   }
   const priority = props.listenerPriority;
   if (priority !== undefined && (!Number.isInteger(priority) || priority < LISTENER_PRIORITY.min || priority > LISTENER_PRIORITY.max)) {
