@@ -63,11 +63,12 @@ interface Declaration<T> {
 }
 
 /**
- * A key on a platform. `platform`: the platform decides it for every application on it; an application that gives it
- * (other than its default) is refused, saying `why`, or, `shared`, one that gives a value other than the platform's.
- * `inherited`: a key of the platform too, whose value an application takes unless it gives its own. `prop: false` marks
- * a key the platform decides but does not take as a prop of its own (TLS comes from its certificate's keys, the
- * region from its stack).
+ * A key on a platform. `platform`: the platform decides it for every application on it. `shared`: the application's
+ * value is the platform's, and an application that gives another is refused, saying `why`; else the platform's alone
+ * (its network, its account-wide packs): an application keeps the key's default, and one that gives another value is
+ * refused. `inherited`: a key of the platform too, whose value an application takes unless it gives its own.
+ * `prop: false` marks a key the platform decides but does not take as a prop of its own (TLS comes from its
+ * certificate's keys, the region from its stack).
  */
 export type OnPlatform =
   | { readonly decides: 'platform'; readonly why: string; readonly shared?: true; readonly prop?: false }
@@ -257,7 +258,7 @@ const FIELD_KEYS = {
     parse: email,
     code: (c) => c.props.alarmEmail,
     example: 'security@example.com',
-    onPlatform: { decides: 'platform', why: 'one alarm topic for every application' },
+    onPlatform: { decides: 'platform', why: 'one alarm topic for every application.', shared: true },
   },
   pciConformancePack: {
     required: false,
@@ -312,7 +313,7 @@ const FIELD_KEYS = {
       'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/docker-hub-AbCdEf'),
     code: (c) => c.props.dockerHubCredentialArn,
     example: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/docker-hub-AbCdEf',
-    onPlatform: { decides: 'platform', why: 'one pull-through cache of Docker Hub for every application' },
+    onPlatform: { decides: 'platform', why: 'one pull-through cache of Docker Hub for every application.', shared: true },
   },
   acceptedAdvisories: {
     required: false,

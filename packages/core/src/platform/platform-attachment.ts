@@ -65,15 +65,16 @@ export function propsOnPlatform<T extends FactorySettings & { readonly listenerP
   const domain = given('domain') ?? on.domain;
   const inherit = (key: 'hostedZoneId' | 'certificateArn') =>
     props[key] ?? (domain === on.domain && scope.node.tryGetContext(key) === undefined ? on[key] : undefined);
+  // The shared keys are the platform's values (the region is its stack's); the others it decides stay the
+  // application's defaults, so that it builds no second network or account-wide pack.
+  const shared = CONTEXT_KEYS.filter((k) => k.onPlatform?.decides === 'platform' && k.onPlatform.shared && k.name !== 'region')
+    .map((k) => [k.name, on[k.name as keyof PlatformContext]]);
   return {
     ...props,
-    securityProfile: on.securityProfile,
-    sslEnabled: on.sslEnabled,
+    ...Object.fromEntries(shared),
     domain: props.domain ?? (scope.node.tryGetContext('domain') === undefined ? on.domain : undefined),
     hostedZoneId: inherit('hostedZoneId'),
     certificateArn: inherit('certificateArn'),
-    alarmEmail: on.alarmEmail,
-    dockerHubCredentialArn: on.dockerHubCredentialArn,
   };
 }
 
