@@ -120,7 +120,14 @@ export class ApplicationFactory extends Construct {
         new LogAlarms(this, 'Alarms', { log: shared.log, alarms: plan.alarms, email: context.alarmEmail, removalPolicy: settings.removalPolicy, topic: shared.alarmTopic });
       }
       const workers = plan.workerSpec
-        ? new (onDemand.workers().Workers)(this, 'Workers', { network: shared.network, log: shared.log, applicationId: plan.spec.applicationId(), workers: plan.workerSpec, images })
+        ? new (onDemand.workers().Workers)(this, 'Workers', {
+          network: shared.network,
+          log: shared.log,
+          applicationId: plan.spec.applicationId(),
+          workers: plan.workerSpec,
+          images,
+          containerInsights: context.containerInsights,
+        })
         : undefined;
       this.workerTaskRole = workers?.taskRole;
       // EC2: the plugin's image is deployed only when its user data runs it (runImage), under the same rules.

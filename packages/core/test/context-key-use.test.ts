@@ -56,7 +56,8 @@ const outputOf = (values: Values) => {
 
 const DEV = { ...EXAMPLES, securityProfile: 'DEV' };
 const FARGATE = { ...DEV, runtimeType: RuntimeType.FARGATE, ec2Storage: undefined, dataVolumeSnapshotId: undefined };
-const PRODUCTION = { ...EXAMPLES, securityProfile: 'PRODUCTION' };
+// PRODUCTION requires Container Insights; the examples (a STAGING deployment) turn it off.
+const PRODUCTION = { ...EXAMPLES, securityProfile: 'PRODUCTION', containerInsights: undefined };
 
 /** For each key: the deployment it is changed in, and the other value it gets there. */
 const CHANGES: Record<string, [Values, unknown]> = {
@@ -79,6 +80,7 @@ const CHANGES: Record<string, [Values, unknown]> = {
   // Another VPC id: the endpoints, the flow log and the groups name it.
   existingVpc: [DEV, { ...EXAMPLES.existingVpc as object, vpcId: 'vpc-0f0e0d0c0b0a09080' }],
   alarmEmail: [DEV, 'other@example.com'],
+  containerInsights: [FARGATE, true],
   pciConformancePack: [DEV, false],
   securityHubPciDss: [DEV, false],
   pciDssScope: [PRODUCTION, 'CDE'],

@@ -58,6 +58,20 @@ describe('valid context', () => {
     }
   });
 
+  test('a key whose default depends on the profile has its profile\'s value when left out, in each profile', () => {
+    const keys = CONTEXT_KEYS.filter((k) => k.defaultByProfile);
+    expect(keys.map((k) => k.name)).toContain('containerInsights');
+    for (const profile of Object.values(SecurityProfile)) {
+      const context = DeploymentContextReader.fromValues({ ...VALID, ...TLS, region: 'eu-west-1', pciDssScope: 'OUT_OF_SCOPE', securityProfile: profile });
+      for (const key of keys) {
+        const value = (context as unknown as Record<string, unknown>)[key.name];
+        expect([profile, key.name, value]).toEqual([profile, key.name, key.defaultByProfile![profile]]);
+      }
+    }
+    // Given, the key's own value wins over the profile's.
+    expect(DeploymentContextReader.fromValues({ ...VALID, containerInsights: 'true' }).containerInsights).toBe(true);
+  });
+
   test('the FQDN is formed from subdomain and domain; domain names are lower-cased', () => {
     const ctx = DeploymentContextReader.fromValues({ ...VALID, ...TLS, domain: 'Example.COM' });
     expect(ctx.fqdn).toBe('ci.example.com');
@@ -168,6 +182,8 @@ describe('every problem is named with the key, the value given and what is allow
     ['bad region', { ...VALID, region: 'europe' }, /region "europe" is not allowed; expected an AWS region such as eu-west-1/],
     ['bad ec2Storage', { ...VALID, ec2Storage: 'nfs' }, /ec2Storage "nfs" is not allowed; expected one of efs, ebs\./],
     ['PRODUCTION without TLS', { ...VALID, securityProfile: 'PRODUCTION', region: 'eu-west-1' }, /sslEnabled "false" is not allowed with securityProfile PRODUCTION: card data must not travel in clear text/],
+    ['PRODUCTION without Container Insights', { ...VALID, ...TLS, securityProfile: 'PRODUCTION', region: 'eu-west-1', pciDssScope: 'CDE', containerInsights: 'false' },
+      /containerInsights false is not allowed with securityProfile PRODUCTION: its checks require Container Insights on every ECS cluster/],
     ['TLS without domain', { ...VALID, sslEnabled: 'true', hostedZoneId: 'Z1' }, /sslEnabled true needs a domain/],
     ['TLS without zone or certificate', { ...VALID, sslEnabled: 'true', domain: 'example.com' }, /sslEnabled true needs hostedZoneId .* or certificateArn/],
     ['subdomain without domain', { ...VALID, subdomain: 'ci' }, /subdomain "ci" needs a domain/],

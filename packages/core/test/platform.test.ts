@@ -373,6 +373,14 @@ test('DEV: no TLS, no NAT gateway: an HTTP listener, compute in the public subne
     .toEqual(['forum.example.com']);
 });
 
+test('Container Insights on the platform\'s cluster follows its profile (containerInsights: off in DEV, on in PRODUCTION); PRODUCTION refuses it off', () => {
+  const insights = (template: any) => resources(template, 'AWS::ECS::Cluster').map(([, c]) => c.Properties.ClusterSettings);
+  expect(insights(others.DEV.templates.Platform)).toEqual([[{ Name: 'containerInsights', Value: 'disabled' }]]);
+  expect(insights(platformTemplate)).toEqual([[{ Name: 'containerInsights', Value: 'enabled' }]]);
+  expect(() => new Platform(new Stack(new App(), 'P', { env: REGION_ENV }), 'Platform', { ...PLATFORM_PROPS, containerInsights: false }))
+    .toThrow('containerInsights false is not allowed with securityProfile PRODUCTION');
+});
+
 test('the VPC takes the platform\'s vpcCidr', () => {
   expect(resources(platformTemplate, 'AWS::EC2::VPC')[0][1].Properties.CidrBlock).toBe('10.20.0.0/16');
 });

@@ -260,6 +260,16 @@ const FIELD_KEYS = {
     example: 'security@example.com',
     onPlatform: { decides: 'platform', why: 'one alarm topic for every application.', shared: true },
   },
+  containerInsights: {
+    required: false,
+    defaultByProfile: { [SecurityProfile.DEV]: false, [SecurityProfile.STAGING]: true, [SecurityProfile.PRODUCTION]: true },
+    description: 'CloudWatch Container Insights on the ECS clusters the deployment creates (the application\'s, its workers\', ' +
+      'the platform\'s): per-task CPU, memory and network metrics, billed as custom metrics. PRODUCTION requires it.',
+    parse: bool,
+    code: (c) => c.props.containerInsights,
+    example: false,
+    onPlatform: { decides: 'platform', why: 'the platform\'s cluster is every application\'s.', shared: true },
+  },
   pciConformancePack: {
     required: false,
     default: false,

@@ -38,6 +38,10 @@ export function sharedKeyProblems(v: Record<string, any>, given: ReadonlySet<str
       'a load balancer uses only certificates of its own region (ACM certificates are regional). Import or request the ' +
       `certificate in ${v.region}.`);
   }
+  if (settings?.complianceChecks && v.containerInsights === false) {
+    problems.push(`containerInsights false is not allowed with securityProfile ${v.securityProfile}: its checks require ` +
+      'Container Insights on every ECS cluster (AwsSolutions-ECS4). Leave it out, or set it to true.');
+  }
   problems.push(...existingVpcKeyProblems(v));
   return problems;
 }

@@ -101,6 +101,8 @@ export interface DeploymentContext {
    * @default - no subscription
    */
   readonly alarmEmail?: string;
+  /** CloudWatch Container Insights on the ECS clusters the deployment creates. */
+  readonly containerInsights: boolean;
   /**
    * Secrets by environment variable name, each a secret reference (`ApplicationFactoryProps.secrets`).
    * @default - none beyond the plugin's own

@@ -50,6 +50,11 @@ export interface FactorySettings {
    */
   readonly alarmEmail?: string;
   /**
+   * CloudWatch Container Insights on the ECS clusters the deployment creates. PRODUCTION requires it.
+   * @default - false in DEV, true in STAGING and PRODUCTION
+   */
+  readonly containerInsights?: boolean;
+  /**
    * A Secrets Manager secret named `ecr-pullthroughcache/...` holding a Docker Hub account's credential: Docker Hub
    * images (the application's and its workers') are pulled through an ECR pull-through cache of the stack's (on a
    * platform: the platform's).

@@ -22,6 +22,8 @@ export interface PlatformContext {
   readonly certificateArn?: string;
   /** Subscribed to the alarm topic. @default - no subscription */
   readonly alarmEmail?: string;
+  /** Whether the ECS clusters of the platform and its applications have Container Insights. */
+  readonly containerInsights: boolean;
   /** The VPC's address range. @default - the CDK's default range */
   readonly vpcCidr?: string;
   /** A VPC given by ids instead of one the platform creates. @default - none */
@@ -78,6 +80,7 @@ export function platformContext(stack: Stack, props: PlatformProps): PlatformCon
     hostedZoneId: v.hostedZoneId,
     certificateArn: v.certificateArn,
     alarmEmail: v.alarmEmail,
+    containerInsights: v.containerInsights,
     vpcCidr: v.vpcCidr,
     existingVpc: v.existingVpc,
     dockerHubCredentialArn: v.dockerHubCredentialArn,

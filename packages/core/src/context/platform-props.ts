@@ -20,6 +20,8 @@ export interface PlatformProps {
   readonly certificateArn?: string;
   /** Subscribed to the alarm topic of every application on the platform. @default - no subscription */
   readonly alarmEmail?: string;
+  /** Container Insights on the platform's cluster and its applications'. @default - false in DEV, true in STAGING and PRODUCTION */
+  readonly containerInsights?: boolean;
   /** The VPC's address range. @default - the CDK's default range (`Vpc.DEFAULT_CIDR_RANGE`) */
   readonly vpcCidr?: string;
   /**

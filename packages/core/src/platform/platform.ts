@@ -174,7 +174,9 @@ export class Platform extends Construct {
       const loadBalancer = this.sharedLoadBalancer(context, settings, network);
       this.loadBalancerSecurityGroup = loadBalancer.securityGroup;
       this.loadBalancer = loadBalancer;
-      const cluster = new ecs.Cluster(this, 'Cluster', { vpc: network.vpc, containerInsightsV2: ecs.ContainerInsights.ENABLED });
+      const cluster = new ecs.Cluster(this, 'Cluster', {
+        vpc: network.vpc, containerInsightsV2: context.containerInsights ? ecs.ContainerInsights.ENABLED : ecs.ContainerInsights.DISABLED,
+      });
       this.cluster = cluster;
       const namespace = new servicediscovery.PrivateDnsNamespace(this, 'PrivateNames', {
         name: PRIVATE_NAMESPACE,

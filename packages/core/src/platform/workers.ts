@@ -22,6 +22,8 @@ export interface WorkersProps {
   readonly workers: EphemeralWorkers;
   /** Where the workers' image is pulled from. */
   readonly images: ImageSource;
+  /** Container Insights on their cluster (the `containerInsights` key). */
+  readonly containerInsights: boolean;
 }
 
 /**
@@ -46,7 +48,9 @@ export class Workers extends Construct {
     const { network, log, workers } = props;
     this.applicationPorts = workers.applicationPorts;
     // A cluster of their own: the application may stop only tasks of this cluster, and nothing else runs in it.
-    this.cluster = new ecs.Cluster(this, 'Cluster', { vpc: network.vpc, containerInsightsV2: ecs.ContainerInsights.ENABLED });
+    this.cluster = new ecs.Cluster(this, 'Cluster', {
+      vpc: network.vpc, containerInsightsV2: props.containerInsights ? ecs.ContainerInsights.ENABLED : ecs.ContainerInsights.DISABLED,
+    });
     this.taskDefinition = new ecs.FargateTaskDefinition(this, 'Task', {
       cpu: workers.cpu,
       memoryLimitMiB: workers.memoryLimitMiB,

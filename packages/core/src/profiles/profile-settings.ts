@@ -3,8 +3,9 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { SecurityProfile } from '../contract/security-profile';
 
 /**
- * What a security profile changes. Every difference between DEV, STAGING and PRODUCTION is a field here, and the
- * table of docs/security-profiles.md is this table.
+ * What a security profile changes. Every difference between DEV, STAGING and PRODUCTION is a field here, or the
+ * default of a context key a deployment may set otherwise (`defaultByProfile` in the key table); the table of
+ * docs/security-profiles.md is this table.
  */
 export interface ProfileSettings {
   /** TLS on the load balancer is required: `sslEnabled` false is a context error (card data in clear text). */

@@ -47,7 +47,7 @@ export class FargateRuntime extends Construct {
 
     const cluster = props.cluster ?? new ecs.Cluster(this, 'Cluster', {
       vpc: network.vpc,
-      containerInsightsV2: ecs.ContainerInsights.ENABLED,
+      containerInsightsV2: props.context.containerInsights ? ecs.ContainerInsights.ENABLED : ecs.ContainerInsights.DISABLED,
     });
     this.taskDefinition = new ecs.FargateTaskDefinition(this, 'Task', {
       // On a platform the role's path is how the file-system policy knows it.
