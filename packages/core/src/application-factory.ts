@@ -1,13 +1,8 @@
-import { Stack } from 'aws-cdk-lib';
-import * as ec2 from 'aws-cdk-lib/aws-ec2';
-import type * as ecs from 'aws-cdk-lib/aws-ecs';
-import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
-import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as kms from 'aws-cdk-lib/aws-kms';
-import * as route53 from 'aws-cdk-lib/aws-route53';
-import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import type * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
-import type * as sns from 'aws-cdk-lib/aws-sns';
+import {
+  aws_ec2 as ec2, type aws_ecs as ecs, aws_elasticloadbalancingv2 as elbv2, aws_iam as iam, type aws_kms as kms,
+  aws_route53 as route53, aws_secretsmanager as secretsmanager, type aws_servicediscovery as servicediscovery,
+  type aws_sns as sns, Stack,
+} from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import type { ApplicationFactoryProps } from './application-factory-props';
 import type { Deviation } from './compliance/report-model';

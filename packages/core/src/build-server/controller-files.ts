@@ -41,6 +41,8 @@ export interface ControllerOptions {
   /** The ID token claim that names a user. */
   readonly userIdClaim: string;
   readonly syslogHost?: string;
+  /** The administrator's e-mail address; Jenkins' placeholder when undefined. */
+  readonly adminEmail?: string;
   readonly pipelineLibrary?: PipelineLibrarySource;
   /** The SonarQube server's address; none when undefined. */
   readonly sonarQubeUrl?: string;
@@ -73,6 +75,7 @@ export function controllerFiles(layout: ControllerLayout, options: ControllerOpt
     auditLogCount: full ? AUDIT_LOG_COUNT_FULL : AUDIT_LOG_COUNT_BASIC,
     auditToConsole: layout.auditToConsole,
     syslogHost: options.syslogHost,
+    adminEmail: options.adminEmail,
     // Delivered as a file: job-dsl reads it as it is, where an inline `script` would go through configuration-as-code's
     // variable expansion and lose the Groovy `${...}` of the pipelines (job-dsl SeedJobConfigurator).
     seedJobFile: `${layout.configDir}/${FILES.seed}`,

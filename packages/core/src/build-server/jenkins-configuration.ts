@@ -50,6 +50,8 @@ export interface JenkinsConfigurationOptions {
   readonly auditToConsole: boolean;
   /** Remote syslog server for the audit trail; none when undefined. */
   readonly syslogHost?: string;
+  /** The administrator's e-mail address (`location.adminAddress`); Jenkins' placeholder when undefined. */
+  readonly adminEmail?: string;
   /** Path of the Job DSL seed script on the controller, run at every start (read as it is: no variable expansion). */
   readonly seedJobFile: string;
   /** Hashes of the pipeline scripts the seed script defines, approved to run outside the sandbox. */
@@ -171,7 +173,7 @@ export interface JenkinsConfiguration {
     readonly scriptApproval: { readonly approvedScriptHashes: string[] };
   };
   readonly unclassified: {
-    readonly 'location': { readonly url: string };
+    readonly 'location': { readonly url: string; readonly adminAddress?: string };
     readonly 'buildDiscarders': {
       readonly configuredBuildDiscarders: Array<string | {
         readonly simpleBuildDiscarder: {
@@ -244,7 +246,7 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
       scriptApproval: { approvedScriptHashes: options.approvedScriptHashes },
     },
     unclassified: {
-      'location': { url: ref(ENV.publicUrl) },
+      'location': { url: ref(ENV.publicUrl), ...options.adminEmail ? { adminAddress: options.adminEmail } : {} },
       'buildDiscarders': buildDiscarders(),
       'audit-trail': auditTrail(options),
       ...(options.sonarQubeUrl ? { sonarGlobalConfiguration: sonarQube(options.sonarQubeUrl) } : {}),

@@ -1,18 +1,11 @@
 import { assertNotExpandedByCasc } from './casc-variable';
-import { controllerEnvironment, controllerFiles, ControllerLayout, JENKINS_PORT } from './controller-files';
-import { CONTROLLER_HEALTH_ALARMS } from './controller-health';
+import type { ControllerLayout } from './controller-files';
 import { AUDIT_SYSLOG_PORT, CONTROLLER_STARTUP_SECONDS, JENKINS_BLOCKED_REQUESTS, JENKINS_REQUEST_BODY_LIMITS } from './hardening';
 import { AGENT_DEFAULTS, agentWorkers, assertValidAgentSettings, type AgentSettings } from './jenkins-agents';
-import { jenkinsComplianceControls } from './jenkins-compliance-controls';
-import { PIPELINE_LIBRARY_CREDENTIAL, type PipelineLibrarySource } from './jenkins-configuration';
-import { CONTAINER_LAYOUT, jenkinsContainerInitialization } from './jenkins-container';
-import { FAILED_LOGIN_ALARM, SECURITY_WARNING_ALARM } from './jenkins-monitoring';
-import { JenkinsOidcIntegration } from './jenkins-oidc';
+import type { PipelineLibrarySource } from './jenkins-configuration';
 import { assertValidSonarQube, type SonarQubeServer, sonarQubeFromSettings, sonarQubeSecrets, sonarQubeSettings } from './jenkins-sonarqube';
-import { configureJenkinsUserData, EC2_JENKINS_LOG, EC2_LAYOUT } from './jenkins-user-data';
-import { jenkinsKnownVulnerabilities } from './known-vulnerabilities';
-import { jenkinsSoftwareComponents } from './software-components';
 import { JENKINS_IMAGE } from './versions';
+import { email } from '../context/key-parsers';
 import type { ApplicationSize } from '../contract/application-size';
 import { ApplicationSpec, type IApplicationSpec } from '../contract/application-spec';
 import { AuthMode } from '../contract/auth-mode';
@@ -59,6 +52,12 @@ export interface JenkinsSpecProps {
   /** Remote syslog server (UDP 514) that also receives the audit trail: an IPv4 address or a name. @default - none */
   readonly syslogHost?: string;
   /**
+   * The e-mail address Jenkins names as its administrator's and sends its notifications from
+   * (`unclassified.location.adminAddress`); also the setting `jenkinsAdminEmail`.
+   * @default - Jenkins' placeholder address
+   */
+  readonly adminEmail?: string;
+  /**
    * The IPv4 range the controller may send syslog to (UDP 514), for example `10.0.5.20/32`. Required when `syslogHost`
    * is a name; with an address, that address alone.
    * @default - `syslogHost`/32
@@ -101,6 +100,26 @@ export interface JenkinsSpecProps {
   readonly agentLabel?: string;
 }
 
+/* eslint-disable @typescript-eslint/no-require-imports */
+/**
+ * The build server's parts, loaded when a deployment uses them: discovery constructs every installed plugin to read
+ * its applicationId, and another plugin's deployment then loads only this file and what the constructor checks with
+ * (docs/benchmarks.md).
+ */
+const parts = {
+  files: (): typeof import('./controller-files') => require('./controller-files'),
+  health: (): typeof import('./controller-health') => require('./controller-health'),
+  controls: (): typeof import('./jenkins-compliance-controls') => require('./jenkins-compliance-controls'),
+  configuration: (): typeof import('./jenkins-configuration') => require('./jenkins-configuration'),
+  container: (): typeof import('./jenkins-container') => require('./jenkins-container'),
+  monitoring: (): typeof import('./jenkins-monitoring') => require('./jenkins-monitoring'),
+  oidc: (): typeof import('./jenkins-oidc') => require('./jenkins-oidc'),
+  ec2: (): typeof import('./jenkins-user-data') => require('./jenkins-user-data'),
+  vulnerabilities: (): typeof import('./known-vulnerabilities') => require('./known-vulnerabilities'),
+  components: (): typeof import('./software-components') => require('./software-components'),
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
+
 /**
  * The built-in plugin: a Jenkins build server hardened for a card-data environment, on both runtimes. Both runtimes
  * get the same controller files (`controller-files.ts`); `jenkins-container.ts` and `jenkins-user-data.ts` only
@@ -131,6 +150,7 @@ export class JenkinsSpec extends ApplicationSpec {
       'auditorGroup': props.auditorGroup,
       'userIdClaim': props.userIdClaim,
       'syslogHost': props.syslogHost,
+      'adminEmail': props.adminEmail,
       'pipelineLibrary.repository': props.pipelineLibrary?.repository,
       'pipelineLibrary.version': props.pipelineLibrary?.version,
       'pipelineLibrary.credentialsId': props.pipelineLibrary?.credentialsId,
@@ -142,6 +162,9 @@ export class JenkinsSpec extends ApplicationSpec {
       throw new UserError(`JenkinsSpec: userIdClaim ${JSON.stringify(props.userIdClaim)} is not a claim name (letters, digits and ` +
         `_ . : -, at most 64 characters); leave it out for '${DEFAULT_USER_ID_CLAIM}', the one claim unique at every provider.`);
     }
+    if (props.adminEmail !== undefined && 'allowed' in email(props.adminEmail)) {
+      throw new UserError(`JenkinsSpec: adminEmail ${JSON.stringify(props.adminEmail)} is not allowed; expected ${(email(props.adminEmail) as { allowed: string }).allowed}.`);
+    }
     if (props.sonarQube) assertValidSonarQube(props.sonarQube);
     if (props.pipelineLibrary) assertValidLibrarySource(props.pipelineLibrary);
     if (props.syslogHost && !isIpv4(props.syslogHost) && !props.syslogNetwork) {
@@ -152,16 +175,19 @@ export class JenkinsSpec extends ApplicationSpec {
 
   public applicationId() { return 'jenkins'; }
   public defaultContainerImage() { return JENKINS_IMAGE; }
-  public applicationPort() { return JENKINS_PORT; }
-  public containerDataPath() { return CONTAINER_LAYOUT.home; }
+  public applicationPort() { return parts.files().JENKINS_PORT; }
+  public containerDataPath() { return parts.container().CONTAINER_LAYOUT.home; }
   public efsDataPath() { return '/jenkins'; }
   public volumeName() { return 'jenkins-home'; }
   public containerUser() { return '1000:1000'; }
   public efsPermissions() { return '750'; }
   public ebsDeviceName() { return '/dev/xvdf'; }
-  public ec2DataPath() { return EC2_LAYOUT.home; }
+  public ec2DataPath() { return parts.ec2().EC2_LAYOUT.home; }
   /** Jenkins logs to journald on Amazon Linux 2023 unless JENKINS_LOG is set. The service unit sets it. */
-  public ec2LogPaths() { return [EC2_JENKINS_LOG, EC2_LAYOUT.auditLogPattern.replace('%g', '*')]; }
+  public ec2LogPaths() {
+    const { EC2_JENKINS_LOG, EC2_LAYOUT } = parts.ec2();
+    return [EC2_JENKINS_LOG, EC2_LAYOUT.auditLogPattern.replace('%g', '*')];
+  }
   /** Answers 200 without authentication. */
   public healthCheckPath() { return '/login'; }
   public defaultSize(): ApplicationSize { return { startupSeconds: CONTROLLER_STARTUP_SECONDS }; }
@@ -176,19 +202,21 @@ export class JenkinsSpec extends ApplicationSpec {
 
   public containerEnvironmentVariables(fqdn: string, sslEnabled: boolean, authMode: string): Record<string, string> {
     void authMode; // the same for every auth mode (named plainly for Java's and Python's bindings)
-    return controllerEnvironment(CONTAINER_LAYOUT, fqdn, sslEnabled);
+    return parts.files().controllerEnvironment(parts.container().CONTAINER_LAYOUT, fqdn, sslEnabled);
   }
 
   public containerInitialization(fqdn: string, sslEnabled: boolean, authMode: string, securityProfile: string): ContainerInitialization {
     void [fqdn, sslEnabled, authMode]; // as above
+    const { CONTAINER_LAYOUT, jenkinsContainerInitialization } = parts.container();
     return jenkinsContainerInitialization(this.files(CONTAINER_LAYOUT, securityProfile));
   }
 
   public configureUserData(builder: IUserDataBuilder, context: Ec2Context): void {
+    const { configureJenkinsUserData, EC2_LAYOUT } = parts.ec2();
     configureJenkinsUserData(builder, context, {
       spec: this,
       files: this.files(EC2_LAYOUT, context.securityProfile),
-      environment: controllerEnvironment(EC2_LAYOUT, context.fqdn ?? '', context.sslEnabled),
+      environment: parts.files().controllerEnvironment(EC2_LAYOUT, context.fqdn ?? '', context.sslEnabled),
     });
   }
 
@@ -197,12 +225,13 @@ export class JenkinsSpec extends ApplicationSpec {
    * controller's health (`CONTROLLER_HEALTH_ALARMS`).
    */
   public logAlarms(): LogAlarm[] {
-    return [FAILED_LOGIN_ALARM, SECURITY_WARNING_ALARM, ...CONTROLLER_HEALTH_ALARMS];
+    const { FAILED_LOGIN_ALARM, SECURITY_WARNING_ALARM } = parts.monitoring();
+    return [FAILED_LOGIN_ALARM, SECURITY_WARNING_ALARM, ...parts.health().CONTROLLER_HEALTH_ALARMS];
   }
 
   /** One ECS Fargate task a build, started by the amazon-ecs plugin (`jenkins-agents.ts`). */
   public ephemeralWorkers(): EphemeralWorkers {
-    return { ...agentWorkers(this.agents, JENKINS_PORT), egress: this.props.egress };
+    return { ...agentWorkers(this.agents, parts.files().JENKINS_PORT), egress: this.props.egress };
   }
 
   /** The audit trail to the syslog server, when one is set, and the deployment's own `egress`. */
@@ -226,17 +255,17 @@ export class JenkinsSpec extends ApplicationSpec {
 
   /** What the pins install under published advisories (`PINS_UNDER_ADVISORY`), with severity and fixed release. */
   public knownVulnerabilities(): KnownVulnerability[] {
-    return jenkinsKnownVulnerabilities();
+    return parts.vulnerabilities().jenkinsKnownVulnerabilities();
   }
 
   /** Jenkins core, every pinned plugin and the plugin manager (`jenkinsSoftwareComponents`), for the bill of materials. */
   public softwareComponents(): SoftwareComponent[] {
-    return jenkinsSoftwareComponents();
+    return parts.components().jenkinsSoftwareComponents();
   }
 
   /** The server's own PCI DSS controls (`jenkinsComplianceControls`), for the PRODUCTION evidence report. */
   public complianceControls(): ComplianceControl[] {
-    return jenkinsComplianceControls(this.groups());
+    return parts.controls().jenkinsComplianceControls(this.groups());
   }
 
   /** The identity provider's groups the matrix names, defaults filled in. */
@@ -251,22 +280,26 @@ export class JenkinsSpec extends ApplicationSpec {
   }
 
   /**
-   * What `pluginSettings` may set by configuration: the SonarQube server (`SONARQUBE_SETTINGS`, all three or none).
-   * Every other option is a prop of the constructor.
+   * What `pluginSettings` may set by configuration: the administrator's e-mail address (`jenkinsAdminEmail`) and the
+   * SonarQube server (`SONARQUBE_SETTINGS`, all three or none). Every other option is a prop of the constructor.
    */
   public settings(): PluginSetting[] {
-    return sonarQubeSettings();
+    return [ADMIN_EMAIL_SETTING, ...sonarQubeSettings()];
   }
 
-  /** The build server with the SonarQube server the settings name. A `sonarQube` prop given in code stays when they name none. */
+  /** The build server with what the settings give. A prop given in code stays where they give nothing instead. */
   public withSettings(values: Record<string, string>): IApplicationSpec {
     const sonarQube = sonarQubeFromSettings(values);
-    return sonarQube ? new JenkinsSpec({ ...this.props, sonarQube }) : this;
+    const adminEmail = values[ADMIN_EMAIL_SETTING.name];
+    return sonarQube || adminEmail !== undefined
+      ? new JenkinsSpec({ ...this.props, ...sonarQube ? { sonarQube } : {}, ...adminEmail !== undefined ? { adminEmail } : {} })
+      : this;
   }
 
   /** The SonarQube token and webhook secret, when a server is set. The pipeline library's git user, when a secret holds it. */
   public secrets(): Record<string, string> {
     const library = this.props.pipelineLibrary?.credentialsSecretArn;
+    const { PIPELINE_LIBRARY_CREDENTIAL } = parts.configuration();
     return {
       ...(this.props.sonarQube ? sonarQubeSecrets(this.props.sonarQube) : {}),
       // The JSON-key form ECS takes (`<ARN>:<json-key>::`), read the same way on EC2.
@@ -282,14 +315,15 @@ export class JenkinsSpec extends ApplicationSpec {
   }
 
   public oidcIntegration(): IOidcIntegration {
-    return new JenkinsOidcIntegration();
+    return new (parts.oidc().JenkinsOidcIntegration)();
   }
 
   private files(layout: ControllerLayout, securityProfile: string) {
-    return controllerFiles(layout, {
+    return parts.files().controllerFiles(layout, {
       groups: this.groups(),
       userIdClaim: this.props.userIdClaim ?? DEFAULT_USER_ID_CLAIM,
       syslogHost: this.props.syslogHost,
+      adminEmail: this.props.adminEmail,
       pipelineLibrary: this.props.pipelineLibrary,
       sonarQubeUrl: this.props.sonarQube?.serverUrl,
       agents: this.agents,
@@ -297,6 +331,14 @@ export class JenkinsSpec extends ApplicationSpec {
     });
   }
 }
+
+/** `jenkinsAdminEmail`: `adminEmail` by configuration. Checked by the constructor, as the context key `alarmEmail` is. */
+const ADMIN_EMAIL_SETTING: PluginSetting = {
+  name: 'jenkinsAdminEmail',
+  description: 'the e-mail address Jenkins names as its administrator\'s and sends its notifications from',
+  allowed: 'an e-mail address such as jenkins@example.com',
+  optional: true,
+};
 
 /** Fails, naming the value, unless the library's credential is one id or one secret given as a complete ARN. */
 function assertValidLibrarySource(library: PipelineLibrarySource): void {

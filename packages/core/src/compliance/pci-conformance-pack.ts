@@ -1,5 +1,4 @@
-import { Stack } from 'aws-cdk-lib';
-import { CfnConformancePack } from 'aws-cdk-lib/aws-config';
+import { aws_config as config, Stack } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { UserError } from '../errors';
 import { warn } from '../warnings';
@@ -52,12 +51,12 @@ export function conformancePackTemplate(): string {
  * only the deployed account shows. AWS Config needs a configuration recorder in the account and region; the synth
  * warns of it, because nothing in a template can create or find one without owning it.
  */
-export function addPciConformancePack(scope: Construct, id: string): CfnConformancePack {
+export function addPciConformancePack(scope: Construct, id: string): config.CfnConformancePack {
   const stack = Stack.of(scope);
   // Its Config rules are account-wide, toward Config's quota of rules: a second pack in the same account and region
   // (or one whose stack names neither) would run each rule twice.
   const environment = (s: Stack) => `${s.account}/${s.region}`;
-  const other = stack.node.root.node.findAll().find((c): c is CfnConformancePack => c instanceof CfnConformancePack &&
+  const other = stack.node.root.node.findAll().find((c): c is config.CfnConformancePack => c instanceof config.CfnConformancePack &&
     c.conformancePackName?.startsWith(PACK_NAME_PREFIX) === true && environment(Stack.of(c)) === environment(stack));
   if (other) {
     throw new UserError(`pciConformancePack on ${stack.stackName}: ${Stack.of(other).stackName} deploys it in the same account ` +
@@ -67,7 +66,7 @@ export function addPciConformancePack(scope: Construct, id: string): CfnConforma
     'conformance pack, which needs an AWS Config configuration recorder recording in this account and region ' +
     '(`aws configservice describe-configuration-recorder-status`); without one the deployment fails with ' +
     'NoAvailableConfigurationRecorderException.');
-  return new CfnConformancePack(scope, id, {
+  return new config.CfnConformancePack(scope, id, {
     conformancePackName: `${PACK_NAME_PREFIX}${stack.stackName}`,
     templateBody: conformancePackTemplate(),
   });

@@ -1,4 +1,4 @@
-import { Vpc } from 'aws-cdk-lib/aws-ec2';
+import { aws_ec2 as ec2 } from 'aws-cdk-lib';
 import type { DeploymentContext } from './deployment-context';
 import { existingVpc } from './existing-vpc';
 import type { FactorySettings } from './factory-settings';
@@ -215,7 +215,7 @@ const FIELD_KEYS = {
   },
   vpcCidr: {
     required: false,
-    defaultText: `\`${Vpc.DEFAULT_CIDR_RANGE}\``,
+    defaultText: `\`${ec2.Vpc.DEFAULT_CIDR_RANGE}\``,
     description: 'Address range of the VPC: a private (RFC 1918) IPv4 network from /16 to /20. Give each deployment its own ' +
       'range so that their networks can be peered or joined to a transit gateway later.',
     parse: vpcCidr,

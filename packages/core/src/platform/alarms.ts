@@ -1,11 +1,8 @@
-import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import type * as kms from 'aws-cdk-lib/aws-kms';
-import * as logs from 'aws-cdk-lib/aws-logs';
-import * as sns from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import {
+  ArnFormat, aws_cloudwatch as cloudwatch, aws_cloudwatch_actions as cloudwatchActions, aws_iam as iam,
+  type aws_kms as kms, aws_logs as logs, aws_sns as sns, aws_sns_subscriptions as snsSubscriptions, Duration,
+  RemovalPolicy, Stack,
+} from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { purposeKey } from './keys';
 import type { ApplicationLog } from './logging';
@@ -35,7 +32,7 @@ export class AlarmTopic {
       masterKey: this.key,
       enforceSSL: true,
     });
-    if (email) this.topic.addSubscription(new EmailSubscription(email));
+    if (email) this.topic.addSubscription(new snsSubscriptions.EmailSubscription(email));
   }
 
   /**
@@ -61,7 +58,7 @@ export class AlarmTopic {
 
   private allow(operator: 'ArnEquals' | 'ArnLike', names: string[]): void {
     const stack = Stack.of(this.topic);
-    const principals = [new ServicePrincipal('cloudwatch.amazonaws.com')];
+    const principals = [new iam.ServicePrincipal('cloudwatch.amazonaws.com')];
     const conditions = {
       StringEquals: { 'aws:SourceAccount': stack.account },
       [operator]: {
@@ -70,8 +67,8 @@ export class AlarmTopic {
         })),
       },
     };
-    this.topic.addToResourcePolicy(new PolicyStatement({ principals, actions: ['sns:Publish'], resources: [this.topic.topicArn], conditions }));
-    this.key.addToResourcePolicy(new PolicyStatement({ principals, actions: ['kms:Decrypt', 'kms:GenerateDataKey*'], resources: ['*'], conditions }));
+    this.topic.addToResourcePolicy(new iam.PolicyStatement({ principals, actions: ['sns:Publish'], resources: [this.topic.topicArn], conditions }));
+    this.key.addToResourcePolicy(new iam.PolicyStatement({ principals, actions: ['kms:Decrypt', 'kms:GenerateDataKey*'], resources: ['*'], conditions }));
   }
 }
 
@@ -108,7 +105,7 @@ export class LogAlarms extends Construct {
     this.ownTopic = props.topic ? undefined : new AlarmTopic(this, props.email, props.removalPolicy);
     const topic = props.topic ?? this.ownTopic!.topic;
 
-    const action = new SnsAction(topic);
+    const action = new cloudwatchActions.SnsAction(topic);
     const namespace = `FW/${stack.stackName}`;
     const alarmNames = props.alarms.map((declared) => alarmName(stack.stackName, declared.name));
     this.alarmNames = alarmNames;

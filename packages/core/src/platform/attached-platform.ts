@@ -1,12 +1,7 @@
-import { Annotations, Fn, Stack } from 'aws-cdk-lib';
-import * as ec2 from 'aws-cdk-lib/aws-ec2';
-import * as ecs from 'aws-cdk-lib/aws-ecs';
-import * as efs from 'aws-cdk-lib/aws-efs';
-import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
-import * as kms from 'aws-cdk-lib/aws-kms';
-import * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
-import * as sns from 'aws-cdk-lib/aws-sns';
-import * as ssm from 'aws-cdk-lib/aws-ssm';
+import {
+  Annotations, aws_ec2 as ec2, aws_ecs as ecs, aws_efs as efs, aws_elasticloadbalancingv2 as elbv2, aws_kms as kms,
+  aws_servicediscovery as servicediscovery, aws_sns as sns, aws_ssm as ssm, Fn, Stack,
+} from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import type { NetworkAccess } from './network';
 import {

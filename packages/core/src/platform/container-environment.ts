@@ -1,4 +1,4 @@
-import type * as ecs from 'aws-cdk-lib/aws-ecs';
+import type { aws_ecs as ecs } from 'aws-cdk-lib';
 import { SECRET_NAME_ENDINGS, secretNames } from '../contract/secret-names';
 import { acknowledge } from '../profiles/acknowledge';
 import { warn } from '../warnings';

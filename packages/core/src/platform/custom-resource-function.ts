@@ -1,5 +1,4 @@
-import type * as iam from 'aws-cdk-lib/aws-iam';
-import type * as cr from 'aws-cdk-lib/custom-resources';
+import type { aws_iam as iam, custom_resources as cr } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { acknowledge, RECORD_ACKNOWLEDGEMENTS } from '../profiles/acknowledge';
 

@@ -1,9 +1,7 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import * as backup from 'aws-cdk-lib/aws-backup';
-import * as ec2 from 'aws-cdk-lib/aws-ec2';
-import * as events from 'aws-cdk-lib/aws-events';
-import type * as kms from 'aws-cdk-lib/aws-kms';
-import * as rds from 'aws-cdk-lib/aws-rds';
+import {
+  aws_backup as backup, aws_ec2 as ec2, aws_events as events, type aws_kms as kms, aws_rds as rds, Duration,
+  RemovalPolicy,
+} from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import type { Logging } from './logging';
 import { backupVaultName, shortHash } from './names';

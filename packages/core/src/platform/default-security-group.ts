@@ -1,8 +1,4 @@
-import { Stack } from 'aws-cdk-lib';
-import type * as ec2 from 'aws-cdk-lib/aws-ec2';
-import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as logs from 'aws-cdk-lib/aws-logs';
-import * as cr from 'aws-cdk-lib/custom-resources';
+import { type aws_ec2 as ec2, aws_iam as iam, type aws_logs as logs, custom_resources as cr, Stack } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { acknowledgeCustomResourceFunction } from './custom-resource-function';
 import { acknowledge } from '../profiles/acknowledge';

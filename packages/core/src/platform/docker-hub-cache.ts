@@ -1,7 +1,4 @@
-import { type RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
-import * as ecr from 'aws-cdk-lib/aws-ecr';
-import * as ecs from 'aws-cdk-lib/aws-ecs';
-import * as iam from 'aws-cdk-lib/aws-iam';
+import { aws_ecr as ecr, aws_ecs as ecs, aws_iam as iam, type RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { purposeKey } from './keys';
 import { shortHash } from './names';

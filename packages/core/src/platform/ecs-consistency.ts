@@ -1,5 +1,4 @@
-import { CfnResource, Stack } from 'aws-cdk-lib';
-import * as ecs from 'aws-cdk-lib/aws-ecs';
+import { aws_ecs as ecs, CfnResource, Stack } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 
 /**

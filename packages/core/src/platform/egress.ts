@@ -1,4 +1,4 @@
-import * as ec2 from 'aws-cdk-lib/aws-ec2';
+import { aws_ec2 as ec2 } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { EgressRule } from '../contract/egress-rule';
 

@@ -1,6 +1,4 @@
-import { Stack } from 'aws-cdk-lib';
-import * as ec2 from 'aws-cdk-lib/aws-ec2';
-import * as iam from 'aws-cdk-lib/aws-iam';
+import { aws_ec2 as ec2, aws_iam as iam, Stack } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { deployedLengthAtMost } from './deployed-length';
 import { HTTPS_PORT } from './egress';

@@ -1,6 +1,4 @@
-import { Token } from 'aws-cdk-lib';
-import * as acm from 'aws-cdk-lib/aws-certificatemanager';
-import type * as route53 from 'aws-cdk-lib/aws-route53';
+import { aws_certificatemanager as acm, type aws_route53 as route53, Token } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { DeploymentContext } from '../context/deployment-context';
 import type { PlatformContext } from '../context/platform-context';

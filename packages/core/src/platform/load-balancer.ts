@@ -1,13 +1,8 @@
-import { CfnResource, Duration, Lazy, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
-import * as acm from 'aws-cdk-lib/aws-certificatemanager';
-import * as ec2 from 'aws-cdk-lib/aws-ec2';
-import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
-import * as iam from 'aws-cdk-lib/aws-iam';
-import * as route53 from 'aws-cdk-lib/aws-route53';
-import * as targets from 'aws-cdk-lib/aws-route53-targets';
-import * as s3 from 'aws-cdk-lib/aws-s3';
-import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
-import { RegionInfo } from 'aws-cdk-lib/region-info';
+import {
+  aws_certificatemanager as acm, aws_ec2 as ec2, aws_elasticloadbalancingv2 as elbv2, aws_iam as iam,
+  aws_route53 as route53, aws_route53_targets as targets, aws_s3 as s3, aws_wafv2 as wafv2, CfnResource, Duration,
+  Lazy, region_info as regionInfo, RemovalPolicy, Stack, Token,
+} from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import type { Logging } from './logging';
 import { boundedName, NAME_LIMITS, shortHash } from './names';
@@ -240,7 +235,7 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
     if (Token.isUnresolved(stack.region)) throw new Error('Access logs without a region passed the context reader');
     alb.setAttribute('access_logs.s3.enabled', 'true');
     alb.setAttribute('access_logs.s3.bucket', bucket.bucketName);
-    const elbAccount = RegionInfo.get(stack.region).elbv2Account;
+    const elbAccount = regionInfo.RegionInfo.get(stack.region).elbv2Account;
     bucket.addToResourcePolicy(new iam.PolicyStatement({
       principals: [elbAccount ? new iam.AccountPrincipal(elbAccount) : new iam.ServicePrincipal('logdelivery.elasticloadbalancing.amazonaws.com')],
       actions: ['s3:PutObject'],

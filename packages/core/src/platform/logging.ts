@@ -1,7 +1,6 @@
-import { ArnFormat, Lazy, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import type * as kms from 'aws-cdk-lib/aws-kms';
-import * as logs from 'aws-cdk-lib/aws-logs';
+import {
+  ArnFormat, aws_iam as iam, type aws_kms as kms, aws_logs as logs, Lazy, RemovalPolicy, Stack,
+} from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { purposeKey } from './keys';
 import type { RuntimeType } from '../contract/runtime-type';
@@ -73,8 +72,8 @@ export class Logging extends Construct {
     // applied (the IAM reference test says so); it is left out.
     const stack = Stack.of(this);
     const others = props.otherLogGroups ?? [];
-    key.addToResourcePolicy(new PolicyStatement({
-      principals: [new ServicePrincipal(`logs.${stack.region}.amazonaws.com`)],
+    key.addToResourcePolicy(new iam.PolicyStatement({
+      principals: [new iam.ServicePrincipal(`logs.${stack.region}.amazonaws.com`)],
       actions: ['kms:Encrypt*', 'kms:Decrypt*', 'kms:ReEncrypt*', 'kms:GenerateDataKey*'],
       resources: ['*'],
       conditions: {

@@ -1,7 +1,4 @@
-import { Stack } from 'aws-cdk-lib';
-import * as ec2 from 'aws-cdk-lib/aws-ec2';
-import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as logs from 'aws-cdk-lib/aws-logs';
+import { aws_ec2 as ec2, aws_iam as iam, type aws_logs as logs, Stack } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { ClosedDefaultSecurityGroup } from './default-security-group';
 import { HTTPS_PORT } from './egress';

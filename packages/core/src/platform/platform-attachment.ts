@@ -1,6 +1,4 @@
-import { Stack, Token } from 'aws-cdk-lib';
-import * as ec2 from 'aws-cdk-lib/aws-ec2';
-import * as ssm from 'aws-cdk-lib/aws-ssm';
+import { aws_ec2 as ec2, aws_ssm as ssm, Stack, Token } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { Platform } from './platform';
 import { securityGroupParameter } from './platform-parameters';

@@ -1,12 +1,8 @@
-import { Stack, Token } from 'aws-cdk-lib';
-import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
-import * as ec2 from 'aws-cdk-lib/aws-ec2';
-import * as ecs from 'aws-cdk-lib/aws-ecs';
-import type * as efs from 'aws-cdk-lib/aws-efs';
-import type * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
-import type * as kms from 'aws-cdk-lib/aws-kms';
-import * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
-import * as ssm from 'aws-cdk-lib/aws-ssm';
+import {
+  type aws_certificatemanager as acm, aws_ec2 as ec2, aws_ecs as ecs, type aws_efs as efs,
+  type aws_elasticloadbalancingv2 as elbv2, type aws_kms as kms, aws_servicediscovery as servicediscovery,
+  aws_ssm as ssm, Stack, Token,
+} from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { AlarmTopic } from './alarms';
 import { DATABASE_IDENTIFIER_PREFIX, databaseLogGroupName } from './database';

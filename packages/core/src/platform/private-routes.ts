@@ -1,7 +1,6 @@
-import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
-import * as ec2 from 'aws-cdk-lib/aws-ec2';
-import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
-import * as route53 from 'aws-cdk-lib/aws-route53';
+import {
+  type aws_certificatemanager as acm, aws_ec2 as ec2, aws_elasticloadbalancingv2 as elbv2, aws_route53 as route53,
+} from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { HTTPS_PORT } from './egress';
 import { hardenedLoadBalancer, LISTENER_TLS_POLICY, noApplication } from './load-balancer';

@@ -1,10 +1,7 @@
-import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
-import * as ec2 from 'aws-cdk-lib/aws-ec2';
-import * as events from 'aws-cdk-lib/aws-events';
-import * as targets from 'aws-cdk-lib/aws-events-targets';
-import * as iam from 'aws-cdk-lib/aws-iam';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
-import type * as logs from 'aws-cdk-lib/aws-logs';
+import {
+  ArnFormat, aws_ec2 as ec2, aws_events as events, aws_events_targets as targets, aws_iam as iam,
+  aws_lambda as lambda, type aws_logs as logs, Duration, Stack,
+} from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { HTTPS_PORT } from './egress';
 import type { NetworkAccess } from './network';

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { Duration, SecretValue } from 'aws-cdk-lib';
-import * as acm from 'aws-cdk-lib/aws-certificatemanager';
-import type * as ec2 from 'aws-cdk-lib/aws-ec2';
-import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
-import * as route53 from 'aws-cdk-lib/aws-route53';
+import {
+  aws_certificatemanager as acm, type aws_ec2 as ec2, aws_elasticloadbalancingv2 as elbv2, aws_route53 as route53,
+  Duration, SecretValue,
+} from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { OIDC_DEFAULT_SCOPES } from '../context/context-keys';
 import type { OidcProviderSettings } from '../contract/oidc-integration';

@@ -1,10 +1,7 @@
-import { Lazy, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import * as ec2 from 'aws-cdk-lib/aws-ec2';
-import * as efs from 'aws-cdk-lib/aws-efs';
-import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as kms from 'aws-cdk-lib/aws-kms';
-import type * as logs from 'aws-cdk-lib/aws-logs';
-import * as cr from 'aws-cdk-lib/custom-resources';
+import {
+  aws_ec2 as ec2, aws_efs as efs, aws_iam as iam, type aws_kms as kms, type aws_logs as logs, custom_resources as cr,
+  Lazy, RemovalPolicy, Stack,
+} from 'aws-cdk-lib';
 import { Construct, type IDependable } from 'constructs';
 import { acknowledgeCustomResourceFunction } from './custom-resource-function';
 import { deployedLengthAtMost } from './deployed-length';

@@ -1,4 +1,4 @@
-import type { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import type { aws_wafv2 as wafv2 } from 'aws-cdk-lib';
 import { all, any, hostIs, NONE, RESOLVED_PATH } from './waf-body-limits';
 import type { BlockedRequest } from '../contract/blocked-request';
 
@@ -12,7 +12,7 @@ export interface RequestBlock {
 }
 
 /** One blocked request: its path pattern over the resolved path, and its method when it names one. */
-function blocked(request: BlockedRequest): CfnWebACL.StatementProperty {
+function blocked(request: BlockedRequest): wafv2.CfnWebACL.StatementProperty {
   return all([
     { regexMatchStatement: { fieldToMatch: { uriPath: {} }, regexString: request.pathPattern, textTransformations: RESOLVED_PATH } },
     ...request.method ? [{
@@ -22,7 +22,7 @@ function blocked(request: BlockedRequest): CfnWebACL.StatementProperty {
 }
 
 /** Blocks every request an application declared, on its host; undefined when none declared any (WAF refuses an empty OR). */
-export function blockedRequestsRule(priority: number, blocks: RequestBlock[]): CfnWebACL.RuleProperty | undefined {
+export function blockedRequestsRule(priority: number, blocks: RequestBlock[]): wafv2.CfnWebACL.RuleProperty | undefined {
   const statements = blocks.filter((b) => b.requests.length > 0)
     .map((b) => all([...b.host ? [hostIs(b.host)] : [], any(b.requests.map(blocked))]));
   if (statements.length === 0) return undefined;

@@ -1,4 +1,4 @@
-import type { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import type { aws_wafv2 as wafv2 } from 'aws-cdk-lib';
 import type { RequestBodyLimit } from '../contract/request-body-limit';
 
 /**
@@ -42,10 +42,10 @@ export function decimalAtMost(max: number): string {
 }
 
 /** One statement, or all of several (WAF's `AndStatement` and `OrStatement` take two or more). */
-export function all(statements: CfnWebACL.StatementProperty[]): CfnWebACL.StatementProperty {
+export function all(statements: wafv2.CfnWebACL.StatementProperty[]): wafv2.CfnWebACL.StatementProperty {
   return statements.length === 1 ? statements[0] : { andStatement: { statements } };
 }
-export function any(statements: CfnWebACL.StatementProperty[]): CfnWebACL.StatementProperty {
+export function any(statements: wafv2.CfnWebACL.StatementProperty[]): wafv2.CfnWebACL.StatementProperty {
   return statements.length === 1 ? statements[0] : { orStatement: { statements } };
 }
 
@@ -59,7 +59,7 @@ export const NONE = [{ priority: 0, type: 'NONE' }];
 export const RESOLVED_PATH = [{ priority: 0, type: 'URL_DECODE' }, { priority: 1, type: 'NORMALIZE_PATH' }];
 
 /** A request to one application's host on a platform. */
-export function hostIs(host: string): CfnWebACL.StatementProperty {
+export function hostIs(host: string): wafv2.CfnWebACL.StatementProperty {
   return {
     byteMatchStatement: {
       fieldToMatch: { singleHeader: { Name: 'host' } },
@@ -71,7 +71,7 @@ export function hostIs(host: string): CfnWebACL.StatementProperty {
 }
 
 /** A request to one of the allowance's paths, of its host, with a `Content-Length` of at most its largest body. */
-function allowed(allowance: BodyAllowance, limit: RequestBodyLimit): CfnWebACL.StatementProperty {
+function allowed(allowance: BodyAllowance, limit: RequestBodyLimit): wafv2.CfnWebACL.StatementProperty {
   return all([
     ...allowance.host ? [hostIs(allowance.host)] : [],
     {
@@ -92,7 +92,7 @@ function allowed(allowance: BodyAllowance, limit: RequestBodyLimit): CfnWebACL.S
  * Blocks a request the body-size rule labelled (its action is overridden to count) unless it goes to a path an
  * application declared, within that path's limit: the size rule's protection stays for every other path.
  */
-export function oversizedBodyRule(priority: number, allowances: BodyAllowance[]): CfnWebACL.RuleProperty {
+export function oversizedBodyRule(priority: number, allowances: BodyAllowance[]): wafv2.CfnWebACL.RuleProperty {
   const labelled = { labelMatchStatement: { scope: 'LABEL', key: SIZE_RESTRICTIONS_BODY.label } };
   const exceptions = allowances.flatMap((allowance) => allowance.limits.map((limit) => allowed(allowance, limit)));
   return {

@@ -1,4 +1,4 @@
-import type { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import type { aws_wafv2 as wafv2 } from 'aws-cdk-lib';
 
 /**
  * Web ACL capacity units (WCUs): from 1,500 up WAF bills more per web ACL; 5,000 is the most a web ACL takes
@@ -17,7 +17,7 @@ export const MANAGED_RULE_GROUP_CAPACITY: Record<string, number> = {
 };
 
 /** Each text transformation other than NONE adds 10 (the string and regex match statements' pages). */
-function transformations(list: CfnWebACL.TextTransformationProperty[] | undefined): number {
+function transformations(list: wafv2.CfnWebACL.TextTransformationProperty[] | undefined): number {
   return 10 * (list ?? []).filter((t) => t.type !== 'NONE').length;
 }
 
@@ -28,7 +28,7 @@ function transformations(list: CfnWebACL.TextTransformationProperty[] | undefine
  * (https://docs.aws.amazon.com/waf/latest/developerguide/waf-rule-statements-match.html and the pages it links).
  * A statement of another kind throws: the estimate is kept whole, not guessed.
  */
-export function statementCapacity(statement: CfnWebACL.StatementProperty): number {
+export function statementCapacity(statement: wafv2.CfnWebACL.StatementProperty): number {
   const s = statement as any;
   if (s.byteMatchStatement) {
     const base = ['CONTAINS', 'CONTAINS_WORD'].includes(s.byteMatchStatement.positionalConstraint) ? 10 : 2;
@@ -37,8 +37,8 @@ export function statementCapacity(statement: CfnWebACL.StatementProperty): numbe
   if (s.regexMatchStatement) return 3 + transformations(s.regexMatchStatement.textTransformations);
   if (s.labelMatchStatement) return 1;
   if (s.rateBasedStatement) return 2 + (s.rateBasedStatement.scopeDownStatement ? statementCapacity(s.rateBasedStatement.scopeDownStatement) : 0);
-  if (s.andStatement) return s.andStatement.statements.reduce((sum: number, n: CfnWebACL.StatementProperty) => sum + statementCapacity(n), 0);
-  if (s.orStatement) return s.orStatement.statements.reduce((sum: number, n: CfnWebACL.StatementProperty) => sum + statementCapacity(n), 0);
+  if (s.andStatement) return s.andStatement.statements.reduce((sum: number, n: wafv2.CfnWebACL.StatementProperty) => sum + statementCapacity(n), 0);
+  if (s.orStatement) return s.orStatement.statements.reduce((sum: number, n: wafv2.CfnWebACL.StatementProperty) => sum + statementCapacity(n), 0);
   if (s.notStatement) return statementCapacity(s.notStatement.statement);
   if (s.managedRuleGroupStatement) {
     const capacity = MANAGED_RULE_GROUP_CAPACITY[s.managedRuleGroupStatement.name];
@@ -49,6 +49,6 @@ export function statementCapacity(statement: CfnWebACL.StatementProperty): numbe
 }
 
 /** The web ACL's estimated capacity: the sum of its rules'. */
-export function webAclCapacity(rules: CfnWebACL.RuleProperty[]): number {
-  return rules.reduce((sum, rule) => sum + statementCapacity(rule.statement as CfnWebACL.StatementProperty), 0);
+export function webAclCapacity(rules: wafv2.CfnWebACL.RuleProperty[]): number {
+  return rules.reduce((sum, rule) => sum + statementCapacity(rule.statement as wafv2.CfnWebACL.StatementProperty), 0);
 }

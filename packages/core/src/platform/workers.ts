@@ -1,7 +1,4 @@
-import { Arn, ArnFormat, Fn, Stack } from 'aws-cdk-lib';
-import * as ec2 from 'aws-cdk-lib/aws-ec2';
-import * as ecs from 'aws-cdk-lib/aws-ecs';
-import * as iam from 'aws-cdk-lib/aws-iam';
+import { Arn, ArnFormat, aws_ec2 as ec2, aws_ecs as ecs, aws_iam as iam, Fn, Stack } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { acknowledgeEnvironment } from './container-environment';
 import type { ImageSource } from './docker-hub-cache';

@@ -1,5 +1,4 @@
-import { CfnResource, Stack, Stage, Validations } from 'aws-cdk-lib';
-import * as iam from 'aws-cdk-lib/aws-iam';
+import { aws_iam as iam, CfnResource, Stack, Stage, Validations } from 'aws-cdk-lib';
 import type { Construct, IConstruct } from 'constructs';
 import { PCI_DSS_VERSION } from '../compliance/pci-dss-401/mapping';
 import { PCI_DSS_401_PACK, PCI_DSS_401_RULES, requirementsOf } from '../compliance/pci-dss-401/pci-dss-401-rules';

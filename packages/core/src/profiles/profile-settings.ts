@@ -1,5 +1,4 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
-import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { aws_logs as logs, RemovalPolicy } from 'aws-cdk-lib';
 import { SecurityProfile } from '../contract/security-profile';
 
 /**
@@ -48,7 +47,7 @@ export interface ProfileSettings {
    */
   readonly vpcEndpoints: boolean;
   /** Retention of every log group the stack creates. */
-  readonly logRetention: RetentionDays;
+  readonly logRetention: logs.RetentionDays;
   /**
    * Log groups, keys, EFS, the EBS data volume and the access-log bucket: kept or destroyed with the stack. Kept means
    * `RETAIN_ON_UPDATE_OR_DELETE` (CloudFormation's `RetainExceptOnCreate`), never plain `RETAIN`.
@@ -99,7 +98,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     sessionManager: true,
     flowLogs: false,
     vpcEndpoints: false,
-    logRetention: RetentionDays.ONE_WEEK,
+    logRetention: logs.RetentionDays.ONE_WEEK,
     removalPolicy: RemovalPolicy.DESTROY,
     deletionProtection: false,
     databaseMultiAz: false,
@@ -123,7 +122,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     sessionManager: false,
     flowLogs: true,
     vpcEndpoints: true,
-    logRetention: RetentionDays.ONE_MONTH,
+    logRetention: logs.RetentionDays.ONE_MONTH,
     removalPolicy: RemovalPolicy.DESTROY,
     deletionProtection: false,
     databaseMultiAz: false,
@@ -148,7 +147,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     sessionManager: false,
     flowLogs: true,
     vpcEndpoints: true,
-    logRetention: RetentionDays.ONE_YEAR, // PCI DSS 10.5.1: a year of audit history
+    logRetention: logs.RetentionDays.ONE_YEAR, // PCI DSS 10.5.1: a year of audit history
     // Kept when the stack is deleted or a resource replaced, not when its first create fails and rolls back: a retained
     // resource with a fixed name (a log group) would make the next create fail with AlreadyExists
     // (CloudFormation's DeletionPolicy `RetainExceptOnCreate`).

@@ -1,10 +1,7 @@
-import { Duration, Names, RemovalPolicy, Size, Stack, Tags } from 'aws-cdk-lib';
-import * as autoscaling from 'aws-cdk-lib/aws-autoscaling';
-import * as backup from 'aws-cdk-lib/aws-backup';
-import * as ec2 from 'aws-cdk-lib/aws-ec2';
-import * as events from 'aws-cdk-lib/aws-events';
-import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as kms from 'aws-cdk-lib/aws-kms';
+import {
+  aws_autoscaling as autoscaling, aws_backup as backup, aws_ec2 as ec2, aws_events as events, aws_iam as iam,
+  type aws_kms as kms, Duration, Names, RemovalPolicy, Size, Stack, Tags,
+} from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { backupVaultName } from '../platform/names';
 import { acknowledge, wildcardPolicy } from '../profiles/acknowledge';

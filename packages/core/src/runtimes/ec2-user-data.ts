@@ -1,6 +1,4 @@
-import { Stack } from 'aws-cdk-lib';
-import * as iam from 'aws-cdk-lib/aws-iam';
-import * as ssm from 'aws-cdk-lib/aws-ssm';
+import { aws_iam as iam, aws_ssm as ssm, Stack } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { BashUserDataBuilder } from '../userdata/bash-user-data-builder';
 import type { ImageRun } from '../userdata/image-run';

@@ -1,9 +1,7 @@
-import { Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import * as autoscaling from 'aws-cdk-lib/aws-autoscaling';
-import * as ec2 from 'aws-cdk-lib/aws-ec2';
-import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
-import * as iam from 'aws-cdk-lib/aws-iam';
-import * as ssm from 'aws-cdk-lib/aws-ssm';
+import {
+  aws_autoscaling as autoscaling, aws_ec2 as ec2, aws_elasticloadbalancingv2 as elbv2, aws_iam as iam, aws_ssm as ssm,
+  Duration, Fn, RemovalPolicy, Stack,
+} from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { Ec2DataVolume } from './ec2-data-volume';
 import { Ec2UserDataBuilder, grantBootRead, readParameter } from './ec2-user-data';

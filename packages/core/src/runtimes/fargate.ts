@@ -1,9 +1,7 @@
-import { Duration } from 'aws-cdk-lib';
-import * as ec2 from 'aws-cdk-lib/aws-ec2';
-import * as ecs from 'aws-cdk-lib/aws-ecs';
-import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
-import * as iam from 'aws-cdk-lib/aws-iam';
-import * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
+import {
+  aws_ec2 as ec2, aws_ecs as ecs, aws_elasticloadbalancingv2 as elbv2, aws_iam as iam,
+  aws_servicediscovery as servicediscovery, Duration,
+} from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import type { RuntimeProps } from './runtime-props';
 import { grantSecretKeys } from './secret-keys';

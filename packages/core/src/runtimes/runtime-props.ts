@@ -1,7 +1,6 @@
-import type * as ecs from 'aws-cdk-lib/aws-ecs';
-import type * as kms from 'aws-cdk-lib/aws-kms';
-import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import type * as servicediscovery from 'aws-cdk-lib/aws-servicediscovery';
+import type {
+  aws_ecs as ecs, aws_kms as kms, aws_secretsmanager as secretsmanager, aws_servicediscovery as servicediscovery,
+} from 'aws-cdk-lib';
 import type { DeploymentContext } from '../context/deployment-context';
 import type { IApplicationSpec } from '../contract/application-spec';
 import type { ImageSource } from '../platform/docker-hub-cache';

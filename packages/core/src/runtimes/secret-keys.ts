@@ -1,5 +1,4 @@
-import { Stack } from 'aws-cdk-lib';
-import * as iam from 'aws-cdk-lib/aws-iam';
+import { aws_iam as iam, Stack } from 'aws-cdk-lib';
 import type { ApplicationSecret } from './runtime-props';
 
 /**

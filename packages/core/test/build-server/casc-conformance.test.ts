@@ -22,6 +22,7 @@ const checker = new CascChecker(schema);
 
 const SIGN_IN = { authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, domain: 'example.com', alarmEmail: 'security@example.com' };
 const FULL: JenkinsSpecProps = {
+  adminEmail: 'jenkins@example.com',
   syslogHost: 'syslog.example.com',
   syslogNetwork: '10.0.5.20/32',
   pipelineLibrary: {

@@ -161,6 +161,27 @@ describe('SonarQube\'s secrets', () => {
   });
 });
 
+describe('the administrator\'s e-mail address: adminEmail, or the setting jenkinsAdminEmail', () => {
+  test('location.adminAddress, the same by prop and by setting; none given, Jenkins\' placeholder (no adminAddress)', () => {
+    const byProp = fargateConfiguration(new JenkinsSpec({ adminEmail: 'jenkins@example.com' }));
+    expect(byProp.unclassified.location).toEqual({ url: '${JENKINS_URL}', adminAddress: 'jenkins@example.com' });
+    expect(fargateConfiguration(configuredSpec('JenkinsSpec', new JenkinsSpec(), { jenkinsAdminEmail: 'jenkins@example.com' }) as JenkinsSpec))
+      .toEqual(byProp);
+    expect(fargateConfiguration().unclassified.location).toEqual({ url: '${JENKINS_URL}' });
+    // With SonarQube's settings: both.
+    const both = configuredSpec('JenkinsSpec', new JenkinsSpec(), {
+      jenkinsAdminEmail: 'jenkins@example.com', sonarQubeUrl: SONAR.serverUrl, sonarQubeTokenSecretArn: SONAR.tokenSecretArn, sonarQubeWebhookSecretArn: SONAR.webhookSecretArn,
+    }) as JenkinsSpec;
+    expect(fargateConfiguration(both)).toEqual(fargateConfiguration(new JenkinsSpec({ adminEmail: 'jenkins@example.com', sonarQube: SONAR })));
+  });
+
+  test('not an address, or one configuration-as-code would expand: refused, naming it', () => {
+    expect(() => configuredSpec('JenkinsSpec', new JenkinsSpec(), { jenkinsAdminEmail: 'jenkins' }))
+      .toThrow('JenkinsSpec: adminEmail "jenkins" is not allowed; expected an e-mail address such as security@example.com.');
+    expect(() => new JenkinsSpec({ adminEmail: '${SECRET}@example.com' })).toThrow(/JenkinsSpec: adminEmail .*\$\{/);
+  });
+});
+
 describe('SonarQube by configuration (pluginSettings)', () => {
   const load = fargateConfiguration;
   const settings = {

@@ -1,7 +1,4 @@
-import { Stack, type CfnResource } from 'aws-cdk-lib';
-import { CfnInstance, CfnLaunchTemplate, CfnSecurityGroup, CfnSecurityGroupIngress } from 'aws-cdk-lib/aws-ec2';
-import { CfnService } from 'aws-cdk-lib/aws-ecs';
-import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { aws_ec2 as ec2, aws_ecs as ecs, aws_lambda as lambda, type CfnResource, Stack } from 'aws-cdk-lib';
 import { NagRuleCompliance } from 'cdk-nag';
 
 const ANYWHERE = new Set(['0.0.0.0/0', '::/0']);
@@ -13,12 +10,12 @@ const ANYWHERE = new Set(['0.0.0.0/0', '::/0']);
  */
 export function ComputeNoPublicIngress(node: CfnResource): NagRuleCompliance {
   const stack = Stack.of(node);
-  if (node instanceof CfnSecurityGroup) {
+  if (node instanceof ec2.CfnSecurityGroup) {
     if (!computeGroups(stack).has(stack.resolve(node.logicalId))) return NagRuleCompliance.NOT_APPLICABLE;
     const rules: any[] = stack.resolve(node.securityGroupIngress) ?? [];
     return rules.some((r) => ANYWHERE.has(r.cidrIp ?? r.cidrIpv6)) ? NagRuleCompliance.NON_COMPLIANT : NagRuleCompliance.COMPLIANT;
   }
-  if (node instanceof CfnSecurityGroupIngress) {
+  if (node instanceof ec2.CfnSecurityGroupIngress) {
     const group = logicalIdOf(stack.resolve(node.groupId));
     if (!group || !computeGroups(stack).has(group)) return NagRuleCompliance.NOT_APPLICABLE;
     return ANYWHERE.has(stack.resolve(node.cidrIp) ?? stack.resolve(node.cidrIpv6)) ? NagRuleCompliance.NON_COMPLIANT : NagRuleCompliance.COMPLIANT;
@@ -30,10 +27,10 @@ export function ComputeNoPublicIngress(node: CfnResource): NagRuleCompliance {
 function computeGroups(stack: Stack): Set<string> {
   const references: unknown[] = [];
   for (const c of stack.node.findAll()) {
-    if (c instanceof CfnService) references.push(stack.resolve(c.networkConfiguration)?.awsvpcConfiguration?.securityGroups);
-    if (c instanceof CfnInstance) references.push(stack.resolve(c.securityGroupIds), stack.resolve(c.securityGroups));
-    if (c instanceof CfnFunction) references.push(stack.resolve(c.vpcConfig)?.securityGroupIds);
-    if (c instanceof CfnLaunchTemplate) {
+    if (c instanceof ecs.CfnService) references.push(stack.resolve(c.networkConfiguration)?.awsvpcConfiguration?.securityGroups);
+    if (c instanceof ec2.CfnInstance) references.push(stack.resolve(c.securityGroupIds), stack.resolve(c.securityGroups));
+    if (c instanceof lambda.CfnFunction) references.push(stack.resolve(c.vpcConfig)?.securityGroupIds);
+    if (c instanceof ec2.CfnLaunchTemplate) {
       const data = stack.resolve(c.launchTemplateData) ?? {};
       references.push(data.securityGroupIds, ...(data.networkInterfaces ?? []).map((i: any) => i.groups));
     }

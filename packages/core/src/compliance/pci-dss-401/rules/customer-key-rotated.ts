@@ -1,5 +1,4 @@
-import { Stack, type CfnResource } from 'aws-cdk-lib';
-import { CfnKey } from 'aws-cdk-lib/aws-kms';
+import { aws_kms as kms, type CfnResource, Stack } from 'aws-cdk-lib';
 import { NagRuleCompliance } from 'cdk-nag';
 
 /**
@@ -7,7 +6,7 @@ import { NagRuleCompliance } from 'cdk-nag';
  * stored data changes at the end of a cryptoperiod (PCI DSS 3.7.4), though the cryptoperiod itself is the entity's.
  */
 export function CustomerKeyRotated(node: CfnResource): NagRuleCompliance {
-  if (!(node instanceof CfnKey)) return NagRuleCompliance.NOT_APPLICABLE;
+  if (!(node instanceof kms.CfnKey)) return NagRuleCompliance.NOT_APPLICABLE;
   const stack = Stack.of(node);
   if ((stack.resolve(node.keySpec) ?? 'SYMMETRIC_DEFAULT') !== 'SYMMETRIC_DEFAULT') return NagRuleCompliance.NOT_APPLICABLE;
   return stack.resolve(node.enableKeyRotation) === true ? NagRuleCompliance.COMPLIANT : NagRuleCompliance.NON_COMPLIANT;

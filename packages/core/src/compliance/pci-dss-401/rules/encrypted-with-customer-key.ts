@@ -1,11 +1,7 @@
-import { type CfnResource, Stack } from 'aws-cdk-lib';
-import { CfnLaunchTemplate } from 'aws-cdk-lib/aws-ec2';
-import { CfnFileSystem } from 'aws-cdk-lib/aws-efs';
-import { CfnLogGroup } from 'aws-cdk-lib/aws-logs';
-import { CfnDBInstance } from 'aws-cdk-lib/aws-rds';
-import { CfnBucket } from 'aws-cdk-lib/aws-s3';
-import { CfnSecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { CfnTopic } from 'aws-cdk-lib/aws-sns';
+import {
+  aws_ec2 as ec2, aws_efs as efs, aws_logs as logs, aws_rds as rds, aws_s3 as s3,
+  aws_secretsmanager as secretsmanager, aws_sns as sns, type CfnResource, Stack,
+} from 'aws-cdk-lib';
 import { NagRuleCompliance } from 'cdk-nag';
 
 /** A key of the account's own: an ARN, id or reference, not an AWS-managed alias (`alias/aws/...`). */
@@ -26,15 +22,15 @@ export function EncryptedWithCustomerKey(node: CfnResource): NagRuleCompliance {
 
 /** The key each encrypted part of `node` names (undefined where it is unencrypted), or undefined for a type not judged. */
 function keysOf(node: CfnResource, resolve: (value: unknown) => any): unknown[] | undefined {
-  if (node instanceof CfnLogGroup || node instanceof CfnSecret) return [node.kmsKeyId];
-  if (node instanceof CfnTopic) return [node.kmsMasterKeyId];
-  if (node instanceof CfnFileSystem) return [resolve(node.encrypted) === true ? node.kmsKeyId : undefined];
-  if (node instanceof CfnDBInstance) return [resolve(node.storageEncrypted) === true ? node.kmsKeyId : undefined];
-  if (node instanceof CfnBucket) {
+  if (node instanceof logs.CfnLogGroup || node instanceof secretsmanager.CfnSecret) return [node.kmsKeyId];
+  if (node instanceof sns.CfnTopic) return [node.kmsMasterKeyId];
+  if (node instanceof efs.CfnFileSystem) return [resolve(node.encrypted) === true ? node.kmsKeyId : undefined];
+  if (node instanceof rds.CfnDBInstance) return [resolve(node.storageEncrypted) === true ? node.kmsKeyId : undefined];
+  if (node instanceof s3.CfnBucket) {
     const rules = resolve(node.bucketEncryption)?.serverSideEncryptionConfiguration ?? [{}];
     return rules.map((r: any) => (r.serverSideEncryptionByDefault?.sseAlgorithm?.startsWith('aws:kms') ? r.serverSideEncryptionByDefault.kmsMasterKeyId : undefined));
   }
-  if (node instanceof CfnLaunchTemplate) {
+  if (node instanceof ec2.CfnLaunchTemplate) {
     const volumes = (resolve(node.launchTemplateData)?.blockDeviceMappings ?? []).filter((m: any) => m.ebs);
     return volumes.map((m: any) => (m.ebs.encrypted === true ? m.ebs.kmsKeyId : undefined));
   }

@@ -1,5 +1,4 @@
-import { Stack, type CfnResource } from 'aws-cdk-lib';
-import { CfnLaunchTemplate } from 'aws-cdk-lib/aws-ec2';
+import { aws_ec2 as ec2, type CfnResource, Stack } from 'aws-cdk-lib';
 import { NagRuleCompliance } from 'cdk-nag';
 
 /**
@@ -7,7 +6,7 @@ import { NagRuleCompliance } from 'cdk-nag';
  * ec2-launch-template-public-ip-disabled): an instance it launches is not reachable from the internet directly.
  */
 export function LaunchTemplatePublicIpDisabled(node: CfnResource): NagRuleCompliance {
-  if (!(node instanceof CfnLaunchTemplate)) return NagRuleCompliance.NOT_APPLICABLE;
+  if (!(node instanceof ec2.CfnLaunchTemplate)) return NagRuleCompliance.NOT_APPLICABLE;
   const data = Stack.of(node).resolve(node.launchTemplateData) ?? {};
   const interfaces: any[] = data.networkInterfaces ?? data.NetworkInterfaces ?? [];
   return interfaces.some((i) => (i.associatePublicIpAddress ?? i.AssociatePublicIpAddress) === true)

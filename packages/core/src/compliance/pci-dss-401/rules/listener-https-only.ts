@@ -1,5 +1,4 @@
-import { Stack, type CfnResource } from 'aws-cdk-lib';
-import { CfnListener } from 'aws-cdk-lib/aws-elasticloadbalancingv2';
+import { aws_elasticloadbalancingv2 as elasticloadbalancingv2, type CfnResource, Stack } from 'aws-cdk-lib';
 import { NagRuleCompliance } from 'cdk-nag';
 
 /**
@@ -7,7 +6,7 @@ import { NagRuleCompliance } from 'cdk-nag';
  * unencrypted over a public network); HTTPS and TLS listeners are `ListenerTls12`'s.
  */
 export function ListenerHttpsOnly(node: CfnResource): NagRuleCompliance {
-  if (!(node instanceof CfnListener)) return NagRuleCompliance.NOT_APPLICABLE;
+  if (!(node instanceof elasticloadbalancingv2.CfnListener)) return NagRuleCompliance.NOT_APPLICABLE;
   const stack = Stack.of(node);
   if (stack.resolve(node.protocol) !== 'HTTP') return NagRuleCompliance.NOT_APPLICABLE;
   const actions = stack.resolve(node.defaultActions) as Array<Record<string, any>>;

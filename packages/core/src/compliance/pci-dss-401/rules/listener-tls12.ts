@@ -1,5 +1,4 @@
-import { Stack, type CfnResource } from 'aws-cdk-lib';
-import { CfnListener } from 'aws-cdk-lib/aws-elasticloadbalancingv2';
+import { aws_elasticloadbalancingv2 as elasticloadbalancingv2, type CfnResource, Stack } from 'aws-cdk-lib';
 import { NagRuleCompliance } from 'cdk-nag';
 
 /**
@@ -11,7 +10,7 @@ export const TLS12_POLICY = /^ELBSecurityPolicy-(TLS13-1-[23]|TLS-1-2|FS-1-2)-/;
 
 /** An HTTPS or TLS listener offers TLS 1.2 or later only (PCI DSS 4.2.1: strong cryptography in transit). */
 export function ListenerTls12(node: CfnResource): NagRuleCompliance {
-  if (!(node instanceof CfnListener)) return NagRuleCompliance.NOT_APPLICABLE;
+  if (!(node instanceof elasticloadbalancingv2.CfnListener)) return NagRuleCompliance.NOT_APPLICABLE;
   const protocol = Stack.of(node).resolve(node.protocol);
   if (protocol !== 'HTTPS' && protocol !== 'TLS') return NagRuleCompliance.NOT_APPLICABLE;
   const policy = Stack.of(node).resolve(node.sslPolicy);

@@ -1,5 +1,4 @@
-import { Stack, type CfnResource } from 'aws-cdk-lib';
-import { CfnLoadBalancer } from 'aws-cdk-lib/aws-elasticloadbalancingv2';
+import { aws_elasticloadbalancingv2 as elasticloadbalancingv2, type CfnResource, Stack } from 'aws-cdk-lib';
 import { NagRuleCompliance } from 'cdk-nag';
 
 /**
@@ -7,7 +6,7 @@ import { NagRuleCompliance } from 'cdk-nag';
  * Hub ELB.4): a common security parameter set (PCI DSS 2.2.6), and one defence against request smuggling (6.2.4).
  */
 export function LoadBalancerDropsInvalidHeaders(node: CfnResource): NagRuleCompliance {
-  if (!(node instanceof CfnLoadBalancer)) return NagRuleCompliance.NOT_APPLICABLE;
+  if (!(node instanceof elasticloadbalancingv2.CfnLoadBalancer)) return NagRuleCompliance.NOT_APPLICABLE;
   const stack = Stack.of(node);
   if ((stack.resolve(node.type) ?? 'application') !== 'application') return NagRuleCompliance.NOT_APPLICABLE;
   const attributes = (stack.resolve(node.loadBalancerAttributes) ?? []) as Array<{ key?: string; value?: string }>;

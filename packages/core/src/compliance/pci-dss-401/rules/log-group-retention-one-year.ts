@@ -1,5 +1,4 @@
-import type { CfnResource } from 'aws-cdk-lib';
-import { CfnLogGroup } from 'aws-cdk-lib/aws-logs';
+import { aws_logs as logs, type CfnResource } from 'aws-cdk-lib';
 import { NagRuleCompliance, NagRules } from 'cdk-nag';
 import { MIN_LOG_RETENTION_DAYS } from '../retention';
 
@@ -9,7 +8,7 @@ import { MIN_LOG_RETENTION_DAYS } from '../retention';
  * accepts any retention, a week included.
  */
 export function LogGroupRetentionOneYear(node: CfnResource): NagRuleCompliance {
-  if (!(node instanceof CfnLogGroup)) return NagRuleCompliance.NOT_APPLICABLE;
+  if (!(node instanceof logs.CfnLogGroup)) return NagRuleCompliance.NOT_APPLICABLE;
   const days = NagRules.resolveIfPrimitive(node, node.retentionInDays);
   if (days === undefined) return NagRuleCompliance.COMPLIANT;
   return typeof days === 'number' && days >= MIN_LOG_RETENTION_DAYS ? NagRuleCompliance.COMPLIANT : NagRuleCompliance.NON_COMPLIANT;

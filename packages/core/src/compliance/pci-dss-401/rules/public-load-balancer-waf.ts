@@ -1,6 +1,6 @@
-import { Stack, type CfnResource } from 'aws-cdk-lib';
-import { CfnLoadBalancer } from 'aws-cdk-lib/aws-elasticloadbalancingv2';
-import { CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
+import {
+  aws_elasticloadbalancingv2 as elasticloadbalancingv2, aws_wafv2 as wafv2, type CfnResource, Stack,
+} from 'aws-cdk-lib';
 import { NagRuleCompliance } from 'cdk-nag';
 import { referencedInStack } from './referenced-in-stack';
 
@@ -10,11 +10,11 @@ import { referencedInStack } from './referenced-in-stack';
  * internal one (`Scheme: internal`) and a network load balancer are not in scope of this rule.
  */
 export function PublicLoadBalancerWaf(node: CfnResource): NagRuleCompliance {
-  if (!(node instanceof CfnLoadBalancer)) return NagRuleCompliance.NOT_APPLICABLE;
+  if (!(node instanceof elasticloadbalancingv2.CfnLoadBalancer)) return NagRuleCompliance.NOT_APPLICABLE;
   const stack = Stack.of(node);
   if (stack.resolve(node.scheme) === 'internal' || (node.type !== undefined && stack.resolve(node.type) !== 'application')) {
     return NagRuleCompliance.NOT_APPLICABLE;
   }
-  const associated = referencedInStack(node, node.ref, CfnWebACLAssociation, (c) => c.resourceArn);
+  const associated = referencedInStack(node, node.ref, wafv2.CfnWebACLAssociation, (c) => c.resourceArn);
   return associated ? NagRuleCompliance.COMPLIANT : NagRuleCompliance.NON_COMPLIANT;
 }

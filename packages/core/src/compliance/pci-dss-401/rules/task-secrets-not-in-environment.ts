@@ -1,5 +1,4 @@
-import { Stack, type CfnResource } from 'aws-cdk-lib';
-import { CfnTaskDefinition } from 'aws-cdk-lib/aws-ecs';
+import { aws_ecs as ecs, type CfnResource, Stack } from 'aws-cdk-lib';
 import { NagRuleCompliance } from 'cdk-nag';
 import { secretNames } from '../../../contract/secret-names';
 
@@ -9,7 +8,7 @@ import { secretNames } from '../../../contract/secret-names';
  * configuration files).
  */
 export function TaskSecretsNotInEnvironment(node: CfnResource): NagRuleCompliance {
-  if (!(node instanceof CfnTaskDefinition)) return NagRuleCompliance.NOT_APPLICABLE;
+  if (!(node instanceof ecs.CfnTaskDefinition)) return NagRuleCompliance.NOT_APPLICABLE;
   const containers = (Stack.of(node).resolve(node.containerDefinitions) ?? []) as Array<{ environment?: Array<{ name?: string }> }>;
   const names = containers.flatMap((c) => c.environment ?? []).map((e) => [e.name ?? '', '']);
   return secretNames(Object.fromEntries(names)).length ? NagRuleCompliance.NON_COMPLIANT : NagRuleCompliance.COMPLIANT;
