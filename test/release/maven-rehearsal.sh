@@ -12,9 +12,13 @@ core_dir="$root/packages/core/dist/java/dev/fwframework/core"
 version="$(ls "$core_dir" | grep -v maven-metadata | head -1)"
 [ -n "$version" ] || { echo "maven-rehearsal: no core JAR; build the packages first (npx projen test at the root)" >&2; exit 1; }
 jar="$core_dir/$version/core-$version"
+# Maven's local repository, named to every mvn here: Maven takes user.home from the password file, not from $HOME,
+# so the two can differ (a CI runner or a test that sets HOME), and the checks below read where Maven wrote.
+local_repo="$HOME/.m2/repository"
+mvn() { command mvn -Dmaven.repo.local="$local_repo" "$@"; }
 # The version stays the same between builds: nothing cached may answer for it. Only this version is dropped, so a
 # release test building the next version beside this one (test/release/local-release.sh) keeps its own.
-forget() { rm -rf "$HOME/.m2/repository/dev/fwframework/core/$version" "$HOME/.m2/repository/dev/fwframework/deploy/$version"; }
+forget() { rm -rf "$local_repo/dev/fwframework/core/$version" "$local_repo/dev/fwframework/deploy/$version"; }
 forget
 
 mvn -B -q org.apache.maven.plugins:maven-deploy-plugin:3.1.4:deploy-file -DrepositoryId=rehearsal -Durl="$repo" \
@@ -26,7 +30,7 @@ echo "maven-rehearsal: dev.fwframework:deploy:$version deployed to $repo"
 forget
 (cd "$root/examples/java-plugin" && mvn -B verify -Dfw.repository.url="$repo")
 for artifact in core deploy; do
-  origin="$HOME/.m2/repository/dev/fwframework/$artifact/$version/_remote.repositories"
+  origin="$local_repo/dev/fwframework/$artifact/$version/_remote.repositories"
   grep -q ">fw-local=" "$origin" || { echo "maven-rehearsal: $artifact was not resolved from the rehearsal repository ($origin)" >&2; exit 1; }
 done
 echo "maven-rehearsal: the Java example passed against core and deploy resolved from $repo"
