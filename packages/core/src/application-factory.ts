@@ -13,7 +13,7 @@ import { parseSecretReference, type SecretReference } from './context/secret-ref
 import { unusedKeyMessages } from './context/unused-keys';
 import { startupSeconds } from './contract/application-size';
 import type { IApplicationSpec } from './contract/application-spec';
-import { AuthMode } from './contract/auth-mode';
+import { AuthMode, signInOf } from './contract/auth-mode';
 import { type DatabaseEnvironment, type DatabaseRequirement, databaseUrl, databaseVariables } from './contract/database-requirement';
 import { Ec2Storage } from './contract/ec2-storage';
 import type { EphemeralWorkers } from './contract/ephemeral-workers';
@@ -22,7 +22,7 @@ import type { KnownVulnerability } from './contract/known-vulnerability';
 import type { LogAlarm } from './contract/log-alarm';
 import type { IOidcIntegration, OidcProviderSettings } from './contract/oidc-integration';
 import { callPlugin, pluginName } from './contract/plugin-calls';
-import { AUTH_MODES_SINCE, contractWarningOf, knownAt, RUNTIME_TYPES_SINCE } from './contract/plugin-contract';
+import { authModesSince, contractWarningOf, knownAt, RUNTIME_TYPES_SINCE } from './contract/plugin-contract';
 import { PosixUser } from './contract/posix-user';
 import { RuntimeType } from './contract/runtime-type';
 import { type SoftwareComponent, SoftwareComponentType } from './contract/software-component';
@@ -180,7 +180,7 @@ export class ApplicationFactory extends Construct {
         `someone must receive them: set alarmEmail (for example security@example.com)${platform ? ' on the platform' : ''}.`, this);
     }
     const database = databaseOf(plugin, spec, secrets);
-    const integration = context.authMode === AuthMode.APPLICATION_OIDC ? spec.oidcIntegration() : undefined;
+    const integration = signInOf(context.authMode) === 'application' ? spec.oidcIntegration() : undefined;
     const provider = integration ? providerOf(context) : undefined;
     if (integration && provider) secrets[integration.clientSecretVariable()] = { secretArn: provider.clientSecretArn };
     if (integration && !context.fqdn) this.warnLocalAddress(plugin, runtimeType, spec.applicationPort(), integration.callbackPath());
@@ -235,7 +235,7 @@ export class ApplicationFactory extends Construct {
       requestBodyLimits: spec.requestBodyLimits(),
       blockedRequests: spec.blockedRequests(),
       amazonLinuxRepositories: runtimeType === RuntimeType.EC2,
-      signInByLoadBalancer: context.authMode === AuthMode.ALB_OIDC,
+      signInByLoadBalancer: signInOf(context.authMode) === 'load-balancer',
       tokenPaths: context.tokenPaths,
       namedHosts: namedHosts(context.pluginSettings),
       certificate,
@@ -452,7 +452,7 @@ export class ApplicationFactory extends Construct {
    */
   private routedPrivately(context: DeploymentContext): boolean {
     if (!context.sslEnabled) return false;
-    if (context.authMode === AuthMode.ALB_OIDC) {
+    if (signInOf(context.authMode) === 'load-balancer') {
       warn(this, 'noPrivateRoute', `${context.stackName} signs its users in at the load balancer (alb-oidc): it gets no ` +
         `private route, and inside the VPC https://${context.fqdn} is the internet-facing load balancer, whose sign-in ` +
         (context.tokenPaths
@@ -500,7 +500,7 @@ export class ApplicationFactory extends Construct {
       applicationPort: spec.applicationPort(),
       healthCheckPath: spec.healthCheckPath(),
       tls: tlsOf(context),
-      oidc: context.authMode === AuthMode.ALB_OIDC ? context.oidc : undefined,
+      oidc: signInOf(context.authMode) === 'load-balancer' ? context.oidc : undefined,
       tokenPaths: context.tokenPaths,
       deletionProtection: settings.deletionProtection,
       waf: settings.waf,
@@ -536,7 +536,7 @@ export class ApplicationFactory extends Construct {
       healthCheckPath: spec.healthCheckPath(),
       host,
       priority: on.listenerPriority,
-      oidc: context.authMode === AuthMode.ALB_OIDC ? context.oidc : undefined,
+      oidc: signInOf(context.authMode) === 'load-balancer' ? context.oidc : undefined,
       tokenPaths: context.tokenPaths,
       certificate,
       record: zone ? { zone, ...attached.loadBalancerAlias } : undefined,
@@ -606,14 +606,15 @@ interface FactoryPlan {
  * users in.
  */
 function assertAuthMode(plugin: string, spec: IApplicationSpec, context: DeploymentContext, admitted: IApplicationSpec): void {
-  const modes = knownAt(admitted, spec.supportedAuthModes(), AUTH_MODES_SINCE);
+  if (signInOf(context.authMode) === 'application' && !spec.supportsOidcIntegration()) {
+    const others = AuthMode.ALL.filter((mode) => signInOf(mode) !== 'application').map((mode) => JSON.stringify(mode));
+    throw new UserError(`authMode ${JSON.stringify(context.authMode)} needs a plugin that signs users in itself, but ${plugin} ` +
+      `(applicationId ${spec.applicationId()}) does not support OIDC; use ${others.join(' or ')}.`);
+  }
+  const modes = knownAt(admitted, spec.supportedAuthModes(), authModesSince());
   if (!modes.includes(context.authMode)) {
     throw new UserError(`${plugin} (applicationId ${spec.applicationId()}) cannot be deployed with authMode ` +
       `${JSON.stringify(context.authMode)}; allowed: ${modes.map((m) => JSON.stringify(m)).join(', ')}.`);
-  }
-  if (context.authMode === AuthMode.APPLICATION_OIDC && !spec.supportsOidcIntegration()) {
-    throw new UserError(`authMode "application-oidc" needs a plugin that signs users in itself, but ${plugin} ` +
-      `(applicationId ${spec.applicationId()}) does not support OIDC; use "alb-oidc" or "none".`);
   }
 }
 

@@ -288,8 +288,9 @@ describe.each(RUNTIMES)('auth modes on %s', (runtime) => {
       .toThrow(/authMode "application-oidc" needs a plugin that signs users in itself, but WikiSpec \(applicationId wiki\) does not support OIDC/);
   });
 
-  test('a plugin that declares no auth modes accepts all three', () => {
+  test('a plugin that declares no auth modes accepts all three when it signs users in itself, else the two that ask nothing of it', () => {
     expect(new WikiOidcSpec().supportedAuthModes()).toEqual(['none', 'application-oidc', 'alb-oidc']);
+    expect(new WikiSpec().supportedAuthModes()).toEqual(['none', 'alb-oidc']);
     for (const authMode of AuthMode.ALL) {
       expect(() => synth(runtime, { ...TLS, authMode, oidc: OIDC }, new WikiOidcSpec())).not.toThrow();
     }

@@ -5,7 +5,8 @@ import { AuthMode, PluginContract, PluginRegistry, RuntimeType } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { fakeInstall, pluginClassSource } from './support/fake-install';
 import { OIDC, synth } from './support/synth';
-import { AUTH_MODES_SINCE, knownAt, RUNTIME_TYPES_SINCE } from '../src/contract/plugin-contract';
+import { AUTH_MODES } from '../src/contract/auth-mode';
+import { authModesSince, knownAt, RUNTIME_TYPES_SINCE } from '../src/contract/plugin-contract';
 import { PLUGIN_CONTRACT_RECORD, PLUGIN_CONTRACT_VERSION } from '../src/contract/plugin-contract-version';
 
 // The plugin contract's version and the check discovery runs (docs/writing-a-plugin.md, "Upgrading").
@@ -79,13 +80,13 @@ describe('discovery of npm packages', () => {
 
 describe('lists that can grow: auth modes, runtimes', () => {
   test('every mode and every runtime this framework has is dated', () => {
-    expect(Object.keys(AUTH_MODES_SINCE).sort()).toEqual([...AuthMode.ALL].sort());
+    expect(Object.keys(authModesSince())).toEqual(AuthMode.ALL);
     expect(Object.keys(RUNTIME_TYPES_SINCE).sort()).toEqual(Object.values(RuntimeType).sort());
   });
 
   test('a plugin written before a mode existed does not accept it, whatever its supportedAuthModes() says', () => {
     const next = `${MAJOR}.${MINOR + 1}`;
-    const since = { ...AUTH_MODES_SINCE, 'sso-proxy': next };
+    const since = { ...authModesSince(), 'sso-proxy': next };
     const older = new WikiSpec();
     PluginContract.admit(older, 'WikiSpec (older)', CURRENT, next);
     const newer = new WikiSpec();
@@ -99,19 +100,19 @@ describe('lists that can grow: auth modes, runtimes', () => {
     // A framework one minor newer with one more mode, as a release would add it (restored afterwards).
     const next = `${MAJOR}.${MINOR + 1}`;
     AuthMode.ALL.push('sso-proxy');
-    AUTH_MODES_SINCE['sso-proxy'] = next;
+    (AUTH_MODES as Record<string, unknown>)['sso-proxy'] = { signIn: 'nobody', since: next };
     try {
       const older = new WikiSpec();
       PluginContract.admit(older, 'WikiSpec (older)', CURRENT, next);
       expect(() => synth(RuntimeType.FARGATE, { authMode: 'sso-proxy', oidc: OIDC }, older))
-        .toThrow('cannot be deployed with authMode "sso-proxy"; allowed: "none", "application-oidc", "alb-oidc".');
+        .toThrow('cannot be deployed with authMode "sso-proxy"; allowed: "none", "alb-oidc".');
       // A plugin built against the contract that added it passes this check.
       const newer = new WikiSpec();
       PluginContract.admit(newer, 'WikiSpec (newer)', next, next);
       expect(() => synth(RuntimeType.FARGATE, { authMode: 'sso-proxy', oidc: OIDC }, newer)).not.toThrow(/cannot be deployed with authMode/);
     } finally {
       AuthMode.ALL.pop();
-      delete AUTH_MODES_SINCE['sso-proxy'];
+      delete (AUTH_MODES as Record<string, unknown>)['sso-proxy'];
     }
   });
 

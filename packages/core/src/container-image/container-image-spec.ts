@@ -1,6 +1,6 @@
 import type { ApplicationSize } from '../contract/application-size';
 import { ApplicationSpec, type IApplicationSpec } from '../contract/application-spec';
-import { AuthMode } from '../contract/auth-mode';
+import { defaultAuthModes } from '../contract/auth-mode';
 import type { DatabaseRequirement } from '../contract/database-requirement';
 import type { Ec2Context } from '../contract/ec2-context';
 import type { EgressRule } from '../contract/egress-rule';
@@ -62,7 +62,7 @@ export class ContainerImageSpec extends ApplicationSpec implements IApplicationS
   public ec2DataPath(): string { return `/srv/${this.props.applicationId}`; }
   public ec2LogPaths(): string[] { return []; }
   public healthCheckPath(): string { return this.props.healthCheckPath ?? '/'; }
-  public supportedAuthModes(): string[] { return this.props.authModes ?? [AuthMode.NONE, AuthMode.ALB_OIDC]; }
+  public supportedAuthModes(): string[] { return this.props.authModes ?? defaultAuthModes(false); }
   public egressRules(): EgressRule[] { return this.props.egress ?? []; }
   public requestBodyLimits(): RequestBodyLimit[] { return this.props.requestBodyLimits ?? []; }
   public database(): DatabaseRequirement | undefined { return this.props.database; }

@@ -8,7 +8,7 @@ import {
 } from './key-parsers';
 import type { PlatformProps } from './platform-props';
 import { SECRET_ARN_EXAMPLE, SECRET_JSON_KEY_EXAMPLE } from './secret-reference';
-import { AuthMode } from '../contract/auth-mode';
+import { AuthMode, signInOf } from '../contract/auth-mode';
 import { DATABASE_DEFAULTS } from '../contract/database-requirement';
 import { Ec2Storage } from '../contract/ec2-storage';
 import { FACTORY_SIZE_DEFAULTS } from '../contract/factory-limits';
@@ -63,12 +63,12 @@ interface Declaration<T> {
 }
 
 /**
- * A key on a platform. `platform`: the platform decides it for every application on it. `shared`: the application's
- * value is the platform's, and an application that gives another is refused, saying `why`; else the platform's alone
- * (its network, its account-wide packs): an application keeps the key's default, and one that gives another value is
- * refused. `inherited`: a key of the platform too, whose value an application takes unless it gives its own.
- * `prop: false` marks a key the platform decides but does not take as a prop of its own (TLS comes from its
- * certificate's keys, the region from its stack).
+ * A key on a platform. `platform`: the platform decides it for every application on it, for the reason `why` (a
+ * clause, no full stop), which refusals give. `shared`: the application's value is the platform's, and an
+ * application that gives another is refused; else the platform's alone (its network, its account-wide packs): an
+ * application keeps the key's default, and one that gives another value is refused. `inherited`: a key of the
+ * platform too, whose value an application takes unless it gives its own. `prop: false` marks a key the platform
+ * decides but does not take as a prop of its own (TLS comes from its certificate's keys, the region from its stack).
  */
 export type OnPlatform =
   | { readonly decides: 'platform'; readonly why: string; readonly shared?: true; readonly prop?: false }
@@ -118,7 +118,7 @@ const FIELD_KEYS = {
     parse: oneOf(Object.values(SecurityProfile)),
     code: (c) => c.props.securityProfile,
     example: SecurityProfile.STAGING,
-    onPlatform: { decides: 'platform', why: 'an application runs at its platform\'s profile.', shared: true },
+    onPlatform: { decides: 'platform', why: 'an application runs at its platform\'s profile', shared: true },
   },
   sslEnabled: {
     required: true,
@@ -126,7 +126,7 @@ const FIELD_KEYS = {
     parse: bool,
     code: (c) => c.props.sslEnabled,
     example: true,
-    onPlatform: { decides: 'platform', why: 'the platform\'s listener decides (TLS when it has hostedZoneId or certificateArn).', shared: true, prop: false },
+    onPlatform: { decides: 'platform', why: 'the platform\'s listener decides (TLS when it has hostedZoneId or certificateArn)', shared: true, prop: false },
   },
   domain: {
     required: false,
@@ -192,7 +192,7 @@ const FIELD_KEYS = {
     code: (c) => c.region,
     codeSource: 'the stack\'s region',
     example: 'eu-west-1',
-    onPlatform: { decides: 'platform', why: 'an application runs in its platform\'s region (its parameters are regional).', shared: true, prop: false },
+    onPlatform: { decides: 'platform', why: 'an application runs in its platform\'s region (its parameters are regional)', shared: true, prop: false },
   },
   ec2Storage: {
     required: false,
@@ -258,7 +258,7 @@ const FIELD_KEYS = {
     parse: email,
     code: (c) => c.props.alarmEmail,
     example: 'security@example.com',
-    onPlatform: { decides: 'platform', why: 'one alarm topic for every application.', shared: true },
+    onPlatform: { decides: 'platform', why: 'one alarm topic for every application', shared: true },
   },
   containerInsights: {
     required: false,
@@ -268,7 +268,7 @@ const FIELD_KEYS = {
     parse: bool,
     code: (c) => c.props.containerInsights,
     example: false,
-    onPlatform: { decides: 'platform', why: 'the platform\'s cluster is every application\'s.', shared: true },
+    onPlatform: { decides: 'platform', why: 'the platform\'s cluster is every application\'s', shared: true },
   },
   pciConformancePack: {
     required: false,
@@ -323,7 +323,7 @@ const FIELD_KEYS = {
       'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/docker-hub-AbCdEf'),
     code: (c) => c.props.dockerHubCredentialArn,
     example: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/docker-hub-AbCdEf',
-    onPlatform: { decides: 'platform', why: 'one pull-through cache of Docker Hub for every application.', shared: true },
+    onPlatform: { decides: 'platform', why: 'one pull-through cache of Docker Hub for every application', shared: true },
   },
   acceptedAdvisories: {
     required: false,
@@ -545,7 +545,7 @@ type KeyValues = Readonly<Record<string, unknown>>;
 /** How the fields no single key fills are computed from the keys' values. */
 const DERIVED_FIELDS = {
   fqdn: (v) => (typeof v.domain !== 'string' ? undefined : typeof v.subdomain === 'string' ? `${v.subdomain}.${v.domain}` : v.domain),
-  oidc: (v) => (v.authMode === AuthMode.NONE ? undefined
+  oidc: (v) => (signInOf(v.authMode as string) === 'nobody' ? undefined
     : Object.fromEntries(Object.keys(OIDC_PROVIDER_KEYS).map((member) => [member, v[oidcKeyName(member)]])) as unknown as OidcProviderSettings),
 } satisfies { readonly [F in DerivedField]: (values: KeyValues) => DeploymentContext[F] };
 

@@ -3,7 +3,7 @@ import { CONTEXT_KEYS, type ContextKey, defaultOf, DEPLOYMENT_APP_KEYS, deployme
 import { sharedKeyProblems } from './cross-key-rules';
 import type { DeploymentContext } from './deployment-context';
 import { didYouMean } from './did-you-mean';
-import { AuthMode } from '../contract/auth-mode';
+import { AuthMode, signInOf } from '../contract/auth-mode';
 import { Ec2Storage } from '../contract/ec2-storage';
 import { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
@@ -127,19 +127,22 @@ function crossKeyProblems(v: Record<string, any>, given: Set<string>): string[] 
   if (v.hostedZoneId !== undefined && v.domain === undefined) {
     problems.push(`hostedZoneId ${JSON.stringify(v.hostedZoneId)} needs the zone's domain; set domain.`);
   }
-  if (settings?.signInTlsRequired && authMode === AuthMode.APPLICATION_OIDC && v.sslEnabled === false) {
+  // By who signs users in (AUTH_MODES): the application, the load balancer, or nobody.
+  const signIn = signInOf(authMode);
+  const loadBalancerModes = AuthMode.ALL.filter((mode) => signInOf(mode) === 'load-balancer').map((mode) => `"${mode}"`).join(' or ');
+  if (settings?.signInTlsRequired && signIn === 'application' && v.sslEnabled === false) {
     problems.push(`authMode "${authMode}" needs sslEnabled true in ${v.securityProfile}: over plain HTTP the sign-in's ` +
       'authorization code, the session cookie and the tokens cross the network in clear text. Set sslEnabled to true ' +
       '(with domain and hostedZoneId or certificateArn), or authMode "none".');
   }
-  if (v.tokenPaths !== undefined && authMode !== AuthMode.ALB_OIDC) {
-    problems.push(`tokenPaths ${shownValue(v.tokenPaths)} applies only with authMode "alb-oidc" (given: ${authMode ?? AuthMode.NONE}): ` +
-      'it lets those paths skip the load balancer\'s sign-in. Remove it, or set authMode "alb-oidc".');
+  if (v.tokenPaths !== undefined && signIn !== 'load-balancer') {
+    problems.push(`tokenPaths ${shownValue(v.tokenPaths)} applies only with authMode ${loadBalancerModes} (given: ${authMode ?? AuthMode.NONE}): ` +
+      `it lets those paths skip the load balancer's sign-in. Remove it, or set authMode ${loadBalancerModes}.`);
   }
-  if (authMode === AuthMode.ALB_OIDC && v.sslEnabled === false) {
-    problems.push('authMode "alb-oidc" needs sslEnabled true: the load balancer authenticates only on an HTTPS listener.');
+  if (signIn === 'load-balancer' && v.sslEnabled === false) {
+    problems.push(`authMode "${authMode}" needs sslEnabled true: the load balancer authenticates only on an HTTPS listener.`);
   }
-  if (authMode !== undefined && authMode !== AuthMode.NONE) {
+  if (signIn !== undefined && signIn !== 'nobody') {
     const missing = OIDC_KEYS.filter((k) => !given.has(k));
     if (missing.length > 0) {
       problems.push(`authMode "${authMode}" needs the identity provider: set ${missing.join(', ')}.`);

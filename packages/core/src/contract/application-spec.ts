@@ -1,5 +1,5 @@
 import type { ApplicationSize } from './application-size';
-import { AuthMode } from './auth-mode';
+import { defaultAuthModes } from './auth-mode';
 import type { BlockedRequest } from './blocked-request';
 import type { ComplianceControl } from './compliance-control';
 import type { ContainerInitialization } from './container-initialization';
@@ -205,11 +205,12 @@ export abstract class ApplicationSpec implements IApplicationSpec {
   }
 
   /**
-   * Default: every mode this framework has. A plugin is offered only those its plugin contract knew (a mode a later
-   * release adds is refused for it until it is rebuilt: docs/writing-a-plugin.md, "Upgrading").
+   * Default: the modes whose sign-in asks nothing of the plugin (`none`, `alb-oidc`), and `application-oidc` when it
+   * signs users in itself (`supportsOidcIntegration()`). A plugin is offered only those its plugin contract knew (a
+   * mode a later release adds is refused for it until it is rebuilt: docs/writing-a-plugin.md, "Upgrading").
    */
   public supportedAuthModes(): string[] {
-    return [...AuthMode.ALL];
+    return defaultAuthModes(this.supportsOidcIntegration());
   }
 
   /** Default: no workers. */

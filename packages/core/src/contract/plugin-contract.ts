@@ -1,5 +1,5 @@
 import type { IApplicationSpec } from './application-spec';
-import { AuthMode } from './auth-mode';
+import { AUTH_MODES } from './auth-mode';
 import { PLUGIN_CONTRACT_RECORD, PLUGIN_CONTRACT_VERSION } from './plugin-contract-version';
 import { RuntimeType } from './runtime-type';
 import { shownValue, UserError } from '../errors';
@@ -90,15 +90,13 @@ export function contractWarningOf(spec: IApplicationSpec): string | undefined {
 }
 
 /**
- * The contract version each auth mode was added in. A list that can grow is given to a plugin only as far as its
- * contract knew it: a mode added after the plugin's version is not accepted for it, whatever its
- * `supportedAuthModes()` (the base class's default returns every mode this framework has).
+ * The contract version each auth mode was added in, read from `AUTH_MODES`, the one place a mode is declared. A list
+ * that can grow is given to a plugin only as far as its contract knew it: a mode added after the plugin's version is
+ * not accepted for it, whatever its `supportedAuthModes()`.
  */
-export const AUTH_MODES_SINCE: Record<string, string> = {
-  [AuthMode.NONE]: '1.0',
-  [AuthMode.APPLICATION_OIDC]: '1.0',
-  [AuthMode.ALB_OIDC]: '1.0',
-};
+export function authModesSince(): Record<string, string> {
+  return Object.fromEntries(Object.entries(AUTH_MODES).map(([mode, { since }]) => [mode, since]));
+}
 
 /** The contract version each runtime was added in: a plugin is deployed only on the runtimes its contract knew. */
 export const RUNTIME_TYPES_SINCE: Record<string, string> = {

@@ -37,7 +37,7 @@ export function propsOnPlatform<T extends FactorySettings & { readonly listenerP
     if (decided.shared) {
       const platformValue = on[key.name as keyof PlatformContext];
       if (text(value) !== text(platformValue)) {
-        problems.push(`${key.name}: the application ${shownValue(value)}, the platform ${shownValue(platformValue)}; ${decided.why}`);
+        problems.push(`${key.name}: the application ${shownValue(value)}, the platform ${shownValue(platformValue)}; ${decided.why}.`);
       }
     } else if (text(value) !== text(key.default)) {
       problems.push(`${key.name} ${shownValue(value)} belongs to the platform (${decided.why}); set it there.`);
