@@ -7,6 +7,7 @@ import type { IConstruct } from 'constructs';
 import { ApplicationFactory, AuthMode, Ec2Storage, PciDssScope, RuntimeType, SecurityProfile } from '../src';
 import { WikiOidcSpec, WikiSpec } from './fixtures/wiki-spec';
 import { OIDC, only, propsFor, REGION_ENV, resources, synth, TLS, userData } from './support/synth';
+import { AUTH_MODES } from '../src/contract/auth-mode';
 import { complianceFindings } from '../src/profiles/compliance';
 import { SESSION_MANAGER_ACTIONS } from '../src/runtimes/ec2';
 
@@ -289,8 +290,9 @@ describe.each(RUNTIMES)('auth modes on %s', (runtime) => {
   });
 
   test('a plugin that declares no auth modes accepts all three when it signs users in itself, else the two that ask nothing of it', () => {
-    expect(new WikiOidcSpec().supportedAuthModes()).toEqual(['none', 'application-oidc', 'alb-oidc']);
-    expect(new WikiSpec().supportedAuthModes()).toEqual(['none', 'alb-oidc']);
+    expect(new WikiOidcSpec().supportedAuthModes()).toEqual(AuthMode.ALL);
+    // Of today's modes: none and alb-oidc (AUTH_MODES says who signs users in under each).
+    expect(new WikiSpec().supportedAuthModes()).toEqual(AuthMode.ALL.filter((mode) => AUTH_MODES[mode].signIn !== 'application'));
     for (const authMode of AuthMode.ALL) {
       expect(() => synth(runtime, { ...TLS, authMode, oidc: OIDC }, new WikiOidcSpec())).not.toThrow();
     }

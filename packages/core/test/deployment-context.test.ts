@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { App } from 'aws-cdk-lib';
-import { DeploymentContextReader, RuntimeType, SecurityProfile } from '../src';
+import { AuthMode, DeploymentContextReader, RuntimeType, SecurityProfile } from '../src';
 import { CONTEXT_KEYS, OIDC_DEFAULT_SCOPES } from '../src/context/context-keys';
 
 const VALID = {
@@ -174,7 +174,7 @@ describe('every problem is named with the key, the value given and what is allow
     ['stack name CloudFormation rejects', { ...VALID, stackName: '1-build_server' }, /stackName "1-build_server" is not allowed; expected a CloudFormation stack name/],
     ['stack name too long', { ...VALID, stackName: 'a'.repeat(129) }, /stackName "a{40}…" \(129 characters\) is not allowed/],
     ['number where text is expected', { ...VALID, stackName: 42 }, /stackName 42 is not allowed; expected text: /],
-    ['bad auth mode', { ...VALID, authMode: 'saml' }, /authMode "saml" is not allowed; expected one of none, application-oidc, alb-oidc\./],
+    ['bad auth mode', { ...VALID, authMode: 'saml' }, new RegExp(`authMode "saml" is not allowed; expected one of ${AuthMode.ALL.join(', ')}\\.`)],
     ['bad hosted zone', { ...VALID, domain: 'example.com', hostedZoneId: 'zone1' }, /hostedZoneId "zone1" is not allowed/],
     ['bad certificate', { ...VALID, certificateArn: 'my-cert' }, /certificateArn "my-cert" is not allowed; expected an ACM certificate ARN/],
     ['http issuer', { ...VALID, oidcIssuer: 'http://login.example.com' }, /oidcIssuer "http:\/\/login.example.com" is not allowed; expected an https:\/\/ URL/],

@@ -105,7 +105,8 @@ describe('lists that can grow: auth modes, runtimes', () => {
       const older = new WikiSpec();
       PluginContract.admit(older, 'WikiSpec (older)', CURRENT, next);
       expect(() => synth(RuntimeType.FARGATE, { authMode: 'sso-proxy', oidc: OIDC }, older))
-        .toThrow('cannot be deployed with authMode "sso-proxy"; allowed: "none", "alb-oidc".');
+        .toThrow(`cannot be deployed with authMode "sso-proxy"; allowed: ${AuthMode.ALL.filter((m) => m !== 'sso-proxy' && AUTH_MODES[m].signIn !== 'application')
+          .map((m) => `"${m}"`).join(', ')}.`);
       // A plugin built against the contract that added it passes this check.
       const newer = new WikiSpec();
       PluginContract.admit(newer, 'WikiSpec (newer)', next, next);

@@ -8,7 +8,7 @@ import {
 } from './key-parsers';
 import type { PlatformProps } from './platform-props';
 import { SECRET_ARN_EXAMPLE, SECRET_JSON_KEY_EXAMPLE } from './secret-reference';
-import { AuthMode, signInOf } from '../contract/auth-mode';
+import { AUTH_MODES, AuthMode, signInOf } from '../contract/auth-mode';
 import { DATABASE_DEFAULTS } from '../contract/database-requirement';
 import { Ec2Storage } from '../contract/ec2-storage';
 import { FACTORY_SIZE_DEFAULTS } from '../contract/factory-limits';
@@ -148,7 +148,7 @@ const FIELD_KEYS = {
   authMode: {
     required: false,
     default: AuthMode.NONE,
-    description: '`none`, `application-oidc` (the application signs users in) or `alb-oidc` (the load balancer does; needs TLS). ' +
+    description: `${AuthMode.ALL.map((mode) => `\`${mode}\` (${AUTH_MODES[mode].describes})`).join(', ')}. ` +
       'A plugin may accept fewer (`supportedAuthModes()`; the build server accepts only `application-oidc`).',
     parse: oneOf(AuthMode.ALL),
     code: (c) => c.props.authMode,

@@ -29,6 +29,8 @@ export type SignIn =
 /** What an auth mode is, for every part that treats modes differently: one row a mode (docs/extending.md, "An auth mode"). */
 export interface AuthModeTraits {
   readonly signIn: SignIn;
+  /** What the mode does, for the `authMode` key's row of docs/context-keys.md. */
+  readonly describes: string;
   /**
    * The plugin contract version that added the mode: a plugin built against an older contract is not offered it
    * (`PluginContract`, docs/writing-a-plugin.md "Upgrading").
@@ -38,9 +40,9 @@ export interface AuthModeTraits {
 
 /** Every auth mode, in `AuthMode.ALL`'s order (a test compares them). */
 export const AUTH_MODES: Readonly<Record<string, AuthModeTraits>> = {
-  [AuthMode.NONE]: { signIn: 'nobody', since: '1.0' },
-  [AuthMode.APPLICATION_OIDC]: { signIn: 'application', since: '1.0' },
-  [AuthMode.ALB_OIDC]: { signIn: 'load-balancer', since: '1.0' },
+  [AuthMode.NONE]: { signIn: 'nobody', since: '1.0', describes: 'nobody signs users in' },
+  [AuthMode.APPLICATION_OIDC]: { signIn: 'application', since: '1.0', describes: 'the application signs users in' },
+  [AuthMode.ALB_OIDC]: { signIn: 'load-balancer', since: '1.0', describes: 'the load balancer does; needs TLS' },
 };
 
 /** Who signs users in under `mode`; undefined for a value that is no mode (the context reader has refused it). */
