@@ -129,7 +129,7 @@ function restrictFileSystem(fileSystem: efs.FileSystem, role: iam.IRole): void {
   ]) fileSystem.addToResourcePolicy(statement);
 }
 
-/** The default security group's two rules revoked, as the framework does (platform/default-security-group.ts). */
+/** The default security group's two rules revoked, as the framework does (infrastructure/default-security-group.ts). */
 function closeDefaultSecurityGroup(scope: Construct, vpc: ec2.Vpc, logGroup: logs.ILogGroup): void {
   const groupId = vpc.vpcDefaultSecurityGroup;
   const arn = Stack.of(scope).formatArn({ service: 'ec2', resource: 'security-group', resourceName: groupId });

@@ -42,6 +42,6 @@ test('no public document names a framework source file', () => {
 });
 
 test('the check can fail: a framework source file is found, a plugin\'s own is not', () => {
-  const line = 'See `packages/core/src/platform/network.ts`, `src/runtimes/ec2.ts` and the plugin\'s `src/index.ts`.';
-  assert.deepStrictEqual([...line.matchAll(SOURCE_FILE)].map((m) => m[0]), ['packages/core/src/platform/network.ts', 'src/runtimes/ec2.ts']);
+  const line = 'See `packages/core/src/infrastructure/network.ts`, `src/runtimes/ec2.ts` and the plugin\'s `src/index.ts`.';
+  assert.deepStrictEqual([...line.matchAll(SOURCE_FILE)].map((m) => m[0]), ['packages/core/src/infrastructure/network.ts', 'src/runtimes/ec2.ts']);
 });

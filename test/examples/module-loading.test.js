@@ -59,7 +59,7 @@ test('DEV loads neither cdk-nag nor yaml', () => {
 // The parts the framework loads on demand (packages/core/src/on-demand.ts, the lazy index scripts/lazy-index.js, and
 // the build server's parts, which discovery does not load to read its applicationId: build-server/jenkins-spec.ts).
 const ON_DEMAND = ['runtimes/ec2.js', 'userdata/bash-user-data-builder.js', 'platform/platform.js', 'platform/attached-platform.js',
-  'platform/database.js', 'platform/rotation-restart.js', 'platform/private-routes.js', 'platform/workers.js', 'compliance/pci-conformance-pack.js',
+  'infrastructure/database.js', 'infrastructure/rotation-restart.js', 'platform/private-routes.js', 'infrastructure/workers.js', 'compliance/pci-conformance-pack.js',
   'build-server/controller-files.js', 'build-server/jenkins-configuration.js', 'build-server/jenkins-user-data.js'];
 const framework = (modules) => modules.filter((m) => m.startsWith(path.join(core, 'lib') + path.sep)).map((m) => path.relative(path.join(core, 'lib'), m));
 

@@ -12,10 +12,10 @@ export const onDemand = {
   ec2Runtime: (): typeof import('./runtimes/ec2') => require('./runtimes/ec2'),
   platform: (): typeof import('./platform/platform') => require('./platform/platform'),
   attachedPlatform: (): typeof import('./platform/attached-platform') => require('./platform/attached-platform'),
-  database: (): typeof import('./platform/database') => require('./platform/database'),
-  rotationRestart: (): typeof import('./platform/rotation-restart') => require('./platform/rotation-restart'),
+  database: (): typeof import('./infrastructure/database') => require('./infrastructure/database'),
+  rotationRestart: (): typeof import('./infrastructure/rotation-restart') => require('./infrastructure/rotation-restart'),
   privateRoutes: (): typeof import('./platform/private-routes') => require('./platform/private-routes'),
-  workers: (): typeof import('./platform/workers') => require('./platform/workers'),
+  workers: (): typeof import('./infrastructure/workers') => require('./infrastructure/workers'),
   pciConformancePack: (): typeof import('./compliance/pci-conformance-pack') => require('./compliance/pci-conformance-pack'),
   securityHubStandard: (): typeof import('./compliance/security-hub-standard') => require('./compliance/security-hub-standard'),
 };

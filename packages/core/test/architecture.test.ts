@@ -17,7 +17,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['contract/'],
   ['userdata/'],
   ['context/', 'profiles/', 'compliance/', 'registry/'],
-  ['platform/', 'runtimes/'],
+  ['infrastructure/', 'platform/', 'runtimes/'],
   ['application-factory-props.ts', 'application-factory.ts', 'on-demand.ts'],
   ['build-server/', 'container-image/'],
   ['deployment-app.ts'],

@@ -11,8 +11,8 @@ import { iamProblems } from './support/iam-reference';
 import { type OnPlatform, synthPlatform } from './support/platform';
 import { applicationTask, IMAGE_DIGESTS, propsFor, refTarget, REGION_ENV, resources, securityGroupId, synth, userData } from './support/synth';
 import { databaseRequirementProblems, POSTGRES_MAJOR_VERSIONS } from '../src/contract/database-requirement';
-import { databaseIdentifier } from '../src/platform/database';
-import { HANDLER, ROTATION_CHECK_HOURS } from '../src/platform/rotation-restart';
+import { databaseIdentifier } from '../src/infrastructure/database';
+import { HANDLER, ROTATION_CHECK_HOURS } from '../src/infrastructure/rotation-restart';
 
 /**
  * A plugin's database (`IApplicationSpec.database()`): PostgreSQL on RDS, always in the application's stack (on a

@@ -16,7 +16,7 @@ import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
 import { ApplicationFactory, AuthMode, JenkinsSpec, RuntimeType } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { OIDC, REGION_ENV } from './support/synth';
-import { addEcsConsistencyChecks } from '../src/platform/ecs-consistency';
+import { addEcsConsistencyChecks } from '../src/infrastructure/ecs-consistency';
 
 /** A Fargate service behind an ALB: container "Web" maps port 8080 and mounts the declared volume "data". */
 function shop() {

@@ -11,7 +11,7 @@ import { requireInCi } from './support/shellcheck';
 import { OIDC } from './support/synth';
 import { factorySizeProblems, checkFactorySizes } from '../src/contract/factory-limits';
 import { specProblems, USER_DATA_MAX_BYTES, userDataProblem } from '../src/contract/spec-validation';
-import { boundedName } from '../src/platform/names';
+import { boundedName } from '../src/infrastructure/names';
 
 /**
  * Every value checked against the limit AWS or Linux applies to it (issue 12, item 3): one test per limit, each

@@ -5,11 +5,11 @@ import { ApplicationFactory, AuthMode, Ec2Storage, PciDssScope, Platform, Runtim
 import { SonarSpec } from './fixtures/sonar-spec';
 import { type OnPlatform, otherWiki, PLATFORM_PROPS, synthPlatform } from './support/platform';
 import { DOCKER_HUB_CREDENTIAL, IMAGE_DIGESTS, OIDC, REGION_ENV } from './support/synth';
-import { deployedLengthAtMost } from '../src/platform/deployed-length';
-import { VpcEndpoints } from '../src/platform/endpoints';
+import { deployedLengthAtMost } from '../src/infrastructure/deployed-length';
+import { VpcEndpoints } from '../src/infrastructure/endpoints';
+import { addResourceBudget, RESOURCES_PER_STACK } from '../src/infrastructure/resource-budget';
+import { EFS_POLICY_MAX, PlatformFileSystem } from '../src/infrastructure/storage';
 import { IDENTITY_PROVIDER_EGRESS } from '../src/platform/platform';
-import { addResourceBudget, RESOURCES_PER_STACK } from '../src/platform/resource-budget';
-import { EFS_POLICY_MAX, PlatformFileSystem } from '../src/platform/storage';
 
 /**
  * The platform's file-system policy as applications attach: each with data on EFS adds two statements, which a

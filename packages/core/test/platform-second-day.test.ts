@@ -7,11 +7,11 @@ import { SCHEMAS } from './support/lifecycle';
 import { type OnPlatform, otherWiki, PLATFORM_PROPS, synthPlatform } from './support/platform';
 import { IMAGE_DIGESTS, OIDC, REGION_ENV, resources } from './support/synth';
 import { matches } from './support/waf-evaluate';
+import { statementId } from '../src/infrastructure/storage';
+import { BLOCKED_REQUESTS_RULE } from '../src/infrastructure/waf-blocked-requests';
+import { MANAGED_RULE_GROUP_CAPACITY, WEB_ACL_CAPACITY, webAclCapacity } from '../src/infrastructure/waf-capacity';
 import { checkQuota, LOAD_BALANCER_QUOTAS } from '../src/platform/load-balancer-quotas';
 import { PLATFORM_PARAMETERS, PRIVATE_ROUTE_PARAMETERS } from '../src/platform/platform-parameters';
-import { statementId } from '../src/platform/storage';
-import { BLOCKED_REQUESTS_RULE } from '../src/platform/waf-blocked-requests';
-import { MANAGED_RULE_GROUP_CAPACITY, WEB_ACL_CAPACITY, webAclCapacity } from '../src/platform/waf-capacity';
 
 /**
  * What happens after a platform's first day: applications attach and leave, two name the same certificate, one comes

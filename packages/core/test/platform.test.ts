@@ -15,8 +15,8 @@ import { decide, render } from './support/policy';
 import { requireInCi } from './support/shellcheck';
 import { DOCKER_HUB_CREDENTIAL, applicationTask, REGION_ENV, resources } from './support/synth';
 import { JENKINS_REQUEST_BODY_LIMITS } from '../src/build-server/hardening';
+import { PlatformFileSystem } from '../src/infrastructure/storage';
 import { PLATFORM_PARAMETERS, PRIVATE_ROUTE_PARAMETERS } from '../src/platform/platform-parameters';
-import { PlatformFileSystem } from '../src/platform/storage';
 
 /** One synth of each size, shared by every test below. */
 const three = synthPlatform(THREE);

@@ -4,7 +4,7 @@ import { OIDC, only, propsFor, synth } from './support/synth';
 import { matches, type WafRequest } from './support/waf-evaluate';
 import { BLOCKED_PATH_PATTERN_MAX, BLOCKED_REQUESTS_MAX } from '../src/contract/blocked-request';
 import { specProblems } from '../src/contract/spec-validation';
-import { BLOCKED_REQUESTS_RULE } from '../src/platform/waf-blocked-requests';
+import { BLOCKED_REQUESTS_RULE } from '../src/infrastructure/waf-blocked-requests';
 
 /**
  * What a plugin's `blockedRequests()` makes the load balancer's WAF block from outside, evaluated on the template's

@@ -3,7 +3,7 @@ import { WikiSpec } from './fixtures/wiki-spec';
 import { OIDC, only, propsFor, synth } from './support/synth';
 import { JENKINS_REQUEST_BODY_LIMITS } from '../src/build-server/hardening';
 import { specProblems } from '../src/contract/spec-validation';
-import { decimalAtMost, OVERSIZED_BODY_RULE, SIZE_RESTRICTIONS_BODY } from '../src/platform/waf-body-limits';
+import { decimalAtMost, OVERSIZED_BODY_RULE, SIZE_RESTRICTIONS_BODY } from '../src/infrastructure/waf-body-limits';
 
 /**
  * AWSManagedRulesCommonRuleSet's SizeRestrictions_BODY blocks every body over 8 KB (AWS WAF Developer Guide, "Baseline

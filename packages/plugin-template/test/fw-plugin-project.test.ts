@@ -177,7 +177,7 @@ describe('options', () => {
 /**
  * The scaffold's own test file, run by jest in a child process (as `npx projen test` runs it in a plugin) against the
  * generated spec and against a stub that breaks a compliance rule: a secret in the container's environment, which the
- * framework leaves to AwsSolutions-ECS2 (packages/core/src/platform/container-environment.ts). Needs @fw/core built.
+ * framework leaves to AwsSolutions-ECS2 (packages/core/src/infrastructure/container-environment.ts). Needs @fw/core built.
  */
 describe('the fourth test kind, run', () => {
   const files = synth();

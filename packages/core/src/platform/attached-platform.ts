@@ -3,12 +3,12 @@ import {
   aws_servicediscovery as servicediscovery, aws_sns as sns, aws_ssm as ssm, Fn, Stack,
 } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
-import type { NetworkAccess } from './network';
 import {
   accessPointParameter, type PlatformParameter, platformParameterPrefix, PRIVATE_NAMESPACE,
   type PrivateRouteParameter,
 } from './platform-parameters';
-import { type ApplicationStorage, AttachedStorage } from './storage';
+import type { NetworkAccess } from '../infrastructure/network';
+import { type ApplicationStorage, AttachedStorage } from '../infrastructure/storage';
 
 export interface AttachedPlatformProps {
   /** The platform's stack: its parameters are under `/fw/<name>/`. */

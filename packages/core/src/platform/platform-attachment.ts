@@ -2,13 +2,13 @@ import { aws_ec2 as ec2, aws_ssm as ssm, Stack, Token } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { Platform } from './platform';
 import { securityGroupParameter } from './platform-parameters';
-import { LISTENER_PRIORITY } from './routing';
 import type { AllowFrom } from '../context/allow-from';
 import { CONTEXT_KEYS } from '../context/context-keys';
 import type { DeploymentContext } from '../context/deployment-context';
 import type { FactorySettings } from '../context/factory-settings';
 import type { PlatformContext } from '../context/platform-context';
 import { shownValue, UserError } from '../errors';
+import { LISTENER_PRIORITY } from '../infrastructure/routing';
 
 // What an ApplicationFactory decides when it attaches to a platform: its settings and neighbours.
 

@@ -4,33 +4,33 @@ import {
   aws_ssm as ssm, Stack, Token,
 } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
-import { AlarmTopic } from './alarms';
-import { DATABASE_IDENTIFIER_PREFIX, databaseLogGroupName } from './database';
-import { DockerHubCache } from './docker-hub-cache';
-import { addEcsConsistencyChecks } from './ecs-consistency';
-import { HTTPS_PORT } from './egress';
-import { VpcEndpoints } from './endpoints';
-import { allowAutoScalingVolumes, purposeKey } from './keys';
-import type { ListenerCertificate } from './listener-certificate';
-import { LoadBalancer } from './load-balancer';
 import { checkQuota, LOAD_BALANCER_QUOTAS } from './load-balancer-quotas';
-import { applicationLogGroupName, Logging } from './logging';
 import { unreachableHostProblems } from './named-hosts';
-import { Network } from './network';
 import {
   accessPointParameter, applicationRolePath, PLATFORM_PARAMETERS, type PlatformParameter,
   platformParameterPrefix, platformRolePath, PRIVATE_NAMESPACE, PRIVATE_ROUTE_PARAMETERS, type PrivateRouteParameter,
 } from './platform-parameters';
 import { PrivateLoadBalancer } from './private-routes';
-import { addResourceBudget } from './resource-budget';
-import { LISTENER_PRIORITY, listenerRulePriorities } from './routing';
-import { type AccessPointSettings, PlatformFileSystem } from './storage';
 import { addPciConformancePack } from '../compliance/pci-conformance-pack';
 import { addSecurityHubPciDss } from '../compliance/security-hub-standard';
 import { platformContext, type PlatformContext } from '../context/platform-context';
 import type { PlatformProps } from '../context/platform-props';
 import { SECRET_ARN_EXAMPLE } from '../context/secret-reference';
 import type { BlockedRequest } from '../contract/blocked-request';
+import { AlarmTopic } from '../infrastructure/alarms';
+import { DATABASE_IDENTIFIER_PREFIX, databaseLogGroupName } from '../infrastructure/database';
+import { DockerHubCache } from '../infrastructure/docker-hub-cache';
+import { addEcsConsistencyChecks } from '../infrastructure/ecs-consistency';
+import { HTTPS_PORT } from '../infrastructure/egress';
+import { VpcEndpoints } from '../infrastructure/endpoints';
+import { allowAutoScalingVolumes, purposeKey } from '../infrastructure/keys';
+import type { ListenerCertificate } from '../infrastructure/listener-certificate';
+import { LoadBalancer } from '../infrastructure/load-balancer';
+import { applicationLogGroupName, Logging } from '../infrastructure/logging';
+import { Network } from '../infrastructure/network';
+import { addResourceBudget } from '../infrastructure/resource-budget';
+import { LISTENER_PRIORITY, listenerRulePriorities } from '../infrastructure/routing';
+import { type AccessPointSettings, PlatformFileSystem } from '../infrastructure/storage';
 import type { RequestBodyLimit } from '../contract/request-body-limit';
 import { RuntimeType } from '../contract/runtime-type';
 import { UserError, withConstructPath } from '../errors';

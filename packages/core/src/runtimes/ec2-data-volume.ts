@@ -3,7 +3,7 @@ import {
   type aws_kms as kms, Duration, Names, RemovalPolicy, Size, Stack, Tags,
 } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
-import { backupVaultName } from '../platform/names';
+import { backupVaultName } from '../infrastructure/names';
 import { acknowledge, wildcardPolicy } from '../profiles/acknowledge';
 
 export interface Ec2DataVolumeProps {

@@ -15,7 +15,7 @@ import { callPlugin } from '../contract/plugin-calls';
 import { PosixUser } from '../contract/posix-user';
 import { userDataProblem } from '../contract/spec-validation';
 import { UserError } from '../errors';
-import { computeSecurityGroup } from '../platform/egress';
+import { computeSecurityGroup } from '../infrastructure/egress';
 import { acknowledge } from '../profiles/acknowledge';
 import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 import type { ImageRun } from '../userdata/image-run';

@@ -9,10 +9,10 @@ import { ContainerFiles, type ContainerInitialization } from '../contract/contai
 import { WorkerVariables } from '../contract/ephemeral-workers';
 import { callPlugin } from '../contract/plugin-calls';
 import { UserError } from '../errors';
-import { acknowledgeEnvironment } from '../platform/container-environment';
-import { computeSecurityGroup } from '../platform/egress';
+import { acknowledgeEnvironment } from '../infrastructure/container-environment';
+import { computeSecurityGroup } from '../infrastructure/egress';
+import type { ApplicationStorage } from '../infrastructure/storage';
 import { PRIVATE_NAMESPACE } from '../platform/platform-parameters';
-import type { ApplicationStorage } from '../platform/storage';
 import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 import { Shell } from '../userdata/shell';
 

@@ -3,12 +3,12 @@ import type {
 } from 'aws-cdk-lib';
 import type { DeploymentContext } from '../context/deployment-context';
 import type { IApplicationSpec } from '../contract/application-spec';
-import type { ImageSource } from '../platform/docker-hub-cache';
-import type { ApplicationLog } from '../platform/logging';
-import type { NetworkAccess } from '../platform/network';
-import type { ApplicationRoute } from '../platform/routing';
-import type { ApplicationStorage } from '../platform/storage';
-import type { Workers } from '../platform/workers';
+import type { ImageSource } from '../infrastructure/docker-hub-cache';
+import type { ApplicationLog } from '../infrastructure/logging';
+import type { NetworkAccess } from '../infrastructure/network';
+import type { ApplicationRoute } from '../infrastructure/routing';
+import type { ApplicationStorage } from '../infrastructure/storage';
+import type { Workers } from '../infrastructure/workers';
 
 /** What the factory hands a runtime: the plugin, the validated context and the shared platform. */
 export interface RuntimeProps {

@@ -5,7 +5,7 @@ import { AuthMode, JenkinsSpec, JenkinsSpecProps, RuntimeType, SecurityProfile, 
 import { JENKINS_PORT } from '../../src/build-server/controller-files';
 import { AGENT_DEFAULTS, AGENT_PORT } from '../../src/build-server/jenkins-agents';
 import { AGENT_IMAGE } from '../../src/build-server/versions';
-import { cachePrefix } from '../../src/platform/docker-hub-cache';
+import { cachePrefix } from '../../src/infrastructure/docker-hub-cache';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from '../support/sandbox';
 import { needing, shellcheck, shellcheckUnavailable } from '../support/shellcheck';
 import { applicationTask, DOCKER_HUB_CREDENTIAL, OIDC, only, propsFor, refTarget, resources, RUNTIMES_AND_PROFILES, securityGroupId, synth, userData } from '../support/synth';
