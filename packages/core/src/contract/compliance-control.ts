@@ -1,4 +1,4 @@
-import { PCI_DSS_REQUIREMENTS } from './pci-dss-requirements';
+import { pciDssRequirements } from './pci-dss-requirements';
 import { shownValue } from '../errors';
 
 /**
@@ -49,7 +49,7 @@ export function complianceControlProblems(controls: unknown, where: string): str
     if (!Array.isArray(requirements) || requirements.length === 0 || !requirements.every((r) => typeof r === 'string' && REQUIREMENT_NUMBER.test(r))) {
       problems.push(`${where}[${i}].requirements ${shownValue(requirements)}; allowed: one or more PCI DSS v4.0.1 requirement numbers such as "8.4.2" or "A3.3.1".`);
     } else {
-      const unknown = requirements.filter((r) => !PCI_DSS_REQUIREMENTS.has(r));
+      const unknown = requirements.filter((r) => !pciDssRequirements().has(r));
       if (unknown.length) {
         problems.push(`${where}[${i}].requirements names ${unknown.map((r) => `"${r}"`).join(', ')}, which PCI DSS v4.0.1 does not define; ` +
           'allowed: a requirement with testing procedures, such as "8.4.2" or "A3.3.1" (a heading such as "8.4" is not one).');

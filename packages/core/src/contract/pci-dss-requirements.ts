@@ -7,8 +7,19 @@ import * as path from 'path';
  */
 export const PCI_DSS_MAPPING_FILE = path.join(__dirname, '..', '..', 'aws', 'pci-dss-4', 'pci-dss-4.0.json');
 
-/** The file's content, read once: the compliance layer types it (`PCI_DSS_MAPPING`), the contract reads its requirements. */
-export const PCI_DSS_MAPPING_DATA: { readonly procedures: Record<string, unknown> } = JSON.parse(fs.readFileSync(PCI_DSS_MAPPING_FILE, 'utf-8'));
+let data: { readonly procedures: Record<string, unknown> } | undefined;
+let requirements: ReadonlySet<string> | undefined;
+
+/**
+ * The file's content, read once, on first use (157 KB of JSON, which a deployment without compliance controls or packs
+ * never needs: docs/benchmarks.md): the compliance layer types it (`PCI_DSS_MAPPING`), the contract reads its
+ * requirements.
+ */
+export function pciDssMappingData(): { readonly procedures: Record<string, unknown> } {
+  return data ??= JSON.parse(fs.readFileSync(PCI_DSS_MAPPING_FILE, 'utf-8'));
+}
 
 /** Every requirement number PCI DSS v4.0.1 defines (defined approach, appendices A1 to A3 included). */
-export const PCI_DSS_REQUIREMENTS: ReadonlySet<string> = new Set(Object.keys(PCI_DSS_MAPPING_DATA.procedures));
+export function pciDssRequirements(): ReadonlySet<string> {
+  return requirements ??= new Set(Object.keys(pciDssMappingData().procedures));
+}

@@ -1,12 +1,21 @@
 import { aws_iam as iam, CfnResource, Stack, Stage, Validations } from 'aws-cdk-lib';
 import type { Construct, IConstruct } from 'constructs';
-import { PCI_DSS_VERSION } from '../compliance/pci-dss-401/mapping';
-import { PCI_DSS_401_PACK, PCI_DSS_401_RULES, requirementsOf } from '../compliance/pci-dss-401/pci-dss-401-rules';
+import { PCI_DSS_401_PACK } from '../compliance/pci-dss-401/pack-name';
+import type * as pciDss401Rules from '../compliance/pci-dss-401/pci-dss-401-rules';
 import { didYouMean } from '../context/did-you-mean';
 import { shownValue, UserError } from '../errors';
 
 // Acknowledging a finding, as the framework does for its own resources and Compliance.acknowledge for a user's: light
 // enough for every synth (cdk-nag is loaded only when a rule name must be checked).
+
+/**
+ * Our PCI DSS pack's rules, loaded on the first acknowledgement that is recorded or checked: they are read from the
+ * PCI DSS mapping (157 KB of JSON), which a profile without packs never needs.
+ */
+function pciRules(): typeof pciDss401Rules {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('../compliance/pci-dss-401/pci-dss-401-rules');
+}
 
 /** The rule-id prefixes of the four packs. */
 export const PACK_PREFIXES = ['AwsSolutions', PCI_DSS_401_PACK, 'NIST.800.53.R5', 'HIPAA.Security'];
@@ -20,7 +29,7 @@ function knownRules(): ReadonlySet<string> {
   if (!ruleNames) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const nag: typeof import('cdk-nag') = require('cdk-nag');
-    ruleNames = new Set([...Object.values(nag.rules).flatMap((group) => Object.keys(group)), ...PCI_DSS_401_RULES.map((r) => r.name)]);
+    ruleNames = new Set([...Object.values(nag.rules).flatMap((group) => Object.keys(group)), ...pciRules().PCI_DSS_401_RULES.map((r) => r.name)]);
   }
   return ruleNames;
 }
@@ -60,8 +69,8 @@ export function acknowledge(resource: IConstruct, rule: string, reason: string, 
   const ids = idsOf(rule, target.node.path);
   if (!recording) return;
   Validations.of(target).acknowledge(...ids.map((id) => {
-    const requirements = requirementsOf(id);
-    return { id, reason: requirements ? `${reason} (PCI DSS v${PCI_DSS_VERSION} ${requirements.join(', ')})` : reason };
+    const requirements = pciRules().requirementsOf(id);
+    return { id, reason: requirements ? `${reason} (PCI DSS v${pciRules().PCI_DSS_VERSION} ${requirements.join(', ')})` : reason };
   }));
 }
 
@@ -78,7 +87,7 @@ function idsOf(rule: string, where: string): string[] {
       `${PACK_PREFIXES.join(', ')} and "-"`);
   }
   if (prefix) return [rule];
-  return PACK_PREFIXES.filter((p) => p !== 'AwsSolutions' && (p !== PCI_DSS_401_PACK || PCI_DSS_401_RULES.some((r) => r.name === name)))
+  return PACK_PREFIXES.filter((p) => p !== 'AwsSolutions' && (p !== PCI_DSS_401_PACK || pciRules().PCI_DSS_401_RULES.some((r) => r.name === name)))
     .map((p) => `${p}-${name}`);
 }
 

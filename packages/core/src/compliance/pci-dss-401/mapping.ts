@@ -1,4 +1,4 @@
-import { PCI_DSS_MAPPING_DATA } from '../../contract/pci-dss-requirements';
+import { pciDssMappingData } from '../../contract/pci-dss-requirements';
 
 /** One AWS Config rule of the pack, the requirements AWS maps it to, and what checks it before deployment. */
 export interface ConfigRuleMapping {
@@ -51,7 +51,7 @@ export interface PciDssMapping {
   readonly proceduresFrom: string;
 }
 
-export const PCI_DSS_MAPPING = PCI_DSS_MAPPING_DATA as unknown as PciDssMapping;
+export const PCI_DSS_MAPPING = pciDssMappingData() as unknown as PciDssMapping;
 
 /** The version of the standard the pack and the report are written against. */
 export const PCI_DSS_VERSION = '4.0.1';

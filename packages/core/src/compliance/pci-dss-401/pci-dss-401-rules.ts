@@ -1,7 +1,7 @@
 import { PCI_DSS_MAPPING } from './mapping';
 
-/** The pack's name, the prefix of its finding ids. */
-export const PCI_DSS_401_PACK = 'PCI.DSS.401';
+export { PCI_DSS_401_PACK } from './pack-name';
+export { PCI_DSS_VERSION } from './mapping';
 
 /** A rule of the pack: what it checks and the PCI DSS requirements that property supports. */
 export interface PciDssRule {
