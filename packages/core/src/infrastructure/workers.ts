@@ -1,5 +1,6 @@
 import { Arn, ArnFormat, aws_ec2 as ec2, aws_ecs as ecs, aws_iam as iam, Fn, Stack } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
+import { ecsCluster } from './cluster';
 import { acknowledgeEnvironment } from './container-environment';
 import type { ImageSource } from './docker-hub-cache';
 import { computeSecurityGroup } from './egress';
@@ -45,9 +46,7 @@ export class Workers extends Construct {
     const { network, log, workers } = props;
     this.applicationPorts = workers.applicationPorts;
     // A cluster of their own: the application may stop only tasks of this cluster, and nothing else runs in it.
-    this.cluster = new ecs.Cluster(this, 'Cluster', {
-      vpc: network.vpc, containerInsightsV2: props.containerInsights ? ecs.ContainerInsights.ENABLED : ecs.ContainerInsights.DISABLED,
-    });
+    this.cluster = ecsCluster(this, network.vpc, props.containerInsights);
     this.taskDefinition = new ecs.FargateTaskDefinition(this, 'Task', {
       cpu: workers.cpu,
       memoryLimitMiB: workers.memoryLimitMiB,

@@ -21,6 +21,7 @@ import type { RequestBodyLimit } from '../contract/request-body-limit';
 import { RuntimeType } from '../contract/runtime-type';
 import { UserError, withConstructPath } from '../errors';
 import { AlarmTopic } from '../infrastructure/alarms';
+import { ecsCluster } from '../infrastructure/cluster';
 import { DATABASE_IDENTIFIER_PREFIX, databaseLogGroupName } from '../infrastructure/database';
 import { DockerHubCache } from '../infrastructure/docker-hub-cache';
 import { addEcsConsistencyChecks } from '../infrastructure/ecs-consistency';
@@ -170,9 +171,7 @@ export class Platform extends Construct {
       const loadBalancer = this.sharedLoadBalancer(context, settings, network);
       this.loadBalancerSecurityGroup = loadBalancer.securityGroup;
       this.loadBalancer = loadBalancer;
-      const cluster = new ecs.Cluster(this, 'Cluster', {
-        vpc: network.vpc, containerInsightsV2: context.containerInsights ? ecs.ContainerInsights.ENABLED : ecs.ContainerInsights.DISABLED,
-      });
+      const cluster = ecsCluster(this, network.vpc, context.containerInsights);
       this.cluster = cluster;
       const namespace = new servicediscovery.PrivateDnsNamespace(this, 'PrivateNames', {
         name: PRIVATE_NAMESPACE,

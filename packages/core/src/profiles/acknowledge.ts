@@ -68,9 +68,10 @@ export function acknowledge(resource: IConstruct, rule: string, reason: string, 
   if (!recording && !always) return;
   const ids = idsOf(rule, target.node.path);
   if (!recording) return;
+  const { requirementsOf, PCI_DSS_VERSION } = pciRules();
   Validations.of(target).acknowledge(...ids.map((id) => {
-    const requirements = pciRules().requirementsOf(id);
-    return { id, reason: requirements ? `${reason} (PCI DSS v${pciRules().PCI_DSS_VERSION} ${requirements.join(', ')})` : reason };
+    const requirements = requirementsOf(id);
+    return { id, reason: requirements ? `${reason} (PCI DSS v${PCI_DSS_VERSION} ${requirements.join(', ')})` : reason };
   }));
 }
 

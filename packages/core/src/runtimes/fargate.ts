@@ -9,6 +9,7 @@ import { ContainerFiles, type ContainerInitialization } from '../contract/contai
 import { WorkerVariables } from '../contract/ephemeral-workers';
 import { callPlugin } from '../contract/plugin-calls';
 import { UserError } from '../errors';
+import { ecsCluster } from '../infrastructure/cluster';
 import { acknowledgeEnvironment } from '../infrastructure/container-environment';
 import { computeSecurityGroup } from '../infrastructure/egress';
 import type { ApplicationStorage } from '../infrastructure/storage';
@@ -43,10 +44,7 @@ export class FargateRuntime extends Construct {
       description: 'Private names of the application, for its workers',
     }) : undefined);
 
-    const cluster = props.cluster ?? new ecs.Cluster(this, 'Cluster', {
-      vpc: network.vpc,
-      containerInsightsV2: props.context.containerInsights ? ecs.ContainerInsights.ENABLED : ecs.ContainerInsights.DISABLED,
-    });
+    const cluster = props.cluster ?? ecsCluster(this, network.vpc, props.context.containerInsights);
     this.taskDefinition = new ecs.FargateTaskDefinition(this, 'Task', {
       // On a platform the role's path is how the file-system policy knows it.
       taskRole: props.rolePath ? new iam.Role(this, 'TaskRole', {
