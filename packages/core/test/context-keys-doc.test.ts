@@ -172,3 +172,18 @@ describe('docs/platform.md\'s key lists are the key table\'s', () => {
     expect(listAfter(lead)).toEqual([...keys]);
   });
 });
+
+// A default that depends on the profile is stated again in the API reference (`@default` of the props, which jsii
+// cannot compute): it says what the key table says.
+test('the API\'s @default of a key whose default depends on the profile is the key table\'s', () => {
+  const assembly = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '.jsii'), 'utf-8'));
+  const defaultOfProp = (type: string, name: string) =>
+    assembly.types[`@fw/core.${type}`].properties.find((p: { name: string }) => p.name === name)?.docs?.default;
+  const keys = CONTEXT_KEYS.filter((k) => k.defaultByProfile);
+  expect(keys.length).toBeGreaterThan(0);
+  for (const key of keys) {
+    const want = `- ${key.defaultText.replace(/`/g, '')}`;
+    const types = ['FactorySettings', ...(PLATFORM_KEYS as readonly string[]).includes(key.name) ? ['PlatformProps'] : []];
+    for (const type of types) expect([type, key.name, defaultOfProp(type, key.name)]).toEqual([type, key.name, want]);
+  }
+});
