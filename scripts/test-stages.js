@@ -63,8 +63,10 @@ const STAGES = [
       + '&& cfn-lint --format parseable --ignore-checks W3005 -- cdk.out/wiki-dev.template.json cdk.out/ec2/wiki-dev.template.json',
   },
   // A release made in a fresh clone of this repository, every artifact at the bumped version. It copies the installed
-  // packages, among them the bundled dependencies core:compile copies into packages/core/node_modules.
-  { name: 'local-release', run: 'bash test/release/local-release.sh', after: ['core:compile'] },
+  // packages, among them the bundled dependencies core:compile copies into packages/core/node_modules. After
+  // core:package, which fills the caches its packaging reads (Go's modules and build cache, pip's, jsii-pacmak's Maven
+  // repository): on a fresh machine the two side by side each compiled the CDK's Go module and downloaded the same files.
+  { name: 'local-release', run: 'bash test/release/local-release.sh', after: ['core:package'] },
   // The template's jest (the scaffold's test kinds, run against the framework core:compile built) and eslint.
   { name: 'template:test', cwd: 'packages/plugin-template', run: 'npx projen test', after: ['core:compile'] },
   // The same plugin in Python against the wheel core:package made (pytest), then by configuration.
