@@ -232,7 +232,8 @@ const core = fwPackage({
   // Runtime dependencies of a jsii package are bundled into its tarball. cdk-nag is an implementation detail (the
   // PRODUCTION check), so it is bundled too: consumers need no peer for it, and the Java build needs no cdknag
   // artifact (Maven Central's metadata for it stops at 2.x, so pacmak's version range cannot resolve 3.x).
-  bundledDeps: ['yaml@2.9.1', `cdk-nag@${CDK_NAG_VERSION}`],
+  // @viz-js/viz is Graphviz compiled to WebAssembly: it draws the network and data-flow diagrams at synth.
+  bundledDeps: ['yaml@2.9.1', `cdk-nag@${CDK_NAG_VERSION}`, '@viz-js/viz@3.31.0'],
 });
 // The CDK's own CloudFormation validation (a WASM engine, loaded once per jest file) is most of a synth's time; the
 // suites turn it off and cfn-lint.test.ts runs it on purpose, over every configuration, and fails on any finding.

@@ -85,3 +85,39 @@ test('each application\'s report states the pciDssScope set on its own entry; th
   assert.strictEqual(platform.scope.stated, 'not stated');
   assert.match(platform.scope.statement, /A platform's stack, or one checked with Compliance\.check, takes the role of what runs on it\.$/);
 });
+
+// The platform's diagrams draw every application attached to it in the same cloud assembly (test/examples/diagrams.test.js
+// checks the build server's the same way, with the negative controls).
+test('the platform\'s diagrams draw both applications from their templates, cited by SHA-256; every rule is a flow and every flow a rule', () => {
+  const crypto = require('node:crypto');
+  const { flowsMatchRules, readSvg } = require('./diagram-checks');
+  const report = JSON.parse(fs.readFileSync(path.join(outdir, 'qg-platform.pci-dss-4.0.1.json'), 'utf-8'));
+  for (const { file, sha256 } of report.diagrams) {
+    assert.strictEqual(crypto.createHash('sha256').update(fs.readFileSync(path.join(outdir, file))).digest('hex'), sha256, file);
+  }
+  const svg = fs.readFileSync(path.join(outdir, 'qg-platform.data-flow.svg'), 'utf-8');
+  assert.deepStrictEqual(readSvg(svg).stacks, ['qg-platform', 'qg-build-server', 'qg-sonarqube']);
+  for (const stack of ['qg-platform', 'qg-build-server', 'qg-sonarqube']) {
+    const result = flowsMatchRules(fs.readFileSync(path.join(outdir, `${stack}.data-flow.svg`), 'utf-8'), outdir);
+    assert.deepStrictEqual(result.problems, [], stack);
+    assert.ok(result.flows > 5, `${stack}: ${JSON.stringify(result)}`);
+  }
+  // Each application's scope, as its entry states it, is its node's fill (dot.ts's SCOPE_STYLE: CONNECTED is amber).
+  for (const [i, stack] of ['qg-build-server', 'qg-sonarqube'].entries()) {
+    const node = [...readSvg(svg).nodes.values()].find((n) => n.kind === 'node-application' && n.texts.includes(stack));
+    assert.strictEqual(cdkJson.applications[i].pciDssScope, 'CONNECTED');
+    const start = svg.indexOf(`<g id="${node.id}" class="node`);
+    const own = svg.slice(start, svg.slice(start + 1).search(/<g id="[^"]*" class="(?:node|edge|cluster)/) + start + 1);
+    assert.match(own, /fill="#fce8b2"/, stack);
+  }
+});
+
+test('in Chromium, the platform\'s network and data-flow diagrams draw both host names, the database and the internet-facing load balancer, and nothing overlaps', () => {
+  const { browserCheck } = require('./diagram-checks');
+  for (const kind of ['network', 'data-flow']) {
+    const result = browserCheck(fs.readFileSync(path.join(outdir, `qg-platform.${kind}.svg`), 'utf-8'),
+      ['ci.example.com', 'sonar.example.com', 'Database (postgres)', 'Load balancer (internet-facing)']);
+    assert.deepStrictEqual({ missing: result.missing, notDrawn: result.notDrawn, overflows: result.overflows, collisions: result.collisions },
+      { missing: [], notDrawn: [], overflows: [], collisions: [] }, kind);
+  }
+});

@@ -265,7 +265,8 @@ describe('known vulnerabilities first (6.3.1, 6.3.2, 6.3.3)', () => {
     expect(named).toEqual(evaluated.map((resource) => ['inventory-item', resource]));
     const hashOf = (file: string) => createHash('sha256').update(fs.readFileSync(path.join(app.outdir, file))).digest('hex');
     const linked = oscal['back-matter'].resources.filter((r: any) => r.rlinks).map((r: any) => [r.rlinks[0].href, r.rlinks[0].hashes[0].value]);
-    const beside = ['cyclonedx.json', 'pci-dss-4.0.1.json', 'pci-dss-4.0.1.md', 'pci-dss-4.0.1.oscal-component-definition.json'].map((f) => `${stack.stackName}.${f}`);
+    const beside = ['cyclonedx.json', 'network.svg', 'network.dot', 'data-flow.svg', 'data-flow.dot', 'pci-dss-4.0.1.json', 'pci-dss-4.0.1.md',
+      'pci-dss-4.0.1.oscal-component-definition.json'].map((f) => `${stack.stackName}.${f}`);
     expect(linked).toEqual([stack.templateFile, ...beside].map((f) => [f, hashOf(f)]));
     // The same system keeps its document id when its template changes; the version names the template.
     const other = oscalAssessmentResults({ ...report, system: { ...report.system, templateSha256: 'f'.repeat(64) } }) as any;

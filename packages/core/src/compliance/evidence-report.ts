@@ -3,9 +3,11 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { attachCustomSynthesis, CfnResource, Stack, Stage, Token } from 'aws-cdk-lib';
 import { NagRuleCompliance } from 'cdk-nag';
-import { Construct } from 'constructs';
+import { Construct, type IConstruct } from 'constructs';
 import { acknowledgementFor, acknowledgementsOn } from './acknowledgements';
 import { billOfMaterials } from './bill-of-materials';
+import type { DrawnStack } from './diagrams/deployment-graph';
+import { type DiagramFile, stackDiagrams } from './diagrams/diagram-files';
 import { oscalAssessmentResults } from './oscal-assessment-results';
 import { oscalComponentDefinition } from './oscal-component-definition';
 import { PCI_DSS_MAPPING, PCI_DSS_VERSION } from './pci-dss-401/mapping';
@@ -25,6 +27,11 @@ import { sourceDate } from '../profiles/source-date';
 export const REPORT_NOTICE = `This report supports, and does not replace, a PCI DSS v${PCI_DSS_VERSION} assessment: it lists what the ` +
   'synthesized template shows, what the application declares about itself, and what only AWS Config or the running ' +
   'system can confirm. A Qualified Security Assessor decides whether each requirement is in place.';
+
+/** What the diagrams show, and what is still the assessor's to verify (docs/pci-dss.md says the same). */
+export const DIAGRAM_LIMITS = 'They show what the templates deploy and permit; the assessor still verifies that they match the ' +
+  'running environment and every connection outside these stacks (on-premises networks, other accounts, the identity ' +
+  'provider\'s side), and that the scope each deployment states (pciDssScope) is right.';
 
 /** The principal requirements' titles (PCI DSS v4.0.1), which head the report's sections. */
 const PRINCIPAL: Record<string, string> = {
@@ -72,46 +79,79 @@ const CDK_NAG_VERSION: string = require('cdk-nag/package.json').version;
 const AWS_CDK_LIB_VERSION: string = require('aws-cdk-lib/package.json').version;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
-/** The construct that writes a stack's report, holding the controls of every application in the stack. */
+/** The construct that holds a stack's report: the controls of every application in the stack, and what applies. */
 class EvidenceReportWriter extends Construct {
   public readonly controls: SourcedControl[] = [];
   public applicability?: Applicability;
 
-  /**
-   * A child of the stack's stage, added after the stack: the tree is synthesised children first and in order, so the
-   * stack's template is in the cloud assembly when the report is written, and the report can name its hash.
-   */
-  constructor(stack: Stack) {
+  constructor(public readonly stack: Stack) {
     super(Stage.of(stack) ?? stack.node.root, writerId(stack));
-    // aws-cdk-lib's hook for adding files to the cloud assembly (not exposed through jsii); it runs after validation,
-    // so a stack with an open finding gets no report, as it gets no template.
-    attachCustomSynthesis(this, {
-      onSynthesize: (session) => {
-        const system = reportedSystem(stack, session.outdir, this.applicability?.resolvedContext);
-        const bom = this.applicability?.components?.length ? billOfMaterials(system, this.applicability.components) : undefined;
-        const report = { ...evidenceReport(stack, this.controls, system, this.applicability), ...bom ? { billOfMaterials: bom.reference } : {} };
-        const base = path.join(session.outdir, reportBaseName(stack));
-        const written = [
-          ...bom ? [{ title: 'The bill of materials (CycloneDX)', file: bom.reference.file, text: bom.text }] : [],
-          { title: 'The evidence report (JSON)', file: `${reportBaseName(stack)}.json`, text: JSON.stringify(report, undefined, 1) + '\n' },
-          { title: 'The evidence report (Markdown)', file: `${reportBaseName(stack)}.md`, text: renderMarkdown(report) },
-          {
-            title: 'What the components implement (OSCAL component definition)',
-            file: `${reportBaseName(stack)}.oscal-component-definition.json`,
-            text: JSON.stringify(oscalComponentDefinition(report), undefined, 1) + '\n',
-          },
-        ];
-        for (const { file, text } of written) fs.writeFileSync(path.join(session.outdir, file), text);
-        const evidence = written.map(({ title, file, text }) => ({ title, file, sha256: createHash('sha256').update(text).digest('hex') }));
-        fs.writeFileSync(`${base}.oscal.json`, JSON.stringify(oscalAssessmentResults(report, evidence), undefined, 1) + '\n');
-      },
-    });
+    writeAfterEveryTemplate(this.node.scope!);
   }
 }
 
 function writerId(stack: Stack): string {
   return `${WRITER_ID}-${stack.node.path.replace(/\//g, '-')}`;
 }
+
+const HOOKED = new WeakSet<IConstruct>();
+
+/**
+ * The stage writes its stacks' reports once every template is in the cloud assembly: the tree is synthesised children
+ * first, so the stage comes after all its stacks, and a platform's diagrams can draw the applications' stacks that
+ * follow it. aws-cdk-lib's hook for adding files to the cloud assembly (not exposed through jsii) runs after
+ * validation, so a stack with an open finding gets no report, as it gets no template.
+ */
+function writeAfterEveryTemplate(stage: IConstruct): void {
+  if (HOOKED.has(stage)) return;
+  HOOKED.add(stage);
+  attachCustomSynthesis(stage, {
+    onSynthesize: (session) => {
+      const writers = stage.node.children.filter((c): c is EvidenceReportWriter => c instanceof EvidenceReportWriter);
+      const diagrams = stackDiagrams(writers.map((w) => w.stack.stackName), assemblyTemplates(stage, session.outdir, writers));
+      for (const writer of writers) writeReport(writer, session.outdir, diagrams.get(writer.stack.stackName) ?? []);
+    },
+  });
+}
+
+/** Every stack of the stage whose template is in the assembly, with the scope its application states. */
+function assemblyTemplates(stage: IConstruct, outdir: string, writers: EvidenceReportWriter[]): DrawnStack[] {
+  const stacks = stage.node.findAll().filter((c): c is Stack => Stack.isStack(c) && (Stage.of(c) ?? c.node.root) === stage);
+  return stacks.filter((s) => fs.existsSync(path.join(outdir, s.templateFile))).map((s) => ({
+    stack: s.stackName,
+    template: JSON.parse(fs.readFileSync(path.join(outdir, s.templateFile), 'utf-8')),
+    scope: writers.find((w) => w.stack === s)?.applicability?.scope ?? 'not stated',
+  }));
+}
+
+/** A stack's report, its bill of materials, its diagrams and the OSCAL documents, each file beside its template. */
+function writeReport(writer: EvidenceReportWriter, outdir: string, diagrams: DiagramFile[]): void {
+  const { stack, applicability } = writer;
+  const system = reportedSystem(stack, outdir, applicability?.resolvedContext);
+  const bom = applicability?.components?.length ? billOfMaterials(system, applicability.components) : undefined;
+  const diagramReferences = diagrams.map(({ title, file, text, requirement }) => ({ title, file, requirement, sha256: sha256(text) }));
+  const report = {
+    ...evidenceReport(stack, writer.controls, system, applicability),
+    ...bom ? { billOfMaterials: bom.reference } : {},
+    ...diagramReferences.length ? { diagrams: diagramReferences } : {},
+  };
+  const written = [
+    ...bom ? [{ title: 'The bill of materials (CycloneDX)', file: bom.reference.file, text: bom.text }] : [],
+    ...diagrams,
+    { title: 'The evidence report (JSON)', file: `${reportBaseName(stack)}.json`, text: JSON.stringify(report, undefined, 1) + '\n' },
+    { title: 'The evidence report (Markdown)', file: `${reportBaseName(stack)}.md`, text: renderMarkdown(report) },
+    {
+      title: 'What the components implement (OSCAL component definition)',
+      file: `${reportBaseName(stack)}.oscal-component-definition.json`,
+      text: JSON.stringify(oscalComponentDefinition(report), undefined, 1) + '\n',
+    },
+  ];
+  for (const { file, text } of written) fs.writeFileSync(path.join(outdir, file), text);
+  const evidence = written.map(({ title, file, text }) => ({ title, file, sha256: sha256(text) }));
+  fs.writeFileSync(path.join(outdir, `${reportBaseName(stack)}.oscal.json`), JSON.stringify(oscalAssessmentResults(report, evidence), undefined, 1) + '\n');
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** The stack's template in the cloud assembly, hashed; the environment; the versions; the time; the configuration and source. */
 function reportedSystem(stack: Stack, outdir: string, resolvedContext?: object): ReportedSystem {
@@ -319,6 +359,10 @@ function preamble(report: EvidenceReport): string[] {
   if (bom) {
     lines.push(`Bill of materials (6.3.2): \`${bom.file}\` (CycloneDX, SHA-256 ${bom.sha256}), ${bom.components} components` +
       (bom.placeholderDigests.length ? `; pinned by a placeholder digest (all zeros), so not an image anyone reviewed: ${bom.placeholderDigests.join(', ')}.` : '.'), '');
+  }
+  if (report.diagrams?.length) {
+    lines.push('Diagrams, drawn from the synthesised templates (security-group rules, listeners, routes, endpoints), not kept by hand: ' +
+      report.diagrams.map((d) => `${d.title} (${d.requirement}) \`${d.file}\` (SHA-256 ${d.sha256})`).join('; ') + '. ' + DIAGRAM_LIMITS, '');
   }
   lines.push(`Scope: ${report.scope.stated}. ${report.scope.statement}`, '');
   lines.push(`After deployment: ${report.afterDeployment.configConformancePack} ${report.afterDeployment.securityHubStandard}`, '');

@@ -77,6 +77,16 @@ export interface Applicability {
 }
 
 /** The bill of materials written beside the report (CycloneDX), as the report references it. */
+/** A diagram beside the report, by its SHA-256. */
+export interface DiagramReference {
+  readonly title: string;
+  /** The file in the cloud assembly, beside the template. */
+  readonly file: string;
+  /** The PCI DSS v4.0.1 requirement it supports: 1.2.3 (network diagram) or 1.2.4 (data-flow diagram). */
+  readonly requirement: string;
+  readonly sha256: string;
+}
+
 export interface BillOfMaterials {
   /** The file in the cloud assembly, beside the report. */
   readonly file: string;
@@ -176,6 +186,11 @@ export interface EvidenceReport {
   readonly deviations: Deviation[];
   /** The bill of materials of what the stack deploys (6.3.2), when the application states it. @default - none */
   readonly billOfMaterials?: BillOfMaterials;
+  /**
+   * The network (1.2.3) and data-flow (1.2.4) diagrams drawn from the templates, each SVG with its Graphviz source.
+   * @default - none (a stack checked with Compliance.check outside a synthesis)
+   */
+  readonly diagrams?: DiagramReference[];
   /** Every acknowledgement in the stack, of every pack, with its reason. */
   readonly acknowledgements: { readonly resource: string; readonly rule: string; readonly reason: string }[];
 }

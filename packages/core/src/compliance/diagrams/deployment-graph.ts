@@ -1,0 +1,412 @@
+import { type Located, type NamedTemplate, type Ref, Templates } from './templates';
+import { PciDssScope } from '../../contract/pci-dss-scope';
+
+/**
+ * What the network and data-flow diagrams draw, read from the synthesised templates alone: a node for each security
+ * group (named after what uses it) and for each address range a rule names; a flow for each pair of nodes that
+ * security-group rules connect, with the rules, ports and what the template shows of their encryption.
+ */
+export interface DeploymentGraph {
+  /** The stacks whose templates are drawn, the first the one the diagrams are of. */
+  readonly stacks: string[];
+  readonly nodes: DiagramNode[];
+  readonly flows: Flow[];
+  readonly network: NetworkFacts;
+}
+
+/** Where a node sits: outside AWS, in a tier of the VPC (by its subnets' routes), or in the VPC where unknown. */
+export type Tier = 'outside' | 'public' | 'private' | 'isolated' | 'vpc';
+
+export type NodeKind = 'internet' | 'egress' | 'addresses' | 'load-balancer' | 'application' | 'workers' | 'endpoints' |
+'file-system' | 'database' | 'function' | 'group';
+
+export interface DiagramNode {
+  /** An identifier Graphviz and the SVG carry (`id`): letters, digits and underscores. */
+  readonly id: string;
+  readonly kind: NodeKind;
+  readonly title: string;
+  /** Lines under the title: host names, runtime, listeners, encryption. */
+  readonly details: string[];
+  readonly tier: Tier;
+  /** How many availability zones its subnets span, when the template names them. */
+  readonly zones?: number;
+  /** The stack it is in. @default - outside every stack */
+  readonly stack?: string;
+  /** An application's role toward the cardholder data environment, as its deployment states it. */
+  readonly scope?: PciDssScope | 'not stated';
+  /** A load balancer with a WAF web ACL in front of it. @default false */
+  readonly waf?: boolean;
+  /** The security groups it stands for (`<stack>/<logical id>`, or `ssm:<name>` read from a platform elsewhere). */
+  readonly securityGroups: Ref[];
+}
+
+/** A security-group rule, as the diagrams cite it: `<stack>/<logical id>`, or `…#ingress<n>` / `…#egress<n>` inline. */
+export interface Rule {
+  readonly id: string;
+  readonly from: string;
+  readonly to: string;
+  readonly ports: string;
+  readonly description?: string;
+}
+
+export interface Flow {
+  readonly from: string;
+  readonly to: string;
+  /** `tcp 443`, `tcp 8080-8081`, `all traffic`: every port its rules open. */
+  readonly ports: string[];
+  readonly rules: string[];
+  /** What the template shows of encryption in transit: where TLS ends, or that the traffic is plain. @default - nothing shown */
+  readonly encryption?: string;
+  /** A flow to or from an application stated `CDE`: it may carry account data. */
+  readonly cardData: boolean;
+}
+
+export interface NetworkFacts {
+  readonly vpcCidrs: string[];
+  /** The subnets' address ranges and zones by tier. */
+  readonly tiers: Partial<Record<Tier, { cidrs: string[]; zones: number }>>;
+  readonly natGateways: number;
+  readonly internetGateway: boolean;
+  readonly alarms: number;
+  readonly alarmTopics: number;
+  /** The identity providers a load balancer signs users in with (its listeners' `authenticate-oidc` actions): issuer and node id. */
+  readonly identityProviders: { readonly issuer: string; readonly loadBalancer: string }[];
+}
+
+/** One drawn stack: its template and, for an application's, the scope its deployment states. */
+export interface DrawnStack extends NamedTemplate {
+  readonly scope?: PciDssScope | 'not stated';
+}
+
+/** The resources that sit in security groups, and where each keeps its groups and subnets. */
+const MEMBERS: readonly { type: string; kind: NodeKind; groups: (p: any) => unknown; subnets: (p: any, t: Templates, stack: string) => unknown }[] = [
+  { type: 'AWS::ElasticLoadBalancingV2::LoadBalancer', kind: 'load-balancer', groups: (p) => p.SecurityGroups, subnets: (p) => p.Subnets },
+  { type: 'AWS::ECS::Service', kind: 'application', groups: (p) => p.NetworkConfiguration?.AwsvpcConfiguration?.SecurityGroups, subnets: (p) => p.NetworkConfiguration?.AwsvpcConfiguration?.Subnets },
+  { type: 'AWS::EC2::LaunchTemplate', kind: 'application', groups: (p) => p.LaunchTemplateData?.SecurityGroupIds, subnets: () => [] },
+  { type: 'AWS::EC2::Instance', kind: 'application', groups: (p) => p.SecurityGroupIds, subnets: (p) => [p.SubnetId] },
+  { type: 'AWS::EFS::MountTarget', kind: 'file-system', groups: (p) => p.SecurityGroups, subnets: (p) => [p.SubnetId] },
+  { type: 'AWS::RDS::DBCluster', kind: 'database', groups: (p) => p.VpcSecurityGroupIds, subnets: (p, t, s) => t.get(t.resolve(s, p.DBSubnetGroupName) ?? '')?.resource.Properties?.SubnetIds },
+  { type: 'AWS::RDS::DBInstance', kind: 'database', groups: (p) => p.VPCSecurityGroups, subnets: (p, t, s) => t.get(t.resolve(s, p.DBSubnetGroupName) ?? '')?.resource.Properties?.SubnetIds },
+  { type: 'AWS::EC2::VPCEndpoint', kind: 'endpoints', groups: (p) => p.SecurityGroupIds, subnets: (p) => p.SubnetIds },
+  { type: 'AWS::Lambda::Function', kind: 'function', groups: (p) => p.VpcConfig?.SecurityGroupIds, subnets: (p) => p.VpcConfig?.SubnetIds },
+];
+
+/** CDK's placeholder egress rule of a group that allows no egress: no traffic, so no flow. */
+const isNoTraffic = (r: any) => r.CidrIp === '255.255.255.255/32' && r.IpProtocol === 'icmp';
+
+/** The graph of the stacks' templates: the first is the stack the diagrams are of; the others are drawn with it. */
+export function deploymentGraph(stacks: readonly DrawnStack[]): DeploymentGraph {
+  const t = new Templates(stacks);
+  const scopes = new Map(stacks.map((s) => [s.stack, s.scope]));
+  const tiers = subnetTiers(t);
+  const members = groupMembers(t);
+  const rules = securityGroupRules(t);
+  const groups = new Set([...t.all('AWS::EC2::SecurityGroup').map((g) => g.key), ...members.keys(), ...rules.flatMap((r) => [r.from, r.to])]);
+  const nodes = [...groups].filter((g) => !g.startsWith('cidr:') && !g.startsWith('prefix-list:'))
+    .map((g) => groupNode(t, g, members.get(g) ?? [], tiers, scopes));
+  nodes.push(...addressNodes(rules, t, tiers));
+  const nodeOf = new Map(nodes.flatMap((n) => n.securityGroups.map((g) => [g, n.id] as const)));
+  for (const n of nodes) if (n.kind === 'internet' || n.kind === 'egress' || n.kind === 'addresses') nodeOf.set(n.securityGroups[0], n.id);
+  const flows = flowsOf(rules, nodeOf, nodes, t);
+  return { stacks: stacks.map((s) => s.stack), nodes: nodes.sort(byKindThenTitle), flows, network: networkFacts(t, tiers, nodes) };
+}
+
+/** Each security group's members: the resources that sit in it. */
+function groupMembers(t: Templates): Map<Ref, { kind: NodeKind; member: Located; subnets: Ref[] }[]> {
+  const members = new Map<Ref, { kind: NodeKind; member: Located; subnets: Ref[] }[]>();
+  for (const m of MEMBERS) {
+    for (const member of t.all(m.type)) {
+      const p = member.resource.Properties ?? {};
+      let subnets = t.resolveAll(member.stack, m.subnets(p, t, member.stack));
+      if (m.type === 'AWS::EC2::LaunchTemplate') subnets = launchTemplateSubnets(t, member);
+      for (const g of t.resolveAll(member.stack, m.groups(p))) {
+        members.set(g, [...members.get(g) ?? [], { kind: m.kind, member, subnets }]);
+      }
+    }
+  }
+  return members;
+}
+
+/** The subnets of the Auto Scaling groups that launch from a launch template. */
+function launchTemplateSubnets(t: Templates, template: Located): Ref[] {
+  return t.all('AWS::AutoScaling::AutoScalingGroup')
+    .filter((g) => t.resolve(g.stack, g.resource.Properties?.LaunchTemplate?.LaunchTemplateId) === template.key)
+    .flatMap((g) => t.resolveAll(g.stack, g.resource.Properties?.VPCZoneIdentifier));
+}
+
+/** Each subnet's tier, by its route table's default route (internet gateway: public; NAT: private; none: isolated). */
+function subnetTiers(t: Templates): Map<Ref, { tier: Tier; cidr?: string; zone: string }> {
+  const routes = t.all('AWS::EC2::Route');
+  const tiers = new Map<Ref, { tier: Tier; cidr?: string; zone: string }>();
+  for (const a of t.all('AWS::EC2::SubnetRouteTableAssociation')) {
+    const subnet = t.resolve(a.stack, a.resource.Properties?.SubnetId);
+    const table = t.resolve(a.stack, a.resource.Properties?.RouteTableId);
+    if (!subnet || !table) continue;
+    const defaults = routes.filter((r) => t.resolve(r.stack, r.resource.Properties?.RouteTableId) === table &&
+      r.resource.Properties?.DestinationCidrBlock === '0.0.0.0/0');
+    const tier: Tier = defaults.some((r) => r.resource.Properties?.GatewayId) ? 'public'
+      : defaults.some((r) => r.resource.Properties?.NatGatewayId) ? 'private' : 'isolated';
+    const p = t.get(subnet)?.resource.Properties ?? {};
+    tiers.set(subnet, { tier, cidr: typeof p.CidrBlock === 'string' ? p.CidrBlock : undefined, zone: JSON.stringify(p.AvailabilityZone) });
+  }
+  return tiers;
+}
+
+/** Every security-group rule that lets traffic through, from whom to whom, inline or a resource of its own. */
+export function securityGroupRules(t: Templates): Rule[] {
+  const rules: Rule[] = [];
+  const peer = (stack: string, r: any, side: 'Source' | 'Destination') =>
+    t.resolve(stack, r[`${side}SecurityGroupId`]) ?? (r[`${side}PrefixListId`] ? `prefix-list:${JSON.stringify(r[`${side}PrefixListId`])}` : undefined) ??
+    (typeof r.CidrIp === 'string' ? `cidr:${r.CidrIp}` : r.CidrIp ? `cidr:${JSON.stringify(r.CidrIp)}` : undefined) ??
+    (r.CidrIpv6 ? `cidr:${r.CidrIpv6}` : undefined);
+  const add = (id: string, stack: string, group: Ref | undefined, r: any, direction: 'ingress' | 'egress') => {
+    if (!group || isNoTraffic(r)) return;
+    const other = peer(stack, r, direction === 'ingress' ? 'Source' : 'Destination');
+    if (!other) return;
+    const [from, to] = direction === 'ingress' ? [other, group] : [group, other];
+    rules.push({ id, from, to, ports: portsOf(r), description: r.Description });
+  };
+  for (const g of t.all('AWS::EC2::SecurityGroup')) {
+    const p = g.resource.Properties ?? {};
+    (p.SecurityGroupIngress ?? []).forEach((r: any, i: number) => add(`${g.key}#ingress${i}`, g.stack, g.key, r, 'ingress'));
+    (p.SecurityGroupEgress ?? []).forEach((r: any, i: number) => add(`${g.key}#egress${i}`, g.stack, g.key, r, 'egress'));
+  }
+  for (const r of t.all('AWS::EC2::SecurityGroupIngress')) add(r.key, r.stack, t.resolve(r.stack, r.resource.Properties?.GroupId), r.resource.Properties, 'ingress');
+  for (const r of t.all('AWS::EC2::SecurityGroupEgress')) add(r.key, r.stack, t.resolve(r.stack, r.resource.Properties?.GroupId), r.resource.Properties, 'egress');
+  return rules;
+}
+
+/** A rule's protocol and ports, as the diagrams label them. */
+export function portsOf(r: { IpProtocol?: unknown; FromPort?: unknown; ToPort?: unknown }): string {
+  const protocol = String(r.IpProtocol);
+  if (protocol === '-1') return 'all traffic';
+  const name = ({ 6: 'tcp', 17: 'udp', 1: 'icmp' } as Record<string, string>)[protocol] ?? protocol;
+  if (name === 'icmp') return 'icmp';
+  return r.FromPort === r.ToPort ? `${name} ${r.FromPort}` : `${name} ${r.FromPort}-${r.ToPort}`;
+}
+
+/** A node for a security group, named after its members (or its description when nothing in the templates uses it). */
+function groupNode(t: Templates, group: Ref, members: { kind: NodeKind; member: Located; subnets: Ref[] }[],
+  tiers: Map<Ref, { tier: Tier; zone: string }>, scopes: Map<string, PciDssScope | 'not stated' | undefined>): DiagramNode {
+  const located = t.get(group);
+  const stack = located?.stack ?? members[0]?.member.stack;
+  const kind: NodeKind = members[0]?.kind ?? (/worker/i.test(located?.resource.Properties?.GroupDescription ?? '') ? 'workers' : 'group');
+  const placed = members.flatMap((m) => m.subnets).map((s) => tiers.get(s) ?? (s.startsWith('ssm:') ? tierOfParameter(s) : undefined))
+    .filter((x): x is { tier: Tier; zone: string } => !!x);
+  const tierSet = [...new Set(placed.map((s) => s.tier))];
+  const described = describe(t, kind, group, members.map((m) => m.member), stack);
+  return {
+    id: nodeId(group),
+    kind,
+    ...described,
+    ...described.details.includes('WAF web ACL in front') ? { waf: true } : {},
+    tier: tierSet.length === 1 ? tierSet[0] : 'vpc',
+    ...placed.length ? { zones: new Set(placed.map((s) => s.zone)).size } : {},
+    ...stack ? { stack } : {},
+    ...kind === 'application' && stack ? { scope: scopes.get(stack) ?? 'not stated' } : {},
+    securityGroups: [group],
+  };
+}
+
+/** A subnet read from a platform outside the drawn stacks: its tier by the parameter's name. */
+function tierOfParameter(parameter: Ref): { tier: Tier; zone: string } | undefined {
+  const m = /(compute|data)-subnet-(\d+)$/.exec(parameter);
+  return m ? { tier: m[1] === 'compute' ? 'private' : 'isolated', zone: m[2] } : undefined;
+}
+
+/** A node's title and details, from what its members are. */
+function describe(t: Templates, kind: NodeKind, group: Ref, members: Located[], stack?: string): { title: string; details: string[] } {
+  const p = (m?: Located) => m?.resource.Properties ?? {};
+  switch (kind) {
+    case 'load-balancer': return loadBalancerText(t, members[0]);
+    case 'application': return applicationText(t, members, stack!);
+    case 'file-system': return { title: 'EFS file system', details: [`stack ${stack}`, ...encryptedAtRest(t, members[0], 'FileSystemId')] };
+    case 'database': {
+      const engine = p(members[0]).Engine ?? 'database';
+      return { title: `Database (${engine})`, details: [`stack ${stack}`, ...p(members[0]).StorageEncrypted ? ['encrypted at rest'] : []] };
+    }
+    case 'endpoints': {
+      const services = members.map((m) => String(p(m).ServiceName).split('.').pop()).sort();
+      return { title: 'VPC interface endpoints', details: [services.join(', ')] };
+    }
+    case 'function': return { title: 'Lambda function in the VPC', details: [`stack ${stack}`] };
+    default: {
+      if (group.startsWith('ssm:')) return { title: 'A platform\'s security group', details: [group.slice(4)] };
+      const description = String(p(t.get(group)).GroupDescription ?? 'Security group');
+      const [title, ...rest] = description.split(': ');
+      return { title, details: [...rest.length ? [rest.join(': ')] : [], `stack ${stack}`] };
+    }
+  }
+}
+
+/** `encrypted at rest` when the file system a mount target mounts says so. */
+function encryptedAtRest(t: Templates, member: Located | undefined, property: string): string[] {
+  const target = member && t.get(t.resolve(member.stack, member.resource.Properties?.[property]) ?? '');
+  return target?.resource.Properties?.Encrypted ? ['encrypted at rest'] : [];
+}
+
+/** A load balancer: its scheme, listeners and where each ends TLS. */
+function loadBalancerText(t: Templates, lb: Located): { title: string; details: string[] } {
+  const scheme = lb.resource.Properties?.Scheme === 'internet-facing' ? 'internet-facing' : 'internal';
+  const listeners = t.all('AWS::ElasticLoadBalancingV2::Listener').filter((l) => t.resolve(l.stack, l.resource.Properties?.LoadBalancerArn) === lb.key)
+    .map((l) => listenerText(l.resource.Properties ?? {}));
+  const waf = t.all('AWS::WAFv2::WebACLAssociation').some((a) => t.resolve(a.stack, a.resource.Properties?.ResourceArn) === lb.key);
+  return { title: `Load balancer (${scheme})`, details: [`stack ${lb.stack}`, ...listeners, ...waf ? ['WAF web ACL in front'] : []] };
+}
+
+function listenerText(p: any): string {
+  const redirect = (p.DefaultActions ?? []).some((a: any) => a.Type === 'redirect');
+  return p.Protocol === 'HTTPS' ? `HTTPS ${p.Port}: TLS ends here` : `${p.Protocol} ${p.Port}${redirect ? ': redirects to HTTPS' : ''}`;
+}
+
+/** An application: its stack, runtime, host names and the ports its load balancers' target groups send to. */
+function applicationText(t: Templates, members: Located[], stack: string): { title: string; details: string[] } {
+  const runtime = members.some((m) => m.resource.Type === 'AWS::ECS::Service') ? 'ECS Fargate service' : 'EC2 instance';
+  const hosts = hostNames(t, stack);
+  return { title: stack, details: [...hosts, runtime] };
+}
+
+/** The host names a stack routes to: its DNS records and its listener rules' host conditions. */
+export function hostNames(t: Templates, stack: string): string[] {
+  const records = t.all('AWS::Route53::RecordSet').filter((r) => r.stack === stack && ['A', 'AAAA', 'CNAME'].includes(r.resource.Properties?.Type))
+    .map((r) => String(r.resource.Properties?.Name).replace(/\.$/, ''));
+  const rules = t.all('AWS::ElasticLoadBalancingV2::ListenerRule').filter((r) => r.stack === stack)
+    .flatMap((r) => (r.resource.Properties?.Conditions ?? []).flatMap((c: any) => c.HostHeaderConfig?.Values ?? (c.Field === 'host-header' ? c.Values : []) ?? []));
+  return [...new Set([...records, ...rules].filter((h) => typeof h === 'string' && !h.includes('{')))].sort();
+}
+
+/** The address ranges and prefix lists the rules name, each a node: the internet both ways, others by value. */
+function addressNodes(rules: Rule[], t: Templates, tiers: Map<Ref, { tier: Tier; cidr?: string }>): DiagramNode[] {
+  const nodes = new Map<string, DiagramNode>();
+  const natGateways = t.all('AWS::EC2::NatGateway').length;
+  for (const r of rules) {
+    for (const [end, inbound] of [[r.from, true], [r.to, false]] as const) {
+      if (!end.startsWith('cidr:') && !end.startsWith('prefix-list:')) continue;
+      const anywhere = end === 'cidr:0.0.0.0/0' || end === 'cidr:::/0';
+      const key = anywhere ? (inbound ? 'internet' : 'egress') : end;
+      const descriptions = rules.filter((x) => (inbound ? x.from : x.to) === end && x.description).map((x) => x.description!);
+      const node = nodes.get(key) ?? {
+        id: anywhere ? (inbound ? 'internet' : 'internet_egress') : nodeId(end),
+        kind: anywhere ? (inbound ? 'internet' : 'egress') : 'addresses',
+        title: anywhere ? (inbound ? 'Internet (clients)' : natGateways ? 'Internet, through the NAT gateways' : 'Internet') : addressTitle(end, tiers),
+        details: [],
+        tier: anywhere ? 'outside' : 'vpc',
+        securityGroups: [end],
+      } as DiagramNode;
+      nodes.set(key, { ...node, details: [...new Set([...node.details, ...inbound ? [] : descriptions])] });
+    }
+  }
+  return [...nodes.values()];
+}
+
+/** What an address range is: a subnet of a tier (everything in it), the VPC, or only its value. */
+function addressTitle(end: string, tiers: Map<Ref, { tier: Tier; cidr?: string }>): string {
+  if (end.startsWith('prefix-list:')) return `Prefix list ${end.slice('prefix-list:'.length)}`;
+  const value = end.slice('cidr:'.length);
+  const subnet = [...tiers.values()].find((s) => s.cidr === value);
+  if (subnet) return `Everything in the ${subnet.tier} subnet ${value}`;
+  return /CidrBlock/.test(value) ? 'The VPC\'s addresses' : `Addresses ${value}`;
+}
+
+/** The rules grouped by the pair of nodes they connect, with the encryption and card data each flow shows. */
+function flowsOf(rules: Rule[], nodeOf: Map<string, string>, nodes: DiagramNode[], t: Templates): Flow[] {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const flows = new Map<string, { from: string; to: string; ports: Set<string>; rules: string[] }>();
+  for (const r of rules) {
+    const inbound = r.from.startsWith('cidr:0.0.0.0/0') || r.from === 'cidr:::/0';
+    const from = inbound ? 'internet' : nodeOf.get(r.from);
+    const to = (r.to === 'cidr:0.0.0.0/0' || r.to === 'cidr:::/0') ? 'internet_egress' : nodeOf.get(r.to);
+    if (!from || !to) continue;
+    const key = `${from}->${to}`;
+    const flow = flows.get(key) ?? { from, to, ports: new Set<string>(), rules: [] };
+    flow.ports.add(r.ports);
+    flow.rules.push(r.id);
+    flows.set(key, flow);
+  }
+  const cde = (id: string) => byId.get(id)?.scope === PciDssScope.CDE;
+  const reachesCde = (id: string) => [...flows.values()].some((f) => f.from === id && cde(f.to));
+  return [...flows.values()].map((f) => {
+    const encryption = encryptionOf(byId.get(f.from)!, byId.get(f.to)!, [...f.ports], t);
+    return {
+      from: f.from,
+      to: f.to,
+      ports: [...f.ports].sort(),
+      rules: f.rules.sort(),
+      ...encryption ? { encryption } : {},
+      cardData: cde(f.from) || cde(f.to) || (byId.get(f.from)?.kind === 'internet' && reachesCde(f.to)),
+    };
+  });
+}
+
+/** What the templates show of a flow's encryption in transit. */
+function encryptionOf(from: DiagramNode, to: DiagramNode, ports: string[], t: Templates): string | undefined {
+  if (to.kind === 'load-balancer' && from.kind === 'internet') return to.details.some((d) => d.includes('TLS ends here')) ? 'TLS ends at the load balancer' : undefined;
+  if (from.kind === 'load-balancer' && to.kind === 'application') {
+    const protocols = new Set(t.all('AWS::ElasticLoadBalancingV2::TargetGroup').filter((g) => g.stack === to.stack).map((g) => g.resource.Properties?.Protocol));
+    return protocols.has('HTTPS') ? 'TLS to the application' : protocols.has('HTTP') ? 'plain HTTP inside the VPC' : undefined;
+  }
+  if (ports.every((p) => p === 'tcp 443')) return 'TLS (HTTPS)';
+  if (to.kind === 'database' && databaseRequiresTls(t, to)) return 'TLS (the database refuses plain connections)';
+  if (to.kind === 'file-system') {
+    const transit = t.all('AWS::ECS::TaskDefinition').filter((d) => d.stack === from.stack)
+      .flatMap((d) => d.resource.Properties?.Volumes ?? []).filter((v: any) => v.EFSVolumeConfiguration)
+      .map((v: any) => v.EFSVolumeConfiguration.TransitEncryption);
+    return transit.length && transit.every((x) => x === 'ENABLED') ? 'TLS (EFS transit encryption)' : undefined;
+  }
+  return undefined;
+}
+
+/** Whether a database's parameter group refuses connections without TLS (PostgreSQL's rds.force_ssl, MySQL's require_secure_transport). */
+function databaseRequiresTls(t: Templates, db: DiagramNode): boolean {
+  const databases = [...t.all('AWS::RDS::DBCluster'), ...t.all('AWS::RDS::DBInstance')]
+    .filter((d) => [d.resource.Properties?.VpcSecurityGroupIds, d.resource.Properties?.VPCSecurityGroups]
+      .some((g) => t.resolveAll(d.stack, g).some((x) => db.securityGroups.includes(x))));
+  return databases.length > 0 && databases.every((d) => {
+    const p = d.resource.Properties ?? {};
+    const group = t.get(t.resolve(d.stack, p.DBClusterParameterGroupName ?? p.DBParameterGroupName) ?? '');
+    const parameters = group?.resource.Properties?.Parameters ?? {};
+    return String(parameters['rds.force_ssl']) === '1' || ['1', 'ON'].includes(String(parameters.require_secure_transport).toUpperCase());
+  });
+}
+
+function networkFacts(t: Templates, tiers: Map<Ref, { tier: Tier; cidr?: string; zone: string }>, nodes: DiagramNode[]): NetworkFacts {
+  const byTier: NetworkFacts['tiers'] = {};
+  for (const tier of new Set([...tiers.values()].map((x) => x.tier))) {
+    const subnets = [...tiers.values()].filter((x) => x.tier === tier);
+    byTier[tier] = { cidrs: subnets.flatMap((x) => (x.cidr ? [x.cidr] : [])), zones: new Set(subnets.map((x) => x.zone)).size };
+  }
+  return {
+    vpcCidrs: t.all('AWS::EC2::VPC').map((v) => String(v.resource.Properties?.CidrBlock)),
+    tiers: byTier,
+    natGateways: t.all('AWS::EC2::NatGateway').length,
+    internetGateway: t.all('AWS::EC2::InternetGateway').length > 0,
+    alarms: t.all('AWS::CloudWatch::Alarm').length,
+    alarmTopics: t.all('AWS::SNS::Topic').length,
+    identityProviders: identityProviders(t, nodes),
+  };
+}
+
+/** The issuers of the listeners' and listener rules' `authenticate-oidc` actions, with the load balancer's node. */
+function identityProviders(t: Templates, nodes: DiagramNode[]): { issuer: string; loadBalancer: string }[] {
+  const listeners = t.all('AWS::ElasticLoadBalancingV2::Listener');
+  const found = [...listeners.map((l) => ({ listener: l.key, actions: l.resource.Properties?.DefaultActions })),
+    ...t.all('AWS::ElasticLoadBalancingV2::ListenerRule').map((r) => ({ listener: t.resolve(r.stack, r.resource.Properties?.ListenerArn), actions: r.resource.Properties?.Actions }))]
+    .flatMap(({ listener, actions }) => (Array.isArray(actions) ? actions : []).filter((a: any) => typeof a.AuthenticateOidcConfig?.Issuer === 'string').map((a: any) => {
+      const l = listeners.find((x) => x.key === listener);
+      const lb = l && t.get(t.resolve(l.stack, l.resource.Properties?.LoadBalancerArn) ?? '');
+      const groups = lb ? t.resolveAll(lb.stack, lb.resource.Properties?.SecurityGroups) : [];
+      return { issuer: a.AuthenticateOidcConfig.Issuer as string, loadBalancer: nodes.find((n) => n.securityGroups.some((g) => groups.includes(g)))?.id };
+    }));
+  const unique = new Map(found.filter((f): f is { issuer: string; loadBalancer: string } => !!f.loadBalancer).map((f) => [`${f.issuer} ${f.loadBalancer}`, f]));
+  return [...unique.values()];
+}
+
+/** A Graphviz-safe identifier for a resource key. */
+export function nodeId(key: string): string {
+  return key.replace(/[^A-Za-z0-9]+/g, '_');
+}
+
+const KIND_ORDER: NodeKind[] = ['internet', 'load-balancer', 'application', 'workers', 'function', 'database', 'file-system', 'endpoints', 'group', 'addresses', 'egress'];
+function byKindThenTitle(a: DiagramNode, b: DiagramNode): number {
+  return KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || a.title.localeCompare(b.title) || a.id.localeCompare(b.id);
+}

@@ -1,0 +1,140 @@
+import type { DeploymentGraph, DiagramNode, Flow, Tier } from './deployment-graph';
+import { PciDssScope } from '../../contract/pci-dss-scope';
+
+/**
+ * The two diagrams as Graphviz text, the source a reviewer diffs; render-svg.ts draws them. Every node's `id` is its
+ * node id and its tooltip lists its security groups; every flow's `id` is `flow_<from>__<to>` and its tooltip lists its
+ * rules, so a test (and an assessor) can check the drawing against the template.
+ */
+
+/** Metric-compatible with Helvetica, which Graphviz measures text with: Liberation Sans in the browser. */
+const FONT = 'Helvetica,Arial,Liberation Sans,sans-serif';
+
+/** The fill of an application by its stated scope, and the legend's words for it. */
+export const SCOPE_STYLE: Record<PciDssScope | 'not stated', { fill: string; legend: string }> = {
+  [PciDssScope.CDE]: { fill: '#f4c7c3', legend: 'CDE: stores, processes or transmits account data' },
+  [PciDssScope.CONNECTED]: { fill: '#fce8b2', legend: 'Connected to the CDE, or can affect its security' },
+  [PciDssScope.OUT_OF_SCOPE]: { fill: '#d9ead3', legend: 'Out of scope: segmented from the CDE' },
+  'not stated': { fill: '#ffffff', legend: 'Scope not stated (pciDssScope)' },
+};
+
+const CARD_DATA_COLOUR = '#c5221f';
+
+const TIER_TITLE: Record<Exclude<Tier, 'outside' | 'vpc'>, string> = {
+  public: 'Public subnets (default route to the internet gateway)',
+  private: 'Private subnets (outbound through NAT only)',
+  isolated: 'Isolated subnets (no route out of the VPC)',
+};
+
+/** The network diagram (PCI DSS 1.2.3): the internet, the VPC's tiers and zones, what sits in each, and the way out. */
+export function networkDot(graph: DeploymentGraph, title: string): string {
+  const { network } = graph;
+  const lines = header('network', `${title}: network diagram (PCI DSS 1.2.3), drawn from the templates of ${graph.stacks.join(', ')}`);
+  const outside = graph.nodes.filter((n) => n.tier === 'outside');
+  lines.push(...outside.map((n) => `  ${nodeStatement(n)}`));
+  lines.push('  subgraph cluster_vpc {', `    label=${quote(`VPC ${network.vpcCidrs.join(', ') || '(read from a platform)'}`)}; style=rounded; color="#5f6368";`);
+  for (const tier of ['public', 'private', 'isolated'] as const) {
+    const inTier = graph.nodes.filter((n) => n.tier === tier);
+    const facts = network.tiers[tier];
+    const extra = tier === 'public' && network.natGateways ? [`    nat [label=${quote(`${network.natGateways} NAT gateway${network.natGateways > 1 ? 's' : ''}`)}, shape=box, style="rounded,filled", fillcolor="#e8eaed", class="structure"];`] : [];
+    if (!inTier.length && !extra.length) continue;
+    const label = `${TIER_TITLE[tier]}${facts ? `\n${facts.zones} zone${facts.zones === 1 ? '' : 's'}: ${facts.cidrs.join(', ')}` : ''}`;
+    lines.push(`    subgraph cluster_${tier} {`, `      label=${quote(label)}; style="rounded,dashed"; color="#9aa0a6";`, ...extra.map((e) => `  ${e}`));
+    lines.push(...inTier.map((n) => `      ${nodeStatement(n)}`), '    }');
+  }
+  lines.push(...graph.nodes.filter((n) => n.tier === 'vpc').map((n) => `    ${nodeStatement(n)}`), '  }');
+  if (network.internetGateway) lines.push('  igw [label="Internet gateway", shape=box, style="rounded,filled", fillcolor="#e8eaed", class="structure"];');
+  if (network.alarmTopics) {
+    lines.push(`  alarms [label=${quote(`Alarm topic (SNS): ${network.alarms} alarm${network.alarms === 1 ? '' : 's'}`)}, shape=box, style="rounded,filled", fillcolor="#e8eaed", class="structure"];`);
+  }
+  lines.push(...graph.flows.map((f) => `  ${f.from} -> ${f.to} [${attributes(flowAttributes(f, false))}];`));
+  network.identityProviders.forEach(({ issuer, loadBalancer }, i) => lines.push(
+    `  idp${i} [label=${quote(`Identity provider\n${issuer}`)}, shape=box, style="rounded,filled", fillcolor="#e8f0fe", class="structure"];`,
+    `  ${loadBalancer} -> idp${i} [class="structure", style=dashed, label="signs users in (OIDC)"];`));
+  if (network.internetGateway && graph.nodes.some((n) => n.kind === 'internet')) lines.push('  internet -> igw [class="structure", style=dashed, arrowhead=none];');
+  if (network.natGateways && graph.nodes.some((n) => n.kind === 'egress')) {
+    lines.push(`  nat -> ${network.internetGateway ? 'igw' : 'internet_egress'} [class="structure", style=dashed];`);
+    if (network.internetGateway) lines.push('  igw -> internet_egress [class="structure", style=dashed];');
+  }
+  lines.push(...legend(graph, false), '}', '');
+  return lines.join('\n');
+}
+
+/** The data-flow diagram (PCI DSS 1.2.4): who talks to whom, on which ports, where TLS ends, which flows carry card data. */
+export function dataFlowDot(graph: DeploymentGraph, title: string): string {
+  const lines = header('data_flow', `${title}: data-flow diagram (PCI DSS 1.2.4), drawn from the security-group rules in the templates of ${graph.stacks.join(', ')}`);
+  lines.push(...graph.nodes.filter((n) => n.tier === 'outside').map((n) => `  ${nodeStatement(n)}`));
+  lines.push('  subgraph cluster_vpc {', '    label="Inside the VPC"; style=rounded; color="#5f6368";');
+  lines.push(...graph.nodes.filter((n) => n.tier !== 'outside').map((n) => `    ${nodeStatement(n)}`), '  }');
+  lines.push(...graph.flows.map((f) => `  ${f.from} -> ${f.to} [${attributes(flowAttributes(f, true))}];`));
+  lines.push(...legend(graph, true), '}', '');
+  return lines.join('\n');
+}
+
+function header(name: string, label: string): string[] {
+  return [
+    `digraph ${name} {`,
+    `  graph [fontname=${quote(FONT)}, fontsize=13, rankdir=LR, newrank=true, nodesep=0.35, ranksep=0.9, pad=0.3, labelloc=t, label=${quote(label)}];`,
+    `  node [fontname=${quote(FONT)}, fontsize=11, shape=box, style="rounded,filled", fillcolor="#ffffff", color="#3c4043", margin="0.3,0.1"];`,
+    `  edge [fontname=${quote(FONT)}, fontsize=10, color="#3c4043"];`,
+  ];
+}
+
+function nodeStatement(n: DiagramNode): string {
+  const fill = n.kind === 'application' ? SCOPE_STYLE[n.scope ?? 'not stated'].fill
+    : n.kind === 'internet' || n.kind === 'egress' ? '#e8f0fe' : n.kind === 'database' || n.kind === 'file-system' ? '#f1f3f4' : '#ffffff';
+  const label = `<<b>${html(n.title)}</b>${n.details.map((d) => `<br/>${html(d)}`).join('')}>`;
+  const shape = n.kind === 'database' || n.kind === 'file-system' ? 'cylinder' : 'box';
+  return `${n.id} [${attributes({
+    id: n.id,
+    label,
+    shape,
+    fillcolor: fill,
+    class: `node-${n.kind}`,
+    tooltip: `security groups: ${n.securityGroups.join(' ')}`,
+    ...n.kind === 'application' && n.scope === 'not stated' ? { style: 'rounded,filled,dashed' } : {},
+    ...n.waf ? { penwidth: 3 } : {},
+  })}];`;
+}
+
+function flowAttributes(f: Flow, labelled: boolean): Record<string, string | number> {
+  const label = [f.ports.join(', '), ...f.encryption ? [f.encryption] : [], ...f.cardData ? ['may carry account data'] : []].join('\n');
+  return {
+    id: `flow_${f.from}__${f.to}`,
+    class: 'flow',
+    tooltip: `rules: ${f.rules.join(' ')}`,
+    ...labelled ? { label } : {},
+    ...f.cardData ? { color: CARD_DATA_COLOUR, fontcolor: CARD_DATA_COLOUR, penwidth: 2.2 } : {},
+    ...f.encryption && !/plain/.test(f.encryption) ? {} : labelled ? { style: 'dashed' } : {},
+  };
+}
+
+/** The legend: the scopes drawn, and for the data flows, what a line's colour and dashes mean. */
+function legend(graph: DeploymentGraph, flows: boolean): string[] {
+  const scopes = (Object.keys(SCOPE_STYLE) as (keyof typeof SCOPE_STYLE)[]);
+  const rows = scopes.map((s) => `<tr><td bgcolor="${SCOPE_STYLE[s].fill}" border="1" width="22"> </td><td align="left">${html(SCOPE_STYLE[s].legend)}</td></tr>`);
+  if (flows) {
+    rows.push(`<tr><td><font color="${CARD_DATA_COLOUR}"><b>━━</b></font></td><td align="left">May carry account data (to or from a CDE application)</td></tr>`);
+    rows.push('<tr><td>┅┅</td><td align="left">Not shown encrypted by the template</td></tr>');
+  } else {
+    rows.push('<tr><td border="3" width="22"> </td><td align="left">Thick border: a WAF web ACL in front of the load balancer</td></tr>');
+  }
+  const stated = graph.nodes.filter((n) => n.kind === 'application').length;
+  return [
+    // A box with a margin, as the other nodes: Graphviz measures text a few per cent narrower than a browser draws it.
+    `  legend [id="legend", shape=box, style="rounded", color="#9aa0a6", margin="0.4,0.1", class="legend", label=<<table border="0" cellborder="0" cellspacing="4"><tr><td colspan="2" align="left"><b>Legend</b> (${stated} application${stated === 1 ? '' : 's'}; scope as each deployment states it)</td></tr>${rows.join('')}</table>>];`,
+  ];
+}
+
+function attributes(a: Record<string, string | number>): string {
+  // A label that starts with `<` is Graphviz's HTML-like label, written as it is.
+  return Object.entries(a).map(([k, v]) => `${k}=${typeof v === 'number' || String(v).startsWith('<') ? v : quote(String(v))}`).join(', ');
+}
+
+function quote(s: string): string {
+  return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
+}
+
+function html(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
