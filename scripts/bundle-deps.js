@@ -7,7 +7,13 @@ const path = require('node:path');
 
 const pkg = JSON.parse(fs.readFileSync('package.json', 'utf-8'));
 for (const name of pkg.bundledDependencies ?? []) {
-  const source = path.dirname(require.resolve(`${name}/package.json`, { paths: [process.cwd()] }));
+  // The directory Node would load it from, the package's own node_modules first (not require.resolve of its
+  // package.json, which an `exports` map can hide).
+  const source = nodeModulesDirs(process.cwd()).map((dir) => path.join(dir, name)).find((dir) => fs.existsSync(path.join(dir, 'package.json')));
+  if (!source) {
+    console.error(`bundle-deps: ${name} is not installed (run npm ci at the repository's root).`);
+    process.exit(1);
+  }
   const own = JSON.parse(fs.readFileSync(path.join(source, 'package.json'), 'utf-8'));
   if (Object.keys(own.dependencies ?? {}).length > 0) {
     console.error(`bundle-deps: ${name} has dependencies of its own; bundle them too or pick another library.`);
@@ -20,4 +26,10 @@ for (const name of pkg.bundledDependencies ?? []) {
   if (fs.existsSync(bundled) && JSON.parse(fs.readFileSync(bundled, 'utf-8')).version === own.version) continue;
   fs.rmSync(target, { recursive: true, force: true });
   fs.cpSync(source, target, { recursive: true });
+}
+
+/** `dir/node_modules` and every parent's, nearest first: where Node looks for a package from `dir`. */
+function nodeModulesDirs(dir) {
+  const parent = path.dirname(dir);
+  return [path.join(dir, 'node_modules'), ...parent === dir ? [] : nodeModulesDirs(parent)];
 }

@@ -121,3 +121,22 @@ test('in Chromium, the platform\'s network and data-flow diagrams draw both host
       { missing: [], notDrawn: [], overflows: [], collisions: [] }, kind);
   }
 });
+
+test('thirty applications on the platform: its diagrams draw every one, every rule is still a flow, and nothing overlaps in Chromium', () => {
+  const { stackDiagrams } = require('../../packages/core/lib/compliance/diagrams/diagram-files');
+  const { browserCheck, flowsMatchRules } = require('./diagram-checks');
+  // SonarQube's template thirty times under other names and host names: what the platform's report draws with them.
+  const sonar = JSON.stringify(template('qg-sonarqube'));
+  const apps = Array.from({ length: 30 }, (_, i) => ({ stack: `app${i + 1}`, scope: 'CDE', template: JSON.parse(sonar.replace(/sonar\.example\.com/g, `app${i + 1}.example.com`)) }));
+  const assembly = [{ stack: 'qg-platform', template: template('qg-platform') }, ...apps];
+  const files = stackDiagrams(['qg-platform'], assembly).get('qg-platform');
+  const svg = (name) => files.find((f) => f.file === `qg-platform.${name}.svg`).text;
+  const result = flowsMatchRules(svg('data-flow'), outdir, new Map(assembly.map((s) => [s.stack, s.template])));
+  assert.deepStrictEqual(result.problems, []);
+  assert.ok(result.rules > 30 * 5, JSON.stringify(result));
+  for (const kind of ['network', 'data-flow']) {
+    const seen = browserCheck(svg(kind), [...apps.map((a) => `${a.stack}.example.com`), 'Load balancer (internet-facing)']);
+    assert.deepStrictEqual({ missing: seen.missing, notDrawn: seen.notDrawn, overflows: seen.overflows, collisions: seen.collisions },
+      { missing: [], notDrawn: [], overflows: [], collisions: [] }, kind);
+  }
+});
