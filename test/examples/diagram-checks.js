@@ -142,8 +142,11 @@ const nodes = [...document.querySelectorAll('g.node')].map((g) => ({
   id: g.id, shape: box(g.querySelector('polygon, path, ellipse')), texts: [...g.querySelectorAll('text')].map((t) => ({ text: t.textContent, box: box(t) })),
 }));
 const labels = [...document.querySelectorAll('g.edge text')].map((t) => ({ text: t.textContent, box: box(t) }));
+const clusters = [...document.querySelectorAll('g.cluster')].map((g) => ({
+  id: g.id, shape: box(g.querySelector('polygon, path')), texts: [...g.querySelectorAll('text')].map((t) => ({ text: t.textContent, box: box(t) })),
+}));
 const svg = document.querySelector('svg').getBoundingClientRect();
-document.getElementById('result').textContent = JSON.stringify({ nodes, labels, width: svg.width, height: svg.height });
+document.getElementById('result').textContent = JSON.stringify({ nodes, labels, clusters, width: svg.width, height: svg.height });
 `;
 
 function runChromium(args) {
@@ -161,7 +164,8 @@ function runChromium(args) {
 /**
  * Renders `svg` in headless Chromium: the layout measured in the page, then a screenshot of it. A `mustShow` text is
  * drawn when a text element holds it and the screenshot has dark pixels where that element is. Nothing overlaps past
- * `tolerance` pixels: no node's text leaves its shape, no two nodes' shapes meet, no edge label lies on a node.
+ * `tolerance` pixels: no node's or cluster's text leaves its shape, no two nodes' shapes meet, no edge label lies on a
+ * node.
  */
 function browserCheck(svg, mustShow, tolerance = 2) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-diagram-'));
@@ -193,8 +197,8 @@ function overlaps(layout, tolerance) {
   const inside = (a, b) => a.x >= b.x - tolerance && a.y >= b.y - tolerance && a.x + a.w <= b.x + b.w + tolerance && a.y + a.h <= b.y + b.h + tolerance;
   const meet = (a, b) => Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x) > tolerance && Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y) > tolerance;
   const beyond = (a, b) => Math.max(b.x - a.x, b.y - a.y, a.x + a.w - b.x - b.w, a.y + a.h - b.y - b.h).toFixed(1);
-  const overflows = layout.nodes.flatMap((n) => n.texts.filter((t) => t.text.trim() && !inside(t.box, n.shape))
-    .map((t) => `"${t.text}" leaves the node ${n.id} by ${beyond(t.box, n.shape)} px`));
+  const overflows = [...layout.nodes, ...layout.clusters].flatMap((n) => n.texts.filter((t) => t.text.trim() && !inside(t.box, n.shape))
+    .map((t) => `"${t.text}" leaves ${n.id} by ${beyond(t.box, n.shape)} px`));
   const collisions = [];
   layout.nodes.forEach((a, i) => layout.nodes.slice(i + 1).forEach((b) => { if (meet(a.shape, b.shape)) collisions.push(`${a.id} and ${b.id}`); }));
   for (const l of layout.labels) for (const n of layout.nodes) if (meet(l.box, n.shape)) collisions.push(`the label "${l.text}" and ${n.id}`);

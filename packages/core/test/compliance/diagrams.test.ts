@@ -40,6 +40,9 @@ const SHOP = {
     DbGroup: { Type: 'AWS::EC2::SecurityGroup', Properties: { GroupDescription: 'Database' } },
     ToDb: { Type: 'AWS::EC2::SecurityGroupIngress', Properties: { GroupId: getAtt('DbGroup'), SourceSecurityGroupId: getAtt('AppGroup'), IpProtocol: 'tcp', FromPort: 5432, ToPort: 5432 } },
     Parameters: { Type: 'AWS::RDS::DBClusterParameterGroup', Properties: { Parameters: { 'rds.force_ssl': '1' } } },
+    CacheGroup: { Type: 'AWS::EC2::SecurityGroup', Properties: { GroupDescription: 'Cache' } },
+    ToCache: { Type: 'AWS::EC2::SecurityGroupIngress', Properties: { GroupId: getAtt('CacheGroup'), SourceSecurityGroupId: getAtt('AppGroup'), IpProtocol: 'tcp', FromPort: 6379, ToPort: 6379 } },
+    Cache: { Type: 'AWS::ElastiCache::ReplicationGroup', Properties: { Engine: 'valkey', AtRestEncryptionEnabled: true, SecurityGroupIds: [getAtt('CacheGroup')] } },
     Db: { Type: 'AWS::RDS::DBCluster', Properties: { Engine: 'aurora-postgresql', StorageEncrypted: true, VpcSecurityGroupIds: [getAtt('DbGroup')], DBClusterParameterGroupName: { Ref: 'Parameters' } } },
   },
 };
@@ -65,6 +68,11 @@ describe('the graph of a CDE application on a platform', () => {
     expect(flow('Internet (clients)', 'Load balancer (internet-facing)')).toMatchObject({ cardData: true, encryption: 'TLS ends at the load balancer' });
     expect(flow('shop', 'Database (aurora-postgresql)')).toMatchObject({ cardData: true, ports: ['tcp 5432'], encryption: 'TLS (the database refuses plain connections)' });
     expect(graph.flows.every((f) => f.cardData)).toBe(true);
+  });
+
+  test('a cache (ElastiCache) is drawn by its engine, and the application\'s flow to it may carry account data', () => {
+    expect(flow('shop', 'Cache (valkey)')).toMatchObject({ ports: ['tcp 6379'], cardData: true });
+    expect(node('Cache (valkey)').details).toEqual(['stack shop', 'encrypted at rest']);
   });
 
   test('a node sits in its subnets\' tier, by their default route', () => {

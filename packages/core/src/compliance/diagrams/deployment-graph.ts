@@ -18,7 +18,7 @@ export interface DeploymentGraph {
 export type Tier = 'outside' | 'public' | 'private' | 'isolated' | 'vpc';
 
 export type NodeKind = 'internet' | 'egress' | 'addresses' | 'load-balancer' | 'application' | 'workers' | 'endpoints' |
-'file-system' | 'database' | 'function' | 'group';
+'file-system' | 'database' | 'cache' | 'function' | 'group';
 
 export interface DiagramNode {
   /** An identifier Graphviz and the SVG carry (`id`): letters, digits and underscores. */
@@ -78,18 +78,39 @@ export interface DrawnStack extends NamedTemplate {
   readonly scope?: PciDssScope | 'not stated';
 }
 
-/** The resources that sit in security groups, and where each keeps its groups and subnets. */
-const MEMBERS: readonly { type: string; kind: NodeKind; groups: (p: any) => unknown; subnets: (p: any, t: Templates, stack: string) => unknown }[] = [
-  { type: 'AWS::ElasticLoadBalancingV2::LoadBalancer', kind: 'load-balancer', groups: (p) => p.SecurityGroups, subnets: (p) => p.Subnets },
-  { type: 'AWS::ECS::Service', kind: 'application', groups: (p) => p.NetworkConfiguration?.AwsvpcConfiguration?.SecurityGroups, subnets: (p) => p.NetworkConfiguration?.AwsvpcConfiguration?.Subnets },
-  { type: 'AWS::EC2::LaunchTemplate', kind: 'application', groups: (p) => p.LaunchTemplateData?.SecurityGroupIds, subnets: () => [] },
-  { type: 'AWS::EC2::Instance', kind: 'application', groups: (p) => p.SecurityGroupIds, subnets: (p) => [p.SubnetId] },
-  { type: 'AWS::EFS::MountTarget', kind: 'file-system', groups: (p) => p.SecurityGroups, subnets: (p) => [p.SubnetId] },
-  { type: 'AWS::RDS::DBCluster', kind: 'database', groups: (p) => p.VpcSecurityGroupIds, subnets: (p, t, s) => t.get(t.resolve(s, p.DBSubnetGroupName) ?? '')?.resource.Properties?.SubnetIds },
-  { type: 'AWS::RDS::DBInstance', kind: 'database', groups: (p) => p.VPCSecurityGroups, subnets: (p, t, s) => t.get(t.resolve(s, p.DBSubnetGroupName) ?? '')?.resource.Properties?.SubnetIds },
-  { type: 'AWS::EC2::VPCEndpoint', kind: 'endpoints', groups: (p) => p.SecurityGroupIds, subnets: (p) => p.SubnetIds },
-  { type: 'AWS::Lambda::Function', kind: 'function', groups: (p) => p.VpcConfig?.SecurityGroupIds, subnets: (p) => p.VpcConfig?.SubnetIds },
+/** The resources that sit in security groups, and where each keeps its groups and its subnets. */
+const MEMBERS: readonly { type: string; kind: NodeKind; groups: (p: any) => unknown; subnets: (m: Located, t: Templates) => unknown }[] = [
+  { type: 'AWS::ElasticLoadBalancingV2::LoadBalancer', kind: 'load-balancer', groups: (p) => p.SecurityGroups, subnets: (m) => props(m).Subnets },
+  {
+    type: 'AWS::ECS::Service',
+    kind: 'application',
+    groups: (p) => p.NetworkConfiguration?.AwsvpcConfiguration?.SecurityGroups,
+    subnets: (m) => props(m).NetworkConfiguration?.AwsvpcConfiguration?.Subnets,
+  },
+  // An EC2 application's subnets are its Auto Scaling group's, which launches from the template.
+  {
+    type: 'AWS::EC2::LaunchTemplate',
+    kind: 'application',
+    groups: (p) => p.LaunchTemplateData?.SecurityGroupIds,
+    subnets: (m, t) => t.all('AWS::AutoScaling::AutoScalingGroup').filter((g) => t.resolve(g.stack, props(g).LaunchTemplate?.LaunchTemplateId) === m.key)
+      .flatMap((g) => t.resolveAll(g.stack, props(g).VPCZoneIdentifier)),
+  },
+  { type: 'AWS::EC2::Instance', kind: 'application', groups: (p) => p.SecurityGroupIds, subnets: (m) => [props(m).SubnetId] },
+  { type: 'AWS::EFS::MountTarget', kind: 'file-system', groups: (p) => p.SecurityGroups, subnets: (m) => [props(m).SubnetId] },
+  { type: 'AWS::RDS::DBCluster', kind: 'database', groups: (p) => p.VpcSecurityGroupIds, subnets: (m, t) => subnetGroup(m, t) },
+  { type: 'AWS::RDS::DBInstance', kind: 'database', groups: (p) => p.VPCSecurityGroups, subnets: (m, t) => subnetGroup(m, t) },
+  {
+    type: 'AWS::ElastiCache::ReplicationGroup',
+    kind: 'cache',
+    groups: (p) => p.SecurityGroupIds,
+    subnets: (m, t) => t.get(t.resolve(m.stack, props(m).CacheSubnetGroupName) ?? '')?.resource.Properties?.SubnetIds,
+  },
+  { type: 'AWS::EC2::VPCEndpoint', kind: 'endpoints', groups: (p) => p.SecurityGroupIds, subnets: (m) => props(m).SubnetIds },
+  { type: 'AWS::Lambda::Function', kind: 'function', groups: (p) => p.VpcConfig?.SecurityGroupIds, subnets: (m) => props(m).VpcConfig?.SubnetIds },
 ];
+
+const props = (m: Located): Record<string, any> => m.resource.Properties ?? {};
+const subnetGroup = (m: Located, t: Templates) => t.get(t.resolve(m.stack, props(m).DBSubnetGroupName) ?? '')?.resource.Properties?.SubnetIds;
 
 /** CDK's placeholder egress rule of a group that allows no egress: no traffic, so no flow. */
 const isNoTraffic = (r: any) => r.CidrIp === '255.255.255.255/32' && r.IpProtocol === 'icmp';
@@ -106,32 +127,22 @@ export function deploymentGraph(stacks: readonly DrawnStack[]): DeploymentGraph 
     .map((g) => groupNode(t, g, members.get(g) ?? [], tiers, scopes));
   nodes.push(...addressNodes(rules, t, tiers));
   const nodeOf = new Map(nodes.flatMap((n) => n.securityGroups.map((g) => [g, n.id] as const)));
-  for (const n of nodes) if (n.kind === 'internet' || n.kind === 'egress' || n.kind === 'addresses') nodeOf.set(n.securityGroups[0], n.id);
   const flows = flowsOf(rules, nodeOf, nodes, t);
   return { stacks: stacks.map((s) => s.stack), nodes: nodes.sort(byKindThenTitle), flows, network: networkFacts(t, tiers, nodes) };
 }
 
-/** Each security group's members: the resources that sit in it. */
+/** Each security group's members: the resources that sit in it, with their subnets. */
 function groupMembers(t: Templates): Map<Ref, { kind: NodeKind; member: Located; subnets: Ref[] }[]> {
   const members = new Map<Ref, { kind: NodeKind; member: Located; subnets: Ref[] }[]>();
   for (const m of MEMBERS) {
     for (const member of t.all(m.type)) {
-      const p = member.resource.Properties ?? {};
-      let subnets = t.resolveAll(member.stack, m.subnets(p, t, member.stack));
-      if (m.type === 'AWS::EC2::LaunchTemplate') subnets = launchTemplateSubnets(t, member);
-      for (const g of t.resolveAll(member.stack, m.groups(p))) {
+      const subnets = t.resolveAll(member.stack, m.subnets(member, t));
+      for (const g of t.resolveAll(member.stack, m.groups(props(member)))) {
         members.set(g, [...members.get(g) ?? [], { kind: m.kind, member, subnets }]);
       }
     }
   }
   return members;
-}
-
-/** The subnets of the Auto Scaling groups that launch from a launch template. */
-function launchTemplateSubnets(t: Templates, template: Located): Ref[] {
-  return t.all('AWS::AutoScaling::AutoScalingGroup')
-    .filter((g) => t.resolve(g.stack, g.resource.Properties?.LaunchTemplate?.LaunchTemplateId) === template.key)
-    .flatMap((g) => t.resolveAll(g.stack, g.resource.Properties?.VPCZoneIdentifier));
 }
 
 /** Each subnet's tier, by its route table's default route (internet gateway: public; NAT: private; none: isolated). */
@@ -229,6 +240,7 @@ function describe(t: Templates, kind: NodeKind, group: Ref, members: Located[], 
       const services = members.map((m) => String(p(m).ServiceName).split('.').pop()).sort();
       return { title: 'VPC interface endpoints', details: [services.join(', ')] };
     }
+    case 'cache': return { title: `Cache (${p(members[0]).Engine ?? 'redis'})`, details: [`stack ${stack}`, ...p(members[0]).AtRestEncryptionEnabled ? ['encrypted at rest'] : []] };
     case 'function': return { title: 'Lambda function in the VPC', details: [`stack ${stack}`] };
     default: {
       if (group.startsWith('ssm:')) return { title: 'A platform\'s security group', details: [group.slice(4)] };
@@ -290,7 +302,7 @@ function addressNodes(rules: Rule[], t: Templates, tiers: Map<Ref, { tier: Tier;
         kind: anywhere ? (inbound ? 'internet' : 'egress') : 'addresses',
         title: anywhere ? (inbound ? 'Internet (clients)' : natGateways ? 'Internet, through the NAT gateways' : 'Internet') : addressTitle(end, tiers),
         details: [],
-        tier: anywhere ? 'outside' : 'vpc',
+        tier: anywhere ? 'outside' : [...tiers.values()].find((x) => `cidr:${x.cidr}` === end)?.tier ?? 'vpc',
         securityGroups: [end],
       } as DiagramNode;
       nodes.set(key, { ...node, details: [...new Set([...node.details, ...inbound ? [] : descriptions])] });
@@ -389,16 +401,22 @@ function networkFacts(t: Templates, tiers: Map<Ref, { tier: Tier; cidr?: string;
 /** The issuers of the listeners' and listener rules' `authenticate-oidc` actions, with the load balancer's node. */
 function identityProviders(t: Templates, nodes: DiagramNode[]): { issuer: string; loadBalancer: string }[] {
   const listeners = t.all('AWS::ElasticLoadBalancingV2::Listener');
-  const found = [...listeners.map((l) => ({ listener: l.key, actions: l.resource.Properties?.DefaultActions })),
-    ...t.all('AWS::ElasticLoadBalancingV2::ListenerRule').map((r) => ({ listener: t.resolve(r.stack, r.resource.Properties?.ListenerArn), actions: r.resource.Properties?.Actions }))]
-    .flatMap(({ listener, actions }) => (Array.isArray(actions) ? actions : []).filter((a: any) => typeof a.AuthenticateOidcConfig?.Issuer === 'string').map((a: any) => {
-      const l = listeners.find((x) => x.key === listener);
-      const lb = l && t.get(t.resolve(l.stack, l.resource.Properties?.LoadBalancerArn) ?? '');
-      const groups = lb ? t.resolveAll(lb.stack, lb.resource.Properties?.SecurityGroups) : [];
-      return { issuer: a.AuthenticateOidcConfig.Issuer as string, loadBalancer: nodes.find((n) => n.securityGroups.some((g) => groups.includes(g)))?.id };
-    }));
-  const unique = new Map(found.filter((f): f is { issuer: string; loadBalancer: string } => !!f.loadBalancer).map((f) => [`${f.issuer} ${f.loadBalancer}`, f]));
-  return [...unique.values()];
+  const actions = [
+    ...listeners.map((l) => ({ listener: l, actions: props(l).DefaultActions })),
+    ...t.all('AWS::ElasticLoadBalancingV2::ListenerRule')
+      .map((r) => ({ listener: listeners.find((l) => l.key === t.resolve(r.stack, props(r).ListenerArn)), actions: props(r).Actions })),
+  ];
+  const found = new Map<string, { issuer: string; loadBalancer: string }>();
+  for (const { listener, actions: list } of actions) {
+    const lb = listener && t.get(t.resolve(listener.stack, props(listener).LoadBalancerArn) ?? '');
+    const groups = lb ? t.resolveAll(lb.stack, props(lb).SecurityGroups) : [];
+    const node = nodes.find((n) => n.securityGroups.some((g) => groups.includes(g)));
+    for (const a of Array.isArray(list) ? list : []) {
+      const issuer = a.AuthenticateOidcConfig?.Issuer;
+      if (node && typeof issuer === 'string') found.set(`${issuer} ${node.id}`, { issuer, loadBalancer: node.id });
+    }
+  }
+  return [...found.values()];
 }
 
 /** A Graphviz-safe identifier for a resource key. */
@@ -406,7 +424,7 @@ export function nodeId(key: string): string {
   return key.replace(/[^A-Za-z0-9]+/g, '_');
 }
 
-const KIND_ORDER: NodeKind[] = ['internet', 'load-balancer', 'application', 'workers', 'function', 'database', 'file-system', 'endpoints', 'group', 'addresses', 'egress'];
+const KIND_ORDER: NodeKind[] = ['internet', 'load-balancer', 'application', 'workers', 'function', 'database', 'cache', 'file-system', 'endpoints', 'group', 'addresses', 'egress'];
 function byKindThenTitle(a: DiagramNode, b: DiagramNode): number {
   return KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || a.title.localeCompare(b.title) || a.id.localeCompare(b.id);
 }

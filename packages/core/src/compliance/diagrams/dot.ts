@@ -20,6 +20,9 @@ export const SCOPE_STYLE: Record<PciDssScope | 'not stated', { fill: string; leg
 
 const CARD_DATA_COLOUR = '#c5221f';
 
+/** Drawn as cylinders, on grey. */
+const DATA_STORES = new Set<DiagramNode['kind']>(['database', 'cache', 'file-system']);
+
 const TIER_TITLE: Record<Exclude<Tier, 'outside' | 'vpc'>, string> = {
   public: 'Public subnets (default route to the internet gateway)',
   private: 'Private subnets (outbound through NAT only)',
@@ -39,7 +42,7 @@ export function networkDot(graph: DeploymentGraph, title: string): string {
     const extra = tier === 'public' && network.natGateways ? [`    nat [label=${quote(`${network.natGateways} NAT gateway${network.natGateways > 1 ? 's' : ''}`)}, shape=box, style="rounded,filled", fillcolor="#e8eaed", class="structure"];`] : [];
     if (!inTier.length && !extra.length) continue;
     const label = `${TIER_TITLE[tier]}${facts ? `\n${facts.zones} zone${facts.zones === 1 ? '' : 's'}: ${facts.cidrs.join(', ')}` : ''}`;
-    lines.push(`    subgraph cluster_${tier} {`, `      label=${quote(label)}; style="rounded,dashed"; color="#9aa0a6";`, ...extra.map((e) => `  ${e}`));
+    lines.push(`    subgraph cluster_${tier} {`, `      label=${padded(label)}; style="rounded,dashed"; color="#9aa0a6";`, ...extra.map((e) => `  ${e}`));
     lines.push(...inTier.map((n) => `      ${nodeStatement(n)}`), '    }');
   }
   lines.push(...graph.nodes.filter((n) => n.tier === 'vpc').map((n) => `    ${nodeStatement(n)}`), '  }');
@@ -82,9 +85,9 @@ function header(name: string, label: string): string[] {
 
 function nodeStatement(n: DiagramNode): string {
   const fill = n.kind === 'application' ? SCOPE_STYLE[n.scope ?? 'not stated'].fill
-    : n.kind === 'internet' || n.kind === 'egress' ? '#e8f0fe' : n.kind === 'database' || n.kind === 'file-system' ? '#f1f3f4' : '#ffffff';
+    : n.kind === 'internet' || n.kind === 'egress' ? '#e8f0fe' : DATA_STORES.has(n.kind) ? '#f1f3f4' : '#ffffff';
   const label = `<<b>${html(n.title)}</b>${n.details.map((d) => `<br/>${html(d)}`).join('')}>`;
-  const shape = n.kind === 'database' || n.kind === 'file-system' ? 'cylinder' : 'box';
+  const shape = DATA_STORES.has(n.kind) ? 'cylinder' : 'box';
   return `${n.id} [${attributes({
     id: n.id,
     label,
@@ -129,6 +132,14 @@ function legend(graph: DeploymentGraph, flows: boolean): string[] {
 function attributes(a: Record<string, string | number>): string {
   // A label that starts with `<` is Graphviz's HTML-like label, written as it is.
   return Object.entries(a).map(([k, v]) => `${k}=${typeof v === 'number' || String(v).startsWith('<') ? v : quote(String(v))}`).join(', ');
+}
+
+/**
+ * A cluster's label in a padded cell: Graphviz measures text a few per cent narrower than a browser draws it, and a
+ * cluster is only as wide as the wider of its label and its content.
+ */
+function padded(label: string): string {
+  return `<<table border="0" cellpadding="4"><tr><td width="16"></td><td>${label.split('\n').map(html).join('<br/>')}</td><td width="16"></td></tr></table>>`;
 }
 
 function quote(s: string): string {
