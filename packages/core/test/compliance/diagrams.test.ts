@@ -17,6 +17,7 @@ const PLATFORM = {
     PublicAssociation: { Type: 'AWS::EC2::SubnetRouteTableAssociation', Properties: { SubnetId: { Ref: 'Public' }, RouteTableId: { Ref: 'PublicTable' } } },
     PublicRoute: { Type: 'AWS::EC2::Route', Properties: { RouteTableId: { Ref: 'PublicTable' }, DestinationCidrBlock: '0.0.0.0/0', GatewayId: { Ref: 'Igw' } } },
     Igw: { Type: 'AWS::EC2::InternetGateway', Properties: {} },
+    S3: { Type: 'AWS::EC2::VPCEndpoint', Properties: { VpcEndpointType: 'Gateway', ServiceName: { 'Fn::Join': ['', ['com.amazonaws.', { Ref: 'AWS::Region' }, '.s3']] } } },
     LbGroup: {
       Type: 'AWS::EC2::SecurityGroup',
       Properties: { GroupDescription: 'Public load balancer', SecurityGroupIngress: [{ CidrIp: '0.0.0.0/0', IpProtocol: 'tcp', FromPort: 443, ToPort: 443 }] },
@@ -34,6 +35,7 @@ const SHOP = {
   Resources: {
     AppGroup: { Type: 'AWS::EC2::SecurityGroup', Properties: { GroupDescription: 'Application tasks' } },
     FromLb: { Type: 'AWS::EC2::SecurityGroupIngress', Properties: { GroupId: getAtt('AppGroup'), SourceSecurityGroupId: { Ref: 'LbGroupId' }, IpProtocol: 'tcp', FromPort: 8443, ToPort: 8443 } },
+    Volume: { Type: 'AWS::EC2::Volume', Properties: { Size: 50, Encrypted: true } },
     Service: { Type: 'AWS::ECS::Service', Properties: { NetworkConfiguration: { AwsvpcConfiguration: { SecurityGroups: [getAtt('AppGroup')] } } } },
     Targets: { Type: 'AWS::ElasticLoadBalancingV2::TargetGroup', Properties: { Protocol: 'HTTPS', Port: 8443 } },
     Rule: { Type: 'AWS::ElasticLoadBalancingV2::ListenerRule', Properties: { Conditions: [{ Field: 'host-header', HostHeaderConfig: { Values: ['shop.example.com'] } }] } },
@@ -61,7 +63,7 @@ describe('the graph of a CDE application on a platform', () => {
 
   test('a rule that names the platform\'s group through an SSM parameter connects the platform\'s load balancer to the application', () => {
     expect(flow('Load balancer (internet-facing)', 'shop')).toMatchObject({ ports: ['tcp 8443'], rules: ['shop/FromLb'], encryption: 'TLS to the application' });
-    expect(node('shop')).toMatchObject({ kind: 'application', scope: PciDssScope.CDE, details: ['shop.example.com', 'ECS Fargate service'] });
+    expect(node('shop')).toMatchObject({ kind: 'application', scope: PciDssScope.CDE, details: ['shop.example.com', 'ECS Fargate service', 'EBS data volume, 50 GiB, encrypted at rest'] });
   });
 
   test('the flows of a CDE application, and the internet\'s to the load balancer that reaches it, may carry account data', () => {
@@ -78,6 +80,7 @@ describe('the graph of a CDE application on a platform', () => {
   test('a node sits in its subnets\' tier, by their default route', () => {
     expect(node('Load balancer (internet-facing)')).toMatchObject({ tier: 'public', zones: 1 });
     expect(graph.network).toMatchObject({ vpcCidrs: ['10.0.0.0/16'], internetGateway: true, tiers: { public: { cidrs: ['10.0.0.0/24'], zones: 1 } } });
+    expect(graph.network.gatewayEndpoints).toEqual(['s3']);
   });
 
   test('the identity provider a load balancer signs users in with is drawn beside it in the network diagram', () => {

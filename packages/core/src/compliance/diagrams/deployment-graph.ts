@@ -67,6 +67,8 @@ export interface NetworkFacts {
   readonly tiers: Partial<Record<Tier, { cidrs: string[]; zones: number }>>;
   readonly natGateways: number;
   readonly internetGateway: boolean;
+  /** The services of the VPC's gateway endpoints (S3, DynamoDB), reached by route rather than through a security group. */
+  readonly gatewayEndpoints: string[];
   readonly alarms: number;
   readonly alarmTopics: number;
   /** The identity providers a load balancer signs users in with (its listeners' `authenticate-oidc` actions): issuer and node id. */
@@ -237,7 +239,7 @@ function describe(t: Templates, kind: NodeKind, group: Ref, members: Located[], 
       return { title: `Database (${engine})`, details: [`stack ${stack}`, ...p(members[0]).StorageEncrypted ? ['encrypted at rest'] : []] };
     }
     case 'endpoints': {
-      const services = members.map((m) => String(p(m).ServiceName).split('.').pop()).sort();
+      const services = members.map((m) => serviceName(p(m).ServiceName)).sort();
       return { title: 'VPC interface endpoints', details: [services.join(', ')] };
     }
     case 'cache': return { title: `Cache (${p(members[0]).Engine ?? 'redis'})`, details: [`stack ${stack}`, ...p(members[0]).AtRestEncryptionEnabled ? ['encrypted at rest'] : []] };
@@ -271,11 +273,12 @@ function listenerText(p: any): string {
   return p.Protocol === 'HTTPS' ? `HTTPS ${p.Port}: TLS ends here` : `${p.Protocol} ${p.Port}${redirect ? ': redirects to HTTPS' : ''}`;
 }
 
-/** An application: its stack, runtime, host names and the ports its load balancers' target groups send to. */
+/** An application: its stack, host names, runtime, and the EBS volumes its stack keeps for it (EC2). */
 function applicationText(t: Templates, members: Located[], stack: string): { title: string; details: string[] } {
   const runtime = members.some((m) => m.resource.Type === 'AWS::ECS::Service') ? 'ECS Fargate service' : 'EC2 instance';
-  const hosts = hostNames(t, stack);
-  return { title: stack, details: [...hosts, runtime] };
+  const volumes = t.all('AWS::EC2::Volume').filter((v) => v.stack === stack)
+    .map((v) => `EBS data volume, ${props(v).Size} GiB${props(v).Encrypted ? ', encrypted at rest' : ''}`);
+  return { title: stack, details: [...hostNames(t, stack), runtime, ...volumes] };
 }
 
 /** The host names a stack routes to: its DNS records and its listener rules' host conditions. */
@@ -392,6 +395,7 @@ function networkFacts(t: Templates, tiers: Map<Ref, { tier: Tier; cidr?: string;
     tiers: byTier,
     natGateways: t.all('AWS::EC2::NatGateway').length,
     internetGateway: t.all('AWS::EC2::InternetGateway').length > 0,
+    gatewayEndpoints: t.all('AWS::EC2::VPCEndpoint').filter((e) => props(e).VpcEndpointType === 'Gateway').map((e) => serviceName(props(e).ServiceName)).sort(),
     alarms: t.all('AWS::CloudWatch::Alarm').length,
     alarmTopics: t.all('AWS::SNS::Topic').length,
     identityProviders: identityProviders(t, nodes),
@@ -417,6 +421,12 @@ function identityProviders(t: Templates, nodes: DiagramNode[]): { issuer: string
     }
   }
   return [...found.values()];
+}
+
+/** An endpoint's service by its last word: `com.amazonaws.eu-west-1.logs` and `Fn::Join` of `…, '.s3'` alike. */
+function serviceName(name: unknown): string {
+  const text = typeof name === 'string' ? name : JSON.stringify(name);
+  return /([a-z0-9-]+)[^a-z0-9-]*$/.exec(text)?.[1] ?? text;
 }
 
 /** A Graphviz-safe identifier for a resource key. */

@@ -39,20 +39,20 @@ export function networkDot(graph: DeploymentGraph, title: string): string {
   for (const tier of ['public', 'private', 'isolated'] as const) {
     const inTier = graph.nodes.filter((n) => n.tier === tier);
     const facts = network.tiers[tier];
-    const extra = tier === 'public' && network.natGateways ? [`    nat [label=${quote(`${network.natGateways} NAT gateway${network.natGateways > 1 ? 's' : ''}`)}, shape=box, style="rounded,filled", fillcolor="#e8eaed", class="structure"];`] : [];
+    const extra = tier === 'public' && network.natGateways ? [`    ${structure('nat', `${network.natGateways} NAT gateway${network.natGateways > 1 ? 's' : ''}`)}`] : [];
     if (!inTier.length && !extra.length) continue;
     const label = `${TIER_TITLE[tier]}${facts ? `\n${facts.zones} zone${facts.zones === 1 ? '' : 's'}: ${facts.cidrs.join(', ')}` : ''}`;
     lines.push(`    subgraph cluster_${tier} {`, `      label=${padded(label)}; style="rounded,dashed"; color="#9aa0a6";`, ...extra.map((e) => `  ${e}`));
     lines.push(...inTier.map((n) => `      ${nodeStatement(n)}`), '    }');
   }
-  lines.push(...graph.nodes.filter((n) => n.tier === 'vpc').map((n) => `    ${nodeStatement(n)}`), '  }');
-  if (network.internetGateway) lines.push('  igw [label="Internet gateway", shape=box, style="rounded,filled", fillcolor="#e8eaed", class="structure"];');
-  if (network.alarmTopics) {
-    lines.push(`  alarms [label=${quote(`Alarm topic (SNS): ${network.alarms} alarm${network.alarms === 1 ? '' : 's'}`)}, shape=box, style="rounded,filled", fillcolor="#e8eaed", class="structure"];`);
-  }
+  lines.push(...graph.nodes.filter((n) => n.tier === 'vpc').map((n) => `    ${nodeStatement(n)}`));
+  if (network.gatewayEndpoints.length) lines.push(`    ${structure('gateway_endpoints', `Gateway endpoints (by route): ${network.gatewayEndpoints.join(', ')}`)}`);
+  lines.push('  }');
+  if (network.internetGateway) lines.push(`  ${structure('igw', 'Internet gateway')}`);
+  if (network.alarmTopics) lines.push(`  ${structure('alarms', `Alarm topic (SNS): ${network.alarms} alarm${network.alarms === 1 ? '' : 's'}`)}`);
   lines.push(...graph.flows.map((f) => `  ${f.from} -> ${f.to} [${attributes(flowAttributes(f, false))}];`));
   network.identityProviders.forEach(({ issuer, loadBalancer }, i) => lines.push(
-    `  idp${i} [label=${quote(`Identity provider\n${issuer}`)}, shape=box, style="rounded,filled", fillcolor="#e8f0fe", class="structure"];`,
+    `  ${structure(`idp${i}`, `Identity provider\n${issuer}`, '#e8f0fe')}`,
     `  ${loadBalancer} -> idp${i} [class="structure", style=dashed, label="signs users in (OIDC)"];`));
   if (network.internetGateway && graph.nodes.some((n) => n.kind === 'internet')) lines.push('  internet -> igw [class="structure", style=dashed, arrowhead=none];');
   if (network.natGateways && graph.nodes.some((n) => n.kind === 'egress')) {
@@ -72,6 +72,11 @@ export function dataFlowDot(graph: DeploymentGraph, title: string): string {
   lines.push(...graph.flows.map((f) => `  ${f.from} -> ${f.to} [${attributes(flowAttributes(f, true))}];`));
   lines.push(...legend(graph, true), '}', '');
   return lines.join('\n');
+}
+
+/** A node of the network's structure (gateways, the alarm topic, the identity provider), not a security group. */
+function structure(id: string, label: string, fill = '#e8eaed'): string {
+  return `${id} [label=${quote(label)}, shape=box, style="rounded,filled", fillcolor="${fill}", class="structure"];`;
 }
 
 function header(name: string, label: string): string[] {
@@ -125,7 +130,7 @@ function legend(graph: DeploymentGraph, flows: boolean): string[] {
   const stated = graph.nodes.filter((n) => n.kind === 'application').length;
   return [
     // A box with a margin, as the other nodes: Graphviz measures text a few per cent narrower than a browser draws it.
-    `  legend [id="legend", shape=box, style="rounded", color="#9aa0a6", margin="0.4,0.1", class="legend", label=<<table border="0" cellborder="0" cellspacing="4"><tr><td colspan="2" align="left"><b>Legend</b> (${stated} application${stated === 1 ? '' : 's'}; scope as each deployment states it)</td></tr>${rows.join('')}</table>>];`,
+    `  legend [id="legend", shape=box, style="rounded", color="#9aa0a6", margin="0.4,0.1", class="legend", label=<<table border="0" cellborder="0" cellspacing="4"><tr><td colspan="2" align="left"><b>Legend</b>&#160;(${stated} application${stated === 1 ? '' : 's'}; scope as each deployment states it)</td></tr>${rows.join('')}</table>>];`,
   ];
 }
 
