@@ -15,7 +15,7 @@ const SOURCE_FILE = /(?:packages\/[a-z-]+\/)src\/[\w./-]+\.ts\b|(?<![\w/])src\/[
 /** The documents docs/README.md lists under "The repository": for the framework's maintainers. */
 function maintainerDocs() {
   const index = fs.readFileSync(path.join(root, 'docs', 'README.md'), 'utf-8');
-  const section = index.slice(index.indexOf('The repository:'));
+  const section = index.slice(index.indexOf('The repository:')).split('\n## ')[0];
   return [...section.matchAll(/\]\(([\w-]+\.md)\)/g)].map((m) => `docs/${m[1]}`);
 }
 
@@ -44,4 +44,33 @@ test('no public document names a framework source file', () => {
 test('the check can fail: a framework source file is found, a plugin\'s own is not', () => {
   const line = 'See `packages/core/src/infrastructure/network.ts`, `src/runtimes/ec2.ts` and the plugin\'s `src/index.ts`.';
   assert.deepStrictEqual([...line.matchAll(SOURCE_FILE)].map((m) => m[0]), ['packages/core/src/infrastructure/network.ts', 'src/runtimes/ec2.ts']);
+});
+
+// "spec" means a plugin's class (`WikiSpec`, `JenkinsSpec`: docs/README.md, "Words") and nothing else. The requirements
+// the framework was built to are not something a reader can open: a public document, or an API description (the
+// packages' sources, which the API references are generated from), states what they ask instead of citing them.
+const OUTSIDE_SPEC = /\b(?:the spec's|spec rules?\b|the spec (?:asks|says|speaks|names|passes))/gi;
+
+function packageSources(dir = path.join(root, 'packages')) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'lib' || e.name === 'dist' || e.name === 'test' ? [] : packageSources(full);
+    return full.includes(`${path.sep}src${path.sep}`) && e.name.endsWith('.ts') ? [path.relative(root, full)] : [];
+  });
+}
+
+function outsideSpecCited(files) {
+  return files.flatMap((file) => fs.readFileSync(path.join(root, file), 'utf-8').split('\n')
+    .flatMap((line, i) => [...line.matchAll(OUTSIDE_SPEC)].map((m) => `${file}:${i + 1}: ${m[0]}`)));
+}
+
+test('no public document and no API description cites an outside "spec"', () => {
+  const files = [...publicDocs(), ...packageSources()];
+  assert.ok(files.some((f) => f.endsWith('contract/application-spec.ts')), 'the packages\' sources are read');
+  assert.deepStrictEqual(outsideSpecCited(files), []);
+});
+
+test('the check can fail: "the spec\'s" and "spec rule" are found, a plugin\'s spec class is not', () => {
+  const line = 'In the spec\'s rule-5 order (spec rule 5.3); the spec stub extends ApplicationSpec, as WikiSpec does.';
+  assert.deepStrictEqual([...line.matchAll(OUTSIDE_SPEC)].map((m) => m[0]), ['the spec\'s', 'spec rule']);
 });

@@ -1,4 +1,4 @@
-"""The spec's three test kinds (rule 8) for the Python plugin."""
+"""The three test kinds for the Python plugin."""
 import pytest
 from aws_cdk import App, Stack
 from fw_core import ApplicationFactory, AuthMode, RuntimeType

@@ -1,4 +1,4 @@
-"""A small wiki, described for the framework in Python: the spec's members with the spec's names."""
+"""A small wiki, described for the framework in Python: every member of the plugin contract."""
 import typing
 
 import jsii
@@ -134,7 +134,7 @@ class WikiSpec:
         return None
 
     def configure_user_data(self, builder: IUserDataBuilder, context: Ec2Context) -> None:
-        """The spec's rule-5 order."""
+        """The user-data order: update, install, agent, mount, configure, unit, start."""
         builder.add_system_update()
         builder.add_commands("fw_pkg install -y nodejs", "fw_pkg install -y wiki-server")
         builder.install_cloud_watch_agent(context.log_group_name, self.ec2_log_paths())

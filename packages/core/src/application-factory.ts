@@ -59,7 +59,7 @@ import { warn } from './warnings';
 
 /**
  * Deploys an application described by a plugin on one runtime, with the framework's network, load balancer, shared
- * file system and logging (the spec's ApplicationFactory).
+ * file system and logging.
  */
 export class ApplicationFactory extends Construct {
   /** The validated deployment configuration this factory built. */
@@ -334,7 +334,7 @@ export class ApplicationFactory extends Construct {
   }
 
   /**
-   * Without a domain the application's address is `http://localhost:<port>` (spec rule 1), which is where the identity
+   * Without a domain the application's address is `http://localhost:<port>`, which is where the identity
    * provider sends a browser back: reachable through a Session Manager port forward (`sessionManager`, DEV only: the
    * context reader refuses a missing domain wherever TLS is required).
    */

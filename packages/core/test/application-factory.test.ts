@@ -16,7 +16,7 @@ const PROFILES = [SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.
 const EACH = RUNTIMES.flatMap((r) => PROFILES.map((p) => [r, p] as const));
 
 
-describe('spec rule 8 (c): a fresh stack per runtime synthesises', () => {
+describe('specification rule 8 (c): a fresh stack per runtime synthesises', () => {
   test.each(RUNTIMES)('%s with defaults', (runtime) => {
     const app = new App();
     const stack = new Stack(app, 'Fresh');

@@ -18,7 +18,7 @@ describe('ApplicationSpec base class: the spec\'s defaults', () => {
   });
 });
 
-describe('the test plugin (spec rule 8)', () => {
+describe('the test plugin (specification rule 8)', () => {
   const spec = new WikiSpec();
   test('(a) metadata accessors return the declared values', () => {
     expect(spec.applicationId()).toBe('wiki');

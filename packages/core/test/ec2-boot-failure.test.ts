@@ -10,7 +10,7 @@ import { OIDC, synth, TLS, userData } from './support/synth';
 import { PREAMBLE } from '../src/userdata/preamble';
 
 // The EC2 boot stops at its first failure, command substitutions included, appends the journal tail to the log
-// (spec rule 5.6) and exits non-zero. The script under test is the one the factory puts into the launch template.
+// (specification rule 5.6) and exits non-zero. The script under test is the one the factory puts into the launch template.
 
 const ENV_FILE = '/etc/fw/application.env';
 const SECRET = 'canary-s3cr3t-42';

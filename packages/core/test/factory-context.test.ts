@@ -16,7 +16,7 @@ const PRODUCTION_CONTEXT = {
   hostedZoneId: 'Z0123456789ABCDEFGHIJ',
 };
 
-/** The spec's "use in code": a stack and a factory, here under an app that carries context keys. */
+/** The specification's "use in code": a stack and a factory, here under an app that carries context keys. */
 function useInCode(context: Record<string, unknown>, runtime: RuntimeType, props?: ApplicationFactoryProps, stackName = 'wiki-prod') {
   const app = new App({ context });
   const stack = new Stack(app, stackName, { env: { region: 'eu-west-1' } });

@@ -49,8 +49,7 @@ export interface FwPluginProjectOptions extends cdk.JsiiProjectOptions {
 const TEMPLATE_VERSION: string = TEMPLATE_PACKAGE.version;
 
 /**
- * A plugin for the fw deployment framework: a jsii library with a spec class, its registration manifests, the spec's
- * three kinds of test and PRODUCTION's compliance check, and npm, Maven, PyPI, Go (and .NET) packages.
+ * A plugin for the fw deployment framework: a jsii library with a spec class, its registration manifests, the three test kinds and PRODUCTION's compliance check, and npm, Maven, PyPI, Go (and .NET) packages.
  *
  * @pjid fw-plugin
  */
@@ -104,7 +103,7 @@ export class FwPluginProject extends cdk.JsiiProject {
       publishToPypi: { distName: `fw-${names.base}`, module: `fw_${names.base.replace(/-/g, '_')}` },
       publishToGo: { moduleName: goModule, packageName: names.flat },
       publishToNuget: { dotNetNamespace: `FwFramework.Plugins.${names.pascal}`, packageId: `FwFramework.Plugins.${names.pascal}` },
-      // The first release is 1.0.0 (the spec's reference plugin has a three-part version such as 1.0.0), not projen's
+      // The first release is 1.0.0 (the specification's reference plugin has a three-part version such as 1.0.0), not projen's
       // 0.0.0: `npx projen release` builds every package at the release version; `npx projen build` at 0.0.0.
       minMajorVersion: 1,
       ...options,
@@ -155,7 +154,7 @@ export class FwPluginProject extends cdk.JsiiProject {
     });
 
     // Java's ServiceLoader finds the plugin through the manifest inside the JAR that jsii-pacmak builds. Then the POM
-    // gets the spec's `provided` scope for the framework and the CDK, and the checksums beside the changed JAR and POM
+    // gets the `provided` scope (as the specification asks) for the framework and the CDK, and the checksums beside the changed JAR and POM
     // are rewritten (src/maven/finish-artifact.ts; the command is this package's, installed in the plugin).
     const javaTask = this.tasks.tryFind('package:java');
     javaTask?.exec(`find dist/java -name '*.jar' ! -name '*-sources.jar' ! -name '*-javadoc.jar' -exec jar uf {} -C ${JAVA_RESOURCES} ${MANIFEST} ` +

@@ -48,7 +48,7 @@ export class ${className} extends ApplicationSpec {
     return { PUBLIC_URL: url };
   }
 
-  /** EC2 installation, in the spec's rule-5 order. */
+  /** EC2 installation, in the user-data order (update, install, agent, mount, configure, unit, start). */
   public configureUserData(builder: IUserDataBuilder, context: Ec2Context): void {
     builder.addSystemUpdate();
     builder.addCommands('fw_pkg install -y python3');
@@ -82,7 +82,7 @@ export class ${className} extends ApplicationSpec {
 }
 
 /**
- * The scaffold's test kinds by their titles: the spec's three, and a fourth, PRODUCTION's compliance check, run once
+ * The scaffold's test kinds by their titles: the three every plugin has, and a fourth, PRODUCTION's compliance check, run once
  * per runtime (`%s`). The generated test file, the template's own tests, the end-to-end test and the docs read them here.
  */
 export const SCAFFOLD_TEST_KINDS = {
@@ -101,7 +101,7 @@ export const SCAFFOLD_TEST_TITLES: readonly string[] = [
   ...SCAFFOLD_RUNTIMES.map((runtime) => SCAFFOLD_TEST_KINDS.d.replace('%s', runtime)),
 ];
 
-/** The spec's three test kinds, and a fourth: PRODUCTION's compliance check. */
+/** The three test kinds, and a fourth: PRODUCTION's compliance check. */
 export function testSource(className: string, applicationId: string): string {
   return `import { App, Stack } from 'aws-cdk-lib';
 import { ApplicationFactory, AuthMode, PciDssScope, RuntimeType, SecurityProfile } from '@fw/core';

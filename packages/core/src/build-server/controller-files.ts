@@ -115,13 +115,13 @@ export function controllerEnvironment(layout: ControllerLayout, fqdn: string, ss
       // WAF blocks /cli from outside.
       '-Dhudson.cli.CLIAction.ALLOW_WEBSOCKET=false ' +
       `-Djava.util.logging.config.file=${layout.configDir}/${FILES.logging}`,
-    // TLS ends at the load balancer (spec rule 3): Jenkins listens on HTTP only.
+    // TLS ends at the load balancer: Jenkins listens on HTTP only.
     JENKINS_OPTS: `--httpsPort=-1 --sessionTimeout=${SESSION_TIMEOUT_MINUTES} --sessionEviction=${SESSION_TIMEOUT_MINUTES * 60}`,
     CASC_JENKINS_CONFIG: `${layout.configDir}/${FILES.configuration}`,
   };
 }
 
-/** Spec rule 1: the scheme from sslEnabled and the fqdn; without one, a local address with the port. */
+/** The scheme from sslEnabled and the fqdn; without one, a local address with the port. */
 export function publicUrl(fqdn: string, sslEnabled: boolean): string {
   return fqdn.trim() ? `${sslEnabled ? 'https' : 'http'}://${fqdn.trim()}` : `http://localhost:${JENKINS_PORT}`;
 }

@@ -1,5 +1,5 @@
 /**
- * The hardening constants of the spec's Limits table (and the few settings it implies), each set here and only here.
+ * The hardening constants of the hardening specification's Limits table (and the few settings it implies), each set here and only here.
  */
 
 /** Global build discarder: the days build logs are kept, and at most how many builds. */
@@ -25,9 +25,9 @@ export const AUDIT_LOG_LIMIT_MAX = Math.floor((2 ** 31 - 1) / (1024 * 1024));
  */
 export const AUDIT_LOG_BUDGET_MB = 10 * 1024;
 /**
- * audit-trail log file, full template: size limit and count. The spec's Limits table says 10000 MB and 52: the plugin
+ * audit-trail log file, full template: size limit and count. The specification's Limits table says 10000 MB and 52: the plugin
  * cannot hold 10000 (it would wrap, `AUDIT_LOG_LIMIT_MAX`), and 52 files of the largest it holds (104 GiB) fit neither
- * the EC2 volumes nor the budget above. So the count is the spec's and the limit what fits `AUDIT_LOG_BUDGET_MB`. The
+ * the EC2 volumes nor the budget above. So the count is the specification's and the limit what fits `AUDIT_LOG_BUDGET_MB`. The
  * files are a rolling local copy; the year of history is the application log group's, where every audit line also goes
  * (PRODUCTION's `logRetention` in profile-settings.ts; see docs/pci-operations.md).
  */
@@ -48,7 +48,7 @@ export const SERVICE_RESTART_SECONDS = 5;
 export const SERVICE_STOP_TIMEOUT_SECONDS = 30;
 export const SERVICE_OPEN_FILES = 65536;
 /**
- * systemd start timeout of the EC2 unit (not in the spec's table): 10 minutes instead of systemd's 90 s, for a first
+ * systemd start timeout of the EC2 unit (not in the specification's table): 10 minutes instead of systemd's 90 s, for a first
  * start that unpacks every plugin and runs the configuration and seed script on a small instance.
  */
 export const SERVICE_START_TIMEOUT_SECONDS = 600;
@@ -140,7 +140,7 @@ export const JENKINS_BLOCKED_REQUESTS = [
  */
 export const CONTROLLER_HEAP_PERCENT = 50;
 
-/** HTTP session timeout of the web UI, in minutes (not in the spec's table; PCI DSS 8.2.8 asks for 15 minutes). */
+/** HTTP session timeout of the web UI, in minutes (not in the specification's table; PCI DSS 8.2.8 asks for 15 minutes). */
 export const SESSION_TIMEOUT_MINUTES = 15;
 
 // Set in the Groovy code that uses them, and tested there: the compliance jobs' schedules and the access review's

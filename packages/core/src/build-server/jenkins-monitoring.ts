@@ -75,7 +75,7 @@ export function loggingProperties(): string {
 export const FAILED_LOGIN_FILTER =
   '?"Bad authentication response" ?"ServletException: org.pac4j." ?"Authentication request for user:" ?"Login attempt failed"';
 
-/** More than {@link FAILED_LOGIN_ALERT_THRESHOLD} failed sign-ins in the last {@link FAILED_LOGIN_WINDOW_SECONDS} seconds (the spec's alert threshold). */
+/** More than {@link FAILED_LOGIN_ALERT_THRESHOLD} failed sign-ins in the last {@link FAILED_LOGIN_WINDOW_SECONDS} seconds: the alert. */
 export const FAILED_LOGIN_ALARM: LogAlarm = {
   name: 'JenkinsFailedLogins',
   description: `More than ${FAILED_LOGIN_ALERT_THRESHOLD} failed Jenkins sign-ins in ${FAILED_LOGIN_WINDOW_SECONDS / 3600} hours ` +

@@ -81,7 +81,7 @@ function verifyPluginManager(): string {
     : `printf '%s  %s\\n' "$(curl -fsSL --retry 5 ${q(`${PLUGIN_MANAGER_URL}.sha256`)} | cut -d ' ' -f 1)" ${q(PLUGIN_MANAGER)} | sha256sum -c --strict -`;
 }
 
-/** The EC2 installation of the build server, in the spec's rule-5 order. */
+/** The EC2 installation of the build server, in the user-data order (update, install, agent, mount, configure, unit, start). */
 export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2Context, params: JenkinsUserDataParams): void {
   const { spec, files } = params;
   const home = spec.ec2DataPath();

@@ -94,7 +94,7 @@ export const PLUGIN_TOOL_FLAGS = ['--latest', 'false'] as const;
 
 /**
  * The plugins installed before Jenkins starts, on both runtimes, each for a reason: nothing is installed that the
- * configuration, the jobs, the pipeline library or a Jenkinsfile does not use. The spec's list names `ldap` too; it is
+ * configuration, the jobs, the pipeline library or a Jenkinsfile does not use. The hardening specification's list names `ldap` too; it is
  * not installed (issue 46): the realm is OIDC, no plugin requires it, and it carried SECURITY-3654 and SECURITY-3678.
  * `workflow-aggregator` is replaced by the pipeline plugins it bundled that are used, which leaves out
  * `pipeline-build-step` (the `build` step, SECURITY-3870) and `pipeline-milestone-step`.

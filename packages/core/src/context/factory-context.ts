@@ -10,7 +10,7 @@ import { DeploymentContextReader } from './deployment-context-reader';
 
 /**
  * The deployment context of one factory: the context keys of the construct tree (`cdk.json`, `-c`) and the settings
- * given in code, validated once by the deployment app's own reader, so the spec's two procedures (in code, by
+ * given in code, validated once by the deployment app's own reader, so the specification's two procedures (in code, by
  * configuration) give the same deployment for the same keys. A key set in both must have the same value; a key set in
  * one of them is taken from there; DEV without TLS when neither says otherwise.
  */

@@ -16,12 +16,12 @@ import type { SoftwareComponent } from './software-component';
 import type { IUserDataBuilder } from './user-data-builder';
 
 /**
- * The plugin contract (the spec's ApplicationSpec): everything the framework needs to run an application on Fargate
+ * The plugin contract (`IApplicationSpec`): everything the framework needs to run an application on Fargate
  * or EC2. Plugins usually extend `ApplicationSpec`, which supplies the optional members' defaults.
  *
  * A plugin only describes; it never reaches into the framework's constructs.
  *
- * jsii forbids members named `getXxx`, so the spec's `getOidcIntegration()` is `oidcIntegration()` here.
+ * jsii forbids members named `getXxx`: the OIDC handler is `oidcIntegration()`.
  */
 export interface IApplicationSpec {
   /** Unique identifier of the application. Also the value of the `applicationId` context key. */
@@ -51,7 +51,7 @@ export interface IApplicationSpec {
   /** Absolute paths of the log files shipped to CloudWatch on EC2. */
   ec2LogPaths(): string[];
   /**
-   * Adds the EC2 installation script, in the spec's rule-5 order: system update, install, CloudWatch agent, mount,
+   * Adds the EC2 installation script, in the user-data order: system update, install, CloudWatch agent, mount,
    * then configuration, service unit, enable and start.
    */
   configureUserData(builder: IUserDataBuilder, context: Ec2Context): void;
@@ -68,7 +68,7 @@ export interface IApplicationSpec {
   containerEnvironmentVariables(fqdn: string, sslEnabled: boolean, authMode: string): Record<string, string>;
   /**
    * Fargate: files written before the application's container starts (configuration delivered without building an
-   * image), and commands run then. Undefined when there is nothing to prepare. Not one of the spec's members: it is
+   * image), and commands run then. Undefined when there is nothing to prepare. It is
    * the container counterpart of `configureUserData`.
    *
    * @param securityProfile `DEV`, `STAGING` or `PRODUCTION`, as `Ec2Context.securityProfile` tells `configureUserData`
@@ -76,95 +76,88 @@ export interface IApplicationSpec {
   containerInitialization(fqdn: string, sslEnabled: boolean, authMode: string, securityProfile: string): ContainerInitialization | undefined;
   /**
    * Alarms on the application's log (for example failed sign-ins), raised on both runtimes and sent to the alarm
-   * topic (context key `alarmEmail`). Not one of the spec's members: it lets a plugin state what its log means.
+   * topic (context key `alarmEmail`). It lets a plugin state what its log means.
    */
   logAlarms(): LogAlarm[];
   /**
    * The `authMode` values this application can be deployed with (see `AuthMode`). The factory refuses any other
-   * before building anything. Not one of the spec's members: it lets a plugin that must not run without sign-in say so.
+   * before building anything. It lets a plugin that must not run without sign-in say so.
    */
   supportedAuthModes(): string[];
   /**
    * Short-lived ECS Fargate tasks the application starts itself (for example build agents), on both runtimes. The
-   * framework tells the application where they are through `WorkerVariables`. Undefined when it starts none. Not one
-   * of the spec's members.
+   * framework tells the application where they are through `WorkerVariables`. Undefined when it starts none. `ApplicationSpec` gives a default.
    */
   ephemeralWorkers(): EphemeralWorkers | undefined;
   /**
    * Traffic the application sends beyond HTTPS to anywhere, NFS to its file system and what its workers need (for
-   * example UDP 514 to a syslog server). The application's security group sends nothing else. Not one of the spec's
-   * members.
+   * example UDP 514 to a syslog server). The application's security group sends nothing else. `ApplicationSpec` gives a default.
    */
   egressRules(): EgressRule[];
   /**
    * Secrets the application itself needs, by environment variable name, each a Secrets Manager secret ARN: the same
    * form as `ApplicationFactoryProps.secrets`, to which they are added (a name in both is refused). Fargate injects them
    * as container secrets; EC2 reads them at boot into `Ec2Files.APPLICATION_ENVIRONMENT_FILE`. Only the ARNs are in
-   * the template. Not one of the spec's members.
+   * the template. `ApplicationSpec` gives a default.
    */
   secrets(): Record<string, string>;
   /**
    * The size the application needs, where the framework's defaults (`FACTORY_SIZE_DEFAULTS`) are too small. The
-   * factory's props and the context keys `cpu`, `memoryLimitMiB` and `instanceType` override it. Not one of the spec's
-   * members.
+   * factory's props and the context keys `cpu`, `memoryLimitMiB` and `instanceType` override it. `ApplicationSpec` gives a default.
    */
   defaultSize(): ApplicationSize;
   /**
    * The settings the plugin takes by configuration (the `pluginSettings` context key), each checked before
-   * `withSettings()` receives them. Not one of the spec's members.
+   * `withSettings()` receives them. `ApplicationSpec` gives a default.
    */
   settings(): PluginSetting[];
   /**
    * The plugin configured with its settings: called once a deployment, when `settings()` declares any, with every
    * declared setting's text (given, or its default). The factory deploys what it returns, whose `applicationId()` must
    * be this one's. The registry constructs plugins without arguments (as Java's ServiceLoader does), so this is how a
-   * plugin used by configuration receives its settings. Not one of the spec's members.
+   * plugin used by configuration receives its settings. `ApplicationSpec` gives a default.
    *
    * @param values the settings by name
    */
   withSettings(values: Record<string, string>): IApplicationSpec;
   /**
    * Paths whose requests carry bodies larger than the WAF lets through elsewhere (`WAF_BODY_SIZE_LIMIT`), each with the largest it
-   * takes (for example the build server's job configuration). Everywhere else such bodies stay blocked. Not one of the
-   * spec's members.
+   * takes (for example the build server's job configuration). Everywhere else such bodies stay blocked. `ApplicationSpec` gives a default.
    */
   requestBodyLimits(): RequestBodyLimit[];
   /**
    * Requests the load balancer's WAF blocks from outside: endpoints of the application nobody needs from the internet
-   * and its configuration cannot switch off (for example the build server's script console). Not one of the spec's
-   * members.
+   * and its configuration cannot switch off (for example the build server's script console). `ApplicationSpec` gives a default.
    */
   blockedRequests(): BlockedRequest[];
   /**
    * Published advisories against what the application installs at the versions it pins: the framework refuses each in
-   * PRODUCTION unless the `acceptedAdvisories` context key accepts it, and warns in the other profiles. Not one of
-   * the spec's members.
+   * PRODUCTION unless the `acceptedAdvisories` context key accepts it, and warns in the other profiles. `ApplicationSpec` gives a default.
    */
   knownVulnerabilities(): KnownVulnerability[];
   /**
    * What the application installs, each at its pinned version (the image and packages the framework deploys are added
-   * by the framework): the bill of materials beside the PRODUCTION evidence report. Not one of the spec's members.
+   * by the framework): the bill of materials beside the PRODUCTION evidence report. `ApplicationSpec` gives a default.
    */
   softwareComponents(): SoftwareComponent[];
   /**
    * The PCI DSS controls the application implements itself (sign-in with MFA, authorisation, audit trail, masking),
-   * each with its requirement numbers, listed in the PRODUCTION evidence report beside what the template shows. Not
-   * one of the spec's members.
+   * each with its requirement numbers, listed in the PRODUCTION evidence report beside what the template shows. `ApplicationSpec` gives a default.
    */
   complianceControls(): ComplianceControl[];
   /**
    * The database the application needs, which the framework provides and connects it to (see `DatabaseRequirement`).
-   * Undefined when it needs none. Not one of the spec's members.
+   * Undefined when it needs none. `ApplicationSpec` gives a default.
    */
   database(): DatabaseRequirement | undefined;
   /** Whether the application can perform OIDC sign-in itself. */
   supportsOidcIntegration(): boolean;
-  /** The application's OIDC handler. Undefined when OIDC is unsupported (the spec's `getOidcIntegration()`). */
+  /** The application's OIDC handler. Undefined when OIDC is unsupported. */
   oidcIntegration(): IOidcIntegration | undefined;
 }
 
 /**
- * Base class for plugins: declares the required members and gives the spec's defaults for the optional ones.
+ * Base class for plugins: declares the required members and gives the defaults for the optional ones.
  */
 export abstract class ApplicationSpec implements IApplicationSpec {
   public abstract applicationId(): string;
@@ -279,7 +272,7 @@ export abstract class ApplicationSpec implements IApplicationSpec {
     return false;
   }
 
-  /** Default: no integration (spec rule 7). */
+  /** Default: no integration. */
   public oidcIntegration(): IOidcIntegration | undefined {
     return undefined;
   }

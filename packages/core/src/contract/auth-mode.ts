@@ -1,7 +1,7 @@
 /**
  * The values of the `authMode` context key, as passed to `containerEnvironmentVariables(fqdn, sslEnabled, authMode)`.
  *
- * They are string constants rather than an enum because the spec passes the auth mode to plugins as text.
+ * They are string constants rather than an enum because a plugin receives the auth mode as text.
  */
 export class AuthMode {
   /** No sign-in is added by the framework or the application. */

@@ -1,7 +1,7 @@
 import { shownValue, UserError } from '../errors';
 
 /**
- * What the framework tells a plugin about the EC2 deployment it is configuring (the spec's Ec2Context).
+ * What the framework tells a plugin about the EC2 deployment it is configuring.
  */
 export interface Ec2Context {
   /** Name of the CloudFormation stack. */
@@ -11,7 +11,7 @@ export interface Ec2Context {
   /** Always `EC2` when handed to `configureUserData`. */
   readonly runtimeType: string;
   /**
-   * The application's log group, `/aws/<stackName>/<runtimeType>/<securityProfile>` (spec rule 5.3): the one the
+   * The application's log group, `/aws/<stackName>/<runtimeType>/<securityProfile>`: the one the
    * instance role may write to. Hand it to `installCloudWatchAgent`.
    */
   readonly logGroupName: string;
@@ -57,7 +57,7 @@ export interface EfsIds {
  */
 export class Ec2Contexts {
   /**
-   * The EFS ids of a context whose `hasEfs` is true (spec rule 6): fails, naming what is missing, when either is absent.
+   * The EFS ids of a context whose `hasEfs` is true: fails, naming what is missing, when either is absent.
    */
   public static requireEfsIds(context: Ec2Context): EfsIds {
     if (!context.hasEfs) {

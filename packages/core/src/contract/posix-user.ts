@@ -9,7 +9,7 @@ export interface PosixIds {
 }
 
 /**
- * Parses the spec's `<UID>:<GID>` form of `containerUser()`.
+ * Parses the `<UID>:<GID>` form of `containerUser()`.
  */
 export class PosixUser {
   /** Splits `<UID>:<GID>` into its numeric ids. Fails on any other form. */

@@ -201,7 +201,7 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
       'an environment variable name (a letter or _, then letters, digits and _), as systemd\'s EnvironmentFile= reads it.');
   }
   if (!spec.supportsOidcIntegration() && spec.oidcIntegration()) {
-    problems.push(`${pluginName}.oidcIntegration() must return nothing when supportsOidcIntegration() is false (spec rule 7).`);
+    problems.push(`${pluginName}.oidcIntegration() must return nothing when supportsOidcIntegration() is false.`);
   }
   return problems;
 }

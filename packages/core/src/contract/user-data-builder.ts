@@ -1,14 +1,14 @@
 import type { Ec2Context } from './ec2-context';
 
 /**
- * Builds the EC2 startup script (the spec's UserDataBuilder). The framework supplies it to
+ * Builds the EC2 startup script. The framework supplies it to
  * `IApplicationSpec.configureUserData`; a plugin only calls it.
  *
  * Besides its operations, the script it renders defines these shell functions. Three are for `addCommands` lines:
  * - `fw_log MESSAGE...`: append a timestamped progress line to `/var/log/userdata.log`;
  * - `fw_pkg ARGS...`: run `dnf` where it exists and `yum` otherwise (`fw_pkg install -y foo`);
  * - `fw_require_active UNIT SECONDS`: wait, then fail the boot unless the systemd unit is active, appending its last
- *   50 journal lines to the log (spec rule 5.6); from then on a failure appends that unit's journal.
+ *   50 journal lines to the log; from then on a failure appends that unit's journal.
  *
  * The others are the framework's own, defined only when a step needs them; a plugin calls the operations instead:
  * - `fw_journal_tail`, `fw_on_exit`: on any failure, log the failing line and status and the last 50 journal lines;
@@ -54,7 +54,7 @@ export interface IUserDataBuilder {
   mountEbs(deviceName: string, mountPath: string, uid: string, gid: string): void;
 
   /**
-   * Mounts the data volume the way `context` says (spec rule 5.4): EFS through its access point when `context.hasEfs`
+   * Mounts the data volume the way `context` says: EFS through its access point when `context.hasEfs`
    * (rule 6: fails naming the missing id when `efsId` or `accessPointId` is absent), otherwise the EBS volume
    * `ebsDeviceName`; at `mountPath`, owned by `uid:gid`.
    */

@@ -7,7 +7,7 @@ import type { RuntimeType } from '../contract/runtime-type';
 import type { SecurityProfile } from '../contract/security-profile';
 
 /**
- * An application's log group: `/aws/<stackName>/<runtimeType>/<securityProfile>` (spec rule 5.3). With `*` for the
+ * An application's log group: `/aws/<stackName>/<runtimeType>/<securityProfile>`. With `*` for the
  * stack name, the pattern every application's log group of that runtime and profile matches (a platform's logs key).
  */
 export function applicationLogGroupName(stackName: string, runtimeType: RuntimeType, securityProfile: SecurityProfile): string {
@@ -88,7 +88,7 @@ export class Logging extends Construct {
     }));
   }
 
-  /** The application's log group: `/aws/<stackName>/<runtimeType>/<securityProfile>` (spec rule 5.3). */
+  /** The application's log group: `/aws/<stackName>/<runtimeType>/<securityProfile>`. */
   public applicationLog(name: string): ApplicationLog {
     return { group: this.logGroup('Application', name), name };
   }

@@ -35,7 +35,7 @@ export interface ProfileSettings {
   readonly natGateways: number;
   /**
    * Session Manager reaches the compute (ECS Exec on Fargate, the SSM agent's permissions on EC2): a developer's port
-   * forward to an application without a domain, whose address is then `http://localhost:<port>` (spec rule 1).
+   * forward to an application without a domain, whose address is then `http://localhost:<port>`.
    */
   readonly sessionManager: boolean;
   /** VPC flow logs to CloudWatch. */

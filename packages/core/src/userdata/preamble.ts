@@ -5,7 +5,7 @@ import { IMAGE_HELPERS } from './image-helpers';
  * values to it: the values are never spliced into the function bodies.
  */
 
-/** Where every step appends its progress line (spec rule 5.6). */
+/** Where every step appends its progress line. */
 export const USERDATA_LOG = '/var/log/userdata.log';
 
 export const PREAMBLE = `#!/bin/bash
@@ -35,7 +35,7 @@ fw_journal_tail() {
   fi
 }
 # Every way out with a non-zero status (a failing command, exit N, an unset variable) ends here, in the main shell
-# only: the failing line and status, the last 50 journal lines (spec rule 5.6), and the status as the script's.
+# only: the failing line and status, the last 50 journal lines, and the status as the script's.
 fw_on_exit() {
   local status=$1
   trap - ERR EXIT

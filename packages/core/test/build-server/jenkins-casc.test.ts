@@ -119,7 +119,7 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
     }
   });
 
-  test(`PRODUCTION keeps the full template's audit log: the spec's count (52), files sized to ${AUDIT_LOG_BUDGET_MB} MB on the data volume`, () => {
+  test(`PRODUCTION keeps the full template's audit log: the specification's count (52), files sized to ${AUDIT_LOG_BUDGET_MB} MB on the data volume`, () => {
     const production = load(new JenkinsSpec(), SecurityProfile.PRODUCTION);
     const home = runtime === RuntimeType.FARGATE ? '/var/jenkins_home' : '/var/lib/jenkins';
     expect(loggers(production, 'logFile')).toEqual([{ log: `${home}/logs/audit-%g.log`, limit: 196, count: 52 }]);
@@ -132,7 +132,7 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
       }
     }
     expect(AUDIT_LOG_BUDGET_MB * 4).toBeLessThanOrEqual(FACTORY_SIZE_DEFAULTS.dataVolumeGiB * 1024);
-    // Negative control: the spec's 52 files of the largest limit the plugin holds would take 104 GiB.
+    // Negative control: the specification's 52 files of the largest limit the plugin holds would take 104 GiB.
     expect(52 * AUDIT_LOG_LIMIT_MAX).toBeGreaterThan(AUDIT_LOG_BUDGET_MB);
   });
 
@@ -148,7 +148,7 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
     }
     expect(asJavaInt(AUDIT_LOG_LIMIT_MAX)).toBe(AUDIT_LOG_LIMIT_MAX * 1024 * 1024);
     expect(asJavaInt(AUDIT_LOG_LIMIT_MAX + 1)).toBeLessThan(0);
-    // Negative control: the spec's 10000 wraps to about 1.77 GiB.
+    // Negative control: the specification's 10000 wraps to about 1.77 GiB.
     expect(asJavaInt(10000)).toBe(1895825408);
   });
 

@@ -1,4 +1,4 @@
-// The built-in build server (JenkinsSpec): the spec's rules, its environment, auth modes, SonarQube, plugins, monitoring.
+// The built-in build server (JenkinsSpec): the specification's rules, its environment, auth modes, SonarQube, plugins, monitoring.
 import * as fs from 'fs';
 import * as path from 'path';
 import { App, CfnResource, Stack } from 'aws-cdk-lib';
@@ -22,7 +22,7 @@ import { ALARM_EMAIL, SIGN_IN, SONAR, ec2Script, env, fargateConfiguration, farg
 import { DOCKER_HUB_CREDENTIAL, IMAGE_DIGESTS, applicationTask, OIDC, only, propsFor, resources, synth, TLS, userData } from '../support/synth';
 import { filesWritten } from '../support/user-data-files';
 
-describe('spec rule 8', () => {
+describe('specification rule 8', () => {
   const spec = new JenkinsSpec();
   test('(a) metadata accessors return the declared values', () => {
     expect(spec.applicationId()).toBe('jenkins');

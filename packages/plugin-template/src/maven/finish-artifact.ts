@@ -16,7 +16,7 @@ export interface FinishedArtifact {
 /**
  * The last step of a plugin's `package:java` (`fw-finish-maven-artifact`), once jsii-pacmak has written the Maven
  * artifact (a repository layout in `<jsii outdir>/java`) and the registration manifest has been added to the JAR:
- * - the spec's procedure 2: the framework and the CDK are dependencies of scope `provided`. pacmak gives every
+ * - the specification's procedure 2: the framework and the CDK are dependencies of scope `provided`. pacmak gives every
  *   dependency the default scope (compile), so the npm peer dependencies (the framework, aws-cdk-lib, constructs)
  *   become `provided` in the POM; the others (the jsii runtime) keep theirs.
  * - the checksums pacmak wrote beside the JAR and the POM describe them before these changes: each stale one is

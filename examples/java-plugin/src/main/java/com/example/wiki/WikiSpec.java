@@ -14,7 +14,7 @@ import dev.fwframework.core.PosixUser;
 import java.util.List;
 import java.util.Map;
 
-/** A small wiki, described for the framework: every member, with the spec's names. */
+/** A small wiki, described for the framework: every member of the plugin contract. */
 public class WikiSpec extends ApplicationSpec {
     // Required.
     @Override public String applicationId() { return "wiki"; }
@@ -29,7 +29,7 @@ public class WikiSpec extends ApplicationSpec {
     @Override public String ec2DataPath() { return "/srv/wiki"; }
     @Override public List<String> ec2LogPaths() { return List.of("/var/log/wiki/wiki.log"); }
 
-    /** The spec's rule-5 order. */
+    /** The user-data order: update, install, agent, mount, configure, unit, start. */
     @Override
     public void configureUserData(IUserDataBuilder builder, Ec2Context context) {
         builder.addSystemUpdate();

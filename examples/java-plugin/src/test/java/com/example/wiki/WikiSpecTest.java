@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awscdk.App;
 import software.amazon.awscdk.Stack;
 
-/** The spec's three test kinds (rule 8). */
+/** The three test kinds. */
 class WikiSpecTest {
     private final WikiSpec spec = new WikiSpec();
 
