@@ -17,9 +17,17 @@ const PROFILES = Object.keys(PROFILE_SETTINGS);
  * (tables left out), split after a full stop.
  */
 function retentionSentences(text: string): string[] {
-  return text.split(/\n\s*\n|\n(?=\s*(?:- |\d+\. ))/).filter((p) => !p.trimStart().startsWith('|')).map((p) => p.replace(/\s*\n\s*/g, ' '))
-    .flatMap((p) => p.split(/(?<=\.)\s+(?=[A-Z`(])/))
+  return statements(text, false)
     .filter((s) => /\blog/i.test(s) && DURATION.test(s) && PROFILES.filter((p) => new RegExp(`\\b${p}\\b`).test(s)).length === 1);
+}
+
+/**
+ * The sentences of `text`: paragraphs and list items joined across their lines, split after a full stop; with
+ * `tableCells`, each cell of a table row too (else tables are left out).
+ */
+function statements(text: string, tableCells: boolean): string[] {
+  return text.split(/\n\s*\n|\n(?=\s*(?:- |\d+\. |\|))/).map((p) => p.replace(/\s*\n\s*/g, ' '))
+    .flatMap((p) => (p.trimStart().startsWith('|') ? (tableCells ? p.split('|') : []) : p.split(/(?<=\.)\s+(?=[A-Z`(])/)));
 }
 
 /** The sentences whose duration is not their profile's `logRetention`, each with both. */
@@ -63,9 +71,7 @@ const PER_PROFILE = /\b(\d+), (\d+) or (\d+) days per profile\b/;
 
 /** Each sentence of prose, and each table cell, that speaks of backups. */
 function backupStatements(text: string): string[] {
-  return text.split(/\n\s*\n|\n(?=\s*(?:- |\d+\. |\|))/).map((p) => p.replace(/\s*\n\s*/g, ' '))
-    .flatMap((p) => (p.trimStart().startsWith('|') ? p.split('|') : p.split(/(?<=\.)\s+(?=[A-Z`(])/)))
-    .filter((s) => /backup|recovery point/i.test(s));
+  return statements(text, true).filter((s) => /backup|recovery point/i.test(s));
 }
 
 /** The statements whose days of backups are not their profile's, each with both. */

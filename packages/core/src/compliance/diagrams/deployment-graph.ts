@@ -99,20 +99,25 @@ const MEMBERS: readonly { type: string; kind: NodeKind; groups: (p: any) => unkn
   },
   { type: 'AWS::EC2::Instance', kind: 'application', groups: (p) => p.SecurityGroupIds, subnets: (m) => [props(m).SubnetId] },
   { type: 'AWS::EFS::MountTarget', kind: 'file-system', groups: (p) => p.SecurityGroups, subnets: (m) => [props(m).SubnetId] },
-  { type: 'AWS::RDS::DBCluster', kind: 'database', groups: (p) => p.VpcSecurityGroupIds, subnets: (m, t) => subnetGroup(m, t) },
-  { type: 'AWS::RDS::DBInstance', kind: 'database', groups: (p) => p.VPCSecurityGroups, subnets: (m, t) => subnetGroup(m, t) },
+  { type: 'AWS::RDS::DBCluster', kind: 'database', groups: (p) => p.VpcSecurityGroupIds, subnets: (m, t) => subnetGroup(m, t, 'DBSubnetGroupName') },
+  { type: 'AWS::RDS::DBInstance', kind: 'database', groups: (p) => p.VPCSecurityGroups, subnets: (m, t) => subnetGroup(m, t, 'DBSubnetGroupName') },
   {
     type: 'AWS::ElastiCache::ReplicationGroup',
     kind: 'cache',
     groups: (p) => p.SecurityGroupIds,
-    subnets: (m, t) => t.get(t.resolve(m.stack, props(m).CacheSubnetGroupName) ?? '')?.resource.Properties?.SubnetIds,
+    subnets: (m, t) => subnetGroup(m, t, 'CacheSubnetGroupName'),
   },
   { type: 'AWS::EC2::VPCEndpoint', kind: 'endpoints', groups: (p) => p.SecurityGroupIds, subnets: (m) => props(m).SubnetIds },
   { type: 'AWS::Lambda::Function', kind: 'function', groups: (p) => p.VpcConfig?.SecurityGroupIds, subnets: (m) => props(m).VpcConfig?.SubnetIds },
 ];
 
 const props = (m: Located): Record<string, any> => m.resource.Properties ?? {};
-const subnetGroup = (m: Located, t: Templates) => t.get(t.resolve(m.stack, props(m).DBSubnetGroupName) ?? '')?.resource.Properties?.SubnetIds;
+/** The subnets of the subnet group (RDS's, ElastiCache's) a member names in `property`. */
+const subnetGroup = (m: Located, t: Templates, property: string) => t.get(t.resolve(m.stack, props(m)[property]) ?? '')?.resource.Properties?.SubnetIds;
+
+/** An address range that is every address: the internet, as clients coming in or as where traffic goes out. */
+const isAnywhere = (end: string) => end === 'cidr:0.0.0.0/0' || end === 'cidr:::/0';
+const INTERNET = { inbound: 'internet', outbound: 'internet_egress' } as const;
 
 /** CDK's placeholder egress rule of a group that allows no egress: no traffic, so no flow. */
 const isNoTraffic = (r: any) => r.CidrIp === '255.255.255.255/32' && r.IpProtocol === 'icmp';
@@ -166,7 +171,7 @@ function subnetTiers(t: Templates): Map<Ref, { tier: Tier; cidr?: string; zone: 
 }
 
 /** Every security-group rule that lets traffic through, from whom to whom, inline or a resource of its own. */
-export function securityGroupRules(t: Templates): Rule[] {
+function securityGroupRules(t: Templates): Rule[] {
   const rules: Rule[] = [];
   const peer = (stack: string, r: any, side: 'Source' | 'Destination') =>
     t.resolve(stack, r[`${side}SecurityGroupId`]) ?? (r[`${side}PrefixListId`] ? `prefix-list:${JSON.stringify(r[`${side}PrefixListId`])}` : undefined) ??
@@ -190,7 +195,7 @@ export function securityGroupRules(t: Templates): Rule[] {
 }
 
 /** A rule's protocol and ports, as the diagrams label them. */
-export function portsOf(r: { IpProtocol?: unknown; FromPort?: unknown; ToPort?: unknown }): string {
+function portsOf(r: { IpProtocol?: unknown; FromPort?: unknown; ToPort?: unknown }): string {
   const protocol = String(r.IpProtocol);
   if (protocol === '-1') return 'all traffic';
   const name = ({ 6: 'tcp', 17: 'udp', 1: 'icmp' } as Record<string, string>)[protocol] ?? protocol;
@@ -212,7 +217,6 @@ function groupNode(t: Templates, group: Ref, members: { kind: NodeKind; member: 
     id: nodeId(group),
     kind,
     ...described,
-    ...described.details.includes('WAF web ACL in front') ? { waf: true } : {},
     tier: tierSet.length === 1 ? tierSet[0] : 'vpc',
     ...placed.length ? { zones: new Set(placed.map((s) => s.zone)).size } : {},
     ...stack ? { stack } : {},
@@ -228,8 +232,8 @@ function tierOfParameter(parameter: Ref): { tier: Tier; zone: string } | undefin
 }
 
 /** A node's title and details, from what its members are. */
-function describe(t: Templates, kind: NodeKind, group: Ref, members: Located[], stack?: string): { title: string; details: string[] } {
-  const p = (m?: Located) => m?.resource.Properties ?? {};
+function describe(t: Templates, kind: NodeKind, group: Ref, members: Located[], stack?: string): { title: string; details: string[]; waf?: boolean } {
+  const p = (m?: Located) => (m ? props(m) : {});
   switch (kind) {
     case 'load-balancer': return loadBalancerText(t, members[0]);
     case 'application': return applicationText(t, members, stack!);
@@ -260,12 +264,12 @@ function encryptedAtRest(t: Templates, member: Located | undefined, property: st
 }
 
 /** A load balancer: its scheme, listeners and where each ends TLS. */
-function loadBalancerText(t: Templates, lb: Located): { title: string; details: string[] } {
+function loadBalancerText(t: Templates, lb: Located): { title: string; details: string[]; waf?: boolean } {
   const scheme = lb.resource.Properties?.Scheme === 'internet-facing' ? 'internet-facing' : 'internal';
   const listeners = t.all('AWS::ElasticLoadBalancingV2::Listener').filter((l) => t.resolve(l.stack, l.resource.Properties?.LoadBalancerArn) === lb.key)
     .map((l) => listenerText(l.resource.Properties ?? {}));
   const waf = t.all('AWS::WAFv2::WebACLAssociation').some((a) => t.resolve(a.stack, a.resource.Properties?.ResourceArn) === lb.key);
-  return { title: `Load balancer (${scheme})`, details: [`stack ${lb.stack}`, ...listeners, ...waf ? ['WAF web ACL in front'] : []] };
+  return { title: `Load balancer (${scheme})`, details: [`stack ${lb.stack}`, ...listeners, ...waf ? ['WAF web ACL in front'] : []], ...waf ? { waf } : {} };
 }
 
 function listenerText(p: any): string {
@@ -282,7 +286,7 @@ function applicationText(t: Templates, members: Located[], stack: string): { tit
 }
 
 /** The host names a stack routes to: its DNS records and its listener rules' host conditions. */
-export function hostNames(t: Templates, stack: string): string[] {
+function hostNames(t: Templates, stack: string): string[] {
   const records = t.all('AWS::Route53::RecordSet').filter((r) => r.stack === stack && ['A', 'AAAA', 'CNAME'].includes(r.resource.Properties?.Type))
     .map((r) => String(r.resource.Properties?.Name).replace(/\.$/, ''));
   const rules = t.all('AWS::ElasticLoadBalancingV2::ListenerRule').filter((r) => r.stack === stack)
@@ -297,11 +301,11 @@ function addressNodes(rules: Rule[], t: Templates, tiers: Map<Ref, { tier: Tier;
   for (const r of rules) {
     for (const [end, inbound] of [[r.from, true], [r.to, false]] as const) {
       if (!end.startsWith('cidr:') && !end.startsWith('prefix-list:')) continue;
-      const anywhere = end === 'cidr:0.0.0.0/0' || end === 'cidr:::/0';
-      const key = anywhere ? (inbound ? 'internet' : 'egress') : end;
+      const anywhere = isAnywhere(end);
+      const key = anywhere ? (inbound ? INTERNET.inbound : INTERNET.outbound) : end;
       const descriptions = rules.filter((x) => (inbound ? x.from : x.to) === end && x.description).map((x) => x.description!);
       const node = nodes.get(key) ?? {
-        id: anywhere ? (inbound ? 'internet' : 'internet_egress') : nodeId(end),
+        id: anywhere ? key : nodeId(end),
         kind: anywhere ? (inbound ? 'internet' : 'egress') : 'addresses',
         title: anywhere ? (inbound ? 'Internet (clients)' : natGateways ? 'Internet, through the NAT gateways' : 'Internet') : addressTitle(end, tiers),
         details: [],
@@ -328,9 +332,8 @@ function flowsOf(rules: Rule[], nodeOf: Map<string, string>, nodes: DiagramNode[
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const flows = new Map<string, { from: string; to: string; ports: Set<string>; rules: string[] }>();
   for (const r of rules) {
-    const inbound = r.from.startsWith('cidr:0.0.0.0/0') || r.from === 'cidr:::/0';
-    const from = inbound ? 'internet' : nodeOf.get(r.from);
-    const to = (r.to === 'cidr:0.0.0.0/0' || r.to === 'cidr:::/0') ? 'internet_egress' : nodeOf.get(r.to);
+    const from = isAnywhere(r.from) ? INTERNET.inbound : nodeOf.get(r.from);
+    const to = isAnywhere(r.to) ? INTERNET.outbound : nodeOf.get(r.to);
     if (!from || !to) continue;
     const key = `${from}->${to}`;
     const flow = flows.get(key) ?? { from, to, ports: new Set<string>(), rules: [] };
@@ -430,7 +433,7 @@ function serviceName(name: unknown): string {
 }
 
 /** A Graphviz-safe identifier for a resource key. */
-export function nodeId(key: string): string {
+function nodeId(key: string): string {
   return key.replace(/[^A-Za-z0-9]+/g, '_');
 }
 
