@@ -2,11 +2,11 @@
 # Regenerates packages/core/jenkins/casc-schema/casc-schema.json, which the conformance test reads, from the sources of
 # Jenkins core and of the pinned plugins.
 #
-#   bash tools/casc-schema/generate.sh [MIRRORS_DIR]
+#   bash tools/casc-schema/generate.sh MIRRORS_DIR
 #
 # The sources are the pins themselves: CASC_SCHEMA_SOURCES in packages/core/src/build-server/versions.ts (read with the
-# repository's ts-node, so run `npm ci` at the repository root first). MIRRORS_DIR (or $CASC_SCHEMA_MIRRORS; default
-# /work/.mirror) holds bare mirrors or clones of the repositories, as MIRRORS_DIR/jenkinsci+<repo>/repo,
+# repository's ts-node, so run `npm ci` at the repository root first). MIRRORS_DIR (or $CASC_SCHEMA_MIRRORS; required)
+# holds bare mirrors or clones of the repositories, as MIRRORS_DIR/jenkinsci+<repo>/repo,
 # MIRRORS_DIR/<repo>.git or MIRRORS_DIR/<repo>. A repository found in none of them is cloned (bare) from GitHub into a
 # temporary directory. Needs git, tar, Node, Java 17 and Maven. Not run in CI.
 set -euo pipefail
@@ -14,14 +14,19 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 output=$root/packages/core/jenkins/casc-schema/casc-schema.json
-mirrors=${1:-${CASC_SCHEMA_MIRRORS:-/work/.mirror}}
+mirrors=${1:-${CASC_SCHEMA_MIRRORS:-}}
+[[ -n $mirrors && -d $mirrors ]] || {
+  echo "usage: bash tools/casc-schema/generate.sh MIRRORS_DIR (or set CASC_SCHEMA_MIRRORS): a directory of bare mirrors," >&2
+  echo "made with \`git clone --bare https://github.com/jenkinsci/<repo> MIRRORS_DIR/<repo>.git\`; ${mirrors:-none given}${mirrors:+ does not exist}" >&2
+  exit 2
+}
 
 # id | version | GitHub repository | tag | code roots in the repository (space separated; none for an aggregator)
 ts_node=$root/node_modules/.bin/ts-node
 [[ -x $ts_node ]] || { echo "no $ts_node: run npm ci at the repository root" >&2; exit 1; }
 sources=$(cd "$root" && "$ts_node" --skip-project --transpile-only -O '{"module":"commonjs","ignoreDeprecations":"6.0"}' -e '
   const v = require("./packages/core/src/build-server/versions");
-  for (const s of v.CASC_SCHEMA_SOURCES) console.log([s.id, s.version, s.repository, v.pinTag(s), s.codeRoots.join(" ")].join("|"));
+  for (const s of v.CASC_SCHEMA_SOURCES) console.log([s.id, v.sourceVersion(s), s.repository, v.pinTag(s), s.codeRoots.join(" ")].join("|"));
 ')
 mapfile -t SOURCES <<<"$sources"
 

@@ -9,10 +9,17 @@
 // declared (jenkins-2.568.2 PluginWrapper.java 996-1019). advisories.test.ts, plugin-closure.test.ts and
 // tools/jenkins-closure/run-installer.sh read the file.
 //
-//   node tools/jenkins-closure/derive.js [MIRRORS_DIR] [--suggest] [--bom LINE [--bom-tag TAG]]
+// Only plugins are entries: the update site lists `.hpi`/`.jpi` artifacts alone (jenkins-infra/update-center2@10ae424
+// ArtifactoryRepositoryImpl.java 57, 180), so every entry records its `packaging` and the release it was read at
+// (`packagingReadAt`: the pinned tag, or the newest readable one where the mirror lacks it). A dependency a plugin
+// bundles (its `hpi.bundledArtifacts`, as durable-task bundles lib-durable-task) or whose packaging is a jar is a
+// library, never an entry; a dependency whose packaging cannot be read at any tag stops the derivation.
 //
-// MIRRORS_DIR (default /work/.mirror) holds bare mirrors as MIRRORS_DIR/jenkinsci+<repo>/repo or MIRRORS_DIR/<repo>.git;
-// a repository found in none of them is cloned (bare) from GitHub. With --suggest it also prints, for each plugin
+//   node tools/jenkins-closure/derive.js MIRRORS_DIR [--suggest] [--bom LINE [--bom-tag TAG]]
+//
+// MIRRORS_DIR holds bare mirrors as MIRRORS_DIR/jenkinsci+<repo>/repo or MIRRORS_DIR/<repo>.git (make one with
+// `git clone --bare https://github.com/jenkinsci/<repo> MIRRORS_DIR/<repo>.git`); a repository found in none of them
+// is cloned (bare) from GitHub into a temporary directory. With --suggest it also prints, for each plugin
 // required but not pinned, the version to pin in JENKINS_PLUGIN_CLOSURE: the lowest every requirer accepts (what
 // `jenkins-plugin-cli --latest false` installs), or with --bom the version jenkinsci/bom's line (bom-LINE, at TAG or
 // its newest tag) tests, where that release needs no newer pinned plugin or core. Pin them and run it again.
@@ -27,7 +34,13 @@ const suggest = args.includes('--suggest');
 const option = (name) => { const i = args.indexOf(name); return i === -1 ? undefined : args[i + 1]; };
 const bomLine = option('--bom');
 const bomTag = option('--bom-tag');
-const mirrors = args.find((a, i) => !a.startsWith('--') && !['--bom', '--bom-tag'].includes(args[i - 1])) ?? '/work/.mirror';
+const mirrors = args.find((a, i) => !a.startsWith('--') && !['--bom', '--bom-tag'].includes(args[i - 1]));
+if (!mirrors || !fs.existsSync(mirrors)) {
+  console.error(`usage: node tools/jenkins-closure/derive.js MIRRORS_DIR [--suggest] [--bom LINE [--bom-tag TAG]]
+MIRRORS_DIR ${mirrors ? `(${mirrors}) does not exist` : 'is required'}: a directory of bare mirrors of the plugins' repositories,
+made with \`git clone --bare https://github.com/jenkinsci/<repo> MIRRORS_DIR/<repo>.git\` (what it lacks is cloned from GitHub).`);
+  process.exit(2);
+}
 const root = path.resolve(__dirname, '..', '..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-closure-'));
 
@@ -183,6 +196,9 @@ function requirements(id, version, repository) {
     if (element(d, 'scope') === 'import' && resolve(element(d, 'groupId')) === 'io.jenkins.tools.bom') managed = { ...managed, ...bomManaged(a, resolve(element(d, 'version'))) };
     else if (!element(d, 'classifier')) managed[a] = resolve(element(d, 'version'));
   }
+  // Jars the plugin carries inside its .hpi (maven-hpi-plugin's hpi.bundledArtifacts): not in its Plugin-Dependencies.
+  const bundled = (props['hpi.bundledArtifacts'] ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  const bundles = {};
   const requires = {};
   const optional = {};
   const own = pom.replace(/<dependencyManagement>[\s\S]*?<\/dependencyManagement>/, '').replace(/<build>[\s\S]*<\/build>/, '').replace(/<profiles>[\s\S]*<\/profiles>/, '');
@@ -193,9 +209,33 @@ function requirements(id, version, repository) {
     if (!['compile', 'runtime'].includes(scope) || element(d, 'classifier') || !PLUGIN_GROUP.test(group ?? '')) continue;
     const wanted = resolve(element(d, 'version')) ?? managed[artifact];
     if (!wanted || wanted.includes('${')) throw new Error(`${id} ${version}: no version for ${group}:${artifact} (${file} at ${tag})`);
-    (element(d, 'optional') === 'true' ? optional : requires)[artifact] = wanted;
+    (bundled.includes(artifact) ? bundles : element(d, 'optional') === 'true' ? optional : requires)[artifact] = wanted;
   }
-  return { version, repository, tag, commit, pom: file, packaging: packaging ?? 'jar', jenkinsVersion: props['jenkins.version'], requires, optional };
+  return {
+    version, repository, tag, commit, pom: file, packaging: packaging ?? 'jar', packagingReadAt: { tag, commit },
+    jenkinsVersion: props['jenkins.version'], ...Object.keys(bundles).length ? { bundles } : {}, requires, optional,
+  };
+}
+
+const isPlugin = (r) => ['hpi', 'jpi'].includes(r.packaging);
+
+/**
+ * A release whose pom no mirror holds: its requirements stay unknown, its packaging is read at the newest tag whose pom
+ * names the artifact (a jar stays a jar from release to release); none readable is an error, never a guess.
+ */
+function unreadRelease(id, version, repository, why) {
+  const dir = gitDir(repository);
+  for (const tag of git(dir, 'tag', '--sort=-creatordate').split('\n').filter(Boolean).slice(0, 30)) {
+    const name = repository.split('/')[1].replace(/-plugin$/, '');
+    const bare = [`${id}-`, `${name}-`].reduce((t, prefix) => (t.startsWith(prefix) ? t.slice(prefix.length) : t), tag);
+    try {
+      const r = requirements(id, bare, repository);
+      return { version, repository, unread: why, packaging: r.packaging, packagingReadAt: { tag: r.tag, commit: r.commit, newestReadable: true }, requires: {}, optional: {} };
+    } catch (e) {
+      if (!(e instanceof Unread)) throw e;
+    }
+  }
+  throw new Error(`${id} ${version}: its packaging cannot be read at any tag of ${repository} (${why}); a plugin or a library cannot be told apart, so nothing is derived`);
 }
 
 // Every pinned plugin, then what they require, until nothing new is required.
@@ -205,10 +245,13 @@ for (const p of pins) {
     plugins[p.id] = requirements(p.id, p.version, p.repository);
   } catch (e) {
     if (!(e instanceof Unread)) throw e;
-    plugins[p.id] = { version: p.version, repository: p.repository, unread: e.message, requires: {}, optional: {} };
+    plugins[p.id] = unreadRelease(p.id, p.version, p.repository, e.message);
   }
 }
-const libraries = new Set();
+// A pinned jar is a line the update site cannot serve: the plugin tool stops the whole install on it.
+const pinnedJars = Object.entries(plugins).filter(([, r]) => !isPlugin(r));
+/** Required artifacts that are jars (job-dsl-core): id -> how that was read. */
+const libraries = new Map();
 
 /**
  * The plugins required and not pinned, each at the highest of what its requirers declare and its `floor` (a version a
@@ -231,7 +274,7 @@ function closure(floor) {
       try {
         const r = requirements(dep, version, repositoryOf(dep));
         // A jar of a plugin's repository (job-dsl-core): bundled in the plugin, not a plugin of its own.
-        if (!['hpi', 'jpi'].includes(r.packaging)) { libraries.add(dep); continue; }
+        if (!isPlugin(r)) { libraries.set(dep, { version, packaging: r.packaging, packagingReadAt: r.packagingReadAt }); continue; }
         if (version === floor[dep]) {
           const tooNew = Object.entries(r.requires).find(([d, min]) => plugins[d] && compare(min, plugins[d].version) > 0);
           if (tooNew) return { conflict: dep, why: `needs ${tooNew[0]} ${tooNew[1]}, pinned at ${plugins[tooNew[0]].version}` };
@@ -241,7 +284,9 @@ function closure(floor) {
       } catch (e) {
         if (e instanceof Unread) {
           if (version === floor[dep]) return { conflict: dep, why: e.message };
-          unpinned[dep] = { version, repository: repositoryOf(dep), unread: e.message, requires: {}, optional: {} };
+          const r = unreadRelease(dep, version, repositoryOf(dep), e.message);
+          if (!isPlugin(r)) { libraries.set(dep, { version, packaging: r.packaging, packagingReadAt: r.packagingReadAt }); continue; }
+          unpinned[dep] = r;
         } else if (!(e instanceof Missing)) throw e;
       }
       changed = true;
@@ -270,12 +315,19 @@ if (missing.size) {
 }
 const out = path.join(root, 'packages', 'core', 'jenkins', 'plugin-closure.json');
 const byId = (o) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
-for (const r of [...Object.values(plugins), ...Object.values(unpinned)]) for (const lib of libraries) { delete r.requires[lib]; delete r.optional?.[lib]; }
+const all = { ...plugins, ...unpinned };
+for (const r of Object.values(all)) for (const lib of libraries.keys()) { delete r.requires[lib]; delete r.optional?.[lib]; }
+// What is not a plugin and must never be a line of plugins.txt: the jars required, and those a plugin bundles.
+const notPlugins = Object.fromEntries(libraries);
+for (const [id, r] of Object.entries(all)) {
+  for (const [lib, version] of Object.entries(r.bundles ?? {})) notPlugins[lib] = { version, bundledBy: id };
+}
 fs.writeFileSync(out, JSON.stringify({
-  about: 'Each installed plugin at its pinned release: the plugins it requires and the lowest version of each (`requires`), and those it can use when installed (`optional`), from its pom.xml at the tag (tools/jenkins-closure/derive.js). `required`: plugins required and not pinned.',
+  about: 'Each installed plugin at its pinned release: its packaging (hpi or jpi: a plugin the update site serves) and the release it was read at (`packagingReadAt`; `newestReadable` where the pinned tag is not in the mirror), the plugins it requires and the lowest version of each (`requires`), and those it can use when installed (`optional`), from its pom.xml at the tag (tools/jenkins-closure/derive.js); jars it bundles (`bundles`) are not dependencies. `required`: plugins required and not pinned. `libraries`: jars required or bundled, never a plugin.',
   core,
   plugins: byId(plugins),
   required: byId(unpinned),
+  libraries: byId(notPlugins),
 }, null, 2) + '\n');
 console.log(`${path.relative(root, out)}: ${Object.keys(plugins).length} pinned plugins`);
 if (Object.keys(unpinned).length) {
@@ -283,5 +335,9 @@ if (Object.keys(unpinned).length) {
   for (const [id, r] of Object.entries(byId(unpinned))) {
     console.log(suggest ? `  plugin('${id}', '${r.version}', '${r.repository.split('/')[1]}'),${r.unread ? ' // not read' : ''}` : `  ${id}:${r.version}${r.unread ? ` (not read: ${r.unread})` : ''}`);
   }
+}
+for (const [id, r] of pinnedJars) {
+  console.error(`${id} ${r.version} is not a plugin: its packaging is ${r.packaging} (read at ${r.packagingReadAt.tag}). The update site serves only .hpi/.jpi, so the plugin tool would stop the install on it; remove it from versions.ts`);
+  process.exitCode = 1;
 }
 fs.rmSync(tmp, { recursive: true, force: true });

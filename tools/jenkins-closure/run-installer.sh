@@ -2,21 +2,29 @@
 # Runs the Jenkins plugin installation manager itself (jenkinsci/plugin-installation-manager-tool, the release the
 # pinned image carries: PLUGIN_MANAGER_VERSION in versions.ts) over the build server's plugins.txt, offline, and
 # records what it decided in packages/core/jenkins/plugin-installer-run.json, which plugin-closure.test.ts checks
-# against the pins. Its resolution, not a reading of it: the tool checks every dependency of every plugin, optional
-# ones included, against the pins and stops the whole install on a conflict (PluginManager.java 1137-1149, 232-241).
+# against the pins. A consistency check of the closure by the real resolver, not an install: the tool checks every
+# dependency of every plugin, optional ones included, against the pins and stops the whole install on a conflict
+# (PluginManager.java 1137-1149, 232-241), and stops on a line the site does not list. What it cannot see: anything the
+# derivation did not read (the update site's own metadata, a manifest that differs from its pom, downloads).
 #
-#   bash tools/jenkins-closure/run-installer.sh [MIRRORS_DIR]
+#   bash tools/jenkins-closure/run-installer.sh MIRRORS_DIR
 #
 # Built from source with javac, because its parent pom and org.jenkins-ci:version-number are not on Maven Central:
 # the tool's tag and jenkinsci/lib-version-number's tag (the version the tool's pom names) come from bare mirrors
-# (MIRRORS_DIR, default /work/.mirror, as MIRRORS_DIR/jenkinsci+<repo>/repo); the other dependencies, at the versions
+# (MIRRORS_DIR, required, as MIRRORS_DIR/jenkinsci+<repo>/repo); the other dependencies, at the versions
 # the tool's poms name, from Maven Central. The update center it resolves from is generated from plugin-closure.json
 # (tools/jenkins-closure/update-center.js), so run derive.js first. Nothing is downloaded (--no-download).
-# The negative control runs the same with workflow-multibranch at 795.ve0cb_1f45ca_9a_, which must fail.
+# Two negative controls, which must fail: workflow-multibranch at 795.ve0cb_1f45ca_9a_ (below a declared optional
+# dependency), and the jar lib-durable-task pinned as a plugin (not on the site).
 # Needs Node, Java 17, Maven and git; not part of any build, test or CI task (CI cannot reach GitHub).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-mirrors=${1:-/work/.mirror}
+mirrors=${1:-}
+[[ -n $mirrors && -d $mirrors/jenkinsci+plugin-installation-manager-tool/repo ]] || {
+  echo "usage: bash tools/jenkins-closure/run-installer.sh MIRRORS_DIR: bare mirrors of the tool and of lib-version-number as" >&2
+  echo "MIRRORS_DIR/jenkinsci+<repo>/repo (git clone --bare https://github.com/jenkinsci/<repo> MIRRORS_DIR/jenkinsci+<repo>/repo)" >&2
+  exit 2
+}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -78,22 +86,29 @@ ok=$(run "$work/plugins.txt")
 sed 's/^workflow-multibranch:.*/workflow-multibranch:795.ve0cb_1f45ca_9a_/' "$work/plugins.txt" > "$work/control.txt"
 grep -q '^workflow-multibranch:795' "$work/control.txt"
 control=$(run "$work/control.txt")
+jar=$(cd "$root" && node -e 'const c = require("./packages/core/jenkins/plugin-closure.json").libraries["lib-durable-task"];
+  if (!c) throw new Error("lib-durable-task is no longer a library of the closure: choose another bundled jar"); console.log(`lib-durable-task:${c.version}`)')
+{ cat "$work/plugins.txt"; echo "$jar"; } > "$work/jar.txt"
+jarControl=$(run "$work/jar.txt")
 
-node - "$root" "$work/plugins.txt" "$version" "$toolCommit" "$vnVersion" "$libCommit" "$core" "$ok" "$control" <<'EOF'
-const [root, txt, version, commit, vn, vnCommit, core, ok, control] = process.argv.slice(2);
+node - "$root" "$work/plugins.txt" "$version" "$toolCommit" "$vnVersion" "$libCommit" "$core" "$ok" "$control" "$jar" "$jarControl" <<'EOF'
+const [root, txt, version, commit, vn, vnCommit, core, ok, control, jar, jarControl] = process.argv.slice(2);
 const fs = require('fs'); const crypto = require('crypto'); const path = require('path');
 const sha = (f) => crypto.createHash('sha256').update(fs.readFileSync(f)).digest('hex');
 const closureFile = path.join(root, 'packages/core/jenkins/plugin-closure.json');
 const closure = JSON.parse(fs.readFileSync(closureFile, 'utf-8'));
 const out = path.join(root, 'packages/core/jenkins/plugin-installer-run.json');
 fs.writeFileSync(out, JSON.stringify({
-  about: 'The Jenkins plugin installation manager, built from its source, run offline over plugins.txt with --latest false --no-download against an update center generated from plugin-closure.json (tools/jenkins-closure/run-installer.sh). plugin-closure.test.ts checks that the inputs are the current ones and that the run succeeded, and that the negative control failed.',
+  about: 'A consistency check of the derived closure by the real resolver, not an install: the Jenkins plugin installation manager, built from its source, run offline over plugins.txt with --latest false --no-download against an update center generated from plugin-closure.json, listing only the artifacts derived to be plugins, as the real site does (tools/jenkins-closure/run-installer.sh). It cannot see what the derivation did not read: the real site\'s metadata, manifests, downloads. plugin-closure.test.ts checks that the inputs are the current ones, that the run succeeded, and that each negative control failed naming its cause.',
   installer: { repository: 'jenkinsci/plugin-installation-manager-tool', tag: version, commit, versionNumber: { repository: 'jenkinsci/lib-version-number', tag: `version-number-${vn}`, commit: vnCommit } },
   jenkinsVersion: core,
   inputs: { pluginsTxtSha256: sha(txt), pluginClosureSha256: sha(closureFile) },
   dependenciesUnknown: Object.entries(closure.plugins).filter(([, p]) => p.unread).map(([id]) => id),
   run: JSON.parse(ok),
-  negativeControl: { change: 'workflow-multibranch:795.ve0cb_1f45ca_9a_', ...JSON.parse(control) },
+  negativeControls: [
+    { change: 'workflow-multibranch:795.ve0cb_1f45ca_9a_', why: 'below the version pipeline-groovy-lib declares for its optional dependency', ...JSON.parse(control) },
+    { change: `${jar} added`, why: 'a jar durable-task bundles, pinned as a plugin: the site does not list it', ...JSON.parse(jarControl) },
+  ],
 }, null, 2) + '\n');
-console.log(`${path.relative(root, out)}: run exit ${JSON.parse(ok).exitCode}, negative control exit ${JSON.parse(control).exitCode}`);
+console.log(`${path.relative(root, out)}: run exit ${JSON.parse(ok).exitCode}, negative controls exit ${JSON.parse(control).exitCode} and ${JSON.parse(jarControl).exitCode}`);
 EOF

@@ -6,6 +6,9 @@
 // getPluginDependencyJsonArray 886-911: `requiredCore`, `sha256`, `dependencies[]` of `{name, version, optional}`).
 // No checksum is known or needed (nothing is downloaded): `sha256` is empty. A plugin whose pom could not be read
 // (`unread`) gets no dependencies and requiredCore 1.0, and run-installer.sh records which those are.
+// Only plugins are listed, as on the real site (jenkins-infra/update-center2@10ae424 ArtifactoryRepositoryImpl.java 57,
+// 180: `.hpi`/`.jpi` artifacts alone): a line whose derived packaging is not hpi/jpi, or that a plugin bundles (the
+// closure's `libraries`), is left out, so the tool fails on it as it would against updates.jenkins.io.
 //
 //   node tools/jenkins-closure/update-center.js PLUGINS_TXT OUT_DIR
 //
@@ -23,6 +26,10 @@ const versions = {};
 for (const line of lines) {
   const [name, version] = line.split(':');
   const derived = closure.plugins[name];
+  if (closure.libraries?.[name] || (derived && !['hpi', 'jpi'].includes(derived.packaging))) {
+    console.error(`${name}: not a plugin (plugin-closure.json), so not listed`);
+    continue;
+  }
   if (!derived) throw new Error(`${name}: not in plugin-closure.json; run tools/jenkins-closure/derive.js`);
   const dependencies = [
     ...Object.entries(derived.requires).map(([n, v]) => ({ name: n, version: v, optional: false })),

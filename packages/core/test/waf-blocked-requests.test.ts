@@ -8,14 +8,16 @@ import { BLOCKED_REQUESTS_RULE } from '../src/infrastructure/waf-blocked-request
 
 /**
  * What a plugin's `blockedRequests()` makes the load balancer's WAF block from outside, evaluated on the template's
- * own web ACL: the build server's script consoles, its CLI and POSTs of a `config.xml` (jenkins-2.568.2: every
- * `/manage/X` is also `/X`, ManageJenkinsAction.java line 98; the plain HTTP CLI is a POST to `/cli`, CLIAction.java
- * lines 245-258). The path is matched once percent-decoded and resolved (URL_DECODE, NORMALIZE_PATH), as Jetty serves it.
+ * own web ACL: the build server's script consoles, its CLI, POSTs of a `config.xml` and XML bodies, by every route the
+ * review traced in jenkins-2.568.2 and stapler (docs/build-server.md; hardening.ts cites the lines). The path is
+ * matched once percent-decoded and resolved (URL_DECODE, NORMALIZE_PATH), as Jetty serves it; the content type
+ * lower-cased.
  */
 const rules: any[] = only(synth(RuntimeType.FARGATE, { ...propsFor(SecurityProfile.STAGING), authMode: 'application-oidc', oidc: OIDC },
   new JenkinsSpec()).json, 'AWS::WAFv2::WebACL').Properties.Rules;
 const rule = rules.find((r) => r.Name === BLOCKED_REQUESTS_RULE);
-const blocked = (method: string, path: string) => matches(rule.Statement, { method, path } as WafRequest);
+const blocked = (method: string, path: string, contentType?: string) =>
+  matches(rule.Statement, { method, path, headers: contentType === undefined ? {} : { 'content-type': contentType } } as WafRequest);
 
 test('the rule blocks, after the managed groups, and is counted in the metrics', () => {
   expect(rule).toMatchObject({ Priority: 5, Action: { Block: {} }, VisibilityConfig: { MetricName: BLOCKED_REQUESTS_RULE } });
@@ -27,19 +29,42 @@ test.each([
   ['POST', '/computer/(built-in)/script'], ['POST', '/manage/computer/agent-1/scriptText'], ['GET', '/cli'], ['POST', '/cli?remoting=false'],
   ['GET', '/cli/ws'], ['POST', '/job/app/config.xml'], ['POST', '/me/my-views/view/all/config.xml'], ['POST', '/user/alice/my-views/view/x/config.xml'],
   ['POST', '/view/all/job/app/config.xml'],
+  // The routes of the review (jenkins-review-6 J2, J3): the consoles and the CLI at any depth, config.xml with more segments.
+  ['POST', '/computers/0/script'], ['POST', '/computers/0/scriptText'], ['POST', '/manage/computers/0/script'],
+  ['POST', '/manage/manage/script'], ['POST', '/manage/manage/manage/scriptText'], ['POST', '/manage/cli?remoting=false'],
+  ['POST', '/manage/manage/cli'], ['POST', '/computer/(built-in)/executors/0/owner/script'],
+  ['POST', '/job/x/config.xml/y'], ['POST', '/me/my-views/view/v/config.xml/y'],
   // Encoded and roundabout forms resolve to the same paths.
   ['POST', '/job/%2e%2e/scriptText'], ['POST', '/job/x/../../cli'], ['POST', '//manage//script'], ['POST', '/job/app/config%2exml'],
-  ['POST', '/job/app/config.xml/'],
+  ['POST', '/job/app/config.xml/'], ['POST', '/manage/%63li'], ['POST', '/computers/0/%73cript'],
 ])('%s %s is blocked', (method, path) => {
   expect(blocked(method, path)).toBe(true);
 });
 
 test.each([
-  ['GET', '/login'], ['GET', '/scriptApproval/'], ['GET', '/manage/'], ['POST', '/job/app/configSubmit'], ['GET', '/job/app/config.xml'],
-  ['POST', '/job/app/build'], ['GET', '/scripts.js'], ['POST', '/securityRealm/finishLogin'], ['GET', '/client/'],
-  ['POST', '/job/config.xml-builder/build'],
+  ['application/xml'], ['text/xml'], ['application/xml; charset=UTF-8'], ['text/xml;charset=utf-8'], ['Application/XML'], [' application/xml'],
+])('a body of type %s is blocked on any path: createView in My Views, createItem', (contentType) => {
+  for (const path of ['/me/my-views/createView?name=x', '/user/alice/my-views/createView', '/createItem?name=x', '/view/all/createItem', '/job/app/build']) {
+    expect([path, blocked('POST', path, contentType)]).toEqual([path, true]);
+  }
+});
+
+test.each([
+  ['GET', '/login'], ['GET', '/scriptApproval/'], ['POST', '/scriptApproval/approveScript'], ['GET', '/manage/'], ['POST', '/job/app/configSubmit'],
+  ['GET', '/job/app/config.xml'], ['POST', '/job/app/build'], ['GET', '/scripts.js'], ['GET', '/static/abc/script.js'],
+  ['POST', '/securityRealm/finishLogin'], ['GET', '/client/'], ['POST', '/job/config.xml-builder/build'], ['GET', '/job/build-scripts/'],
+  ['POST', '/job/my-script/build'], ['POST', '/job/scriptText-tools/configSubmit'], ['GET', '/job/clients/'], ['GET', '/manage/computer/agent-1/'],
+  ['POST', '/descriptorByName/org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition/checkScriptCompile'],
 ])('negative control: %s %s passes', (method, path) => {
   expect(blocked(method, path)).toBe(false);
+});
+
+test.each([
+  ['application/x-www-form-urlencoded'], ['multipart/form-data; boundary=x'], ['application/json'], ['text/plain'],
+])('negative control: the UI\'s form posts (%s) pass', (contentType) => {
+  for (const path of ['/job/app/configSubmit', '/me/my-views/createView', '/createItem?name=x', '/configureSecurity/configure']) {
+    expect([path, blocked('POST', path, contentType)]).toEqual([path, false]);
+  }
 });
 
 test('a plugin that blocks nothing gets no such rule (WAF refuses an empty statement)', () => {

@@ -39,6 +39,10 @@ pipelineJob('compliance/compliance-access-review') {
     definition { cps { sandbox(false); script('''
 import hudson.model.User
 
+// Approved by its hash, this text would run outside the sandbox in any job that pasted it (approval is by content,
+// not by job): it runs in its own job only, and reads nothing before this check.
+if (currentBuild.rawBuild.parent.fullName != 'compliance/compliance-access-review') error('This compliance script runs only in the job compliance/compliance-access-review.')
+
 @NonCPS
 String review(int inactiveDays) {
     long cutoff = System.currentTimeMillis() - inactiveDays * 86400000L
@@ -74,6 +78,10 @@ import hudson.ExtensionList
 import java.util.logging.Logger
 import jenkins.model.Jenkins
 import jenkins.security.UpdateSiteWarningsMonitor
+
+// Approved by its hash, this text would run outside the sandbox in any job that pasted it (approval is by content,
+// not by job): it runs in its own job only, and reads nothing before this check.
+if (currentBuild.rawBuild.parent.fullName != 'compliance/compliance-update-check') error('This compliance script runs only in the job compliance/compliance-update-check.')
 
 @NonCPS
 String check() {
@@ -117,6 +125,10 @@ import hudson.util.RingBufferLogHandler
 import java.util.logging.Level
 import java.util.logging.LogRecord
 import jenkins.model.Jenkins
+
+// Approved by its hash, this text would run outside the sandbox in any job that pasted it (approval is by content,
+// not by job): it runs in its own job only, and reads nothing before this check.
+if (currentBuild.rawBuild.parent.fullName != 'compliance/compliance-log-review') error('This compliance script runs only in the job compliance/compliance-log-review.')
 
 // A failed sign-in as the pinned Jenkins code logs it (jenkins-monitoring.ts says where each record comes from), or
 // null for any other record of the log recorder.

@@ -117,20 +117,29 @@ export const JENKINS_AUDIT_KEYWORDS = [
 export const JENKINS_AUDIT_PATTERN = `.*/(?:${JENKINS_AUDIT_KEYWORDS.join('|')})/?.*`;
 
 /**
- * What the WAF blocks from outside, because configuration cannot switch it off and nobody needs it from the internet:
- * - the script consoles and their API, of the controller and of any node, at the root and under `/manage/` (every
- *   `/manage/X` is also served at `/X`: jenkins-2.568.2 `ManageJenkinsAction.java` line 98); Overall/Administer
- *   reaches them, which makes a stolen admin session a shell on the controller;
- * - the CLI: its WebSocket mode is off (`-Dhudson.cli.CLIAction.ALLOW_WEBSOCKET=false`), its plain HTTP mode (a POST to
- *   `/cli?remoting=false`, `CLIAction.getTarget` lines 245-258) cannot be;
- * - a POST to any `config.xml` (a job's, a view's, a user's own "My Views", a node's): the input of SECURITY-3972 and
- *   SECURITY-4032. The UI's forms post elsewhere (`configSubmit`); scripts that update jobs by XML must run inside.
- * Build agents reach the controller directly, not through the WAF: this narrows exposure to the internet only.
+ * What the WAF blocks from outside, because configuration cannot switch it off and nobody needs it from the internet.
+ * Stapler reaches an action by many routes (jenkins-2.568.2: every `/manage/X` is also `/X`, and `/manage/manage/X` too,
+ * `ManageJenkinsAction.java` line 98 and `Jenkins.java` 4010-4021; a node's console at `/computer/<name>/`,
+ * `/computers/<n>/` (`Jenkins.getComputers()`, 1982-1984) and through an executor's `owner`), so each is blocked by
+ * what the request is, not by where it starts:
+ * - a `script` or `scriptText` path segment anywhere: the script consoles and their API (`Jenkins.java` 4829,
+ *   `Computer.java` 1466-1478), which make a stolen admin session a shell on the controller;
+ * - a `cli` segment anywhere: the plain HTTP CLI (a POST, `CLIAction.getTarget` lines 246-259), which its WebSocket
+ *   switch (`-Dhudson.cli.CLIAction.ALLOW_WEBSOCKET=false`) does not turn off;
+ * - a POST to `config.xml`, with or without further segments (Stapler runs a web method whatever tokens follow its
+ *   name, stapler `NameBasedDispatcher.java` 52-66; `AbstractItem.java` 842-864 updates from the body on POST);
+ * - a request whose body is XML (`Content-Type` `application/xml` or `text/xml`, with or without parameters, the test
+ *   core makes in `View.java` 1164-1166, `ItemGroupMixIn.java` 158-160, `ComputerSet.java` 287-289): `createView` in a
+ *   user's own My Views, `createItem`, the XStream input of SECURITY-3972 and SECURITY-4032. The UI's forms never post
+ *   XML; scripts that create or update jobs by XML must run inside.
+ * Whole segments only: `/scriptApproval/`, `script.js` and a job named `build-scripts` pass; a job, view or node named
+ * exactly `script`, `scriptText` or `cli` cannot be reached from outside. Build agents and other applications reach
+ * the controller directly, not through the WAF: this narrows only the path from the internet.
  */
 export const JENKINS_BLOCKED_REQUESTS = [
-  { pathPattern: '^(/manage)?(/computer/[^/]+)?/script(Text)?(/.*)?$' },
-  { pathPattern: '^/cli(/.*)?$' },
-  { pathPattern: '/config\\.xml/?$', method: 'POST' },
+  { pathPattern: '/(script|scriptText|cli)(/.*)?$' },
+  { pathPattern: '/config\\.xml(/.*)?$', method: 'POST' },
+  { pathPattern: '^/', contentTypePattern: '^\\s*(application|text)/xml' },
 ] as const;
 
 /**

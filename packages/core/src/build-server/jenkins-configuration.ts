@@ -170,7 +170,7 @@ export interface JenkinsConfiguration {
   readonly security: {
     readonly contentSecurityPolicy: { readonly enforce: boolean };
     readonly globalJobDslSecurityConfiguration: { readonly useScriptSecurity: boolean };
-    readonly scriptApproval: { readonly approvedScriptHashes: string[] };
+    readonly scriptApproval: { readonly approvedScriptHashes: string[]; readonly forceSandbox: boolean };
   };
   readonly unclassified: {
     readonly 'location': { readonly url: string; readonly adminAddress?: string };
@@ -243,7 +243,13 @@ export function jenkinsConfiguration(options: JenkinsConfigurationOptions): Jenk
       // SECURITY-3989 (sonar); jenkins-2.568.2 CspConfiguration.java lines 55 and 78 (@Symbol, setEnforce).
       contentSecurityPolicy: { enforce: true },
       globalJobDslSecurityConfiguration: { useScriptSecurity: true },
-      scriptApproval: { approvedScriptHashes: options.approvedScriptHashes },
+      // The compliance scripts are approved by hash, and a hash is not a job (script-security 1402.1405.vc96e74964250
+      // ScriptApproval.java 647-668): forceSandbox stops anyone without Overall/Administer from saving a pipeline
+      // unsandboxed (lines 1004, 1020-1022, 1364-1368; workflow-cps 4350 CpsFlowDefinition.java line 88), so no devops
+      // job can run an approved text outside the sandbox. Job DSL run by configuration-as-code is SYSTEM, which holds
+      // Administer: the compliance jobs keep sandbox(false). SECURITY-3986 (fixed in 1415) lets a form submitter clear
+      // the setting until the next start; the scripts also refuse to run outside their own job (compliance-jobs.groovy).
+      scriptApproval: { approvedScriptHashes: options.approvedScriptHashes, forceSandbox: true },
     },
     unclassified: {
       'location': { url: ref(ENV.publicUrl), ...options.adminEmail ? { adminAddress: options.adminEmail } : {} },

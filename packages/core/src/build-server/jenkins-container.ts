@@ -1,7 +1,7 @@
 import * as path from 'path';
 import type { ControllerFiles, ControllerLayout } from './controller-files';
 import { FILES, homeDirectories } from './controller-files';
-import { PLUGIN_TOOL_FLAGS } from './versions';
+import { pinnedPluginCommands } from './plugin-install';
 import { ContainerFiles, type ContainerInitialization } from '../contract/container-initialization';
 
 const HOME = '/var/jenkins_home';
@@ -16,7 +16,7 @@ export const CONTAINER_LAYOUT: ControllerLayout = {
 
 /**
  * What the init container prepares: the controller's files, the home's (mask-passwords' configuration, the health
- * script), and the pinned plugins, installed by the image's own `jenkins-plugin-cli`.
+ * script), and exactly the pinned plugins, installed by the image's own `jenkins-plugin-cli`.
  */
 export function jenkinsContainerInitialization(files: ControllerFiles): ContainerInitialization {
   const dir = CONTAINER_LAYOUT.configDir;
@@ -26,7 +26,7 @@ export function jenkinsContainerInitialization(files: ControllerFiles): Containe
     commands: [
       `mkdir -p ${['logs', 'plugins', ...homeDirectories(files)].map((sub) => `${HOME}/${sub}`).join(' ')}`,
       ...Object.keys(files.home).map((file) => `cp ${dir}/${path.posix.basename(file)} ${HOME}/${file}`),
-      `jenkins-plugin-cli --plugin-file ${dir}/${FILES.plugins} --plugin-download-directory ${HOME}/plugins ${PLUGIN_TOOL_FLAGS.join(' ')}`,
+      ...pinnedPluginCommands('jenkins-plugin-cli', `${HOME}/plugins`, `${dir}/${FILES.plugins}`),
     ],
   };
 }

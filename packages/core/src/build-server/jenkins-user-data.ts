@@ -4,9 +4,9 @@ import {
   JENKINS_LOG_ROTATE_MB, JENKINS_LOG_ROTATIONS, SERVICE_OPEN_FILES, SERVICE_RESTART_SECONDS, SERVICE_START_TIMEOUT_SECONDS,
   SERVICE_STOP_TIMEOUT_SECONDS, STARTUP_WAIT_SECONDS,
 } from './hardening';
+import { pinnedPluginCommands } from './plugin-install';
 import {
   EC2_CONTROLLER_PACKAGES, JENKINS_LTS, JENKINS_RPM_KEY, JENKINS_RPM_REPO, PLUGIN_MANAGER_SHA256, PLUGIN_MANAGER_URL,
-  PLUGIN_TOOL_FLAGS,
 } from './versions';
 import type { IApplicationSpec } from '../contract/application-spec';
 import type { Ec2Context } from '../contract/ec2-context';
@@ -147,8 +147,7 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
   builder.addCommands(
     `chown 0:${gid} ${configPaths}`,
     `chmod 0640 ${configPaths}`,
-    `java -jar ${q(PLUGIN_MANAGER)} --war /usr/share/java/jenkins.war --plugin-download-directory ${q(`${home}/plugins`)} ` +
-      `--plugin-file ${q(`${configDir}/${FILES.plugins}`)} ${PLUGIN_TOOL_FLAGS.join(' ')}`,
+    ...pinnedPluginCommands(`java -jar ${q(PLUGIN_MANAGER)} --war /usr/share/java/jenkins.war`, q(`${home}/plugins`), q(`${configDir}/${FILES.plugins}`)),
     `chown -R ${uid}:${gid} ${q(`${home}/plugins`)}`,
     `chmod 0644 ${q(DROP_IN)} ${q(LOGROTATE_TIMER_DROP_IN)}`,
     'systemctl daemon-reload',

@@ -11,6 +11,12 @@ export interface BlockedRequest {
   readonly pathPattern: string;
   /** Only requests of this HTTP method, upper case, for example `POST`. @default - every method */
   readonly method?: string;
+  /**
+   * Only requests whose `Content-Type` header, lower-cased, matches this regular expression, for example
+   * `^\\s*(application|text)/xml` for an XML body with or without parameters. At most `BLOCKED_PATH_PATTERN_MAX` characters.
+   * @default - any content type, or none
+   */
+  readonly contentTypePattern?: string;
 }
 
 /**
@@ -30,6 +36,11 @@ export function blockedRequestProblems(blocked: unknown, where: string): string[
     const pattern = request?.pathPattern;
     if (typeof pattern !== 'string' || pattern.length === 0 || pattern.length > BLOCKED_PATH_PATTERN_MAX || !compiles(pattern)) {
       problems.push(`${where}[${i}].pathPattern ${JSON.stringify(pattern)}; allowed: a regular expression of 1 to ` +
+        `${BLOCKED_PATH_PATTERN_MAX} characters.`);
+    }
+    const type = request?.contentTypePattern;
+    if (type !== undefined && (typeof type !== 'string' || type.length === 0 || type.length > BLOCKED_PATH_PATTERN_MAX || !compiles(type))) {
+      problems.push(`${where}[${i}].contentTypePattern ${JSON.stringify(type)}; allowed: a regular expression of 1 to ` +
         `${BLOCKED_PATH_PATTERN_MAX} characters.`);
     }
     if (request?.method !== undefined && !/^[A-Z]{3,7}$/.test(request.method)) {

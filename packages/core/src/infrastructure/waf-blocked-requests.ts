@@ -1,5 +1,8 @@
 import type { aws_wafv2 as wafv2 } from 'aws-cdk-lib';
 import { all, any, hostIs, NONE, RESOLVED_PATH } from './waf-body-limits';
+
+/** The content type compared lower-cased (singleHeader's key is `Name`: CDK passes the JSON through as it is). */
+const LOWERCASE = [{ priority: 0, type: 'LOWERCASE' }];
 import type { BlockedRequest } from '../contract/blocked-request';
 
 /** The name of the rule that blocks the applications' `blockedRequests()`. */
@@ -11,12 +14,15 @@ export interface RequestBlock {
   readonly host?: string;
 }
 
-/** One blocked request: its path pattern over the resolved path, and its method when it names one. */
+/** One blocked request: its path pattern over the resolved path, its method and content type when it names them. */
 function blocked(request: BlockedRequest): wafv2.CfnWebACL.StatementProperty {
   return all([
     { regexMatchStatement: { fieldToMatch: { uriPath: {} }, regexString: request.pathPattern, textTransformations: RESOLVED_PATH } },
     ...request.method ? [{
       byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: request.method, textTransformations: NONE },
+    }] : [],
+    ...request.contentTypePattern ? [{
+      regexMatchStatement: { fieldToMatch: { singleHeader: { Name: 'content-type' } }, regexString: request.contentTypePattern, textTransformations: LOWERCASE },
     }] : [],
   ]);
 }

@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as YAML from 'yaml';
 import { AuthMode, JenkinsSpec, SecurityProfile } from '../../src';
+import { complianceJobsScript, pipelineScripts } from '../../src/build-server/compliance-jobs';
 import { JENKINS_BLOCKED_REQUESTS } from '../../src/build-server/hardening';
 import { PINS_UNDER_ADVISORY } from '../../src/build-server/versions';
 import { advisoryTable, DOC, EXPOSURE, MITIGATIONS, TABLE_END, TABLE_START } from '../support/advisory-table';
@@ -17,8 +18,10 @@ const spec = new JenkinsSpec({
 });
 const casc = YAML.parse(spec.containerInitialization('ci.example.com', true, AuthMode.APPLICATION_OIDC, SecurityProfile.PRODUCTION).files['jenkins.yaml']);
 const javaOpts = spec.containerEnvironmentVariables('ci.example.com', true, AuthMode.APPLICATION_OIDC).JAVA_OPTS.split(' ');
-const blocks = (method: string, requestPath: string) =>
-  JENKINS_BLOCKED_REQUESTS.some((b) => new RegExp(b.pathPattern).test(requestPath) && (!('method' in b) || b.method === method));
+/** Whether a declared block covers the request (waf-blocked-requests.test.ts evaluates the synthesised web ACL itself). */
+const blocks = (method: string, requestPath: string, contentType = '') =>
+  JENKINS_BLOCKED_REQUESTS.some((b) => new RegExp(b.pathPattern).test(requestPath) && (!('method' in b) || b.method === method) &&
+    (!('contentTypePattern' in b) || new RegExp(b.contentTypePattern).test(contentType.toLowerCase())));
 
 /** Each mitigation, as the rendered configuration shows it. */
 const HOLDS: Record<string, () => boolean> = {
@@ -27,10 +30,14 @@ const HOLDS: Record<string, () => boolean> = {
     .every((e: any) => ['jenkins-admins', 'jenkins-developers', 'jenkins-devops', 'jenkins-viewers', 'jenkins-auditors'].includes(e.group.name)),
   'csp-enforced': () => casc.security.contentSecurityPolicy.enforce === true,
   'cli-websocket-off': () => javaOpts.includes('-Dhudson.cli.CLIAction.ALLOW_WEBSOCKET=false'),
-  'waf-blocks-cli': () => blocks('POST', '/cli') && blocks('GET', '/cli/ws'),
-  'waf-blocks-config-xml-post': () => blocks('POST', '/job/app/config.xml') && blocks('POST', '/me/my-views/view/all/config.xml') &&
-    !blocks('GET', '/job/app/config.xml'),
+  'waf-blocks-cli': () => blocks('POST', '/cli') && blocks('GET', '/cli/ws') && blocks('POST', '/manage/cli'),
+  'waf-blocks-xml-posts': () => blocks('POST', '/job/app/config.xml') && blocks('POST', '/me/my-views/view/all/config.xml') &&
+    blocks('POST', '/job/app/config.xml/x') && blocks('POST', '/me/my-views/createView', 'application/xml') &&
+    !blocks('GET', '/job/app/config.xml') && !blocks('POST', '/me/my-views/createView', 'application/x-www-form-urlencoded'),
   'remember-me-off': () => casc.jenkins.disableRememberMe === true,
+  'force-sandbox-each-start': () => casc.security.scriptApproval.forceSandbox === true,
+  'compliance-scripts-own-job': () => pipelineScripts(complianceJobsScript())
+    .every((script) => script.includes('\nif (currentBuild.rawBuild.parent.fullName != \'compliance/')),
   'no-library-cache': () => casc.unclassified.globalLibraries.libraries.length > 0 &&
     casc.unclassified.globalLibraries.libraries.every((l: any) => l.cachingConfiguration === undefined),
   'no-system-credentials': () => {

@@ -187,6 +187,26 @@ describe.each(RUNTIMES)('the configuration as code on %s, parsed back', (runtime
       .toEqual([{ group: { name: 'jenkins-auditors', permissions: ['Overall/Read'] } }]);
   });
 
+  test('nobody but an administrator can save a pipeline unsandboxed, so an approved compliance script cannot run in a job of theirs', () => {
+    // script-security 1402.1405.vc96e74964250: with forceSandbox, isForceSandboxForCurrentUser() is true for anyone
+    // without Overall/Administer (ScriptApproval.java 1020-1022) and validateSandbox(false) then refuses the save
+    // (1364-1368), which workflow-cps 4350.vcc65d4958821 CpsFlowDefinition's constructor calls first (line 88).
+    // The groups who configure jobs, hold no Administer, and whom the setting does not stop.
+    const unsandboxedSavers = (config: any) => config.jenkins.authorizationStrategy.projectMatrix.entries
+      .filter((e: any) => e.group.permissions.some((p: string) => ['Job/Configure', 'Job/Create'].includes(p)))
+      .filter((e: any) => !e.group.permissions.includes('Overall/Administer') && config.security.scriptApproval.forceSandbox !== true)
+      .map((e: any) => e.group.name);
+    expect(casc.security.scriptApproval.forceSandbox).toBe(true);
+    expect(unsandboxedSavers(casc)).toEqual([]);
+    // Negative control: without the setting, devops (Job/Configure) could save the approved text unsandboxed.
+    expect(unsandboxedSavers({ ...casc, security: { ...casc.security, scriptApproval: { ...casc.security.scriptApproval, forceSandbox: false } } }))
+      .toEqual(expect.arrayContaining(['jenkins-devops']));
+    // The compliance jobs, made by Job DSL as SYSTEM (which holds Administer), keep sandbox(false); each refuses to
+    // run outside its own job too (ComplianceJobsTest), which holds while SECURITY-3986 can clear the setting.
+    const seed = fs.readFileSync(path.join(__dirname, '../../jenkins/jobs/compliance-jobs.groovy'), 'utf-8');
+    expect(pipelineScripts(seed).every((script) => /\nif \(currentBuild\.rawBuild\.parent\.fullName != 'compliance\/[\w-]+'\) error\(/.test(script))).toBe(true);
+  });
+
   test('SonarQube: the installation and credentials docs/build-agents.md\'s Jenkinsfile names, the secrets by reference only when a server is given', () => {
     expect(casc.unclassified.sonarGlobalConfiguration).toBeUndefined();
     expect(casc.credentials).toBeUndefined();

@@ -1,5 +1,6 @@
 // The built-in build server (JenkinsSpec): the specification's rules, its environment, auth modes, SonarQube, plugins, monitoring.
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { App, CfnResource, Stack } from 'aws-cdk-lib';
 import { ApplicationFactory, AuthMode, JenkinsSpec, PciDssScope, RuntimeType, SecurityProfile } from '../../src';
@@ -18,7 +19,12 @@ import { STARTUP_SECONDS_DEFAULT, STARTUP_SECONDS_MAX, STARTUP_SECONDS_MIN } fro
 import { UserError } from '../../src/errors';
 import { complianceFindings } from '../../src/profiles/compliance';
 import { EC2_PROVISIONING_SECONDS } from '../../src/runtimes/ec2';
-import { ALARM_EMAIL, SIGN_IN, SONAR, ec2Script, env, fargateConfiguration, fargateContainers, synthWithWarnings } from '../support/jenkins';
+import {
+  ALARM_EMAIL, SIGN_IN, SONAR, ec2Script, env, fargateConfiguration, fargateContainers, filesUnder, pinnedPluginFiles, PLUGIN_TOOL_STUB, seed,
+  STALE_PLUGINS, synthWithWarnings,
+} from '../support/jenkins';
+import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from '../support/sandbox';
+import { needing } from '../support/shellcheck';
 import { DOCKER_HUB_CREDENTIAL, IMAGE_DIGESTS, applicationTask, OIDC, only, propsFor, resources, synth, TLS, userData } from '../support/synth';
 import { filesWritten } from '../support/user-data-files';
 
@@ -229,12 +235,28 @@ describe('plugins', () => {
     expect(init.Essential).toBe(false);
     // --latest false: dependencies at the versions the pinned plugins declare, not the newest of the day
     // (plugin-installation-manager-tool@2.15.0 CliOptions.java lines 150-154: the default is true).
-    expect(init.Command[0]).toContain('jenkins-plugin-cli --plugin-file /fw/config/plugins.txt --plugin-download-directory /var/jenkins_home/plugins --latest false');
+    expect(init.Command[0]).toContain('find /var/jenkins_home/plugins -mindepth 1 -delete\n' +
+      'jenkins-plugin-cli --plugin-download-directory /var/jenkins_home/plugins --plugin-file /fw/config/plugins.txt --latest false');
     const pluginsVar = /printf '%s' "\$(FW_FILE_\d+)" \| base64 -d > '\/fw\/config\/plugins.txt'/.exec(init.Command[0])![1];
     expect(Buffer.from(env(init)[pluginsVar], 'base64').toString()).toBe(pluginsTxt());
     expect(app.DependsOn).toEqual([{ ContainerName: 'Initialization', Condition: 'SUCCESS' }]);
     expect(app.MountPoints).toContainEqual({ SourceVolume: 'fw-config', ContainerPath: '/fw/config', ReadOnly: true });
   });
+});
+
+needing(SANDBOX_NEEDS, sandboxUnavailable()).test('FARGATE: after the init container the plugin directory on EFS holds exactly the pins', () => {
+  // The init container's own script, run in the sandbox with its environment, the image's plugin tool played by the
+  // stand-in; /fw/config (a task volume) becomes /srv/fw/config, which the sandbox can write.
+  const { init } = fargateContainers();
+  const script = [...Object.entries(env(init)).map(([name, value]) => `export ${name}='${value}'`), 'mkdir -p /srv/fw/config',
+    init.Command[0].replace(/\/fw\/config\//g, '/srv/fw/config/')].join('\n');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-plugins-'));
+  const plugins = path.join(dir, 'upper', 'var', 'jenkins_home', 'plugins');
+  seed(plugins, STALE_PLUGINS);
+  const run = runInSandbox(script, { ...DEFAULT_STUBS, 'jenkins-plugin-cli': PLUGIN_TOOL_STUB }, dir);
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+  expect(filesUnder(plugins)).toEqual(pinnedPluginFiles());
 });
 
 describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('PRODUCTION on %s', (runtime) => {

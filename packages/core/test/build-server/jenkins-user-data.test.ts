@@ -1,4 +1,7 @@
 // The build server's EC2 user data: shellcheck, executed with stub commands, within EC2's limits.
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { App, Stack } from 'aws-cdk-lib';
 import { ApplicationFactory, Ec2Context, Ec2Storage, JenkinsSpec, PciDssScope, RuntimeType, SecurityProfile } from '../../src';
 import { MASK_PASSWORDS_FILE, maskPasswordsConfig } from '../../src/build-server/card-data-masking';
@@ -8,7 +11,7 @@ import {
 } from '../../src/build-server/hardening';
 import { JENKINS_LTS, JENKINS_RPM_KEY, pluginsTxt } from '../../src/build-server/versions';
 import { Ec2Runtime } from '../../src/runtimes/ec2';
-import { ALARM_EMAIL, EFS, SIGN_IN, ec2Script } from '../support/jenkins';
+import { ALARM_EMAIL, EFS, SIGN_IN, ec2Script, filesUnder, pinnedPluginFiles, PLUGIN_TOOL_STUB, seed, STALE_PLUGINS } from '../support/jenkins';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from '../support/sandbox';
 import { needing, shellcheck, shellcheckUnavailable } from '../support/shellcheck';
 import { acceptingAll, DOCKER_HUB_CREDENTIAL, IMAGE_DIGESTS, only, propsFor, resources, synth, TLS, userData } from '../support/synth';
@@ -62,7 +65,7 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed w
       'step 4: mount EFS fs-0123456789abcdef0 (fsap-0123456789abcdef0) at /var/lib/jenkins',
       'step 5: commands (6 lines)',
       'step 6: write 9 file(s)',
-      'step 7: commands (9 lines)',
+      'step 7: commands (10 lines)',
     ]);
     expect(run.log[run.log.length - 1]).toBe('user data finished');
   });
@@ -108,6 +111,20 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed w
   test('the plugins are installed before the service starts, from the pinned list', () => {
     expect(run.written('/etc/jenkins/casc/plugins.txt')).toBe(pluginsTxt());
     expect(run.calls.findIndex((c) => c.startsWith('java -jar'))).toBeLessThan(run.calls.indexOf('systemctl enable --now jenkins'));
+  });
+
+  test('after the boot the plugin directory holds exactly the pins: removed plugins gone, one upgraded in the UI back at its pin', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-plugins-'));
+    const plugins = path.join(dir, 'upper', 'var', 'lib', 'jenkins', 'plugins');
+    seed(plugins, STALE_PLUGINS);
+    const boot = runInSandbox(ec2Script(), { ...DEFAULT_STUBS, java: PLUGIN_TOOL_STUB }, dir);
+    expect(boot.status).toBe(0);
+    expect(filesUnder(plugins)).toEqual(pinnedPluginFiles());
+    // Negative control: the tool alone keeps what it finds (the stand-in, as the tool, skips an installed release).
+    seed(plugins, STALE_PLUGINS);
+    const toolOnly = runInSandbox(ec2Script().replace(/^find \S+ -mindepth 1 -delete$/m, ':'), { ...DEFAULT_STUBS, java: PLUGIN_TOOL_STUB }, dir);
+    expect(toolOnly.status).toBe(0);
+    expect(filesUnder(plugins)).toEqual(expect.objectContaining({ 'ldap.jpi': '807\n', 'matrix-auth.jpi': '3.2.99\n' }));
   });
 
   test(`a service that is not active after the ${STARTUP_WAIT_SECONDS} s wait appends the last 50 journal lines; no password is ever printed`, () => {

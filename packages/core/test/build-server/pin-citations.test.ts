@@ -8,14 +8,14 @@ import { CASC_SCHEMA_SOURCES, JENKINS_CORE, JENKINS_PLUGIN_CLOSURE } from '../..
  * release: `jenkins-2.568.2`, `jenkinsci/docker@2.568.2`, `oic-auth@4.715.vf202e4229f61`, `matrix-auth 3.2.8`,
  * `sonarqube-plugin@sonar-2.18.2`, or a shortening of the pin at a `.` (`audit-trail 436`). After a pin moves, this
  * test names every file and line that still cites the old release: each must be re-read in the new source (the lines
- * move) and updated. Advisory data, its test and this test name other releases on purpose and are not read.
+ * move) and updated. A pin whose source is read at another release (`sourceRead`, matrix-auth) may be cited at either. Advisory data, its test and this test name other releases on purpose and are not read.
  */
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 const READ = ['packages/core/src', 'packages/core/test', 'packages/core/jenkins', 'packages/plugin-template/src', 'docs', 'tools',
   'examples', 'deploy', 'README.md'];
 const NOT_READ = [/\/advisories\//, /(advisories|pin-citations)\.test\.ts$/, /\.json$/];
 
-interface Cited { readonly component: string; readonly pinned: string; readonly pattern: RegExp }
+interface Cited { readonly component: string; readonly pinned: string; readonly read?: string; readonly pattern: RegExp }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const VERSION = '(\\d+(?:\\.[0-9A-Za-z_]+)*)';
@@ -24,7 +24,7 @@ const CITED: Cited[] = [
   ...[...new Set([...CASC_SCHEMA_SOURCES, ...JENKINS_PLUGIN_CLOSURE])].filter((pin) => pin !== JENKINS_CORE).map((pin) => {
     const names = [...new Set([pin.id, pin.repository.split('/')[1]])].map(escape).join('|');
     const prefix = pin.tagPrefix ? `(?:${escape(pin.tagPrefix)})?` : '';
-    return { component: pin.id, pinned: pin.version, pattern: new RegExp(`(?<![\\w-])(?:${names})(?:@${prefix}| )${VERSION}`, 'g') };
+    return { component: pin.id, pinned: pin.version, read: pin.sourceRead, pattern: new RegExp(`(?<![\\w-])(?:${names})(?:@${prefix}| )${VERSION}`, 'g') };
   }),
 ];
 
@@ -41,9 +41,9 @@ function staleCitations(text: (file: string) => string = (f) => fs.readFileSync(
   for (const file of files()) {
     const lines = text(file).split('\n');
     lines.forEach((line, i) => {
-      for (const { component, pinned, pattern } of CITED) {
+      for (const { component, pinned, read, pattern } of CITED) {
         for (const m of line.matchAll(pattern)) {
-          if (!names(m[1], pinned)) stale.push(`${file}:${i + 1}: ${m[0]} (${component} is pinned at ${pinned})`);
+          if (!names(m[1], pinned) && !(read && names(m[1], read))) stale.push(`${file}:${i + 1}: ${m[0]} (${component} is pinned at ${pinned})`);
         }
       }
     });
@@ -68,6 +68,9 @@ test('the check can fail: with a pin moved, the citations of the old release are
   const sonar = CITED.find((c) => c.component === 'sonar')!;
   expect([...'sonarqube-plugin@sonar-2.18.2 and sonar 2.18.1'.matchAll(sonar.pattern)].map((m) => [m[1], names(m[1], sonar.pinned)]))
     .toEqual([['2.18.2', true], ['2.18.1', false]]);
+  // matrix-auth is pinned at one release and read at another: both are current, any third is stale.
+  expect(staleCitations((f) => (f === 'docs/build-server.md' ? 'matrix-auth 3.2.10, matrix-auth@matrix-auth-3.2.8, matrix-auth 3.2.7' : '')))
+    .toEqual(['docs/build-server.md:1: matrix-auth 3.2.7 (matrix-auth is pinned at 3.2.10)']);
   // The whole scan: a file that cites an older release is named, with its line.
   expect(staleCitations((f) => (f === 'docs/build-server.md' ? 'a\nread in jenkinsci/jenkins@jenkins-2.555.3 `WebAppMain.java`' : '')))
     .toEqual([`docs/build-server.md:2: jenkins-2.555.3 (core is pinned at ${JENKINS_CORE.version})`]);

@@ -21,6 +21,7 @@ const PINNED = [...JENKINS_PLUGINS, ...JENKINS_PLUGIN_CLOSURE];
 
 interface Derived {
   readonly version: string;
+  readonly packaging?: string;
   readonly requires: Record<string, string>;
   readonly optional?: Record<string, string>;
   readonly jenkinsVersion?: string;
@@ -34,11 +35,22 @@ interface Derived {
  *   and core would not load the plugin either (jenkins-2.568.2 PluginWrapper.java 996-1019: an installed optional
  *   dependency older than declared);
  * - a required dependency that is not pinned is left to the tool's choice, which these pins never allow;
- * - a plugin whose baseline is newer than the core (PluginManager.java checkVersionCompatibility 568-590).
+ * - a plugin whose baseline is newer than the core (PluginManager.java checkVersionCompatibility 568-590);
+ * - a line that is not a plugin: the update site lists only `.hpi`/`.jpi` artifacts (jenkins-infra/update-center2@10ae424
+ *   ArtifactoryRepositoryImpl.java 57, 180), and the tool stops the install on a plugin it cannot resolve
+ *   (PluginManager.java 954-957, 236-241): a jar a plugin bundles (its pom's hpi.bundledArtifacts), or any packaging
+ *   but hpi/jpi.
  */
-function problems(pins: ReadonlyArray<{ id: string; version: string }>, derived: Record<string, Derived> = CLOSURE.plugins): string[] {
+function problems(pins: ReadonlyArray<{ id: string; version: string }>, derived: Record<string, Derived> = CLOSURE.plugins,
+  libraries: Record<string, { bundledBy?: string; packaging?: string }> = CLOSURE.libraries): string[] {
   const pinned = new Map(pins.map((p) => [p.id, p.version]));
   const found: string[] = [];
+  for (const { id, version } of pins) {
+    const library = libraries[id];
+    const packaging = derived[id]?.packaging;
+    if (library) found.push(`${id}:${version} is not a plugin: ${library.bundledBy ? `${library.bundledBy} bundles it (hpi.bundledArtifacts)` : `a ${library.packaging}`}`);
+    else if (packaging && !['hpi', 'jpi'].includes(packaging)) found.push(`${id}:${version} is not a plugin: its packaging is ${packaging}`);
+  }
   for (const [id, { version: own, requires, optional = {}, jenkinsVersion }] of Object.entries(derived)) {
     if (!pinned.has(id)) continue;
     for (const [dep, min] of Object.entries({ ...optional, ...requires })) {
@@ -61,6 +73,10 @@ test('the derivation is of the pins: one entry per pinned plugin at its version,
     const derived = CLOSURE.plugins[pin.id];
     expect([pin.id, derived.version]).toEqual([pin.id, pin.version]);
     if (!derived.unread) expect([pin.id, derived.commit]).toEqual([pin.id, expect.stringMatching(/^[0-9a-f]{40}$/)]);
+    // A plugin by its own pom's packaging, read at the pinned tag or (unread) the newest readable one.
+    expect([pin.id, derived.packaging]).toEqual([pin.id, expect.stringMatching(/^(hpi|jpi)$/)]);
+    expect([pin.id, derived.packagingReadAt]).toEqual([pin.id, expect.objectContaining({ tag: expect.any(String), commit: expect.stringMatching(/^[0-9a-f]{40}$/) })]);
+    if (!derived.unread) expect([pin.id, derived.packagingReadAt.tag]).toEqual([pin.id, derived.tag]);
     expect([pin.id, typeof derived.optional]).toEqual([pin.id, 'object']);
   }
   expect(new Set(PINNED.map((p) => p.id)).size).toBe(PINNED.length);
@@ -83,6 +99,14 @@ test('nothing is installed that nothing uses: no ldap (the realm is OIDC), no wo
 
 test('the releases whose requirements could not be read are exactly PLUGINS_NOT_READ', () => {
   expect(Object.entries(CLOSURE.plugins).filter(([, d]: [string, any]) => d.unread).map(([id]) => id).sort()).toEqual([...PLUGINS_NOT_READ].sort());
+});
+
+test('a jar is never a line of plugins.txt: lib-durable-task, which durable-task bundles, pinned as a plugin is named', () => {
+  expect(pluginsTxt()).not.toMatch(/^lib-durable-task:/m);
+  expect(CLOSURE.plugins['durable-task'].bundles).toEqual({ 'lib-durable-task': expect.any(String) });
+  const jar = { id: 'lib-durable-task', version: CLOSURE.libraries['lib-durable-task'].version };
+  expect(problems([...PINNED, jar])).toEqual([`lib-durable-task:${jar.version} is not a plugin: durable-task bundles it (hpi.bundledArtifacts)`]);
+  expect(problems([{ id: 'x', version: '1' }], { x: { version: '1', requires: {}, packaging: 'jar' } }, {})).toEqual(['x:1 is not a plugin: its packaging is jar']);
 });
 
 test('the check can fail: a required plugin left out, pinned below what a requirer declares, or an optional one too old', () => {
@@ -120,8 +144,20 @@ describe('the plugin installation manager itself, run over the pins (tools/jenki
   });
 
   test('negative control: workflow-multibranch at 795 stopped the install, as this port of its rule says', () => {
-    expect(INSTALLER_RUN.negativeControl.exitCode).toBe(1);
+    const [control] = INSTALLER_RUN.negativeControls;
+    expect(control.exitCode).toBe(1);
     const multibranch795 = PINNED.map((p) => (p.id === 'workflow-multibranch' ? { ...p, version: '795.ve0cb_1f45ca_9a_' } : p));
-    expect(INSTALLER_RUN.negativeControl.output).toEqual(expect.arrayContaining(problems(multibranch795)));
+    expect(control.output).toEqual(expect.arrayContaining(problems(multibranch795)));
+  });
+
+  test('negative control: a jar pinned as a plugin stopped the install, naming it, as it would on the real site', () => {
+    const jar = INSTALLER_RUN.negativeControls[1];
+    expect(jar.change).toBe(`lib-durable-task:${CLOSURE.libraries['lib-durable-task'].version} added`);
+    expect(jar.exitCode).toBe(1);
+    expect(jar.output).toContain(`Plugin lib-durable-task:${CLOSURE.libraries['lib-durable-task'].version} has unresolvable dependencies: Unable to resolve dependencies for lib-durable-task`);
+  });
+
+  test('says what it is: a consistency check of the closure by the real resolver, not an install', () => {
+    expect(INSTALLER_RUN.about).toMatch(/^A consistency check of the derived closure by the real resolver, not an install/);
   });
 });

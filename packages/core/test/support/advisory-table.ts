@@ -15,9 +15,11 @@ export const MITIGATIONS: Record<string, string> = {
   'overall-read-named-groups': 'Overall/Read to the five named groups only',
   'csp-enforced': 'Content Security Policy enforced',
   'cli-websocket-off': 'no CLI over WebSocket',
-  'waf-blocks-cli': 'the WAF blocks /cli from outside',
-  'waf-blocks-config-xml-post': 'the WAF blocks POSTs of config.xml from outside',
+  'waf-blocks-cli': 'the WAF blocks the CLI from outside (agents reach the controller directly)',
+  'waf-blocks-xml-posts': 'the WAF blocks POSTs of config.xml and XML bodies from outside (agents reach the controller directly)',
   'remember-me-off': 'remember-me off',
+  'force-sandbox-each-start': 'the sandbox forced for non-administrators, set again at every start',
+  'compliance-scripts-own-job': 'each approved compliance script runs only in its own job',
   'no-library-cache': 'no library cache configured',
   'no-system-credentials': 'no SYSTEM-scoped credential configured',
 };

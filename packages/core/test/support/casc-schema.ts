@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { type JenkinsPin, pinTag } from '../../src/build-server/versions';
+import { type JenkinsPin, pinTag, sourceVersion } from '../../src/build-server/versions';
 
 /**
  * Checks a configuration-as-code document against the schema derived from the pinned sources
@@ -93,7 +93,7 @@ export function loadSchema(file = CASC_SCHEMA_FILE): CascSchema {
 export function staleSchema(schema: CascSchema, pins: readonly JenkinsPin[]): string | undefined {
   const key = (s: object) => JSON.stringify(s);
   const pinned = pins.map((pin) => key({
-    id: pin.id, version: pin.version, repository: `https://github.com/${pin.repository}`, tag: pinTag(pin), paths: pin.codeRoots,
+    id: pin.id, version: sourceVersion(pin), repository: `https://github.com/${pin.repository}`, tag: pinTag(pin), paths: pin.codeRoots,
   }));
   const read = schema.sources.map(({ id, version, repository, tag, paths }) => key({ id, version, repository, tag, paths }));
   if (key(read) === key(pinned)) return undefined;

@@ -1,10 +1,12 @@
 // The build server's test fixtures, shared by test/build-server/jenkins-*.test.ts.
+import * as fs from 'fs';
+import * as path from 'path';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import * as YAML from 'yaml';
 import { applicationTask, OIDC, propsFor, synth } from './synth';
 import { filesWritten } from './user-data-files';
 import { AuthMode, BashUserDataBuilder, Ec2Context, JenkinsSpec, RuntimeType, SecurityProfile } from '../../src';
-import { JENKINS_PLUGINS } from '../../src/build-server/versions';
+import { JENKINS_PLUGINS, pluginsTxt } from '../../src/build-server/versions';
 
 /** The pinned version of a plugin, as plugins.txt installs it. */
 export const pinned = (id: string) => JENKINS_PLUGINS.find((p) => p.id === id)!.version;
@@ -69,4 +71,52 @@ export const ALARM_EMAIL = 'security@example.com';
 /** The configuration the EC2 user data writes (unpacked as the instance's shell would; the sandbox runs it below). */
 export function ec2Configuration(spec = new JenkinsSpec(), profile = SecurityProfile.DEV): any {
   return YAML.parse(filesWritten(ec2Script({ ...EFS, securityProfile: profile }, spec))['/etc/jenkins/casc/jenkins.yaml']);
+}
+
+/**
+ * Stands in for the plugin tool in the sandbox (`java -jar ...` on EC2, `jenkins-plugin-cli` on Fargate): writes each
+ * line of `--plugin-file` as `<id>.jpi` holding its version into `--plugin-download-directory`, as the tool names its
+ * downloads, and keeps whatever is there already, as the tool keeps an installed release at or above the pin
+ * (plugin-installation-manager-tool 2.15.0 PluginManager.java 275-300). What the user data does around it is real.
+ */
+export const PLUGIN_TOOL_STUB = [
+  'dir=""; file=""',
+  'while [ $# -gt 0 ]; do case "$1" in --plugin-download-directory) dir="$2"; shift ;; --plugin-file) file="$2"; shift ;; esac; shift; done',
+  '[ -n "$dir" ] || exit 0',
+  'while IFS=: read -r id version; do [ -n "$id" ] && [ ! -e "$dir/$id.jpi" ] && printf "%s\\n" "$version" > "$dir/$id.jpi"; done < "$file"',
+  'exit 0',
+].join('\n');
+
+/**
+ * What an earlier release left in a persistent plugin directory: plugins no longer pinned (ldap, unpacked as core
+ * unpacks it; workflow-aggregator, disabled in the UI) and matrix-auth upgraded in the UI past its pin.
+ */
+export const STALE_PLUGINS: Record<string, string> = {
+  'ldap.jpi': '807\n',
+  'ldap/META-INF/MANIFEST.MF': 'Short-Name: ldap\n',
+  'workflow-aggregator.jpi': '608\n',
+  'workflow-aggregator.jpi.disabled': '',
+  'matrix-auth.jpi': '3.2.99\n',
+};
+
+/** Every file under a directory, relative to it, with its content. */
+export function filesUnder(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) out[path.relative(dir, path.join(entry.parentPath, entry.name))] = fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf-8');
+  }
+  return out;
+}
+
+/** Writes files under a directory, making their folders. */
+export function seed(dir: string, files: Record<string, string>): void {
+  for (const [file, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), content);
+  }
+}
+
+/** The pinned plugin directory, as the tool stand-in fills it: `<id>.jpi` holding the pinned version. */
+export function pinnedPluginFiles(): Record<string, string> {
+  return Object.fromEntries(pluginsTxt().trim().split('\n').map((line) => line.split(':')).map(([id, version]) => [`${id}.jpi`, `${version}\n`]));
 }

@@ -189,9 +189,19 @@ class ComplianceJobsTest {
      * hudson.*, jenkins.* packages, with core's signatures), with the steps it calls recorded.
      */
     private static Run run(String job) {
+        return run(job, job);
+    }
+
+    /** Runs a job's pipeline script as a build of the job `runningIn` (`currentBuild.rawBuild.parent.fullName`). */
+    private static Run run(String job, String runningIn) {
         String pipeline = (String) jobs.get(job).path("definition", "cps", "script").args.get(0);
         Run run = new Run(new ArrayList<>(), new ArrayList<>());
         Binding binding = new Binding();
+        binding.setVariable("currentBuild", Map.of("rawBuild", Map.of("parent", Map.of("fullName", runningIn))));
+        binding.setVariable("error", new MethodClosure(new Object() {
+            @SuppressWarnings("unused")
+            public Object error(String message) { throw new Pipeline.BuildFailure(message); }
+        }, "error"));
         binding.setVariable("stage", new MethodClosure(new Object() {
             @SuppressWarnings("unused")
             public Object stage(String name, Closure<?> body) { return body.call(); }
@@ -226,6 +236,24 @@ class ComplianceJobsTest {
         ExtensionList.SINGLETONS.clear();
         Jenkins.get().pluginManager.plugins.clear();
         Jenkins.get().updateCenter.coreSource = null;
+    }
+
+    /**
+     * Script approval is by content, not by job (script-security 1402.1405.vc96e74964250 ScriptApproval.java 647-668):
+     * an approved text pasted into another job would run outside the sandbox there. Each compliance script refuses to
+     * run anywhere but its own job before it reads anything, so a devops member's job cannot print the reports.
+     */
+    @Test
+    void eachComplianceScriptRefusesToRunOutsideItsOwnJobBeforeReadingAnything() throws Exception {
+        User.USERS.add(user("alice", 10));
+        for (String job : jobs.keySet()) {
+            for (String elsewhere : List.of("app-build", "team/" + job, job.replace("compliance/", ""))) {
+                Pipeline.BuildFailure refused = org.junit.jupiter.api.Assertions.assertThrows(Pipeline.BuildFailure.class, () -> run(job, elsewhere));
+                assertEquals("This compliance script runs only in the job " + job + ".", refused.getMessage());
+            }
+        }
+        // Negative control: in its own job the access review reads the users.
+        assertTrue(run("compliance/compliance-access-review").echoed().get(0).startsWith("1 users"));
     }
 
     @Test
