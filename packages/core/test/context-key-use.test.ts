@@ -86,7 +86,7 @@ const CHANGES: Record<string, [Values, unknown]> = {
   pciDssScope: [PRODUCTION, 'CDE'],
   pciDssMultiTenantProvider: [PRODUCTION, false],
   // The evidence report lists each known vulnerability with its acceptance.
-  acceptedAdvisories: [PRODUCTION, { 'SECURITY-3972': 'another reason' }],
+  acceptedAdvisories: [PRODUCTION, { 'SECURITY-3972': { reason: 'another reason', owner: 'another owner', reference: 'SEC-13' } }],
   dockerHubCredentialArn: [FARGATE, 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/other-AbCdEf'],
   imageDigests: [FARGATE, { [Object.keys(EXAMPLES.imageDigests as object)[0]]: `sha256:${'1'.repeat(64)}` }],
   secrets: [DEV, { DB_PASSWORD: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:other-password-AbCdEf' }],

@@ -17,6 +17,8 @@ import { specProblems } from '../src/contract/spec-validation';
 const JENKINS = { authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, domain: 'example.com', alarmEmail: 'security@example.com' };
 const DECLARED = new JenkinsSpec().knownVulnerabilities();
 const acceptAll = (entry: object | string) => Object.fromEntries(DECLARED.map((v) => [v.id, entry]));
+/** Who accepted the risk and where an assessor reads it: what PRODUCTION needs of each acceptance. */
+const OWNED = { owner: 'platform-security', reference: 'SEC-12' };
 
 /** The factory in a fresh stack: the check runs before anything is built, so nothing is synthesised. */
 function factory(profile: SecurityProfile, acceptedAdvisories: Record<string, any>, spec: IApplicationSpec = new JenkinsSpec(),
@@ -41,19 +43,28 @@ test('PRODUCTION without acceptedAdvisories is refused, naming each advisory wit
   const build = () => factory(SecurityProfile.PRODUCTION, {});
   expect(build).toThrow(/^JenkinsSpec installs releases under published advisories, which PRODUCTION does not deploy unaccepted: SECURITY-3972 \(core 2\.568\.2, High, fixed in 2\.568\.3\); /);
   for (const v of DECLARED) expect(build).toThrow(`${v.id} (${v.component} ${v.version}, ${v.severity}, fixed in ${v.fixedIn})`);
-  expect(build).toThrow(/To deploy anyway, accept each with its reason in the context key acceptedAdvisories/);
+  expect(build).toThrow(/To deploy anyway, accept each in the context key acceptedAdvisories/);
   // One left out is named alone.
-  const allButOne = acceptAll({ reason: 'r' });
+  const allButOne = acceptAll({ reason: 'r', ...OWNED });
   delete allButOne['SECURITY-3989'];
   expect(() => factory(SecurityProfile.PRODUCTION, allButOne)).toThrow(/unaccepted: SECURITY-3989 \(sonar 2\.18\.2, High, fixed in 2\.19\.0\)\. To deploy/);
 });
 
 test('with every advisory accepted, PRODUCTION builds; an acceptance holds through its until day and lapses after it', () => {
-  expect(() => factory(SecurityProfile.PRODUCTION, acceptAll('CLI and config.xml POSTs blocked at the WAF; SEC-12'))).not.toThrow();
-  expect(() => factory(SecurityProfile.PRODUCTION, acceptAll({ reason: 'r', until: '2026-11-28' }))).not.toThrow();
-  const lapsed = { ...acceptAll({ reason: 'r', until: '2027-01-31' }), 'SECURITY-3972': { reason: 'r', until: '2026-11-27' } };
+  expect(() => factory(SecurityProfile.PRODUCTION, acceptAll({ reason: 'CLI and config.xml POSTs blocked at the WAF', ...OWNED }))).not.toThrow();
+  expect(() => factory(SecurityProfile.PRODUCTION, acceptAll({ reason: 'r', until: '2026-11-28', ...OWNED }))).not.toThrow();
+  const lapsed = { ...acceptAll({ reason: 'r', until: '2027-01-31', ...OWNED }), 'SECURITY-3972': { reason: 'r', until: '2026-11-27', ...OWNED } };
   expect(() => factory(SecurityProfile.PRODUCTION, lapsed))
     .toThrow(/unaccepted: SECURITY-3972 \(core 2\.568\.2, High, fixed in 2\.568\.3\) \(accepted until 2026-11-27, which has passed\)\. To deploy/);
+});
+
+test('PRODUCTION refuses an acceptance without owner or reference, naming each advisory and what it lacks; other profiles do not ask', () => {
+  const accepted: Record<string, unknown> = { ...acceptAll({ reason: 'r', ...OWNED }), 'SECURITY-3972': 'reason only', 'SECURITY-3989': { reason: 'r', owner: 'o' } };
+  delete accepted['SECURITY-3729'];
+  const build = () => factory(SecurityProfile.PRODUCTION, accepted);
+  // Every problem at once: the one not accepted, then the acceptances without owner or reference.
+  expect(build).toThrow(/unaccepted: SECURITY-3729 \(workflow-multibranch [^)]+\)\. To deploy anyway, .* acceptedAdvisories: PRODUCTION needs the owner and the reference of each acceptance, which SECURITY-3972 lacks \(owner and reference\); SECURITY-3989 lacks \(reference\); give each as/);
+  expect(() => factory(SecurityProfile.STAGING, acceptAll('reason only'))).not.toThrow();
 });
 
 test('an accepted id the application does not declare is refused in every profile, with the closest one it declares', () => {
@@ -80,6 +91,8 @@ describe('the context key', () => {
     expect(read({ 'SECURITY-3972': ' WAF blocks it ', 'SECURITY-3908': { reason: 'r', until: '2027-01-31' } }))
       .toEqual({ 'SECURITY-3972': { reason: 'WAF blocks it' }, 'SECURITY-3908': { reason: 'r', until: '2027-01-31' } });
     expect(read('{"SECURITY-3972": "r"}')).toEqual({ 'SECURITY-3972': { reason: 'r' } });
+    expect(read({ 'SECURITY-3972': { reason: 'r', owner: ' platform-security ', reference: 'SEC-12' } }))
+      .toEqual({ 'SECURITY-3972': { reason: 'r', owner: 'platform-security', reference: 'SEC-12' } });
   });
 
   test.each([
@@ -87,6 +100,9 @@ describe('the context key', () => {
     ['a day that does not exist', { 'SECURITY-3972': { reason: 'r', until: '2027-02-30' } }],
     ['another date form', { 'SECURITY-3972': { reason: 'r', until: '31.01.2027' } }],
     ['an unknown field', { 'SECURITY-3972': { reason: 'r', expires: '2027-01-31' } }],
+    ['an empty owner', { 'SECURITY-3972': { reason: 'r', owner: ' ', reference: 'SEC-12' } }],
+    ['a reference that is no text', { 'SECURITY-3972': { reason: 'r', owner: 'o', reference: 12 } }],
+    ['an owner over 200 characters', { 'SECURITY-3972': { reason: 'r', owner: 'o'.repeat(201), reference: 'SEC-12' } }],
     ['an id that is none', { 'SECURITY 3972': 'r' }],
     ['a list', ['SECURITY-3972']],
   ])('refuses %s, naming the key and what is allowed', (_what, value) => {
@@ -103,9 +119,15 @@ test('a plugin\'s declarations are checked, naming the entry, its value and what
   ]);
 });
 
-test('the main job\'s cdk.json accepts each advisory in the open, each with its reason', () => {
+test('the main job\'s cdk.json accepts each advisory in the open, each with its own reason, an owner and a reference an assessor can follow', () => {
   const cdkJson = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'examples', 'build-server', 'cdk.json'), 'utf-8'));
   expect(cdkJson.context.securityProfile).toBe('PRODUCTION');
-  expect(Object.keys(cdkJson.context.acceptedAdvisories).sort()).toEqual(DECLARED.map((v) => v.id).sort());
-  for (const reason of Object.values<string>(cdkJson.context.acceptedAdvisories)) expect(reason.length).toBeGreaterThan(40);
+  const accepted: Record<string, any> = cdkJson.context.acceptedAdvisories;
+  expect(Object.keys(accepted).sort()).toEqual(DECLARED.map((v) => v.id).sort());
+  const reasons = Object.values(accepted).map((a) => a.reason);
+  expect(new Set(reasons).size).toBe(reasons.length);
+  for (const [id, a] of Object.entries(accepted)) {
+    expect([id, a.reason.length > 60, a.owner, a.reference]).toEqual([id, true, expect.any(String),
+      expect.stringMatching(new RegExp(`^https://www\\.jenkins\\.io/security/advisory/\\d{4}-\\d\\d-\\d\\d/#${id}; `))]);
+  }
 });

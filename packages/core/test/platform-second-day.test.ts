@@ -180,7 +180,8 @@ describe('the web ACL\'s capacity', () => {
     // Blocked requests: the host match (2, and 10 for LOWERCASE), each pattern on the resolved path (3, and 10 for each of
     // the two transformations), each method match (2), each content-type pattern (3, and 10 for LOWERCASE).
     const blocked = new JenkinsSpec().blockedRequests();
-    const blockedCost = 12 + 23 * blocked.length + 2 * blocked.filter((b) => b.method).length + 13 * blocked.filter((b) => b.contentTypePattern).length;
+    const blockedCost = 12 + 23 * blocked.length + 2 * blocked.filter((b) => b.method).length +
+      13 * blocked.filter((b) => b.contentTypePattern).length;
     expect(blockedCost).toBe(96);
     expect(webAclCapacity(cfnRules(acl(two.templates)))).toBe(withoutPaths + 37 * paths + blockedCost);
   });

@@ -1,4 +1,5 @@
 import { UserError } from '../errors';
+import { Shell } from '../userdata/shell';
 
 /** A configuration-as-code variable: resolved from the controller's environment at start. */
 export const ref = (name: string) => `\${${name}}`;
@@ -17,4 +18,45 @@ export function assertNotExpandedByCasc(values: Record<string, string | undefine
       'configuration-as-code would expand at start from the controller\'s environment and secrets (the value is not ' +
       'shown: it may name one); allowed: any value without "${".');
   }
+}
+
+/**
+ * The runtime secrets jenkins.yaml names as `${VAR}` (the OIDC client secret, SonarQube's token and webhook secret, the
+ * library's git user) pass through the same expansion at start: configuration-as-code's resolver keeps substituting
+ * inside a resolved value (2117.vc05a_0b_e6b_f4e SecretSourceResolver.java lines 59-68), so a secret holding `${` is
+ * silently altered, and `${readFile:...}` would read a controller file into the credential. Synth cannot see their
+ * values, so the boot refuses them, naming the variable and never the value.
+ */
+function expandedSecretMessage(name: string): string {
+  return `${name}: its value holds "\${", which configuration-as-code would expand at start (the value is not shown); ` +
+    'change the secret in Secrets Manager';
+}
+
+/** Fargate's init container (sh, the secrets in its environment): stops the task before Jenkins starts. */
+export function refuseExpandedSecrets(names: readonly string[]): string[] {
+  return names.map((name) => `case "\${${name}-}" in *'\${'*) echo ${Shell.quote(expandedSecretMessage(name))} >&2; exit 1 ;; esac`);
+}
+
+/**
+ * EC2, after the environment file is written (bash): each entry as `fw_env_line` wrote it, `NAME="..."` with `\`, `"`,
+ * backquote and `$` escaped by a `\`, so a value holds `${` exactly when its entry holds `\${` outside an escape, and
+ * ends at its first unescaped `"` (a line break inside is part of the value, as systemd reads it). The awk program walks
+ * each entry so. A name absent from the file is not checked: nothing of it reaches Jenkins.
+ */
+export function refuseExpandedSecretsInFile(file: string, names: readonly string[]): string[] {
+  if (names.length === 0) return [];
+  const walk = [
+    '!on && index($0, n "=\\"") == 1 { on = 1; $0 = substr($0, length(n) + 3) }',
+    '!on { next }',
+    '{ for (i = 1; i <= length($0); i++) { c = substr($0, i, 1);',
+    'if (c == "\\\\") { if (substr($0, i + 1, 2) == "${") found = 1; i++ } else if (c == "\\"") exit } }',
+    'END { exit !found }',
+  ].join(' ');
+  return [
+    // SC2016: each `${` in single quotes is text (looked for, or named in the message), not an expansion.
+    '# shellcheck disable=SC2016',
+    `fw_casc_expanded() { [ -f "$2" ] && awk -v n="$1" ${Shell.quote(walk)} "$2"; }`,
+    ...names.flatMap((name) => ['# shellcheck disable=SC2016',
+      `if fw_casc_expanded ${Shell.quote(name)} ${Shell.quote(file)}; then fw_log ${Shell.quote(expandedSecretMessage(name))}; exit 1; fi`]),
+  ];
 }

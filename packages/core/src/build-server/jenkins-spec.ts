@@ -208,7 +208,7 @@ export class JenkinsSpec extends ApplicationSpec {
   public containerInitialization(fqdn: string, sslEnabled: boolean, authMode: string, securityProfile: string): ContainerInitialization {
     void [fqdn, sslEnabled, authMode]; // as above
     const { CONTAINER_LAYOUT, jenkinsContainerInitialization } = parts.container();
-    return jenkinsContainerInitialization(this.files(CONTAINER_LAYOUT, securityProfile));
+    return jenkinsContainerInitialization(this.files(CONTAINER_LAYOUT, securityProfile), this.cascSecrets());
   }
 
   public configureUserData(builder: IUserDataBuilder, context: Ec2Context): void {
@@ -217,7 +217,13 @@ export class JenkinsSpec extends ApplicationSpec {
       spec: this,
       files: this.files(EC2_LAYOUT, context.securityProfile),
       environment: parts.files().controllerEnvironment(EC2_LAYOUT, context.fqdn ?? '', context.sslEnabled),
+      cascSecrets: this.cascSecrets(),
     });
+  }
+
+  /** The secrets jenkins.yaml names as `${VAR}`: the OIDC client secret and the build server's own. */
+  private cascSecrets(): string[] {
+    return [this.oidcIntegration().clientSecretVariable(), ...Object.keys(this.secrets())];
   }
 
   /**

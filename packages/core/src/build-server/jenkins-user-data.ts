@@ -1,3 +1,4 @@
+import { refuseExpandedSecretsInFile } from './casc-variable';
 import type { ControllerFiles, ControllerLayout } from './controller-files';
 import { FILES, homeDirectories } from './controller-files';
 import {
@@ -71,6 +72,8 @@ export interface JenkinsUserDataParams {
   readonly files: ControllerFiles;
   /** The controller's environment (the OIDC entries and secrets come from the framework's environment file). */
   readonly environment: Record<string, string>;
+  /** The secrets jenkins.yaml names as `${VAR}`, checked in the environment file before Jenkins starts. */
+  readonly cascSecrets: readonly string[];
 }
 
 /** Checks the plugin tool against its pinned SHA-256, or (until one is pinned) the checksum published beside it. */
@@ -147,6 +150,7 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
   builder.addCommands(
     `chown 0:${gid} ${configPaths}`,
     `chmod 0640 ${configPaths}`,
+    ...refuseExpandedSecretsInFile(Ec2Files.APPLICATION_ENVIRONMENT_FILE, params.cascSecrets),
     ...pinnedPluginCommands(`java -jar ${q(PLUGIN_MANAGER)} --war /usr/share/java/jenkins.war`, q(`${home}/plugins`), q(`${configDir}/${FILES.plugins}`)),
     `chown -R ${uid}:${gid} ${q(`${home}/plugins`)}`,
     `chmod 0644 ${q(DROP_IN)} ${q(LOGROTATE_TIMER_DROP_IN)}`,

@@ -417,10 +417,12 @@ export function renderMarkdown(report: EvidenceReport): string {
   } else {
     lines.push('Published advisories against what the application installs, and why each is deployed anyway: 6.3.3 asks ' +
       'for critical and high-severity fixes within a month of release, so each accepted one is a deviation to examine.', '',
-    '| Advisory | Component | Version | Severity | Fixed in | Accepted |', '|---|---|---|---|---|---|');
+    '| Advisory | Component | Version | Severity | Fixed in | Accepted | Owner | Reference |', '|---|---|---|---|---|---|---|---|');
     for (const v of report.knownVulnerabilities) {
       const accepted = v.accepted ? `${cell(v.accepted.reason)}${v.accepted.until ? ` (until ${v.accepted.until})` : ''}` : 'not accepted';
-      lines.push(`| ${v.id} | ${v.component} | ${v.version} | ${v.severity} | ${v.fixedIn} | ${accepted} |`);
+      const stated = (text?: string) => (text ? cell(text) : 'not stated');
+      lines.push(`| ${v.id} | ${v.component} | ${v.version} | ${v.severity} | ${v.fixedIn} | ${accepted} | ` +
+        `${v.accepted ? stated(v.accepted.owner) : ''} | ${v.accepted ? stated(v.accepted.reference) : ''} |`);
     }
     lines.push('');
   }

@@ -156,9 +156,12 @@ function risks(report: EvidenceReport, id: (name: string) => string): object[] {
     title: `${v.id}: ${v.component} ${v.version}`,
     description: `${v.id}, a published advisory (${v.severity}) against ${v.component} ${v.version}, which this stack deploys; fixed in ${v.fixedIn}.`,
     statement: v.accepted
-      ? `Deployed under the acceptance given in acceptedAdvisories: ${v.accepted.reason}${v.accepted.until ? ` (until ${v.accepted.until})` : ''}.`
+      ? `Deployed under the acceptance given in acceptedAdvisories: ${v.accepted.reason}${v.accepted.until ? ` (until ${v.accepted.until})` : ''}.` +
+        `${v.accepted.owner ? ` Accepted by ${v.accepted.owner}.` : ''}${v.accepted.reference ? ` Recorded in ${v.accepted.reference}.` : ''}`
       : 'Deployed without an acceptance (a profile that only warns).',
-    props: [prop('advisory', v.id), prop('severity', v.severity), prop('component', v.component), prop('version', v.version)],
+    props: [prop('advisory', v.id), prop('severity', v.severity), prop('component', v.component), prop('version', v.version),
+      ...v.accepted?.owner ? [prop('acceptance-owner', v.accepted.owner)] : [],
+      ...v.accepted?.reference ? [prop('acceptance-reference', v.accepted.reference)] : []],
     status: v.accepted ? 'deviation-requested' : 'open',
   }));
 }

@@ -329,12 +329,13 @@ const FIELD_KEYS = {
     required: false,
     defaultText: 'none (PRODUCTION refuses every known vulnerability the application declares)',
     description: 'Known vulnerabilities deployed anyway, as a JSON object of advisory id to the reason, as text or as ' +
-      '`{"reason": ..., "until": "YYYY-MM-DD"}`. The application declares what it installs under published advisories ' +
-      '(`knownVulnerabilities()`); PRODUCTION refuses each one not accepted here or whose `until` has passed, the other ' +
-      'profiles warn. An id the application does not declare is refused. See "Known vulnerabilities".',
+      '`{"reason": ..., "until": "YYYY-MM-DD", "owner": ..., "reference": ...}`. The application declares what it installs ' +
+      'under published advisories (`knownVulnerabilities()`); PRODUCTION refuses each one not accepted here, whose `until` ' +
+      'has passed, or whose acceptance lacks `owner` (who accepted the risk) or `reference` (the ticket or risk-register ' +
+      'entry an assessor reads); the other profiles warn. An id the application does not declare is refused. See "Known vulnerabilities".',
     parse: acceptedAdvisories,
     code: (c) => c.props.acceptedAdvisories,
-    example: { 'SECURITY-3972': { reason: 'config.xml POSTs blocked at the WAF; upgrade in SEC-12', until: '2027-01-31' } },
+    example: { 'SECURITY-3972': { reason: 'config.xml POSTs blocked at the WAF', until: '2027-01-31', owner: 'platform-security', reference: 'SEC-12' } },
   },
   imageDigests: {
     required: false,

@@ -1,5 +1,5 @@
 // The parsers of the context keys' values (`context-keys.ts`): each returns the value, or what is allowed.
-import type { AcceptedAdvisory } from './accepted-advisory';
+import { ACCEPTANCE_OWNER_MAX, ACCEPTANCE_TEXT_MAX, type AcceptedAdvisory } from './accepted-advisory';
 import { SECRET_ARN_EXAMPLE } from './secret-reference';
 import { ADVISORY_ID } from '../contract/known-vulnerability';
 import { IMAGE_NAME } from '../contract/spec-validation';
@@ -99,25 +99,41 @@ export function imageDigests(raw: unknown): Parsed {
 
 /**
  * A JSON object (or its text, from `-c`) of advisory id -> why it is accepted: the reason as text, or
- * `{ "reason": ..., "until": "YYYY-MM-DD" }`. Whether each id is one the application declares is checked by the factory.
+ * `{ "reason": ..., "until": "YYYY-MM-DD", "owner": ..., "reference": ... }`. Whether each id is one the application
+ * declares, and whether the profile needs owner and reference, is checked by the factory.
  */
 export function acceptedAdvisories(raw: unknown): Parsed {
   const allowed = 'a JSON object of advisory ids to the reason each is accepted, as text or as {"reason": ..., ' +
-    '"until": "YYYY-MM-DD"}, for example {"SECURITY-3972": {"reason": "CLI and config.xml POSTs blocked; ticket SEC-12", "until": "2027-01-31"}}';
+    '"until": "YYYY-MM-DD", "owner": ..., "reference": ...}, for example {"SECURITY-3972": {"reason": "CLI and config.xml POSTs ' +
+    'blocked", "until": "2027-01-31", "owner": "platform-security", "reference": "SEC-12"}}';
   const value = jsonObject(raw);
   if (!value) return { allowed };
   const bad: string[] = [];
   const parsed: Record<string, AcceptedAdvisory> = {};
+  const filled = (v: unknown, max: number) => typeof v === 'string' && v.trim().length > 0 && v.length <= max;
   for (const [id, given] of Object.entries(value)) {
     const entry = typeof given === 'string' ? { reason: given } : given as AcceptedAdvisory;
-    const reasonOk = typeof entry?.reason === 'string' && entry.reason.trim().length > 0 && entry.reason.length <= 500;
-    const untilOk = entry?.until === undefined || isCalendarDate(entry.until);
-    const onlyKnown = typeof given === 'string' || Object.keys(given as object).every((k) => k === 'reason' || k === 'until');
-    if (!ADVISORY_ID.test(id) || !reasonOk || !untilOk || !onlyKnown) bad.push(id);
-    else parsed[id] = entry.until === undefined ? { reason: entry.reason.trim() } : { reason: entry.reason.trim(), until: entry.until };
+    const ok = filled(entry?.reason, ACCEPTANCE_TEXT_MAX)
+      && (entry.until === undefined || isCalendarDate(entry.until))
+      && (entry.owner === undefined || filled(entry.owner, ACCEPTANCE_OWNER_MAX))
+      && (entry.reference === undefined || filled(entry.reference, ACCEPTANCE_TEXT_MAX))
+      && (typeof given === 'string' || Object.keys(given as object).every((k) => ['reason', 'until', 'owner', 'reference'].includes(k)));
+    if (!ADVISORY_ID.test(id) || !ok) {
+      bad.push(id);
+    } else {
+      parsed[id] = {
+        reason: entry.reason.trim(),
+        ...entry.until !== undefined ? { until: entry.until } : {},
+        ...entry.owner !== undefined ? { owner: entry.owner.trim() } : {},
+        ...entry.reference !== undefined ? { reference: entry.reference.trim() } : {},
+      };
+    }
   }
   return bad.length === 0 ? { value: parsed }
-    : { allowed: `${allowed}; each reason 1 to 500 characters, each until a calendar date (not: ${bad.map((id) => JSON.stringify(id)).join(', ')})` };
+    : {
+      allowed: `${allowed}; each reason and reference 1 to ${ACCEPTANCE_TEXT_MAX} characters, each owner 1 to ` +
+      `${ACCEPTANCE_OWNER_MAX}, each until a calendar date, no other field (not: ${bad.map((id) => JSON.stringify(id)).join(', ')})`,
+    };
 }
 
 /** `YYYY-MM-DD` naming a day that exists. */

@@ -15,6 +15,13 @@ export interface ContainerInitialization {
    * @default - none
    */
   readonly commands?: string[];
+  /**
+   * Names of the application's secrets (its `secrets()`, the OIDC client secret) the init container gets in its
+   * environment too, for `commands` to check before the application starts (the build server refuses a secret that
+   * configuration-as-code would expand). Each must be one of the application's secrets.
+   * @default - none
+   */
+  readonly secrets?: string[];
 }
 
 /** Where delivered files appear in the container. */

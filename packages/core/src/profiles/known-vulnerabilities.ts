@@ -31,13 +31,21 @@ export function checkKnownVulnerabilities(scope: IConstruct, plugin: string, dec
     }).join(', ')}, which ${plugin} does not declare; allowed: ${ids.length > 0 ? ids.join(', ') : 'none (it declares no known vulnerability)'}.`, scope);
   }
   const open = declared.filter((v) => !accepted[v.id] || (accepted[v.id].until !== undefined && accepted[v.id].until! < day));
-  if (open.length === 0) return;
+  // Where the profile refuses known vulnerabilities, an acceptance names who answers for it and where it is recorded.
+  const unowned = refused ? declared.filter((v) => !open.includes(v) && (!accepted[v.id].owner || !accepted[v.id].reference)) : [];
+  if (open.length === 0 && unowned.length === 0) return;
   const list = open.map((v) => shown(v, accepted[v.id])).join('; ');
-  const how = 'accept each with its reason in the context key acceptedAdvisories, for example ' +
-    `{"${open[0].id}": {"reason": "<mitigation and ticket>", "until": "<YYYY-MM-DD>"}}, or move the pins past them`;
+  const how = open.length === 0 ? '' : 'accept each in the context key acceptedAdvisories, for example ' +
+    `{"${open[0].id}": {"reason": "<what narrows it here>", "until": "<YYYY-MM-DD>", "owner": "<who accepted the risk>", ` +
+    '"reference": "<ticket or risk-register entry>"}}, or move the pins past them';
   if (refused) {
-    throw new UserError(`${plugin} installs releases under published advisories, which ${profile} does not deploy unaccepted: ` +
-      `${list}. To deploy anyway, ${how}.`, scope);
+    throw new UserError([
+      ...open.length ? [`${plugin} installs releases under published advisories, which ${profile} does not deploy unaccepted: ` +
+        `${list}. To deploy anyway, ${how}.`] : [],
+      ...unowned.length ? [`acceptedAdvisories: ${profile} needs the owner and the reference of each acceptance, which ` +
+        `${unowned.map((v) => `${v.id} lacks (${[...accepted[v.id].owner ? [] : ['owner'], ...accepted[v.id].reference ? [] : ['reference']].join(' and ')})`).join('; ')}; ` +
+        'give each as {"reason": ..., "owner": "<who accepted the risk>", "reference": "<ticket or risk-register entry>"}.'] : [],
+    ].join(' '), scope);
   }
   warn(scope, 'knownVulnerabilities', `${plugin} installs releases under published advisories: ${list}. ${profile} deploys ` +
     `them; PRODUCTION refuses them until you ${how}.`);

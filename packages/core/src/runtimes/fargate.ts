@@ -99,10 +99,7 @@ export class FargateRuntime extends Construct {
       user: spec.containerUser(),
       portMappings: [...new Set([spec.applicationPort(), ...workers?.applicationPorts ?? []])].map((containerPort) => ({ containerPort })),
       environment,
-      secrets: Object.fromEntries(Object.entries(props.secrets).map(([name, { secret, jsonKey, versionStage, versionId }]) =>
-        [name, versionStage || versionId
-          ? ecs.Secret.fromSecretsManagerVersion(secret, { versionStage, versionId }, jsonKey)
-          : ecs.Secret.fromSecretsManager(secret, jsonKey)])),
+      secrets: containerSecrets(props.secrets),
       logging: ecs.LogDrivers.awsLogs({ logGroup: log.group, streamPrefix: spec.applicationId() }),
     });
     grantSecretKeys(this.taskDefinition.obtainExecutionRole(), Object.values(props.secrets));
@@ -147,7 +144,12 @@ export class FargateRuntime extends Construct {
    */
   private addInitialization(application: ecs.ContainerDefinition, initialization: ContainerInitialization, props: RuntimeProps): void {
     const { spec } = props;
-    const { files, commands = [] } = initialization;
+    const { files, commands = [], secrets = [] } = initialization;
+    const unknown = secrets.filter((name) => !(name in props.secrets));
+    if (unknown.length > 0) {
+      throw new UserError(`${spec.applicationId()}: containerInitialization().secrets ${JSON.stringify(unknown)} are not among the ` +
+        `application's secrets (${Object.keys(props.secrets).join(', ') || 'none'}); name only secrets the application has.`, this);
+    }
     const names = Object.keys(files);
     const bad = names.filter((name) => !/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(name));
     if (bad.length > 0) {
@@ -169,6 +171,7 @@ export class FargateRuntime extends Construct {
       entryPoint: ['sh', '-c'],
       command: [script],
       environment,
+      secrets: containerSecrets(Object.fromEntries(secrets.map((name) => [name, props.secrets[name]]))),
       logging: ecs.LogDrivers.awsLogs({ logGroup: props.log.group, streamPrefix: `${spec.applicationId()}-init` }),
     });
     init.addMountPoints(
@@ -178,4 +181,12 @@ export class FargateRuntime extends Construct {
     application.addMountPoints({ sourceVolume: 'fw-config', containerPath: ContainerFiles.DIRECTORY, readOnly: true });
     application.addContainerDependencies({ container: init, condition: ecs.ContainerDependencyCondition.SUCCESS });
   }
+}
+
+/** The application's secrets as ECS injects them: by reference, at a version or a JSON key where given. */
+function containerSecrets(secrets: RuntimeProps['secrets']): Record<string, ecs.Secret> {
+  return Object.fromEntries(Object.entries(secrets).map(([name, { secret, jsonKey, versionStage, versionId }]) =>
+    [name, versionStage || versionId
+      ? ecs.Secret.fromSecretsManagerVersion(secret, { versionStage, versionId }, jsonKey)
+      : ecs.Secret.fromSecretsManager(secret, jsonKey)]));
 }

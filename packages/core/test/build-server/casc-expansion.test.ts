@@ -1,6 +1,12 @@
-import { JenkinsSpec, type JenkinsSpecProps } from '../../src';
+import { spawnSync } from 'child_process';
+import { BashUserDataBuilder, JenkinsSpec, type JenkinsSpecProps } from '../../src';
+import { refuseExpandedSecrets, refuseExpandedSecretsInFile } from '../../src/build-server/casc-variable';
 import { SONARQUBE_SETTINGS } from '../../src/build-server/jenkins-sonarqube';
 import { UserError } from '../../src/errors';
+import { Shell } from '../../src/userdata/shell';
+import { fargateContainers } from '../support/jenkins';
+import { runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from '../support/sandbox';
+import { needing } from '../support/shellcheck';
 
 /**
  * No user value reaches jenkins.yaml where configuration-as-code would expand it: `${...}` is resolved at every start
@@ -62,4 +68,54 @@ test('negative control: a lone $ or { is no expansion, and the same values witho
     const clean = JSON.parse(JSON.stringify(props).split(SECRET).join('x'));
     expect(() => new JenkinsSpec(clean)).not.toThrow();
   }
+});
+
+/**
+ * The runtime secrets jenkins.yaml names (`${OIDC_CLIENT_SECRET}`, SonarQube's, the library's) are expanded again at
+ * start (SecretSourceResolver.java lines 59-68): synth cannot see their values, so the boot refuses one holding `${`,
+ * naming the variable and never the value. Run as each runtime runs it: the init container's sh lines with the secret
+ * in the environment (Fargate), and on EC2 the real `fw_env_line` writing the environment file, then the check.
+ */
+describe('a runtime secret holding "${" stops the boot, naming it and not the value', () => {
+  const NAME = 'OIDC_CLIENT_SECRET';
+  const REFUSED = ['pw${readFile:/var/jenkins_home/secret.key}', '${SONAR_TOKEN}', 'a\\${b}', 'x"${y}"', 'line one\nthen ${x}'];
+  const ALLOWED = ['plain-secret', 'pw$1{2}', '{}$', '$', 'a"b\\c$d`e\'f', '$ {x}', '\\\\{', 'line one\nline "two" $'];
+
+  const fargate = (value: string) => spawnSync('sh', ['-c', refuseExpandedSecrets([NAME]).join('\n')], { env: { [NAME]: value }, encoding: 'utf-8' });
+  test.each(REFUSED)('Fargate: %s is refused', (value) => {
+    const run = fargate(value);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`${NAME}: its value holds "\${", which configuration-as-code would expand at start (the value is not shown)`);
+    expect(run.stderr).not.toContain(value);
+  });
+  test.each(ALLOWED)('negative control, Fargate: %s passes', (value) => {
+    expect(fargate(value).status).toBe(0);
+  });
+  test('Fargate: the init container is given the secrets it checks, by reference', () => {
+    const { init } = fargateContainers();
+    expect(init.Secrets.map((s: any) => s.Name)).toEqual([NAME]);
+    expect(init.Command[0]).toContain(`case "\${${NAME}-}" in`);
+  });
+
+  const FILE = '/etc/fw/application.env';
+  const ec2 = (value: string) => {
+    const builder = new BashUserDataBuilder();
+    builder.addEnvironmentCommands('install -d -m 0700 /etc/fw', `install -m 0600 /dev/null ${FILE}`, `fw_env_line ${FILE} ${NAME} ${Shell.quote(value)}`,
+      `fw_env_line ${FILE} OTHER ${Shell.quote('${not-checked}')}`);
+    builder.addCommands(...refuseExpandedSecretsInFile(FILE, [NAME, 'ABSENT']), 'echo started');
+    return runInSandbox(builder.render());
+  };
+  needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2', () => {
+    test.each(REFUSED)('%s is refused', (value) => {
+      const run = ec2(value);
+      expect(run.status).toBe(1);
+      expect(run.stdout).not.toContain('started');
+      expect(run.log).toContain(`${NAME}: its value holds "\${", which configuration-as-code would expand at start (the value is not shown); change the secret in Secrets Manager`);
+      expect(run.log.join('\n')).not.toContain(value.split('\n')[0]);
+    });
+    test.each(ALLOWED)('negative control: %s passes', (value) => {
+      const run = ec2(value);
+      expect([run.status, run.stdout]).toEqual([0, 'started\n']);
+    });
+  });
 });

@@ -65,7 +65,7 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 user data, executed w
       'step 4: mount EFS fs-0123456789abcdef0 (fsap-0123456789abcdef0) at /var/lib/jenkins',
       'step 5: commands (6 lines)',
       'step 6: write 9 file(s)',
-      'step 7: commands (10 lines)',
+      'step 7: commands (14 lines)',
     ]);
     expect(run.log[run.log.length - 1]).toBe('user data finished');
   });

@@ -58,7 +58,7 @@ export interface Synthesised {
  * something else (known-vulnerabilities.test.ts is about that).
  */
 export function acceptingAll(spec: IApplicationSpec): ApplicationFactoryProps['acceptedAdvisories'] {
-  return Object.fromEntries(spec.knownVulnerabilities().map((v) => [v.id, { reason: 'accepted in the tests' }]));
+  return Object.fromEntries(spec.knownVulnerabilities().map((v) => [v.id, { reason: 'accepted in the tests', owner: 'the tests', reference: 'TEST-1' }]));
 }
 
 /**
