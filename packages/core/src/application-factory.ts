@@ -16,6 +16,7 @@ import type { IApplicationSpec } from './contract/application-spec';
 import { AuthMode, signInOf } from './contract/auth-mode';
 import { type DatabaseEnvironment, type DatabaseRequirement, databaseUrl, databaseVariables } from './contract/database-requirement';
 import { Ec2Storage } from './contract/ec2-storage';
+import { broadEgressProblems } from './contract/egress-rule';
 import type { EphemeralWorkers } from './contract/ephemeral-workers';
 import { factorySizes } from './contract/factory-limits';
 import type { KnownVulnerability } from './contract/known-vulnerability';
@@ -190,6 +191,11 @@ export class ApplicationFactory extends Construct {
     if (described !== undefined && described !== spec.defaultContainerImage()) {
       warn(this, 'keyNotUsed', `containerImage (image ${described}) is not used: ${plugin} (image ${spec.defaultContainerImage()}) is ` +
         'deployed, as given to ApplicationFactory; only the deployment app (npx fw-deploy) makes a plugin from containerImage.');
+    }
+    if (settings.broadEgressRefused) {
+      const broad = [...broadEgressProblems(spec.egressRules(), `${plugin}.egressRules()`),
+        ...broadEgressProblems(spec.ephemeralWorkers()?.egress ?? [], `${plugin}.ephemeralWorkers().egress`)];
+      if (broad.length > 0) throw new UserError(`${context.securityProfile} refuses egress this broad: ${broad.join('; ')}.`, this);
     }
     const knownVulnerabilities = callPlugin(plugin, 'knownVulnerabilities', () => spec.knownVulnerabilities());
     checkKnownVulnerabilities(this, plugin, knownVulnerabilities, context.acceptedAdvisories ?? {}, settings.knownVulnerabilitiesRefused,

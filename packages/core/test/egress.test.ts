@@ -1,4 +1,5 @@
-import { EgressRule, JenkinsSpec, RuntimeType } from '../src';
+import { EgressRule, JenkinsSpec, RuntimeType, SecurityProfile } from '../src';
+import { broadEgressProblems, egressRuleProblems } from '../src/contract/egress-rule';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { OIDC, propsFor, refTarget, resources, RUNTIMES_PROFILES_AND_STORAGE, securityGroupId, synth } from './support/synth';
 
@@ -99,8 +100,45 @@ test('invalid egress is refused with the member, the value and what is allowed',
     'Plugin Leaky declares invalid values:',
     '  - Leaky.egressRules()[0].protocol "all"; allowed: "tcp" or "udp".',
     '  - Leaky.egressRules()[0].port 0; allowed: an integer from 1 to 65535.',
-    '  - Leaky.egressRules()[0].cidr "0.0.0.0/0"; allowed: an IPv4 range such as 203.0.113.10/32, not 0.0.0.0/0 (name the destination).',
+    '  - Leaky.egressRules()[0].cidr "0.0.0.0/0"; allowed: an IPv4 range with no host bits set, such as 203.0.113.10/32, not 0.0.0.0/0 (name the destination).',
     '  - Leaky.egressRules()[1].description "Bad \\"quote\\""; allowed: 1 to 255 letters, digits, spaces and ._-:/()#,@[]+=&;{}!$*.',
-    '  - Leaky.egressRules()[1].cidr "10.0.0.300/32"; allowed: an IPv4 range such as 203.0.113.10/32, not 0.0.0.0/0 (name the destination).',
+    '  - Leaky.egressRules()[1].cidr "10.0.0.300/32"; allowed: an IPv4 range with no host bits set, such as 203.0.113.10/32, not 0.0.0.0/0 (name the destination).',
   ].join('\n'));
+});
+
+/**
+ * A range is a range, not a way around "not 0.0.0.0/0" (injection review 6, F3): host bits are refused as the context
+ * keys refuse them, and in STAGING and PRODUCTION rules that reach more than a /8's share of the public internet on
+ * one port, alone or together, are refused naming them; private and special-purpose ranges do not count.
+ */
+describe('egress that reaches the internet by another name', () => {
+  const egressOf = (rules: EgressRule[]) => new (class extends WikiSpec {
+    public egressRules(): EgressRule[] { return rules; }
+  })();
+  const rule = (cidr: string, port = 22, protocol = 'tcp') => ({ description: cidr, protocol, port, cidr });
+  const HALVES = [rule('0.0.0.0/1'), rule('128.0.0.0/1')];
+
+  test('host bits are refused in every profile: 8.8.8.8/0 is no range', () => {
+    expect(egressRuleProblems(rule('8.8.8.8/0', 53, 'udp'))).toEqual([expect.stringMatching(/^cidr "8\.8\.8\.8\/0"; allowed: an IPv4 range with no host bits set/)]);
+    expect(egressRuleProblems(rule('10.0.5.16/28'))).toEqual([]);
+  });
+
+  test.each([SecurityProfile.STAGING, SecurityProfile.PRODUCTION])('%s refuses two /1 halves on one port, naming both', (profile) => {
+    expect(() => synth(RuntimeType.FARGATE, propsFor(profile), egressOf(HALVES))).toThrow(
+      `${profile} refuses egress this broad: wiki.egressRules()[0] (0.0.0.0/1) and wiki.egressRules()[1] (128.0.0.0/1) ` +
+      'reach 3,702,390,784 public addresses on tcp/22 together, more than a /8 (16,777,216); name the destinations.');
+  });
+
+  test('what counts: public addresses a port reaches, each once', () => {
+    expect(broadEgressProblems([rule('11.0.0.0/8')], 'r')).toEqual([]);
+    expect(broadEgressProblems([rule('11.0.0.0/8'), rule('12.0.0.0/8')], 'r')).toEqual([expect.stringMatching(/^r\[0\] \(11\.0\.0\.0\/8\) and r\[1\] \(12\.0\.0\.0\/8\) reach 33,554,432 public addresses on tcp\/22/)]);
+    // The same /8 twice is still one /8; another port is another group; private ranges are not the internet.
+    expect(broadEgressProblems([rule('11.0.0.0/8'), rule('11.0.0.0/9'), rule('12.0.0.0/8', 443)], 'r')).toEqual([]);
+    expect(broadEgressProblems([rule('10.0.0.0/8'), rule('172.16.0.0/12'), rule('192.168.0.0/16'), rule('100.64.0.0/10')], 'r')).toEqual([]);
+  });
+
+  test('negative control: DEV deploys them, and a named destination passes everywhere', () => {
+    expect(() => synth(RuntimeType.FARGATE, propsFor(SecurityProfile.DEV), egressOf(HALVES))).not.toThrow();
+    expect(() => synth(RuntimeType.FARGATE, propsFor(SecurityProfile.STAGING), egressOf([rule('203.0.113.10/32'), rule('198.51.100.0/24')]))).not.toThrow();
+  });
 });

@@ -6,6 +6,7 @@ import { WikiSpec } from './fixtures/wiki-spec';
 import { otherWiki, PLATFORM_PROPS, synthPlatform } from './support/platform';
 import { IMAGE_DIGESTS, OIDC, propsFor, REGION_ENV, resources, synth, TLS } from './support/synth';
 import type { EvidenceReport } from '../src/compliance/report-model';
+import { tokenPaths } from '../src/context/key-parsers';
 import { namedHosts, unreachableHostProblems } from '../src/platform/named-hosts';
 
 // Machine clients behind alb-oidc: tokenPaths skip the load balancer's sign-in, on a rule the load balancer evaluates
@@ -42,7 +43,28 @@ test('tokenPaths are refused without alb-oidc, and a pattern that matches every 
   expect(() => synth(RuntimeType.FARGATE, { ...TLS, authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC, tokenPaths: TOKEN_PATHS }))
     .toThrow(/tokenPaths \["\/repository\/\*","\/v2\/\*"\] applies only with authMode "alb-oidc" \(given: application-oidc\)/);
   expect(() => synth(RuntimeType.FARGATE, { ...TLS, authMode: AuthMode.ALB_OIDC, oidc: OIDC, tokenPaths: ['/*'] }))
-    .toThrow(/tokenPaths \["\/\*"\] is not allowed; expected a list of 1 to 4 load-balancer path patterns, each starting with \/.*none matching every path/);
+    .toThrow(/tokenPaths \["\/\*"\] is not allowed; expected a list of 1 to 4 load-balancer path patterns, each starting with \/.*each with a literal first segment/);
+});
+
+/**
+ * A pattern needs a literal first segment (injection review 6, F1): `/?*` passed "not every path" and skipped sign-in
+ * on every path but `/`. Each pattern is also read as the load balancer reads it (`*` any characters, `?` one, the
+ * whole path: ListenerRule PathPatternConfig) over probe paths with different first segments: what is refused reaches
+ * them all, what is accepted at most the one its segment names.
+ */
+describe('a pattern with a wildcard before the second /', () => {
+  const PROBES = ['/ab', '/login', '/admin/x', '/repository/releases/x.jar', '/v2/x'];
+  const reaches = (pattern: string) => PROBES.filter((p) => new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`).test(p));
+  test.each(['/?*', '/*?', '/??*', '/*', '/**', '/*/*', '/', '/a*', '/?/*'])('%s is refused', (pattern) => {
+    expect(tokenPaths([pattern])).toEqual({ allowed: expect.stringMatching(/each with a literal first segment/) });
+  });
+  test.each(['/?*', '/*?', '/??*'])('%s would reach every probe path (why it is refused)', (pattern) => {
+    expect(reaches(pattern)).toEqual(PROBES);
+  });
+  test.each(['/repository/*', '/v2/*', '/service/rest/*', '/a', '/api/v?/*'])('negative control: %s is accepted and reaches one first segment at most', (pattern) => {
+    expect(tokenPaths([pattern])).toEqual({ value: [pattern] });
+    expect(new Set(reaches(pattern).map((p) => p.split('/')[1])).size).toBeLessThanOrEqual(1);
+  });
 });
 
 describe('on a platform', () => {

@@ -84,10 +84,13 @@ test('a declared limit WAF could not hold, or one that needs no exception, is re
     public requestBodyLimits() {
       return [{ pathPrefix: 'job/', maxBytes: 1e6 }, { pathPrefix: '/upload', maxBytes: WAF_BODY_SIZE_LIMIT },
         // Never matched: the WAF compares the resolved path.
-        { pathPrefix: '/a/../b', maxBytes: 1e6 }, { pathPrefix: '/a//b', maxBytes: 1e6 }, { pathPrefix: '/%61', maxBytes: 1e6 }, { pathPrefix: '/a/.', maxBytes: 1e6 }];
+        { pathPrefix: '/a/../b', maxBytes: 1e6 }, { pathPrefix: '/a//b', maxBytes: 1e6 }, { pathPrefix: '/%61', maxBytes: 1e6 }, { pathPrefix: '/a/.', maxBytes: 1e6 },
+        // The whole application (injection review 6, F2): / alone, or a wildcard in the first segment.
+        { pathPrefix: '/', maxBytes: 1e6 }, { pathPrefix: '/*', maxBytes: 1e6 }, { pathPrefix: '/?x/', maxBytes: 1e6 }];
     }
   }
-  const allowed = 'allowed: a path starting with /, printable ASCII without spaces, %, // or . and .. segments, at most 200 bytes.';
+  const allowed = 'allowed: a path starting with / and a literal first segment (not / alone, which would lift the limit everywhere; ' +
+    'no * or ? before the second /), printable ASCII without spaces, %, // or . and .. segments, at most 200 bytes.';
   expect(specProblems(new Bad(), 'Bad')).toEqual([
     `Bad.requestBodyLimits()[0].pathPrefix "job/"; ${allowed}`,
     'Bad.requestBodyLimits()[1].maxBytes 8192; allowed: an integer from 8193 to 1073741824 (smaller bodies pass the WAF everywhere).',
@@ -95,6 +98,9 @@ test('a declared limit WAF could not hold, or one that needs no exception, is re
     `Bad.requestBodyLimits()[3].pathPrefix "/a//b"; ${allowed}`,
     `Bad.requestBodyLimits()[4].pathPrefix "/%61"; ${allowed}`,
     `Bad.requestBodyLimits()[5].pathPrefix "/a/."; ${allowed}`,
+    `Bad.requestBodyLimits()[6].pathPrefix "/"; ${allowed}`,
+    `Bad.requestBodyLimits()[7].pathPrefix "/*"; ${allowed}`,
+    `Bad.requestBodyLimits()[8].pathPrefix "/?x/"; ${allowed}`,
   ]);
   // Dots inside a segment are a path like any other.
   class Dotted extends WikiSpec {

@@ -60,6 +60,8 @@ interface Declaration<T> {
   readonly example: NonNullable<T>;
   /** Who decides the key for an application on a platform (docs/platform.md). @default - each application */
   readonly onPlatform?: OnPlatform;
+  /** Whether a value given in code may be a deploy-time value (a CDK token: a secret's ARN); context values never are. */
+  readonly deployTime?: boolean;
 }
 
 /**
@@ -356,6 +358,7 @@ const FIELD_KEYS = {
     sensitive: true,
     parse: secretReferences,
     code: (c) => c.props.secrets,
+    deployTime: true,
     example: { DB_PASSWORD: SECRET_JSON_KEY_EXAMPLE },
   },
   pluginSettings: {
@@ -502,6 +505,7 @@ export interface ContextKey {
   readonly defaultByProfile?: Readonly<Record<SecurityProfile, unknown>>;
   readonly code: (code: CodeSettings) => unknown;
   readonly codeSource: string;
+  readonly deployTime?: boolean;
   readonly example: unknown;
   readonly onPlatform?: OnPlatform;
 }

@@ -3,6 +3,7 @@ import { CONTEXT_KEYS, type ContextKey, defaultOf, DEPLOYMENT_APP_KEYS, deployme
 import { sharedKeyProblems } from './cross-key-rules';
 import type { DeploymentContext } from './deployment-context';
 import { didYouMean } from './did-you-mean';
+import { referenceProblems } from './value-boundary';
 import { AuthMode, signInOf } from '../contract/auth-mode';
 import { Ec2Storage } from '../contract/ec2-storage';
 import { RuntimeType } from '../contract/runtime-type';
@@ -30,9 +31,10 @@ export class DeploymentContextReader {
 
   /**
    * Validates raw key values (strings, or JSON values from cdk.json). Every problem is reported at once, in one
-   * error that names each key, the value given and what is allowed.
+   * error that names each key, the value given and what is allowed. `fromCode` names the keys whose value was given in
+   * code (the factory's props), which may hold a deploy-time value where the key takes one; every other value is data.
    */
-  public static fromValues(values: Record<string, any>): DeploymentContext {
+  public static fromValues(values: Record<string, any>, fromCode: ReadonlySet<string> = new Set()): DeploymentContext {
     const problems: string[] = [];
     const known = CONTEXT_KEYS.map((k) => k.name);
     const v: Record<string, any> = {};
@@ -45,6 +47,9 @@ export class DeploymentContextReader {
         `Known keys: ${known.join(', ')}.`);
     }
 
+    // What the deployment app reads itself (containerImage) crosses the same boundary, with every problem at once.
+    for (const name of DEPLOYMENT_APP_KEYS) problems.push(...referenceProblems(name, values[name], 'context'));
+
     for (const key of CONTEXT_KEYS) {
       const raw = values[key.name];
       if (raw === undefined || raw === null || raw === '') {
@@ -54,6 +59,11 @@ export class DeploymentContextReader {
         continue;
       }
       given.add(key.name);
+      const unsafe = referenceProblems(key.name, raw, fromCode.has(key.name) ? 'code' : 'context', key.deployTime);
+      if (unsafe.length > 0) {
+        problems.push(...unsafe);
+        continue;
+      }
       const parsed = key.parse(raw);
       if ('allowed' in parsed) {
         const shown = key.sensitive ? `(hidden, ${String(raw).length} characters)` : shownValue(raw);

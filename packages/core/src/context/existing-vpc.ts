@@ -1,4 +1,5 @@
-import { type Ipv4Range, ipv4Range, ipv4Within, jsonValue, type Parsed } from './key-parsers';
+import { jsonValue, type Parsed } from './key-parsers';
+import { type Ipv4Range, ipv4Range, ipv4Within } from '../contract/ipv4-range';
 import { shownValue } from '../errors';
 
 /** A subnet of a VPC you are given, by id: synth looks nothing up, so everything the template needs is stated. */

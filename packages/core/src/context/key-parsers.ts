@@ -1,6 +1,8 @@
 // The parsers of the context keys' values (`context-keys.ts`): each returns the value, or what is allowed.
 import { ACCEPTANCE_OWNER_MAX, ACCEPTANCE_TEXT_MAX, type AcceptedAdvisory } from './accepted-advisory';
 import { SECRET_ARN_EXAMPLE } from './secret-reference';
+import { ipv4Range, ipv4Within, PRIVATE_RANGES } from '../contract/ipv4-range';
+import { LITERAL_FIRST_SEGMENT } from '../contract/literal-path';
 import { ADVISORY_ID } from '../contract/known-vulnerability';
 import { IMAGE_NAME } from '../contract/spec-validation';
 
@@ -188,30 +190,6 @@ export function oneOf(values: readonly string[]) {
  * @see https://www.rfc-editor.org/rfc/rfc1918#section-3
  */
 export const VPC_PREFIX_LENGTHS = { min: 16, max: 20 } as const;
-const PRIVATE_RANGES: ReadonlyArray<readonly [number, number]> = [[0x0a000000, 8], [0xac100000, 12], [0xc0a80000, 16]];
-
-/** An IPv4 range `a.b.c.d/n`: its octets, prefix length and first address. */
-export interface Ipv4Range {
-  readonly octets: number[];
-  readonly prefix: number;
-  readonly address: number;
-}
-
-/** An IPv4 range with no host bits set; undefined for anything else. */
-export function ipv4Range(cidr: unknown): Ipv4Range | undefined {
-  const match = typeof cidr === 'string' ? /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(cidr) : null;
-  if (!match) return undefined;
-  const octets = match.slice(1, 5).map(Number);
-  const prefix = Number(match[5]);
-  if (octets.some((o) => o > 255) || prefix > 32) return undefined;
-  const address = octets.reduce((a, o) => a * 256 + o, 0);
-  return address % 2 ** (32 - prefix) === 0 ? { octets, prefix, address } : undefined;
-}
-
-/** Whether `range` lies inside the range that starts at `address` and has `prefix` bits. */
-export function ipv4Within(range: Ipv4Range, address: number, prefix: number): boolean {
-  return range.prefix >= prefix && Math.floor(range.address / 2 ** (32 - prefix)) === Math.floor(address / 2 ** (32 - prefix));
-}
 
 export function vpcCidr(raw: unknown): Parsed {
   const allowed = `a private (RFC 1918) IPv4 network from /${VPC_PREFIX_LENGTHS.min} to /${VPC_PREFIX_LENGTHS.max} ` +
@@ -246,9 +224,10 @@ export const TOKEN_PATHS_MAX = 4;
  */
 export function tokenPaths(raw: unknown): Parsed {
   const allowed = `a list of 1 to ${TOKEN_PATHS_MAX} load-balancer path patterns, each starting with / (A-Z a-z 0-9 _ - . $ / ~ " ' @ : + & ` +
-    'and the wildcards * and ?, at most 128 characters), each once, none matching every path (such as /*), for example ["/repository/*", "/v2/*"]';
+    'and the wildcards * and ?, at most 128 characters), each once, each with a literal first segment (no wildcard before the ' +
+    'second /: /?* would match every path but /), for example ["/repository/*", "/v2/*"]';
   const value = jsonValue(raw)?.value;
   const valid = Array.isArray(value) && value.length >= 1 && value.length <= TOKEN_PATHS_MAX && new Set(value).size === value.length &&
-    value.every((p) => typeof p === 'string' && /^\/[A-Za-z0-9_\-.$/~"'@:+&*?]{0,127}$/.test(p) && !/^\/[*/]*$/.test(p));
+    value.every((p) => typeof p === 'string' && /^\/[A-Za-z0-9_\-.$/~"'@:+&*?]{0,127}$/.test(p) && LITERAL_FIRST_SEGMENT.test(p));
   return valid ? { value } : { allowed };
 }

@@ -3,6 +3,7 @@ import { CONTEXT_KEYS, PLATFORM_DECIDED_KEYS, PLATFORM_KEYS } from './context-ke
 import type { DeploymentContext } from './deployment-context';
 import { DeploymentContextReader } from './deployment-context-reader';
 import { didYouMean } from './did-you-mean';
+import { referenceProblems } from './value-boundary';
 import { shownValue, UserError } from '../errors';
 import type { PlatformProps } from './platform-props';
 
@@ -34,6 +35,19 @@ export interface PlatformConfiguration {
  * `defaultRegion` is used when the platform names none (`CDK_DEFAULT_REGION`).
  */
 export function readPlatformConfiguration(values: Record<string, any>, defaultRegion?: string): PlatformConfiguration {
+  // Data only, before anything reads it: the platform's keys, and what the deployment app reads of each application
+  // itself (its containerImage, allowFrom, listenerPriority); its context keys are walked by their reader below.
+  const unsafe = [
+    ...referenceProblems('platform', values.platform, 'context'),
+    ...(Array.isArray(values.applications) ? values.applications : []).flatMap((entry: unknown, i: number) =>
+      (typeof entry === 'object' && entry !== null ? Object.entries(entry)
+        .filter(([name]) => APPLICATION_ONLY_KEYS.includes(name))
+        .flatMap(([name, value]) => referenceProblems(`applications[${i}].${name}`, value, 'context')) : [])),
+  ];
+  if (unsafe.length > 0) {
+    throw new UserError(`Invalid platform configuration (${unsafe.length} problem${unsafe.length > 1 ? 's' : ''}):\n` +
+      unsafe.map((p) => `  - ${p}`).join('\n'));
+  }
   const problems: string[] = [];
   const contextKeys = CONTEXT_KEYS.map((k) => k.name);
   const topLevel = Object.keys(values).filter((k) => contextKeys.includes(k));

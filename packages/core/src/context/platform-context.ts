@@ -2,6 +2,7 @@ import { Stack, Token } from 'aws-cdk-lib';
 import { CONTEXT_KEYS, defaultOf, PLATFORM_KEYS } from './context-keys';
 import { sharedKeyProblems } from './cross-key-rules';
 import type { ExistingVpc } from './existing-vpc';
+import { referenceProblems } from './value-boundary';
 import { SecurityProfile } from '../contract/security-profile';
 import { shownValue, UserError } from '../errors';
 import type { PlatformProps } from './platform-props';
@@ -52,6 +53,11 @@ export function platformContext(stack: Stack, props: PlatformProps): PlatformCon
     const value = raw[key.name];
     if (value === undefined || value === null || value === '') continue;
     given.add(key.name);
+    const unsafe = referenceProblems(key.name, value, 'code', key.deployTime);
+    if (unsafe.length > 0) {
+      problems.push(...unsafe);
+      continue;
+    }
     const parsed = key.parse(value);
     if ('allowed' in parsed) problems.push(`${key.name} ${shownValue(value)} is not allowed; expected ${parsed.allowed}.`);
     else v[key.name] = parsed.value;

@@ -1,3 +1,5 @@
+import { LITERAL_FIRST_SEGMENT } from './literal-path';
+
 /**
  * A path of the application whose requests carry bodies larger than the load balancer's WAF lets through elsewhere
  * (`WAF_BODY_SIZE_LIMIT`: AWSManagedRulesCommonRuleSet's `SizeRestrictions_BODY`), and the largest body it takes.
@@ -40,8 +42,9 @@ export function requestBodyLimitProblems(limits: unknown, where: string): string
     const prefix = limit?.pathPrefix;
     // The WAF matches the resolved path (RESOLVED_PATH): a prefix that resolving would change never matches.
     if (typeof prefix !== 'string' || !/^\/[\x21-\x7e]*$/.test(prefix) || prefix.length > REQUEST_BODY_PATH_MAX_BYTES ||
-      /%|\/\/|\/\.\.?(\/|$)/.test(prefix)) {
-      problems.push(`${where}[${i}].pathPrefix ${JSON.stringify(prefix)}; allowed: a path starting with /, printable ASCII ` +
+      /%|\/\/|\/\.\.?(\/|$)/.test(prefix) || !LITERAL_FIRST_SEGMENT.test(prefix)) {
+      problems.push(`${where}[${i}].pathPrefix ${JSON.stringify(prefix)}; allowed: a path starting with / and a literal first ` +
+        `segment (not / alone, which would lift the limit everywhere; no * or ? before the second /), printable ASCII ` +
         `without spaces, %, // or . and .. segments, at most ${REQUEST_BODY_PATH_MAX_BYTES} bytes.`);
     }
     const max = limit?.maxBytes;

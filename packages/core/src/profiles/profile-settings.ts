@@ -77,6 +77,11 @@ export interface ProfileSettings {
    */
   readonly knownVulnerabilitiesRefused: boolean;
   /**
+   * Egress rules (`egressRules()`, the workers' `egress`) that reach more than a /8's share of the public internet on one
+   * port, alone or together, are refused (`broadEgressProblems`); otherwise allowed.
+   */
+  readonly broadEgressRefused: boolean;
+  /**
    * The application's `pciDssScope` must be stated: the evidence report never prints a default as the user's scoping
    * decision.
    */
@@ -107,6 +112,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     accessLogs: false,
     // No backups: DEV data is disposable (and the volume goes with the stack).
     knownVulnerabilitiesRefused: false,
+    broadEgressRefused: false,
     pciDssScopeRequired: false,
     complianceChecks: false,
   },
@@ -132,6 +138,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     // A week: enough to undo a bad deployment or a broken upgrade found in testing.
     dataVolumeBackupDays: 7,
     knownVulnerabilitiesRefused: false,
+    broadEgressRefused: true,
     pciDssScopeRequired: false,
     complianceChecks: false,
   },
@@ -160,6 +167,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     // 35 days, as EFS's automatic backups keep: a month of daily restore points on either storage.
     dataVolumeBackupDays: 35,
     knownVulnerabilitiesRefused: true,
+    broadEgressRefused: true,
     pciDssScopeRequired: true,
     complianceChecks: true,
   },
