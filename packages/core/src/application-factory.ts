@@ -17,7 +17,7 @@ import { AuthMode, signInOf } from './contract/auth-mode';
 import { type DatabaseEnvironment, type DatabaseRequirement, databaseUrl, databaseVariables } from './contract/database-requirement';
 import { Ec2Storage } from './contract/ec2-storage';
 import { broadEgressProblems } from './contract/egress-rule';
-import type { EphemeralWorkers } from './contract/ephemeral-workers';
+import { type EphemeralWorkers, WorkerVariables } from './contract/ephemeral-workers';
 import { factorySizes } from './contract/factory-limits';
 import type { KnownVulnerability } from './contract/known-vulnerability';
 import type { LogAlarm } from './contract/log-alarm';
@@ -25,6 +25,7 @@ import type { IOidcIntegration, OidcProviderSettings } from './contract/oidc-int
 import { callPlugin, pluginName } from './contract/plugin-calls';
 import { authModesSince, contractWarningOf, knownAt, RUNTIME_TYPES_SINCE } from './contract/plugin-contract';
 import { PosixUser } from './contract/posix-user';
+import { variableProblems } from './contract/reserved-variables';
 import { RuntimeType } from './contract/runtime-type';
 import { type SoftwareComponent, SoftwareComponentType } from './contract/software-component';
 import { assertValidSpec } from './contract/spec-validation';
@@ -183,6 +184,7 @@ export class ApplicationFactory extends Construct {
     const database = databaseOf(plugin, spec, secrets);
     const integration = signInOf(context.authMode) === 'application' ? spec.oidcIntegration() : undefined;
     const provider = integration ? providerOf(context) : undefined;
+    assertVariablesOnce(this, plugin, spec, context, integration, provider, database);
     if (integration && provider) secrets[integration.clientSecretVariable()] = { secretArn: provider.clientSecretArn };
     if (integration && !context.fqdn) this.warnLocalAddress(plugin, runtimeType, spec.applicationPort(), integration.callbackPath());
     for (const message of unusedKeyMessages(context, database !== undefined)) warn(this, 'keyNotUsed', message);
@@ -196,6 +198,10 @@ export class ApplicationFactory extends Construct {
       const broad = [...broadEgressProblems(spec.egressRules(), `${plugin}.egressRules()`),
         ...broadEgressProblems(spec.ephemeralWorkers()?.egress ?? [], `${plugin}.ephemeralWorkers().egress`)];
       if (broad.length > 0) throw new UserError(`${context.securityProfile} refuses egress this broad: ${broad.join('; ')}.`, this);
+    }
+    if (runtimeType === RuntimeType.FARGATE && settings.rootContainerRefused && Number(PosixUser.parse(spec.containerUser()).uid) === 0) {
+      throw new UserError(`${plugin}.containerUser() is '${spec.containerUser()}': uid 0 is root, which ${context.securityProfile} does not ` +
+        'run (as EC2 never does); give the image\'s own user, for example \'1000:1000\'.', this);
     }
     const knownVulnerabilities = callPlugin(plugin, 'knownVulnerabilities', () => spec.knownVulnerabilities());
     checkKnownVulnerabilities(this, plugin, knownVulnerabilities, context.acceptedAdvisories ?? {}, settings.knownVulnerabilitiesRefused,
@@ -644,6 +650,26 @@ function deployedComponents(runtimeType: RuntimeType, images: string[]): Softwar
       type: SoftwareComponentType.OPERATING_SYSTEM,
     }] : [],
   ];
+}
+
+/**
+ * Each variable the application gets is set once: its environment, its secrets (the plugin's and the deployment's),
+ * the OIDC integration's, the database's and the workers' (`variableProblems`), on both runtimes alike.
+ */
+function assertVariablesOnce(scope: Construct, plugin: string, spec: IApplicationSpec, context: DeploymentContext,
+  integration: IOidcIntegration | undefined, provider: OidcProviderSettings | undefined, database: DatabaseRequirement | undefined): void {
+  const environment = callPlugin(plugin, 'containerEnvironmentVariables',
+    () => spec.containerEnvironmentVariables(context.fqdn ?? '', context.sslEnabled, context.authMode));
+  const problems = variableProblems([
+    { setBy: `${plugin}.containerEnvironmentVariables()`, names: Object.keys(environment) },
+    { setBy: `${plugin}.secrets()`, names: Object.keys(callPlugin(plugin, 'secrets', () => spec.secrets())) },
+    ...integration && provider ? [{ setBy: 'the OIDC integration', names: [...Object.keys(integration.environment(provider)), integration.clientSecretVariable()] }] : [],
+    ...database ? [{ setBy: `${plugin}.database().environment`, names: databaseVariables(database.environment) }] : [],
+    ...spec.ephemeralWorkers() ? [{ setBy: 'the framework for the workers', names: Object.values(WorkerVariables).filter((v) => typeof v === 'string') }] : [],
+    // The deployment's last: it is the one to rename.
+    { setBy: 'the secrets key', names: Object.keys(context.secrets ?? {}) },
+  ]);
+  if (problems.length > 0) throw new UserError(`${plugin}: the application's variables:\n  - ${problems.join('\n  - ')}`, scope);
 }
 
 /** The plugin's database, whose connection's variables may not be a secret's. */

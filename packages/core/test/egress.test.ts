@@ -1,7 +1,7 @@
 import { EgressRule, JenkinsSpec, RuntimeType, SecurityProfile } from '../src';
-import { broadEgressProblems, egressRuleProblems } from '../src/contract/egress-rule';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { OIDC, propsFor, refTarget, resources, RUNTIMES_PROFILES_AND_STORAGE, securityGroupId, synth } from './support/synth';
+import { broadEgressProblems, egressRuleProblems } from '../src/contract/egress-rule';
 
 /** Every egress rule of the template, inline or standalone, as [group logical id, rule]. */
 function egressRules(json: any): Array<[string, any]> {

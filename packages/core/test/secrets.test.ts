@@ -105,11 +105,11 @@ describe('each refused form has its own message, naming the variable and the plu
     ['a value that is not an ARN, never shown', { DB_PASSWORD: 'hunter2-canary' },
       `secrets (for WikiSpec).DB_PASSWORD is not an ARN (the value is not shown: it may be the secret itself); give the complete ARN as Secrets Manager shows it (for example ${SECRET_ARN_EXAMPLE}), the JSON-key form for one key of a JSON secret (${SECRET_JSON_KEY_EXAMPLE}), or a secret of the same app by its secretArn.`],
     ['an ARN of another service', { DB_PASSWORD: 'arn:aws:ssm:eu-west-1:123456789012:parameter/db' },
-      'secrets (for WikiSpec).DB_PASSWORD is "arn:aws:ssm:eu-west-1:123456789012:parameter/db", an ARN of ssm, not of a Secrets Manager secret;'],
+      'secrets (for WikiSpec).DB_PASSWORD is an ARN of ssm ("arn:aws:ssm:eu-west-1:123456789012:"...), not of a Secrets Manager secret;'],
     ['a partial ARN', { DB_PASSWORD: `${ARN}db` },
       `secrets (for WikiSpec).DB_PASSWORD is "${ARN}db", a partial ARN: it lacks the - and six characters Secrets Manager appends to the name, which ECS and IAM need;`],
     ['a JSON key without the two version fields', { DB_PASSWORD: `${DB}:password` },
-      `secrets (for WikiSpec).DB_PASSWORD is "${DB}:password": the JSON-key form has three fields after the secret's name, <json-key>:<version-stage>:<version-id>, the last two may be empty (for example ${SECRET_JSON_KEY_EXAMPLE}).`],
+      `secrets (for WikiSpec).DB_PASSWORD is "${DB}" with 1 field after it (not shown): the JSON-key form has three fields after the secret's name, <json-key>:<version-stage>:<version-id>, the last two may be empty (for example ${SECRET_JSON_KEY_EXAMPLE}).`],
     ['both a version stage and a version id', { DB_PASSWORD: `${DB}:password:AWSCURRENT:0123` },
       'secrets (for WikiSpec).DB_PASSWORD names both a version stage and a version id; ECS takes one of them'],
   ])('%s', (_name, secrets, message) => {

@@ -6,7 +6,7 @@ import { WikiSpec } from './fixtures/wiki-spec';
 import { otherWiki, PLATFORM_PROPS, synthPlatform } from './support/platform';
 import { IMAGE_DIGESTS, OIDC, propsFor, REGION_ENV, resources, synth, TLS } from './support/synth';
 import type { EvidenceReport } from '../src/compliance/report-model';
-import { tokenPaths } from '../src/context/key-parsers';
+import { tokenPaths as parseTokenPaths } from '../src/context/key-parsers';
 import { namedHosts, unreachableHostProblems } from '../src/platform/named-hosts';
 
 // Machine clients behind alb-oidc: tokenPaths skip the load balancer's sign-in, on a rule the load balancer evaluates
@@ -56,13 +56,13 @@ describe('a pattern with a wildcard before the second /', () => {
   const PROBES = ['/ab', '/login', '/admin/x', '/repository/releases/x.jar', '/v2/x'];
   const reaches = (pattern: string) => PROBES.filter((p) => new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`).test(p));
   test.each(['/?*', '/*?', '/??*', '/*', '/**', '/*/*', '/', '/a*', '/?/*'])('%s is refused', (pattern) => {
-    expect(tokenPaths([pattern])).toEqual({ allowed: expect.stringMatching(/each with a literal first segment/) });
+    expect(parseTokenPaths([pattern])).toEqual({ allowed: expect.stringMatching(/each with a literal first segment/) });
   });
   test.each(['/?*', '/*?', '/??*'])('%s would reach every probe path (why it is refused)', (pattern) => {
     expect(reaches(pattern)).toEqual(PROBES);
   });
   test.each(['/repository/*', '/v2/*', '/service/rest/*', '/a', '/api/v?/*'])('negative control: %s is accepted and reaches one first segment at most', (pattern) => {
-    expect(tokenPaths([pattern])).toEqual({ value: [pattern] });
+    expect(parseTokenPaths([pattern])).toEqual({ value: [pattern] });
     expect(new Set(reaches(pattern).map((p) => p.split('/')[1])).size).toBeLessThanOrEqual(1);
   });
 });

@@ -67,8 +67,11 @@ describe('a standalone deployment (cdk.json, -c)', () => {
   const VALID = { stackName: 'wiki', applicationId: 'wiki', runtimeType: 'FARGATE', securityProfile: 'DEV', sslEnabled: 'false' };
   test('every key, containerImage and pluginSettings included, and every problem at once', () => {
     const read = () => DeploymentContextReader.fromValues({
-      ...VALID, alarmEmail: `${REFERENCE}@example.com`, instanceType: TOKEN,
-      containerImage: { image: 'nginx:1.27', environment: { A: REFERENCE } }, pluginSettings: { x: [TOKEN] },
+      ...VALID,
+      alarmEmail: `${REFERENCE}@example.com`,
+      instanceType: TOKEN,
+      containerImage: { image: 'nginx:1.27', environment: { A: REFERENCE } },
+      pluginSettings: { x: [TOKEN] },
     });
     expect(read).toThrow(/^Invalid deployment context \(4 problems\):/);
     for (const where of ['containerImage.environment.A holds "{{"', 'alarmEmail holds "{{"', 'instanceType holds "\\$\\{Token\\["', 'pluginSettings.x\\[0\\] holds "\\$\\{Token\\["']) {

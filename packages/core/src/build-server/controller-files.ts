@@ -118,6 +118,8 @@ export function controllerEnvironment(layout: ControllerLayout, fqdn: string, ss
     // TLS ends at the load balancer: Jenkins listens on HTTP only.
     JENKINS_OPTS: `--httpsPort=-1 --sessionTimeout=${SESSION_TIMEOUT_MINUTES} --sessionEviction=${SESSION_TIMEOUT_MINUTES * 60}`,
     CASC_JENKINS_CONFIG: `${layout.configDir}/${FILES.configuration}`,
+    // The image's own default on Fargate, the RPM's home on EC2: set here so that nothing else sets it.
+    JENKINS_HOME: layout.home,
   };
 }
 

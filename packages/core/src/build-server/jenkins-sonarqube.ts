@@ -59,8 +59,9 @@ export function sonarQubeSettings(): PluginSetting[] {
       allowed: 'an HTTPS URL, for example https://sonarqube.example.com',
       optional: true,
     },
-    { name: SONARQUBE_SETTINGS.tokenSecretArn, description: 'the secret holding a SonarQube token that may run analyses (text)', pattern: arn, allowed: SECRET_ARN_ALLOWED, optional: true },
-    { name: SONARQUBE_SETTINGS.webhookSecretArn, description: 'the secret SonarQube signs its webhook with (text)', pattern: arn, allowed: SECRET_ARN_ALLOWED, optional: true },
+    // Sensitive: a token pasted where its ARN belongs is never echoed in a refusal.
+    { name: SONARQUBE_SETTINGS.tokenSecretArn, description: 'the secret holding a SonarQube token that may run analyses (text)', pattern: arn, allowed: SECRET_ARN_ALLOWED, optional: true, sensitive: true },
+    { name: SONARQUBE_SETTINGS.webhookSecretArn, description: 'the secret SonarQube signs its webhook with (text)', pattern: arn, allowed: SECRET_ARN_ALLOWED, optional: true, sensitive: true },
   ];
 }
 

@@ -120,7 +120,6 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
     // Jenkins runs as the application's account, which holds the ids that own its data on EFS, EBS and in the
     // container alike, and writes only to its home, its cache (the unpacked war) and its logs.
     ...ServiceHardening.systemdLines(context.serviceUser, [home, EC2_CACHE, EC2_LOG_DIR]),
-    `Environment="JENKINS_HOME=${home}"`,
     `Environment="JENKINS_LOG=${EC2_JENKINS_LOG}"`,
     ...Object.entries(params.environment).map(([name, value]) => `Environment="${name}=${value}"`),
     `EnvironmentFile=-${Ec2Files.APPLICATION_ENVIRONMENT_FILE}`,

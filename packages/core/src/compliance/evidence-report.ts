@@ -325,7 +325,11 @@ function byNumber(a: string, b: string): number {
   return 0;
 }
 
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+/**
+ * Text as one GFM table cell: a backslash escaped first (so that `\|` stays text), then `|`; a line ending (CR or LF,
+ * both end a CommonMark line) or another control character becomes a space.
+ */
+export const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\x00-\x1f\x7f]/g, ' ');
 
 /**
  * The first page an assessor reads: per principal requirement, how many of its requirements reach each coverage, how

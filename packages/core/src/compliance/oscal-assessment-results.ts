@@ -28,6 +28,13 @@ export function oscalControlId(requirement: string): string {
 /** A property in the framework's namespace. */
 export const prop = (name: string, value: string) => ({ name, ns: OSCAL_NAMESPACE, value });
 
+/**
+ * Text from configuration inside a sentence of an OSCAL markup field (Markdown, with `{{ insert: ... }}`): each
+ * character inline syntax reads (emphasis, code, links, images, HTML, inserts, tables) gets a backslash, and a line
+ * ending or control character becomes a space, so no block can start either.
+ */
+export const markupText = (text: string) => text.replace(/[\\`*_{}[\]!|<>~]/g, '\\$&').replace(/[\x00-\x1f\x7f]/g, ' ');
+
 /** The inventory item of a resource a rule looked at, by its construct path. */
 const itemUuid = (id: (name: string) => string, resource: string) => id(`resource/${resource}`);
 
@@ -155,9 +162,10 @@ function risks(report: EvidenceReport, id: (name: string) => string): object[] {
     uuid: id(`risk/${v.id}`),
     title: `${v.id}: ${v.component} ${v.version}`,
     description: `${v.id}, a published advisory (${v.severity}) against ${v.component} ${v.version}, which this stack deploys; fixed in ${v.fixedIn}.`,
+    // The statement is OSCAL markup (Markdown): the user's text is escaped, so it reads as written.
     statement: v.accepted
-      ? `Deployed under the acceptance given in acceptedAdvisories: ${v.accepted.reason}${v.accepted.until ? ` (until ${v.accepted.until})` : ''}.` +
-        `${v.accepted.owner ? ` Accepted by ${v.accepted.owner}.` : ''}${v.accepted.reference ? ` Recorded in ${v.accepted.reference}.` : ''}`
+      ? `Deployed under the acceptance given in acceptedAdvisories: ${markupText(v.accepted.reason)}${v.accepted.until ? ` (until ${v.accepted.until})` : ''}.` +
+        `${v.accepted.owner ? ` Accepted by ${markupText(v.accepted.owner)}.` : ''}${v.accepted.reference ? ` Recorded in ${markupText(v.accepted.reference)}.` : ''}`
       : 'Deployed without an acceptance (a profile that only warns).',
     props: [prop('advisory', v.id), prop('severity', v.severity), prop('component', v.component), prop('version', v.version),
       ...v.accepted?.owner ? [prop('acceptance-owner', v.accepted.owner)] : [],

@@ -3,17 +3,18 @@ import { didYouMean } from '../context/did-you-mean';
 import { shownValue, UserError } from '../errors';
 
 /** The fields of `containerImage` in cdk.json: each with its check and what it allows. `applicationId` is the key's. */
-const FIELDS: Record<string, { readonly required: boolean; readonly valid: (v: any) => boolean; readonly allowed: string }> = {
+export const CONTAINER_IMAGE_FIELDS: Record<string, { readonly required: boolean; readonly valid: (v: any) => boolean; readonly allowed: string }> = {
   image: { required: true, valid: (v) => typeof v === 'string' && v.trim() !== '', allowed: 'the image with its tag, for example "sonatype/nexus3:3.70.1"' },
   port: { required: true, valid: (v) => Number.isInteger(v) && v >= 1 && v <= 65535, allowed: 'the port it listens on, 1 to 65535' },
   user: { required: true, valid: (v) => typeof v === 'string' && /^\d+:\d+$/.test(v), allowed: 'its user as "uid:gid", for example "200:200"' },
-  dataPath: { required: true, valid: (v) => typeof v === 'string' && /^\/./.test(v), allowed: 'the absolute path of its data in the image, for example "/nexus-data"' },
+  // Letters, digits and _ . / - only: on EC2 the path becomes the unit's BindPaths= and ReadWritePaths= entries.
+  dataPath: { required: true, valid: (v) => typeof v === 'string' && /^\/[\w./-]+$/.test(v), allowed: 'the absolute path of its data in the image, of letters, digits and _ . / -, for example "/nexus-data"' },
   healthCheckPath: { required: false, valid: (v) => typeof v === 'string' && v.startsWith('/'), allowed: 'a path starting with /' },
   startupSeconds: { required: false, valid: (v) => Number.isInteger(v), allowed: 'a whole number of seconds' },
   environment: {
     required: false,
-    valid: (v) => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string'),
-    allowed: 'an object of variable names to text (secrets go in the secrets key, by ARN)',
+    valid: (v) => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string' && !x.includes('\0')),
+    allowed: 'an object of variable names to text without NUL (secrets go in the secrets key, by ARN)',
   },
   database: { required: false, valid: (v) => typeof v === 'object' && v !== null && !Array.isArray(v), allowed: 'a DatabaseRequirement object' },
   requestBodyLimits: { required: false, valid: Array.isArray, allowed: 'a list of {pathPrefix, maxBytes}' },
@@ -28,17 +29,21 @@ const FIELDS: Record<string, { readonly required: boolean; readonly valid: (v: a
 export function containerImageProps(applicationId: string, raw: unknown): ContainerImageProps {
   const where = `containerImage (applicationId ${applicationId})`;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new UserError(`${where} ${shownValue(raw)} is not allowed; expected an object with ${Object.keys(FIELDS).join(', ')}.`);
+    throw new UserError(`${where} ${shownValue(raw)} is not allowed; expected an object with ${Object.keys(CONTAINER_IMAGE_FIELDS).join(', ')}.`);
   }
   const value = raw as Record<string, unknown>;
   const problems = [
-    ...Object.keys(value).filter((k) => !(k in FIELDS)).map((k) => {
-      const guess = didYouMean(k, Object.keys(FIELDS));
-      return `containerImage.${k}: no such field${guess ? `; did you mean ${guess}?` : ''} Known: ${Object.keys(FIELDS).join(', ')}.`;
+    ...Object.keys(value).filter((k) => !(k in CONTAINER_IMAGE_FIELDS)).map((k) => {
+      const guess = didYouMean(k, Object.keys(CONTAINER_IMAGE_FIELDS));
+      return `containerImage.${k}: no such field${guess ? `; did you mean ${guess}?` : ''} Known: ${Object.keys(CONTAINER_IMAGE_FIELDS).join(', ')}.`;
     }),
-    ...Object.entries(FIELDS).flatMap(([name, field]) => {
+    ...Object.entries(CONTAINER_IMAGE_FIELDS).flatMap(([name, field]) => {
       if (value[name] === undefined) return field.required ? [`containerImage.${name} is required; expected ${field.allowed}.`] : [];
-      return field.valid(value[name]) ? [] : [`containerImage.${name} ${shownValue(value[name])} is not allowed; expected ${field.allowed}.`];
+      // The environment's values are not shown (a secret may have been pasted there): only the names that are wrong.
+      const shown = name === 'environment' && typeof value[name] === 'object' && value[name] !== null
+        ? `(entries ${Object.entries(value[name] as object).filter(([, v]) => typeof v !== 'string' || v.includes('\0')).map(([k]) => JSON.stringify(k)).join(', ') || 'not shown'})`
+        : shownValue(value[name]);
+      return field.valid(value[name]) ? [] : [`containerImage.${name} ${shown} is not allowed; expected ${field.allowed}.`];
     }),
   ];
   if (problems.length) throw new UserError(`Invalid ${where} (${problems.length} problem${problems.length > 1 ? 's' : ''}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -391,7 +391,9 @@ const FIELD_KEYS = {
     required: false,
     defaultText: `the plugin's \`defaultSize()\`, else \`${FACTORY_SIZE_DEFAULTS.instanceType}\``,
     description: 'EC2 instance type, x86_64 (the image is Amazon Linux 2023\'s x86_64 one).',
-    parse: text(/^\S{1,64}$/, 'an EC2 instance type such as m7i.large'),
+    // A family, generation and attributes, then the size (m7i.large, m7i-flex.large, u-6tb1.metal): nothing else reaches
+    // the launch template.
+    parse: text(/^(?=.{1,64}$)[a-z][a-z0-9-]*\.[a-z0-9]+$/, 'an EC2 instance type such as m7i.large'),
     code: (c) => c.props.instanceType,
     example: 'm7i.large',
   },
@@ -464,7 +466,8 @@ const OIDC_PROVIDER_KEYS = {
     required: false,
     defaultText: OIDC_DEFAULT_TEXT,
     description: 'OAuth client id registered with the identity provider.',
-    parse: text(/^\S{1,255}$/, 'a client id without spaces'),
+    // OAuth's VSCHAR (RFC 6749 Appendix A) without the space: no control character reaches the listener or the controller.
+    parse: text(/^[\x21-\x7e]{1,255}$/, 'a client id of printable ASCII without spaces'),
     code: (c) => c.props.oidc?.clientId,
     example: 'wiki',
   },

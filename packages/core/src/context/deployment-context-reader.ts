@@ -31,10 +31,11 @@ export class DeploymentContextReader {
 
   /**
    * Validates raw key values (strings, or JSON values from cdk.json). Every problem is reported at once, in one
-   * error that names each key, the value given and what is allowed. `fromCode` names the keys whose value was given in
-   * code (the factory's props), which may hold a deploy-time value where the key takes one; every other value is data.
+   * error that names each key, the value given and what is allowed.
+   * @param fromCode the keys whose value was given in code (the factory's props). Such a value may be known only at
+   * deploy time where the key takes one (a secret's ARN). Every other value is data.
    */
-  public static fromValues(values: Record<string, any>, fromCode: ReadonlySet<string> = new Set()): DeploymentContext {
+  public static fromValues(values: Record<string, any>, fromCode: string[] = []): DeploymentContext {
     const problems: string[] = [];
     const known = CONTEXT_KEYS.map((k) => k.name);
     const v: Record<string, any> = {};
@@ -59,7 +60,7 @@ export class DeploymentContextReader {
         continue;
       }
       given.add(key.name);
-      const unsafe = referenceProblems(key.name, raw, fromCode.has(key.name) ? 'code' : 'context', key.deployTime);
+      const unsafe = referenceProblems(key.name, raw, fromCode.includes(key.name) ? 'code' : 'context', key.deployTime);
       if (unsafe.length > 0) {
         problems.push(...unsafe);
         continue;

@@ -42,7 +42,7 @@ export function factoryContext(scope: IConstruct, runtimeType: RuntimeType, appl
   for (const [name, value] of Object.entries(fromCode)) if (given(value)) merged[name] = value;
   merged.securityProfile ??= SecurityProfile.DEV;
   merged.sslEnabled ??= false;
-  return DeploymentContextReader.fromValues(merged, new Set(Object.keys(fromCode).filter((name) => given(fromCode[name]))));
+  return DeploymentContextReader.fromValues(merged, Object.keys(fromCode).filter((name) => given(fromCode[name])));
 }
 
 function given(value: unknown): boolean {

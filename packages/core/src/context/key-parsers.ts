@@ -2,8 +2,8 @@
 import { ACCEPTANCE_OWNER_MAX, ACCEPTANCE_TEXT_MAX, type AcceptedAdvisory } from './accepted-advisory';
 import { SECRET_ARN_EXAMPLE } from './secret-reference';
 import { ipv4Range, ipv4Within, PRIVATE_RANGES } from '../contract/ipv4-range';
-import { LITERAL_FIRST_SEGMENT } from '../contract/literal-path';
 import { ADVISORY_ID } from '../contract/known-vulnerability';
+import { LITERAL_FIRST_SEGMENT } from '../contract/literal-path';
 import { IMAGE_NAME } from '../contract/spec-validation';
 
 /** What a key's parser returns: the value, or a description of what is allowed. */
@@ -201,8 +201,10 @@ export function vpcCidr(raw: unknown): Parsed {
 }
 
 export function httpsUrl(raw: unknown): Parsed {
-  const allowed = 'an https:// URL';
-  if (typeof raw !== 'string') return { allowed };
+  const allowed = 'an https:// URL, without spaces or control characters';
+  // The URL parser drops spaces at either end, tabs and line breaks before it reads: what it checks would not be what
+  // is rendered, so they are refused and the value is rendered as checked.
+  if (typeof raw !== 'string' || /[\s\x00-\x1f\x7f]/.test(raw)) return { allowed };
   try {
     return new URL(raw).protocol === 'https:' ? { value: raw } : { allowed };
   } catch {

@@ -35,26 +35,9 @@ export interface PlatformConfiguration {
  * `defaultRegion` is used when the platform names none (`CDK_DEFAULT_REGION`).
  */
 export function readPlatformConfiguration(values: Record<string, any>, defaultRegion?: string): PlatformConfiguration {
-  // Data only, before anything reads it: the platform's keys, and what the deployment app reads of each application
-  // itself (its containerImage, allowFrom, listenerPriority); its context keys are walked by their reader below.
-  const unsafe = [
-    ...referenceProblems('platform', values.platform, 'context'),
-    ...(Array.isArray(values.applications) ? values.applications : []).flatMap((entry: unknown, i: number) =>
-      (typeof entry === 'object' && entry !== null ? Object.entries(entry)
-        .filter(([name]) => APPLICATION_ONLY_KEYS.includes(name))
-        .flatMap(([name, value]) => referenceProblems(`applications[${i}].${name}`, value, 'context')) : [])),
-  ];
-  if (unsafe.length > 0) {
-    throw new UserError(`Invalid platform configuration (${unsafe.length} problem${unsafe.length > 1 ? 's' : ''}):\n` +
-      unsafe.map((p) => `  - ${p}`).join('\n'));
-  }
-  const problems: string[] = [];
+  assertData(values);
   const contextKeys = CONTEXT_KEYS.map((k) => k.name);
-  const topLevel = Object.keys(values).filter((k) => contextKeys.includes(k));
-  if (topLevel.length > 0) {
-    problems.push(`${topLevel.join(', ')} at the top level: in a platform configuration each setting belongs to the ` +
-      '"platform" object or to an entry of "applications".');
-  }
+  const problems: string[] = topLevelProblems(values, contextKeys);
   const platform = values.platform;
   const platformKeys: readonly string[] = [...PLATFORM_STACK_KEYS, ...PLATFORM_KEYS];
   if (!isObject(platform)) {
@@ -126,6 +109,31 @@ export function readPlatformConfiguration(values: Record<string, any>, defaultRe
   }
   const { stackName, region, ...props } = platform;
   return { platform: { stackName, region: region ?? defaultRegion, props: props as PlatformProps }, applications: read };
+}
+
+/** A context key at the top level, where only `platform` and `applications` belong. */
+function topLevelProblems(values: Record<string, any>, contextKeys: string[]): string[] {
+  const topLevel = Object.keys(values).filter((k) => contextKeys.includes(k));
+  return topLevel.length > 0 ? [`${topLevel.join(', ')} at the top level: in a platform configuration each setting belongs to the ` +
+    '"platform" object or to an entry of "applications".'] : [];
+}
+
+/**
+ * Data only, before anything reads it: the platform's keys, and what the deployment app reads of each application
+ * itself (its containerImage, allowFrom, listenerPriority); an application's context keys are walked by their reader.
+ */
+function assertData(values: Record<string, any>): void {
+  const unsafe = [
+    ...referenceProblems('platform', values.platform, 'context'),
+    ...(Array.isArray(values.applications) ? values.applications : []).flatMap((entry: unknown, i: number) =>
+      (isObject(entry) ? Object.entries(entry)
+        .filter(([name]) => APPLICATION_ONLY_KEYS.includes(name))
+        .flatMap(([name, value]) => referenceProblems(`applications[${i}].${name}`, value, 'context')) : [])),
+  ];
+  if (unsafe.length > 0) {
+    throw new UserError(`Invalid platform configuration (${unsafe.length} problem${unsafe.length > 1 ? 's' : ''}):\n` +
+      unsafe.map((p) => `  - ${p}`).join('\n'));
+  }
 }
 
 function isObject(value: unknown): value is Record<string, any> {

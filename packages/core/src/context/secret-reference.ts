@@ -44,19 +44,21 @@ export function parseSecretReference(where: string, variable: string, value: unk
   const arn = ARN.exec(value);
   if (!arn) return { problem: `${where} is not an ARN (the value is not shown: it may be the secret itself); ${HOW}.` };
   const [, service, resource] = arn;
+  // Shown only up to the secret's name: a value pasted after the ARN (a password) is never echoed.
+  const shown = JSON.stringify(value.slice(0, value.length - resource.length) + resource.split(':').slice(0, 2).join(':'));
   if (service !== 'secretsmanager' || !resource.startsWith('secret:')) {
-    return { problem: `${where} is ${JSON.stringify(value)}, an ARN of ${service}, not of a Secrets Manager secret; ${HOW}.` };
+    return { problem: `${where} is an ARN of ${service} (${JSON.stringify(value.slice(0, value.length - resource.length))}...), not of a Secrets Manager secret; ${HOW}.` };
   }
   const [, name, ...fields] = resource.split(':');
   if (fields.length !== 0 && fields.length !== 3) {
     return {
-      problem: `${where} is ${JSON.stringify(value)}: the JSON-key form has three fields after the secret's name, ` +
+      problem: `${where} is ${shown} with ${fields.length} field${fields.length > 1 ? 's' : ''} after it (not shown): the JSON-key form has three fields after the secret's name, ` +
       `<json-key>:<version-stage>:<version-id>, the last two may be empty (for example ${SECRET_JSON_KEY_EXAMPLE}).`,
     };
   }
   if (!COMPLETE_NAME.test(name)) {
     return {
-      problem: `${where} is ${JSON.stringify(value)}, a partial ARN: it lacks the - and six characters Secrets ` +
+      problem: `${where} is ${shown}, a partial ARN: it lacks the - and six characters Secrets ` +
       `Manager appends to the name, which ECS and IAM need; ${HOW}.`,
     };
   }
@@ -87,7 +89,7 @@ function withFields(where: string, value: string, secretArn: string, fields: str
   }
   if (!jsonKey && !versionStage && !versionId) {
     return {
-      problem: `${where} is ${Token.isUnresolved(value) ? 'a secretArn' : JSON.stringify(value)} followed by three empty fields; ` +
+      problem: `${where} is ${Token.isUnresolved(value) ? 'a secretArn' : JSON.stringify(secretArn)} followed by three empty fields; ` +
       'leave them out for the whole SecretString, or name the JSON key (for example :password::).',
     };
   }

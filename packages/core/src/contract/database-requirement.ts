@@ -1,3 +1,5 @@
+import { ENVIRONMENT_NAME } from './reserved-variables';
+
 /** The database engines a plugin can ask for. */
 export enum DatabaseEngine {
   /** PostgreSQL on Amazon RDS. */
@@ -56,7 +58,6 @@ export interface DatabaseRequirement {
  */
 export const DATABASE_DEFAULTS = { instanceType: 'db.t4g.micro', storageGiB: 20 } as const;
 
-const ENVIRONMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** What `urlFormat` replaces (global: `databaseUrl` replaces each; `search` ignores the flag). */
 const PLACEHOLDERS = /\{(host|port|name)\}/g;
 

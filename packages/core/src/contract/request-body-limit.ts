@@ -44,7 +44,7 @@ export function requestBodyLimitProblems(limits: unknown, where: string): string
     if (typeof prefix !== 'string' || !/^\/[\x21-\x7e]*$/.test(prefix) || prefix.length > REQUEST_BODY_PATH_MAX_BYTES ||
       /%|\/\/|\/\.\.?(\/|$)/.test(prefix) || !LITERAL_FIRST_SEGMENT.test(prefix)) {
       problems.push(`${where}[${i}].pathPrefix ${JSON.stringify(prefix)}; allowed: a path starting with / and a literal first ` +
-        `segment (not / alone, which would lift the limit everywhere; no * or ? before the second /), printable ASCII ` +
+        'segment (not / alone, which would lift the limit everywhere; no * or ? before the second /), printable ASCII ' +
         `without spaces, %, // or . and .. segments, at most ${REQUEST_BODY_PATH_MAX_BYTES} bytes.`);
     }
     const max = limit?.maxBytes;

@@ -12,6 +12,7 @@ import { knownVulnerabilityProblems } from './known-vulnerability';
 import { logAlarmProblems } from './log-alarm';
 import { callPlugin } from './plugin-calls';
 import { requestBodyLimitProblems } from './request-body-limit';
+import { ENVIRONMENT_NAME } from './reserved-variables';
 import { softwareComponentProblems } from './software-component';
 
 /** One member's check: undefined when the value is allowed, otherwise what is allowed. */
@@ -128,13 +129,6 @@ const CHECKS: ReadonlyArray<[keyof IApplicationSpec, Check]> = [
  * @see https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/API_PutMetricAlarm.html
  */
 const ALARM_DESCRIPTION_MAX = 1024;
-
-/**
- * An environment variable name systemd's `EnvironmentFile=` and a shell accept: a letter or _, then letters, digits
- * and _.
- * @see https://www.freedesktop.org/software/systemd/man/latest/systemd.exec.html#EnvironmentFile=
- */
-const ENVIRONMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * Every problem with a plugin's declared values, each naming the plugin, the member, the value and what is allowed.

@@ -82,6 +82,11 @@ export interface ProfileSettings {
    */
   readonly broadEgressRefused: boolean;
   /**
+   * An application container that runs as root (uid 0, `containerUser()` or `containerImage.user`) is refused on Fargate;
+   * EC2 refuses it in every profile (the application would run as root on the instance).
+   */
+  readonly rootContainerRefused: boolean;
+  /**
    * The application's `pciDssScope` must be stated: the evidence report never prints a default as the user's scoping
    * decision.
    */
@@ -113,6 +118,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     // No backups: DEV data is disposable (and the volume goes with the stack).
     knownVulnerabilitiesRefused: false,
     broadEgressRefused: false,
+    rootContainerRefused: false,
     pciDssScopeRequired: false,
     complianceChecks: false,
   },
@@ -139,6 +145,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     dataVolumeBackupDays: 7,
     knownVulnerabilitiesRefused: false,
     broadEgressRefused: true,
+    rootContainerRefused: false,
     pciDssScopeRequired: false,
     complianceChecks: false,
   },
@@ -168,6 +175,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     dataVolumeBackupDays: 35,
     knownVulnerabilitiesRefused: true,
     broadEgressRefused: true,
+    rootContainerRefused: true,
     pciDssScopeRequired: true,
     complianceChecks: true,
   },

@@ -316,10 +316,13 @@ const WRITE_FILES = `fw_write_files() {
  * inside double quotes a backslash before a double quote, a backslash, a backtick or a dollar stands for that character
  * and everything else is literal, line breaks and leading or trailing spaces included (systemd v252
  * `src/basic/env-file.c`, lines 193-225); unquoted, systemd would drop backslashes and the spaces at either end. A shell
- * that sources the file reads the same value. The value passes as a function argument, never on a command line.
+ * that sources the file reads the same value. The value passes as a function argument, never on a command line. A name
+ * must be a variable name (`ENVIRONMENT_NAME`), or nothing is written and the boot stops.
  */
 const ENV_LINE = `fw_env_line() {
   local file=$1 name=$2 value=$3
+  # A name that is no variable name would write other lines into the file (the framework checks names at synth too).
+  [[ $name =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || { fw_log "fw_env_line: refused a variable name that is none"; return 1; }
   value=\${value//\\\\/\\\\\\\\}
   value=\${value//\\"/\\\\\\"}
   value=\${value//\\\`/\\\\\\\`}

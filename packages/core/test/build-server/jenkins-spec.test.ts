@@ -212,7 +212,7 @@ describe('SonarQube by configuration (pluginSettings)', () => {
     expect(() => configuredSpec('JenkinsSpec', new JenkinsSpec(), { sonarQubeUrl: SONAR.serverUrl }))
       .toThrow('JenkinsSpec: pluginSettings gives sonarQubeUrl but not sonarQubeTokenSecretArn, sonarQubeWebhookSecretArn; SonarQube needs all three');
     expect(() => configuredSpec('JenkinsSpec', new JenkinsSpec(), { ...settings, sonarQubeUrl: 'http://sonar', sonarQubeTokenSecretArn: 'arn:aws:ssm:x' }))
-      .toThrow(/sonarQubeUrl "http:\/\/sonar" is not allowed; expected an HTTPS URL[^\n]*\n[^\n]*sonarQubeTokenSecretArn "arn:aws:ssm:x" is not allowed; expected a Secrets Manager secret's complete ARN/);
+      .toThrow(/sonarQubeUrl "http:\/\/sonar" is not allowed; expected an HTTPS URL[^\n]*\n[^\n]*sonarQubeTokenSecretArn \(hidden, 13 characters\) is not allowed; expected a Secrets Manager secret's complete ARN/);
   });
 });
 
