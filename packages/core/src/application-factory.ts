@@ -29,6 +29,7 @@ import { variableProblems } from './contract/reserved-variables';
 import { RuntimeType } from './contract/runtime-type';
 import { type SoftwareComponent, SoftwareComponentType } from './contract/software-component';
 import { assertValidSpec } from './contract/spec-validation';
+import { referenceProblems } from './contract/value-boundary';
 import { UserError, withConstructPath } from './errors';
 import { LogAlarms } from './infrastructure/alarms';
 import type { DatabaseConnection, PluginDatabaseProps } from './infrastructure/database';
@@ -669,6 +670,7 @@ function assertVariablesOnce(scope: Construct, plugin: string, spec: IApplicatio
     // The deployment's last: it is the one to rename.
     { setBy: 'the secrets key', names: Object.keys(context.secrets ?? {}) },
   ]);
+  problems.push(...referenceProblems(`${plugin}.containerEnvironmentVariables()`, environment, 'code', true));
   if (problems.length > 0) throw new UserError(`${plugin}: the application's variables:\n  - ${problems.join('\n  - ')}`, scope);
 }
 

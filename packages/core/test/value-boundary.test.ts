@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, Stack } from 'aws-cdk-lib';
+import { App, Aws, Stack } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { ApplicationFactory, DeploymentContextReader, Platform, RuntimeType, SecurityProfile } from '../src';
 import { readPlatformConfiguration } from '../src/context/platform-configuration';
@@ -108,3 +108,23 @@ describe('props given in code', () => {
   });
 });
 
+
+describe('what a plugin in code returns reaches the template as it is', () => {
+  const stack = () => new Stack(new App(), 'Wiki', { env: REGION_ENV });
+  test('a reference in its environment or an egress description is refused; a token (the region) is its own business', () => {
+    class Leaky extends WikiSpec {
+      public containerEnvironmentVariables() { return { GREETING: REFERENCE, REGION: Aws.REGION }; }
+      public egressRules() { return [{ description: REFERENCE, protocol: 'tcp', port: 443, cidr: '203.0.113.10/32' }]; }
+    }
+    const spec = new Leaky();
+    expect(() => new ApplicationFactory(stack(), 'App', RuntimeType.FARGATE, spec, { ...propsFor(SecurityProfile.DEV), ...testDefaults(spec) }))
+      .toThrow(/Leaky\.egressRules\(\)\[0\]\.description holds "\{\{"/);
+    class Env extends WikiSpec {
+      public containerEnvironmentVariables() { return { GREETING: REFERENCE, REGION: Aws.REGION }; }
+    }
+    const env = new Env();
+    const build = () => new ApplicationFactory(stack(), 'App', RuntimeType.FARGATE, env, { ...propsFor(SecurityProfile.DEV), ...testDefaults(env) });
+    expect(build).toThrow(/Env\.containerEnvironmentVariables\(\)\.GREETING holds "\{\{"/);
+    expect(build).not.toThrow(/REGION/);
+  });
+});

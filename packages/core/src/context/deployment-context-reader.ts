@@ -3,11 +3,11 @@ import { CONTEXT_KEYS, type ContextKey, defaultOf, DEPLOYMENT_APP_KEYS, deployme
 import { sharedKeyProblems } from './cross-key-rules';
 import type { DeploymentContext } from './deployment-context';
 import { didYouMean } from './did-you-mean';
-import { referenceProblems } from './value-boundary';
 import { AuthMode, signInOf } from '../contract/auth-mode';
 import { Ec2Storage } from '../contract/ec2-storage';
 import { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
+import { referenceProblems } from '../contract/value-boundary';
 import { shownValue, UserError } from '../errors';
 import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 

@@ -3,7 +3,7 @@ import { CONTEXT_KEYS, PLATFORM_DECIDED_KEYS, PLATFORM_KEYS } from './context-ke
 import type { DeploymentContext } from './deployment-context';
 import { DeploymentContextReader } from './deployment-context-reader';
 import { didYouMean } from './did-you-mean';
-import { referenceProblems } from './value-boundary';
+import { referenceProblems } from '../contract/value-boundary';
 import { shownValue, UserError } from '../errors';
 import type { PlatformProps } from './platform-props';
 

@@ -2,8 +2,8 @@ import { Stack, Token } from 'aws-cdk-lib';
 import { CONTEXT_KEYS, defaultOf, PLATFORM_KEYS } from './context-keys';
 import { sharedKeyProblems } from './cross-key-rules';
 import type { ExistingVpc } from './existing-vpc';
-import { referenceProblems } from './value-boundary';
 import { SecurityProfile } from '../contract/security-profile';
+import { referenceProblems } from '../contract/value-boundary';
 import { shownValue, UserError } from '../errors';
 import type { PlatformProps } from './platform-props';
 

@@ -14,6 +14,7 @@ import { callPlugin } from './plugin-calls';
 import { requestBodyLimitProblems } from './request-body-limit';
 import { ENVIRONMENT_NAME } from './reserved-variables';
 import { softwareComponentProblems } from './software-component';
+import { referenceProblems } from './value-boundary';
 
 /** One member's check: undefined when the value is allowed, otherwise what is allowed. */
 type Check = (value: unknown) => string | undefined;
@@ -177,6 +178,9 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
   if (bodies !== undefined) problems.push(...requestBodyLimitProblems(bodies, `${pluginName}.requestBodyLimits()`));
   const blocked = resultOf(spec, 'blockedRequests', pluginName, problems);
   if (blocked !== undefined) problems.push(...blockedRequestProblems(blocked, `${pluginName}.blockedRequests()`));
+  // What a plugin returns reaches the template as it is: no CloudFormation dynamic reference in it (a token it may give).
+  problems.push(...[['egressRules', egress], ['requestBodyLimits', bodies], ['blockedRequests', blocked]]
+    .flatMap(([member, value]) => referenceProblems(`${pluginName}.${member}()`, value, 'code', true)));
   const vulnerabilities = resultOf(spec, 'knownVulnerabilities', pluginName, problems);
   if (vulnerabilities !== undefined) problems.push(...knownVulnerabilityProblems(vulnerabilities, `${pluginName}.knownVulnerabilities()`));
   const components = resultOf(spec, 'softwareComponents', pluginName, problems);
