@@ -27,6 +27,7 @@ import { authModesSince, contractWarningOf, knownAt, RUNTIME_TYPES_SINCE } from 
 import { PosixUser } from './contract/posix-user';
 import { variableProblems } from './contract/reserved-variables';
 import { RuntimeType } from './contract/runtime-type';
+import type { SecurityProfile } from './contract/security-profile';
 import { type SoftwareComponent, SoftwareComponentType } from './contract/software-component';
 import { assertValidSpec } from './contract/spec-validation';
 import { referenceProblems } from './contract/value-boundary';
@@ -160,8 +161,13 @@ export class ApplicationFactory extends Construct {
       throw new UserError(`ApplicationFactory ${this.node.path}: listenerPriority and allowFrom place an application on a ` +
         'platform\'s shared listener and network; without platform they do not apply. Remove them, or set platform.', this);
     }
-    // The context keys of the construct tree and the factory's settings, read by the deployment app's reader.
-    const context = factoryContext(this, runtimeType, given.applicationId(), platform ? propsOnPlatform(this, stack, platform, props) : props);
+    // The context keys of the construct tree and the factory's settings, read by the deployment app's reader, with what
+    // the plugin's alarms require of them: every problem at once.
+    const raised = callPlugin(plugin, 'logAlarms', () => given.logAlarms()).map((a) => a.name);
+    const context = factoryContext(this, runtimeType, given.applicationId(), platform ? propsOnPlatform(this, stack, platform, props) : props,
+      (v) => (raised.length > 0 && PROFILE_SETTINGS[v.securityProfile as SecurityProfile]?.alarmRecipientRequired && !v.alarmEmail
+        ? [`${plugin} raises alarms (${raised.join(', ')}), and in ${v.securityProfile} someone must receive them: set alarmEmail ` +
+          `(for example security@example.com)${platform ? ' on the platform' : ''}.`] : []));
     // From here on the plugin is the one configured with its settings (the plugin itself when it declares none).
     const spec = configuredSpec(plugin, given, context.pluginSettings);
     if (spec !== given) assertValidSpec(spec, plugin);
@@ -178,10 +184,6 @@ export class ApplicationFactory extends Construct {
     // Before any child exists (context can only be set then): acknowledgements only where the packs read them.
     this.node.setContext(RECORD_ACKNOWLEDGEMENTS, settings.complianceChecks);
     const alarms = spec.logAlarms();
-    if (alarms.length > 0 && settings.alarmRecipientRequired && !context.alarmEmail) {
-      throw new UserError(`${plugin} raises alarms (${alarms.map((a) => a.name).join(', ')}), and in ${context.securityProfile} ` +
-        `someone must receive them: set alarmEmail (for example security@example.com)${platform ? ' on the platform' : ''}.`, this);
-    }
     const database = databaseOf(plugin, spec, secrets);
     const integration = signInOf(context.authMode) === 'application' ? spec.oidcIntegration() : undefined;
     const provider = integration ? providerOf(context) : undefined;

@@ -90,6 +90,12 @@ test('PRODUCTION refuses alarms that nobody receives, naming the key to set, and
   expect(stack.node.findAll().filter((c) => c.node.path.includes('App/')).length).toBe(0);
 });
 
+test('every problem at once: PRODUCTION without alarmEmail and without pciDssScope names both in one error', () => {
+  const stack = new Stack(new App(), 'Prod', { env: { region: 'eu-west-1' } });
+  const build = () => new ApplicationFactory(stack, 'App', RuntimeType.FARGATE, new AlarmingWiki(), { securityProfile: SecurityProfile.PRODUCTION, ...TLS });
+  expect(build).toThrow(/^Invalid deployment context \(2 problems\):\n {2}- securityProfile PRODUCTION needs pciDssScope[^\n]*\n {2}- AlarmingWiki raises alarms \(WikiErrors\), and in PRODUCTION someone must receive them: set alarmEmail/);
+});
+
 test('an invalid alarm is refused with the member, the value and what is allowed', () => {
   const bad = new AlarmingWiki([{ ...ERRORS, name: '1st', threshold: -1, periodSeconds: 90 }, { ...ERRORS, name: 'WikiErrors', filterPattern: ' ' }, ERRORS]);
   expect(() => synth(RuntimeType.FARGATE, {}, bad)).toThrow([

@@ -36,57 +36,66 @@ export class DeploymentContextReader {
    * deploy time where the key takes one (a secret's ARN). Every other value is data.
    */
   public static fromValues(values: Record<string, any>, fromCode: string[] = []): DeploymentContext {
-    const problems: string[] = [];
-    const known = CONTEXT_KEYS.map((k) => k.name);
-    const v: Record<string, any> = {};
-    const given = new Set<string>();
-    const byProfile: ContextKey[] = [];
-
-    for (const key of Object.keys(values).filter((k) => !isCdkKey(k) && !known.includes(k))) {
-      const suggestion = didYouMean(key, known);
-      problems.push(`unknown key '${key}'${suggestion ? `; did you mean '${suggestion}'?` : ''} ` +
-        `Known keys: ${known.join(', ')}.`);
-    }
-
-    // What the deployment app reads itself (containerImage) crosses the same boundary, with every problem at once.
-    for (const name of DEPLOYMENT_APP_KEYS) problems.push(...referenceProblems(name, values[name], 'context'));
-
-    for (const key of CONTEXT_KEYS) {
-      const raw = values[key.name];
-      if (raw === undefined || raw === null || raw === '') {
-        if (key.required) problems.push(`${key.name} is required: ${key.description}`);
-        if (key.default !== undefined) v[key.name] = key.default;
-        else if (key.defaultByProfile) byProfile.push(key);
-        continue;
-      }
-      given.add(key.name);
-      const unsafe = referenceProblems(key.name, raw, fromCode.includes(key.name) ? 'code' : 'context', key.deployTime);
-      if (unsafe.length > 0) {
-        problems.push(...unsafe);
-        continue;
-      }
-      const parsed = key.parse(raw);
-      if ('allowed' in parsed) {
-        const shown = key.sensitive ? `(hidden, ${String(raw).length} characters)` : shownValue(raw);
-        problems.push(`${key.name} ${shown} is not allowed; expected ${parsed.allowed}.`);
-      } else {
-        v[key.name] = parsed.value;
-      }
-    }
-
-    // The profile is read with the other keys; a default that depends on it is applied once it is known.
-    for (const key of byProfile) v[key.name] = defaultOf(key, v.securityProfile);
-
-    problems.push(...crossKeyProblems(v, given));
-
-    if (problems.length > 0) {
-      throw new UserError(`Invalid deployment context (${problems.length} problem${problems.length > 1 ? 's' : ''}):\n` +
-        problems.map((p) => `  - ${p}`).join('\n'));
-    }
-    return deploymentContextOf(v);
+    return readDeploymentContext(values, fromCode);
   }
 
   private constructor() {}
+}
+
+/**
+ * `DeploymentContextReader.fromValues`, with the requirements only the caller knows (a factory knows its plugin's
+ * alarms): `requirements` gives each problem from the values read, reported with every other at once.
+ */
+export function readDeploymentContext(values: Record<string, any>, fromCode: string[] = [],
+  requirements: (v: Record<string, any>) => string[] = () => []): DeploymentContext {
+  const problems: string[] = [];
+  const known = CONTEXT_KEYS.map((k) => k.name);
+  const v: Record<string, any> = {};
+  const given = new Set<string>();
+  const byProfile: ContextKey[] = [];
+
+  for (const key of Object.keys(values).filter((k) => !isCdkKey(k) && !known.includes(k))) {
+    const suggestion = didYouMean(key, known);
+    problems.push(`unknown key '${key}'${suggestion ? `; did you mean '${suggestion}'?` : ''} ` +
+      `Known keys: ${known.join(', ')}.`);
+  }
+
+  // What the deployment app reads itself (containerImage) crosses the same boundary, with every problem at once.
+  for (const name of DEPLOYMENT_APP_KEYS) problems.push(...referenceProblems(name, values[name], 'context'));
+
+  for (const key of CONTEXT_KEYS) {
+    const raw = values[key.name];
+    if (raw === undefined || raw === null || raw === '') {
+      if (key.required) problems.push(`${key.name} is required: ${key.description}`);
+      if (key.default !== undefined) v[key.name] = key.default;
+      else if (key.defaultByProfile) byProfile.push(key);
+      continue;
+    }
+    given.add(key.name);
+    const unsafe = referenceProblems(key.name, raw, fromCode.includes(key.name) ? 'code' : 'context', key.deployTime);
+    if (unsafe.length > 0) {
+      problems.push(...unsafe);
+      continue;
+    }
+    const parsed = key.parse(raw);
+    if ('allowed' in parsed) {
+      const shown = key.sensitive ? `(hidden, ${String(raw).length} characters)` : shownValue(raw);
+      problems.push(`${key.name} ${shown} is not allowed; expected ${parsed.allowed}.`);
+    } else {
+      v[key.name] = parsed.value;
+    }
+  }
+
+  // The profile is read with the other keys; a default that depends on it is applied once it is known.
+  for (const key of byProfile) v[key.name] = defaultOf(key, v.securityProfile);
+
+  problems.push(...crossKeyProblems(v, given), ...requirements(v));
+
+  if (problems.length > 0) {
+    throw new UserError(`Invalid deployment context (${problems.length} problem${problems.length > 1 ? 's' : ''}):\n` +
+      problems.map((p) => `  - ${p}`).join('\n'));
+  }
+  return deploymentContextOf(v);
 }
 
 /**

@@ -6,7 +6,7 @@ import { SecurityProfile } from '../contract/security-profile';
 import { UserError } from '../errors';
 import { CodeSettings, CONTEXT_KEYS } from './context-keys';
 import type { DeploymentContext } from './deployment-context';
-import { DeploymentContextReader } from './deployment-context-reader';
+import { readDeploymentContext } from './deployment-context-reader';
 
 /**
  * The deployment context of one factory: the context keys of the construct tree (`cdk.json`, `-c`) and the settings
@@ -14,7 +14,8 @@ import { DeploymentContextReader } from './deployment-context-reader';
  * configuration) give the same deployment for the same keys. A key set in both must have the same value; a key set in
  * one of them is taken from there; DEV without TLS when neither says otherwise.
  */
-export function factoryContext(scope: IConstruct, runtimeType: RuntimeType, applicationId: string, code: FactorySettings): DeploymentContext {
+export function factoryContext(scope: IConstruct, runtimeType: RuntimeType, applicationId: string, code: FactorySettings,
+  requirements?: (v: Record<string, any>) => string[]): DeploymentContext {
   const stack = Stack.of(scope);
   const fromTree = scope.node.getAllContext();
   const known = (value: string) => (Token.isUnresolved(value) ? undefined : value);
@@ -42,7 +43,7 @@ export function factoryContext(scope: IConstruct, runtimeType: RuntimeType, appl
   for (const [name, value] of Object.entries(fromCode)) if (given(value)) merged[name] = value;
   merged.securityProfile ??= SecurityProfile.DEV;
   merged.sslEnabled ??= false;
-  return DeploymentContextReader.fromValues(merged, Object.keys(fromCode).filter((name) => given(fromCode[name])));
+  return readDeploymentContext(merged, Object.keys(fromCode).filter((name) => given(fromCode[name])), requirements);
 }
 
 function given(value: unknown): boolean {
