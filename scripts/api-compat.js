@@ -65,8 +65,46 @@ function main(args) {
   return compare(args[0], args[1]);
 }
 
+/** The .jsii file of an assembly given as a directory or a file; undefined for npm:. */
+function jsiiFile(assembly) {
+  if (assembly.startsWith('npm:')) return undefined;
+  return fs.statSync(assembly).isDirectory() ? path.join(assembly, '.jsii') : assembly;
+}
+
+/** The plugin contract version recorded beside an assembly (package.json's fw.pluginContract), when there is one. */
+function contractOf(assembly) {
+  const file = jsiiFile(assembly);
+  const pkg = file && path.join(path.dirname(file), 'package.json');
+  return pkg && fs.existsSync(pkg) ? JSON.parse(fs.readFileSync(pkg, 'utf-8')).fw?.pluginContract : undefined;
+}
+
+const CONTRACT = '@fw/core.IApplicationSpec';
+/**
+ * The plugin contract's minor rule, which jsii-diff does not see (it takes a method added to an interface as
+ * compatible): members added to IApplicationSpec need a newer contract version than the previous release's. Returns
+ * the problem, or undefined.
+ */
+function contractProblem(previous, current, previousContract, currentContract) {
+  const members = (assembly) => (assembly.types[CONTRACT]?.methods ?? []).map((m) => m.name);
+  const added = members(current).filter((m) => !members(previous).includes(m));
+  if (added.length === 0) return undefined;
+  console.log(`api-compat: the plugin contract gains ${added.join(', ')} (a minor change of the contract)`);
+  if (previousContract !== undefined && previousContract === currentContract) {
+    return `api-compat: ${added.join(', ')} added to IApplicationSpec, but the plugin contract stays ${currentContract}: bump ` +
+      'PLUGIN_CONTRACT_VERSION\'s minor and date each new member with it (APPLICATION_SPEC_MEMBERS_SINCE)';
+  }
+  return undefined;
+}
+
 function compare(previous, current) {
   const [before, after] = [versionOf(previous), versionOf(current)];
+  const [previousFile, currentFile] = [jsiiFile(previous), jsiiFile(current)];
+  const contract = previousFile && currentFile && contractProblem(JSON.parse(fs.readFileSync(previousFile, 'utf-8')),
+    JSON.parse(fs.readFileSync(currentFile, 'utf-8')), contractOf(previous), contractOf(current));
+  if (contract) {
+    console.error(contract);
+    return 1;
+  }
   const diff = spawnSync('npx', ['jsii-diff', '--keys', '--error-on', 'prod', previous, current], { encoding: 'utf-8' });
   process.stdout.write(diff.stdout);
   process.stderr.write(diff.stderr);
@@ -91,4 +129,5 @@ function compare(previous, current) {
   return 1;
 }
 
-process.exitCode = main(process.argv.slice(2));
+if (require.main === module) process.exitCode = main(process.argv.slice(2));
+module.exports = { contractProblem };

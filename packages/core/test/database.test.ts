@@ -130,8 +130,7 @@ describe('on a PRODUCTION platform', () => {
 
   test('EC2: the boot reads the password into the environment file from the secret, the rest as values', () => {
     const script = userData(withDatabase.templates.SonarVm);
-    expect(script).toContain('reading SONAR_JDBC_PASSWORD from Secrets Manager');
-    expect(script).toMatch(/fw_json_value 'password'/);
+    expect(script).toMatch(/^fw_env_secret '\/etc\/fw\/application\.env' 'SONAR_JDBC_PASSWORD' '[^']+' '[^']+' 'password'$/m);
     expect(script).toMatch(/fw_env_line '\/etc\/fw\/application\.env' 'SONAR_JDBC_URL' 'jdbc:postgresql:\/\//);
     const statements = resources(withDatabase.templates.SonarVm, 'AWS::IAM::Policy').flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
     expect(statements.filter((s: any) => s.Action === 'kms:Decrypt' && s.Condition?.StringEquals?.['kms:ViaService'])).toHaveLength(1);

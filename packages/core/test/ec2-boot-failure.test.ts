@@ -49,14 +49,15 @@ describe('the rendered EC2 user data', () => {
 
   test('holds no reference but the file system\'s (runnable as it is) and reads the secret before any step of the plugin', () => {
     expect(script).not.toMatch(/Fn::|Ref"|\$\{Token|unresolved/);
-    expect(script.indexOf('aws secretsmanager get-secret-value')).toBeGreaterThan(0);
-    expect(script.indexOf('aws secretsmanager get-secret-value')).toBeLessThan(script.indexOf('fw_pkg -y update'));
+    expect(script.indexOf('\nfw_env_secret ')).toBeGreaterThan(0);
+    expect(script.indexOf('\nfw_env_secret ')).toBeLessThan(script.indexOf('fw_pkg -y update'));
   });
 
   test('reads each secret into a variable, never as an argument whose failure would be swallowed', () => {
-    expect(script).toContain(`fw_secret=$(aws secretsmanager get-secret-value --region 'eu-west-1' --secret-id '${OIDC.clientSecretArn}' ` +
-      '--query SecretString --output text 2>> "$FW_LOG")');
-    expect(script).toContain(`fw_env_line '${ENV_FILE}' 'WIKI_OIDC_CLIENT_SECRET' "$fw_secret"`);
+    expect(script).toContain(`fw_env_secret '${ENV_FILE}' 'WIKI_OIDC_CLIENT_SECRET' 'eu-west-1' '${OIDC.clientSecretArn}'\n`);
+    expect(script).toContain('  value=$(aws secretsmanager get-secret-value --region "$region" --secret-id "$arn" "${version[@]}" ' +
+      '--query SecretString --output text 2>> "$FW_LOG")\n');
+    expect(script).toContain('  fw_env_line "$file" "$name" "$value"\n');
     // No command substitution as an argument of another command (its status would be lost).
     expect(script.split('\n').filter((l) => /^\s*[a-z_]+ .*\$\(aws /.test(l))).toEqual([]);
   });
@@ -122,7 +123,9 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('the EC2 boot, executed in
   });
 
   test('negative control: the old form, the read as printf\'s argument, swallows the failure and exits 0', () => {
-    const old = script.replace(/fw_secret=(\$\(aws [^\n]*\))\n[^\n]*\n(fw_env_line '[^']+' '\w+' )"\$fw_secret"/, '$2"$1"');
+    // The read moved into fw_env_line's argument, and the empty check with it.
+    const old = script.replace(/ {2}value=(\$\(aws [^\n]*\))\n[\s\S]*? {2}fw_env_line "\$file" "\$name" "\$value"\n/,
+      '  fw_env_line "$file" "$name" "$1"\n');
     expect(old).not.toBe(script);
     const run = runInSandbox(old, { ...DEFAULT_STUBS, aws: 'exit 254' });
     expect(run.status).toBe(0);
@@ -182,7 +185,7 @@ needing(`${SANDBOX_NEEDS}, gcc and Debian's libsystemd-shared (systemd 252)`, sa
     });
 
     test('negative control: the old `printf \'%s=%s\'` line alters them', () => {
-      const old = script.replace(/fw_env_line ('[^']+') ('WIKI_OIDC_CLIENT_SECRET') "\$fw_secret"/, 'printf \'%s=%s\\n\' $2 "$fw_secret" >> $1');
+      const old = script.replace(/ {2}fw_env_line "\$file" "\$name" "\$value"\n/, '  printf \'%s=%s\\n\' "$name" "$value" >> "$file"\n');
       expect(old).not.toBe(script);
       const altered = NASTY.filter((value) => readAsSystemd(reader.path!, boot(value, old).written(ENV_FILE)!).WIKI_OIDC_CLIENT_SECRET !== value);
       expect(altered).toEqual(expect.arrayContaining(['a\\b', ' lead', 'trail ', 'two\nlines', 'ends with \\']));

@@ -38,7 +38,7 @@ test('npm pack lists only the files the package means to ship', () => {
 });
 
 /**
- * An absolute path of one machine: a checkout's location (/work/...), a home directory (/root/, /Users/), or a script
+ * An absolute path of one machine: a checkout's location (under /work), a home directory (root's, or one under Users), or a script
  * that requires a file by absolute path. Documentation may show scratch directories (/tmp/x) in its commands.
  */
 const MACHINE_PATH = /(\/work\/|\/root\/|\/Users\/|require\(['"]\/)/;

@@ -48,9 +48,8 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('%s', (runtime) => {
   } else {
     test('each is read at boot into the environment file, never its value into the template', () => {
       const script = userData(byProps.json);
-      expect(script).toContain(`--secret-id '${DB}' --query SecretString`);
-      expect(script).toContain('| fw_json_value \'password\'');
-      expect(userData(byContext.json)).toContain(`--secret-id '${API}' --query SecretString`);
+      expect(script).toMatch(new RegExp(`^fw_env_secret '[^']+' 'DB_PASSWORD' '[^']+' '${DB}' 'password'$`, 'm'));
+      expect(userData(byContext.json)).toMatch(new RegExp(`^fw_env_secret '[^']+' 'API_TOKEN' '[^']+' '${API}'$`, 'm'));
     });
   }
 });

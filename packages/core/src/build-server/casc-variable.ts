@@ -45,18 +45,17 @@ export function refuseExpandedSecrets(names: readonly string[]): string[] {
  */
 export function refuseExpandedSecretsInFile(file: string, names: readonly string[]): string[] {
   if (names.length === 0) return [];
+  // "$" "{" is awk's concatenation: no ${ inside the shell's single quotes.
   const walk = [
     '!on && index($0, n "=\\"") == 1 { on = 1; $0 = substr($0, length(n) + 3) }',
     '!on { next }',
     '{ for (i = 1; i <= length($0); i++) { c = substr($0, i, 1);',
-    'if (c == "\\\\") { if (substr($0, i + 1, 2) == "${") found = 1; i++ } else if (c == "\\"") exit } }',
+    'if (c == "\\\\") { if (substr($0, i + 1, 2) == "$" "{") found = 1; i++ } else if (c == "\\"") exit } }',
     'END { exit !found }',
   ].join(' ');
+  const message = expandedSecretMessage('$1').replace('"${"', '\\"\\${\\"');
   return [
-    // SC2016: each `${` in single quotes is text (looked for, or named in the message), not an expansion.
-    '# shellcheck disable=SC2016',
-    `fw_casc_expanded() { [ -f "$2" ] && awk -v n="$1" ${Shell.quote(walk)} "$2"; }`,
-    ...names.flatMap((name) => ['# shellcheck disable=SC2016',
-      `if fw_casc_expanded ${Shell.quote(name)} ${Shell.quote(file)}; then fw_log ${Shell.quote(expandedSecretMessage(name))}; exit 1; fi`]),
+    `fw_casc_refuse() { [ -f "$2" ] || return 0; if awk -v n="$1" ${Shell.quote(walk)} "$2"; then fw_log "${message}"; exit 1; fi; }`,
+    ...names.map((name) => `fw_casc_refuse ${Shell.quote(name)} ${Shell.quote(file)}`),
   ];
 }

@@ -277,10 +277,3 @@ export abstract class ApplicationSpec implements IApplicationSpec {
     return undefined;
   }
 }
-
-/** The members every plugin must have, checked by the registry on each class it loads. */
-export const APPLICATION_SPEC_MEMBERS: readonly string[] = [
-  'applicationId', 'defaultContainerImage', 'applicationPort', 'containerDataPath', 'efsDataPath', 'volumeName',
-  'containerUser', 'efsPermissions', 'ebsDeviceName', 'ec2DataPath', 'ec2LogPaths', 'configureUserData',
-  'healthCheckPath', 'containerEnvironmentVariables', 'containerInitialization', 'logAlarms', 'supportedAuthModes', 'ephemeralWorkers', 'egressRules', 'secrets', 'defaultSize', 'settings', 'withSettings', 'requestBodyLimits', 'blockedRequests', 'knownVulnerabilities', 'softwareComponents', 'complianceControls', 'database', 'supportsOidcIntegration', 'oidcIntegration',
-];

@@ -1,6 +1,7 @@
 import { fargateSizeProblem } from './factory-limits';
 import { shownValue, UserError } from '../errors';
-import { APPLICATION_SPEC_MEMBERS, type IApplicationSpec } from './application-spec';
+import type { IApplicationSpec } from './application-spec';
+import { APPLICATION_SPEC_MEMBERS } from './application-spec-members';
 import { AuthMode } from './auth-mode';
 import { blockedRequestProblems } from './blocked-request';
 import { complianceControlProblems } from './compliance-control';

@@ -23,6 +23,8 @@ import type { Ec2Context } from './ec2-context';
  *   step on EC2);
  * - `fw_env_line`: append an entry to the application's environment file, quoted as systemd reads it back;
  * - `fw_json_value KEY`: one key's value of the JSON on standard input (a secret given in ECS's JSON-key form);
+ * - `fw_env_secret FILE NAME REGION ARN [JSON_KEY] [VERSION_STAGE] [VERSION_ID]`: appends a secret read from Secrets
+ *   Manager with the instance role to an environment file, stopping the boot when it cannot be read or is empty;
  * - `fw_image_root`, `fw_image_service`: pull and unpack the plugin's image, write its unit's command line and its
  *   environment (`runImage`).
  *

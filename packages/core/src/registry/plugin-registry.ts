@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
-import { APPLICATION_SPEC_MEMBERS, type IApplicationSpec } from '../contract/application-spec';
+import type { IApplicationSpec } from '../contract/application-spec';
+import { APPLICATION_SPEC_MEMBERS } from '../contract/application-spec-members';
 import { PluginContract } from '../contract/plugin-contract';
 import { PLUGIN_CONTRACT_RECORD } from '../contract/plugin-contract-version';
 import { assertValidSpec } from '../contract/spec-validation';

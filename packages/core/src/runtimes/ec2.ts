@@ -228,15 +228,10 @@ export class Ec2Runtime extends Construct {
 
 /**
  * Writes the root-only environment file: plain entries as they are, secrets read from Secrets Manager at boot with the
- * instance role, so no secret value is ever in the template or the user data. Each entry is quoted for systemd's
- * `EnvironmentFile=` (`fw_env_line`), so a value with quotes, backslashes, `$` or spaces at either end arrives as it is.
- *
- * Each secret is read into a variable first and written afterwards. Inside `printf ... "$(aws ...)"` a failing `aws`
- * (a role without `kms:Decrypt` on the secret's key, a deleted secret) would be swallowed: printf succeeds and the boot
- * carries on with an empty secret. An assignment takes its command substitution's status, so under the preamble's
- * `set -e` the boot stops there, logs the line and the journal tail, and exits non-zero; an empty value stops it too.
- * The value stays in a shell variable (not exported, so in no process's environment) and is written by the printf
- * builtin (so in no process's arguments); `aws`' error message, which never holds the value, goes to the log.
+ * instance role (`fw_env_secret`), so no secret value is ever in the template or the user data. Each entry is quoted
+ * for systemd's `EnvironmentFile=` (`fw_env_line`), so a value with quotes, backslashes, `$` or spaces at either end
+ * arrives as it is. A secret that cannot be read, or is empty, stops the boot, logging the line and the journal tail;
+ * its value is in no process's environment or arguments, and `aws`' error message, which never holds it, goes to the log.
  */
 function environmentFileCommands(props: RuntimeProps, workerSettings?: ssm.StringParameter): string[] {
   const plain = Object.entries(props.environment);
@@ -248,21 +243,9 @@ function environmentFileCommands(props: RuntimeProps, workerSettings?: ssm.Strin
     `install -m 0600 /dev/null ${file}`,
     ...plain.map(([name, value]) => `fw_env_line ${file} ${Shell.quote(name)} ${Shell.quote(value)}`),
     ...workerSettings ? [readParameter('fw_workers', workerSettings), `printf '%s\\n' "$fw_workers" >> ${file}`] : [],
-    ...secrets.flatMap(([name, { secret, jsonKey, versionStage, versionId }]) => {
-      const region = Fn.select(3, Fn.split(':', secret.secretArn));
-      const source = `${secret.secretArn}${jsonKey ? `, key ${jsonKey} of its JSON` : ''}`;
-      const version = [...versionStage ? [`--version-stage ${Shell.quote(versionStage)}`] : [], ...versionId ? [`--version-id ${Shell.quote(versionId)}`] : []];
-      return [
-        `fw_log ${Shell.quote(`reading ${name} from Secrets Manager (${source})`)}`,
-        `fw_secret=$(aws secretsmanager get-secret-value --region ${Shell.quote(region)} ` +
-          `--secret-id ${Shell.quote(secret.secretArn)} ${version.map((v) => `${v} `).join('')}--query SecretString --output text 2>> "$FW_LOG")`,
-        ...jsonKey ? [`fw_secret=$(printf '%s' "$fw_secret" | fw_json_value ${Shell.quote(jsonKey)} 2>> "$FW_LOG")`] : [],
-        `if [ -z "$fw_secret" ]; then fw_log ${Shell.quote(`${name}: ${jsonKey ? `key ${jsonKey} of ` : ''}the SecretString of ` +
-          `${secret.secretArn} is empty; it must hold the value${jsonKey ? '' : ' (a text secret)'}`)}; false; fi`,
-        `fw_env_line ${file} ${Shell.quote(name)} "$fw_secret"`,
-        'unset fw_secret',
-      ];
-    }),
+    ...secrets.map(([name, { secret, jsonKey, versionStage, versionId }]) => ['fw_env_secret', file, Shell.quote(name),
+      Shell.quote(Fn.select(3, Fn.split(':', secret.secretArn))), Shell.quote(secret.secretArn),
+      ...[jsonKey, versionStage, versionId].map((v) => Shell.quote(v ?? ''))].join(' ').replace(/( '')+$/, '')),
   ];
 }
 

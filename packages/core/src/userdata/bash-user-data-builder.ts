@@ -185,11 +185,13 @@ export class BashUserDataBuilder implements IUserDataBuilder {
   /**
    * The framework's step that writes the application's environment file (see the EC2 runtime): `addCommands` lines that
    * may call `fw_env_line FILE NAME VALUE`, which appends an entry systemd's `EnvironmentFile=` reads back unaltered,
-   * and `fw_json_value KEY`, which writes one key's value of the JSON on its standard input.
+   * `fw_json_value KEY`, which writes one key's value of the JSON on its standard input, and `fw_env_secret FILE NAME
+   * REGION ARN [JSON_KEY] [VERSION_STAGE] [VERSION_ID]`, which appends a secret read from Secrets Manager.
    */
   public addEnvironmentCommands(...commands: string[]): void {
     this.useHelper('fw_env_line');
     if (commands.some((c) => c.includes('fw_json_value'))) this.useHelper('fw_json_value');
+    if (commands.some((c) => c.includes('fw_env_secret'))) this.useHelper('fw_env_secret');
     this.step(`environment file (${commands.length} lines)`, commands);
   }
 

@@ -350,6 +350,29 @@ sys.stdout.write(value if isinstance(value, str) else json.dumps(value))' "$1"
 }
 `;
 
+/**
+ * Appends one secret to an environment file: FILE NAME REGION ARN [JSON_KEY] [VERSION_STAGE] [VERSION_ID]. The value is
+ * read with the instance role into a variable (an assignment takes its command's status, so under set -e a failing
+ * read, a role without kms:Decrypt say, stops the boot; inside printf "$(...)" it would be swallowed), never exported
+ * or on a command line, and written by fw_env_line; an empty one stops the boot too. aws' own message, which never
+ * holds the value, goes to the log. One function rather than these lines for each secret: the user data is limited
+ * to 16 KB.
+ */
+const ENV_SECRET = `fw_env_secret() {
+  local file=$1 name=$2 region=$3 arn=$4 key=\${5:-} value version=()
+  [ -z "\${6:-}" ] || version+=(--version-stage "$6")
+  [ -z "\${7:-}" ] || version+=(--version-id "$7")
+  fw_log "reading $name from Secrets Manager ($arn\${key:+, key $key of its JSON})"
+  value=$(aws secretsmanager get-secret-value --region "$region" --secret-id "$arn" "\${version[@]}" --query SecretString --output text 2>> "$FW_LOG")
+  if [ -n "$key" ]; then value=$(printf '%s' "$value" | fw_json_value "$key" 2>> "$FW_LOG"); fi
+  if [ -z "$value" ]; then
+    fw_log "$name: \${key:+key $key of }the SecretString of $arn is empty; it must hold the value\${key:- (a text secret)}"
+    return 1
+  fi
+  fw_env_line "$file" "$name" "$value"
+}
+`;
+
 /** Helper functions by name, each with those it calls, in the order they must be defined. */
 export const HELPERS: Record<string, { readonly needs: string[]; readonly body: string }> = {
   fw_fstab_set: { needs: [], body: FSTAB_SET },
@@ -363,5 +386,6 @@ export const HELPERS: Record<string, { readonly needs: string[]; readonly body: 
   fw_service_account: { needs: [], body: SERVICE_ACCOUNT },
   fw_env_line: { needs: [], body: ENV_LINE },
   fw_json_value: { needs: [], body: JSON_VALUE },
+  fw_env_secret: { needs: ['fw_env_line', 'fw_json_value'], body: ENV_SECRET },
   ...IMAGE_HELPERS,
 };

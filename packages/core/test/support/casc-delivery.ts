@@ -26,7 +26,7 @@ export function deliveredOnFargate(json: any): Delivered {
 
 /**
  * EC2: the files the user data writes, the unit's Environment= lines and the entries of the framework's environment
- * file (the plain and secret entries the user data writes with `fw_env_line`, the workers' parameter and the private
+ * file (the plain and secret entries the user data writes with `fw_env_line` and `fw_env_secret`, the workers' parameter and the private
  * name it appends).
  */
 export function deliveredOnEc2(json: any): Delivered {
@@ -41,7 +41,7 @@ export function deliveredOnEc2(json: any): Delivered {
   const environment = new Set<string>([
     ...settings.split('\n').map((line: string) => /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(line)![1]),
     ...[...dropIn.matchAll(/^Environment="([A-Za-z_][A-Za-z0-9_]*)=/gm)].map((m) => m[1]),
-    ...[...script.matchAll(/^fw_env_line '\/etc\/fw\/application.env' '([A-Za-z_][A-Za-z0-9_]*)' /gm)].map((m) => m[1]),
+    ...[...script.matchAll(/^fw_env_(?:line|secret) '\/etc\/fw\/application.env' '([A-Za-z_][A-Za-z0-9_]*)' /gm)].map((m) => m[1]),
   ]);
   expect(dropIn).toContain('EnvironmentFile=-/etc/fw/application.env');
   return { casc: YAML.parse(files['/etc/jenkins/casc/jenkins.yaml']), files, environment };
