@@ -41,6 +41,15 @@ test('no public document names a framework source file', () => {
   assert.deepStrictEqual(sourceFilesNamed(publicDocs()), []);
 });
 
+// The API references are generated from the public doc comments: they name no source file at all (a `.ts` name).
+const TS_FILE = /\b[\w-]+\.ts\b/g;
+test('no API reference names a source file', () => {
+  const named = ['API.md', 'API.java.md', 'API.python.md'].flatMap((file) => fs.readFileSync(path.join(root, 'packages', 'core', file), 'utf-8')
+    .split('\n').flatMap((line, i) => [...line.matchAll(TS_FILE)].map((m) => `packages/core/${file}:${i + 1}: ${m[0]}`)));
+  assert.deepStrictEqual(named, []);
+  assert.deepStrictEqual([...'(see `plugin-contract-version.ts` for the rule)'.matchAll(TS_FILE)].map((m) => m[0]), ['plugin-contract-version.ts']);
+});
+
 test('the check can fail: a framework source file is found, a plugin\'s own is not', () => {
   const line = 'See `packages/core/src/infrastructure/network.ts`, `src/runtimes/ec2.ts` and the plugin\'s `src/index.ts`.';
   assert.deepStrictEqual([...line.matchAll(SOURCE_FILE)].map((m) => m[0]), ['packages/core/src/infrastructure/network.ts', 'src/runtimes/ec2.ts']);

@@ -6,7 +6,7 @@
  * and only a deployment that asks for them loads the database, the workers, the private route or the compliance
  * packs (docs/benchmarks.md, "Where the rest of a process's synth time goes"). Everything else is imported as usual;
  * the PRODUCTION checks, which the platform needs too, load the same way from a layer below
- * (`profiles/compliance-checks.ts`). test/examples/module-loading.test.js checks what a Fargate deployment loads.
+ * (`compliance/compliance-checks.ts`). test/examples/module-loading.test.js checks what a Fargate deployment loads.
  */
 export const onDemand = {
   ec2Runtime: (): typeof import('./runtimes/ec2') => require('./runtimes/ec2'),

@@ -7,8 +7,8 @@ import type { IConstruct } from 'constructs';
 import { ApplicationFactory, AuthMode, Ec2Storage, PciDssScope, RuntimeType, SecurityProfile } from '../src';
 import { WikiOidcSpec, WikiSpec } from './fixtures/wiki-spec';
 import { OIDC, only, propsFor, REGION_ENV, resources, synth, TLS, userData } from './support/synth';
+import { complianceFindings } from '../src/compliance/compliance-packs';
 import { AUTH_MODES } from '../src/contract/auth-mode';
-import { complianceFindings } from '../src/profiles/compliance';
 import { SESSION_MANAGER_ACTIONS } from '../src/runtimes/ec2';
 
 const RUNTIMES = [RuntimeType.FARGATE, RuntimeType.EC2];

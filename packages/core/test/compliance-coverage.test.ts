@@ -9,7 +9,9 @@ import { ApplicationFactory, ControlGrade, Ec2Storage, JenkinsSpec, PciDssScope,
 import { deliveredOnFargate } from './support/casc-delivery';
 import { OIDC, propsFor, REGION_ENV, resources, synth, type Synthesised } from './support/synth';
 import { JENKINS_CORE, JENKINS_PLUGIN_CLOSURE, JENKINS_PLUGINS } from '../src/build-server/versions';
+import { acknowledge } from '../src/compliance/acknowledge';
 import { billOfMaterials } from '../src/compliance/bill-of-materials';
+import { complianceFindings } from '../src/compliance/compliance-packs';
 import { canonicalJson, evidenceReport, renderMarkdown, REPORT_NOTICE } from '../src/compliance/evidence-report';
 import { oscalAssessmentResults } from '../src/compliance/oscal-assessment-results';
 import { addPciConformancePack } from '../src/compliance/pci-conformance-pack';
@@ -18,8 +20,6 @@ import type { Coverage, Evaluation, EvidenceReport, RequirementEvidence } from '
 import { addSecurityHubPciDss } from '../src/compliance/security-hub-standard';
 import { unearnedCoverage } from '../src/compliance/unearned-coverage';
 import { complianceControlProblems } from '../src/contract/compliance-control';
-import { acknowledge } from '../src/profiles/acknowledge';
-import { complianceFindings } from '../src/profiles/compliance';
 
 const COVERAGES: Coverage[] = ['configuration-shown', 'partial', 'supporting', 'after-deploy', 'not-addressed', 'exposed'];
 const synthesised = new Map<string, Synthesised>();

@@ -4,7 +4,7 @@ import { ApplicationFactory, Ec2Storage, RuntimeType, SecurityProfile } from '..
 import { WikiSpec } from './fixtures/wiki-spec';
 import { needing, shellcheck, shellcheckUnavailable } from './support/shellcheck';
 import { only, propsFor, refTarget, REGION_ENV, resources, synth, userData } from './support/synth';
-import { complianceFindings } from '../src/profiles/compliance';
+import { complianceFindings } from '../src/compliance/compliance-packs';
 
 /**
  * EC2 with EBS storage: the data volume is the stack's own resource, in the zone of the group's only subnet, attached

@@ -122,8 +122,8 @@ const parts = {
 
 /**
  * The built-in plugin: a Jenkins build server hardened for a card-data environment, on both runtimes. Both runtimes
- * get the same controller files (`controller-files.ts`); `jenkins-container.ts` and `jenkins-user-data.ts` only
- * place them.
+ * get the same controller files (its configuration as code, plugin list, init script and jobs), placed by the init
+ * container on Fargate and by the user data on EC2.
  */
 export class JenkinsSpec extends ApplicationSpec {
   private readonly props: JenkinsSpecProps;
@@ -235,7 +235,7 @@ export class JenkinsSpec extends ApplicationSpec {
     return [FAILED_LOGIN_ALARM, SECURITY_WARNING_ALARM, ...parts.health().CONTROLLER_HEALTH_ALARMS];
   }
 
-  /** One ECS Fargate task a build, started by the amazon-ecs plugin (`jenkins-agents.ts`). */
+  /** One ECS Fargate task a build, started by the amazon-ecs plugin (docs/build-agents.md). */
   public ephemeralWorkers(): EphemeralWorkers {
     return { ...agentWorkers(this.agents, parts.files().JENKINS_PORT), egress: this.props.egress };
   }

@@ -2,8 +2,8 @@ import { Stack, Stage } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { SecurityProfile } from '../contract/security-profile';
 import { shownValue, UserError } from '../errors';
-import { acknowledge, MIN_REASON_LENGTH } from '../profiles/acknowledge';
-import { complianceChecks } from '../profiles/compliance-checks';
+import { acknowledge, MIN_REASON_LENGTH } from './acknowledge';
+import { complianceChecks } from './compliance-checks';
 import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 
 /** The compliance checks a PRODUCTION stack runs, for resources a user adds beside the framework's. */

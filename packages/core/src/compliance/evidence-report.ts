@@ -19,9 +19,9 @@ import {
   type ReportedSystem, type SourcedControl,
 } from './report-model';
 import { RESPONSIBILITY } from './responsibility';
+import { sourceDate } from './source-date';
 import { gradeOf } from '../contract/compliance-control';
 import { PciDssScope } from '../contract/pci-dss-scope';
-import { sourceDate } from '../profiles/source-date';
 
 /** What the report says first, and the reason it exists. */
 export const REPORT_NOTICE = `This report supports, and does not replace, a PCI DSS v${PCI_DSS_VERSION} assessment: it lists what the ` +

@@ -17,7 +17,7 @@ export interface OidcProviderSettings {
   readonly clientSecretArn: string;
   /**
    * Scopes requested at sign-in (the `oidcScopes` context key), `openid` among them.
-   * @default - `OIDC_DEFAULT_SCOPES` (src/context/context-keys.ts)
+   * @default - `OIDC_DEFAULT_SCOPES`: openid, profile and email (the `oidcScopes` key's default)
    */
   readonly scopes?: string[];
 }

@@ -18,7 +18,7 @@ const warnings = new WeakMap<object, string>();
  * with a warning. docs/writing-a-plugin.md, "Upgrading".
  */
 export class PluginContract {
-  /** This framework's plugin contract, `MAJOR.MINOR` (see `plugin-contract-version.ts` for the rule). */
+  /** This framework's plugin contract, `MAJOR.MINOR` (docs/writing-a-plugin.md, "Upgrading", gives the rule). */
   public static readonly VERSION: string = PLUGIN_CONTRACT_VERSION;
 
   /** Where a plugin's npm package records the version it was built against: `package.json`'s `fw.pluginContract`. */

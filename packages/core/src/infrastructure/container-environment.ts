@@ -1,6 +1,6 @@
 import type { aws_ecs as ecs } from 'aws-cdk-lib';
+import { acknowledge } from '../compliance/acknowledge';
 import { SECRET_NAME_ENDINGS, secretNames } from '../contract/secret-names';
-import { acknowledge } from '../profiles/acknowledge';
 import { warn } from '../warnings';
 
 /**

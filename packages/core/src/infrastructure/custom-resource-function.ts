@@ -1,6 +1,6 @@
 import type { aws_iam as iam, custom_resources as cr } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { acknowledge, RECORD_ACKNOWLEDGEMENTS } from '../profiles/acknowledge';
+import { acknowledge, RECORD_ACKNOWLEDGEMENTS } from '../compliance/acknowledge';
 
 const acknowledged = new WeakSet<Construct>();
 

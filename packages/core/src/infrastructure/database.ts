@@ -5,8 +5,8 @@ import {
 import { Construct } from 'constructs';
 import type { Logging } from './logging';
 import { backupVaultName, shortHash } from './names';
+import { acknowledge } from '../compliance/acknowledge';
 import { DATABASE_DEFAULTS, type DatabaseRequirement } from '../contract/database-requirement';
-import { acknowledge } from '../profiles/acknowledge';
 import type { ProfileSettings } from '../profiles/profile-settings';
 
 /** PostgreSQL's port on RDS, which the security groups open: the default, so clients need no extra setting. */

@@ -1,7 +1,7 @@
 import { type aws_ec2 as ec2, aws_iam as iam, type aws_logs as logs, custom_resources as cr, Stack } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { acknowledgeCustomResourceFunction } from './custom-resource-function';
-import { acknowledge } from '../profiles/acknowledge';
+import { acknowledge } from '../compliance/acknowledge';
 
 export interface ClosedDefaultSecurityGroupProps {
   /** The VPC whose default security group loses its rules. */

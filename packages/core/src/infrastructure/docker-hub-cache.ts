@@ -2,9 +2,9 @@ import { aws_ecr as ecr, aws_ecs as ecs, aws_iam as iam, type RemovalPolicy, Sta
 import { Construct } from 'constructs';
 import { purposeKey } from './keys';
 import { shortHash } from './names';
+import { wildcardPolicy } from '../compliance/acknowledge';
 import { IMAGE_DIGEST_SUFFIX } from '../contract/spec-validation';
 import { UserError } from '../errors';
-import { wildcardPolicy } from '../profiles/acknowledge';
 
 /**
  * Docker Hub as an ECR pull-through cache upstream (botocore 1.44.8 ECR model, `CreatePullThroughCacheRule`:

@@ -11,11 +11,11 @@ import { type ApplicationRoute, applicationTargetGroup, forwardAction, LISTENER_
 import { blockedRequestsRule, type RequestBlock } from './waf-blocked-requests';
 import { type BodyAllowance, oversizedBodyRule, SIZE_RESTRICTIONS_BODY } from './waf-body-limits';
 import { WEB_ACL_CAPACITY, webAclCapacity } from './waf-capacity';
+import { acknowledge } from '../compliance/acknowledge';
 import type { BlockedRequest } from '../contract/blocked-request';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
 import type { RequestBodyLimit } from '../contract/request-body-limit';
 import { UserError } from '../errors';
-import { acknowledge } from '../profiles/acknowledge';
 import { warn } from '../warnings';
 
 /** TLS for the load balancer. */

@@ -3,9 +3,9 @@ import { Construct } from 'constructs';
 import { ClosedDefaultSecurityGroup } from './default-security-group';
 import { HTTPS_PORT } from './egress';
 import type { Logging } from './logging';
+import { acknowledge } from '../compliance/acknowledge';
 import type { ExistingSubnet, ExistingVpc } from '../context/existing-vpc';
 import { UserError } from '../errors';
-import { acknowledge } from '../profiles/acknowledge';
 
 /** What compute needs of a network: the VPC and where in it compute goes. */
 export interface NetworkAccess {

@@ -5,7 +5,7 @@ import {
 import { Construct } from 'constructs';
 import { HTTPS_PORT } from './egress';
 import type { NetworkAccess } from './network';
-import { acknowledge } from '../profiles/acknowledge';
+import { acknowledge } from '../compliance/acknowledge';
 
 /** What restarts: an ECS service (new tasks read the secret again), or an Auto Scaling group (new instances do). */
 export type RestartTarget =

@@ -7,8 +7,8 @@ import { acknowledgeCustomResourceFunction } from './custom-resource-function';
 import { deployedLengthAtMost } from './deployed-length';
 import { shortHash } from './names';
 import type { NetworkAccess } from './network';
+import { acknowledge } from '../compliance/acknowledge';
 import type { PosixIds } from '../contract/posix-user';
-import { acknowledge } from '../profiles/acknowledge';
 
 /** What a runtime needs of the application's storage on EFS, standalone or on a platform. */
 export interface ApplicationStorage {

@@ -6,8 +6,8 @@ import type { ImageSource } from './docker-hub-cache';
 import { computeSecurityGroup } from './egress';
 import type { ApplicationLog } from './logging';
 import type { NetworkAccess } from './network';
+import { wildcardPolicy } from '../compliance/acknowledge';
 import { type EphemeralWorkers, WorkerVariables } from '../contract/ephemeral-workers';
-import { wildcardPolicy } from '../profiles/acknowledge';
 
 export interface WorkersProps {
   /** The VPC and the compute subnets the workers run in. */

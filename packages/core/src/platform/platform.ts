@@ -11,6 +11,8 @@ import {
   platformParameterPrefix, platformRolePath, PRIVATE_NAMESPACE, PRIVATE_ROUTE_PARAMETERS, type PrivateRouteParameter,
 } from './platform-parameters';
 import { PrivateLoadBalancer } from './private-routes';
+import { acknowledgeGrantPolicies, RECORD_ACKNOWLEDGEMENTS } from '../compliance/acknowledge';
+import { complianceChecks } from '../compliance/compliance-checks';
 import { addPciConformancePack } from '../compliance/pci-conformance-pack';
 import { addSecurityHubPciDss } from '../compliance/security-hub-standard';
 import { platformContext, type PlatformContext } from '../context/platform-context';
@@ -35,8 +37,6 @@ import { Network } from '../infrastructure/network';
 import { addResourceBudget } from '../infrastructure/resource-budget';
 import { LISTENER_PRIORITY, listenerRulePriorities } from '../infrastructure/routing';
 import { type AccessPointSettings, PlatformFileSystem } from '../infrastructure/storage';
-import { acknowledgeGrantPolicies, RECORD_ACKNOWLEDGEMENTS } from '../profiles/acknowledge';
-import { complianceChecks } from '../profiles/compliance-checks';
 import { PROFILE_SETTINGS, type ProfileSettings } from '../profiles/profile-settings';
 
 

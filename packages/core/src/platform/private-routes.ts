@@ -2,11 +2,11 @@ import {
   type aws_certificatemanager as acm, aws_ec2 as ec2, aws_elasticloadbalancingv2 as elbv2, aws_route53 as route53,
 } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
+import { acknowledge } from '../compliance/acknowledge';
 import { HTTPS_PORT } from '../infrastructure/egress';
 import { hardenedLoadBalancer, LISTENER_TLS_POLICY, noApplication } from '../infrastructure/load-balancer';
 import { admitHttpsFromComputeSubnets, type NetworkAccess } from '../infrastructure/network';
 import { applicationTargetGroup, forwardAction } from '../infrastructure/routing';
-import { acknowledge } from '../profiles/acknowledge';
 
 export interface PrivateLoadBalancerProps {
   /** The VPC and the compute subnets the internal load balancer is placed in. */

@@ -3,8 +3,8 @@ import {
   type aws_kms as kms, Duration, Names, RemovalPolicy, Size, Stack, Tags,
 } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
+import { acknowledge, wildcardPolicy } from '../compliance/acknowledge';
 import { backupVaultName } from '../infrastructure/names';
-import { acknowledge, wildcardPolicy } from '../profiles/acknowledge';
 
 export interface Ec2DataVolumeProps {
   /** The zone of the group's only subnet. */

@@ -13,11 +13,11 @@ import {
 } from '../../src/build-server/hardening';
 import { FAILED_LOGIN_FILTER, loggingProperties, SECURITY_WARNING_LINE } from '../../src/build-server/jenkins-monitoring';
 import { JENKINS_PLUGIN_CLOSURE, JENKINS_PLUGINS, pluginsTxt } from '../../src/build-server/versions';
+import { complianceFindings } from '../../src/compliance/compliance-packs';
 import { OIDC_DEFAULT_SCOPES } from '../../src/context/context-keys';
 import { configuredSpec } from '../../src/context/plugin-settings';
 import { STARTUP_SECONDS_DEFAULT, STARTUP_SECONDS_MAX, STARTUP_SECONDS_MIN } from '../../src/contract/application-size';
 import { UserError } from '../../src/errors';
-import { complianceFindings } from '../../src/profiles/compliance';
 import { EC2_PROVISIONING_SECONDS } from '../../src/runtimes/ec2';
 import {
   ALARM_EMAIL, SIGN_IN, SONAR, ec2Script, env, fargateConfiguration, fargateContainers, filesUnder, pinnedPluginFiles, PLUGIN_TOOL_STUB, seed,

@@ -5,9 +5,9 @@ import { Template } from 'aws-cdk-lib/assertions';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ApplicationFactory, Compliance, RuntimeType, SecurityProfile } from '../../src';
+import { MIN_REASON_LENGTH } from '../../src/compliance/acknowledge';
+import { complianceFindings } from '../../src/compliance/compliance-packs';
 import type { EvidenceReport } from '../../src/compliance/report-model';
-import { MIN_REASON_LENGTH } from '../../src/profiles/acknowledge';
-import { complianceFindings } from '../../src/profiles/compliance';
 import { WikiSpec } from '../fixtures/wiki-spec';
 import { propsFor, REGION_ENV } from '../support/synth';
 

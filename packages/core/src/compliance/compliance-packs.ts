@@ -1,10 +1,10 @@
 import { Aspects, Stack } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, HIPAASecurityChecks, NIST80053R5Checks, WriteNagSuppressionsToCloudFormationAspect } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import { acknowledgementFor } from '../compliance/acknowledgements';
-import { attachEvidenceReport } from '../compliance/evidence-report';
-import { PciDss401Checks } from '../compliance/pci-dss-401/pci-dss-401-checks';
-import type { Applicability, SourcedControl } from '../compliance/report-model';
+import { acknowledgementFor } from './acknowledgements';
+import { attachEvidenceReport } from './evidence-report';
+import { PciDss401Checks } from './pci-dss-401/pci-dss-401-checks';
+import type { Applicability, SourcedControl } from './report-model';
 
 // PRODUCTION's checks: the four packs, the failing synth and the evidence report. It loads cdk-nag, so the factory and
 // the platform load it only where the profile runs the packs.

@@ -1,7 +1,7 @@
 import { aws_iam as iam, CfnResource, Stack, Stage, Validations } from 'aws-cdk-lib';
 import type { Construct, IConstruct } from 'constructs';
-import { PCI_DSS_401_PACK } from '../compliance/pci-dss-401/pack-name';
-import type * as pciDss401Rules from '../compliance/pci-dss-401/pci-dss-401-rules';
+import { PCI_DSS_401_PACK } from './pci-dss-401/pack-name';
+import type * as pciDss401Rules from './pci-dss-401/pci-dss-401-rules';
 import { didYouMean } from '../context/did-you-mean';
 import { shownValue, UserError } from '../errors';
 
@@ -14,7 +14,7 @@ import { shownValue, UserError } from '../errors';
  */
 function pciRules(): typeof pciDss401Rules {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('../compliance/pci-dss-401/pci-dss-401-rules');
+  return require('./pci-dss-401/pci-dss-401-rules');
 }
 
 /** The rule-id prefixes of the four packs. */
