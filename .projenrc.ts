@@ -360,9 +360,12 @@ const repositoryRelease = new release.Release(root, {
 });
 // Pre-releases from the `next` branch: 0.x.y-next.N, published under npm's `next` tag.
 repositoryRelease.addBranch('next', { majorVersion: 0, prerelease: 'next', npmDistTag: 'next' });
-repositoryRelease.publisher.publishToNpm();
+// Provenance from the first release on: once given, dropping it would break installs that check it. npm: trusted
+// publishing with provenance statements; PyPI: trusted publishing with attestations; Maven Central: signed (the GPG
+// key below).
+repositoryRelease.publisher.publishToNpm({ trustedPublishing: true, npmProvenance: true });
 repositoryRelease.publisher.publishToMaven();
-repositoryRelease.publisher.publishToPyPi();
+repositoryRelease.publisher.publishToPyPi({ trustedPublishing: true, attestations: true });
 repositoryRelease.publisher.publishToGo();
 repositoryRelease.publisher.publishToNuget();
 

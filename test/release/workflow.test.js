@@ -8,7 +8,10 @@ const { test } = require('node:test');
 const YAML = require('yaml');
 
 const root = path.resolve(__dirname, '..', '..');
-const SECRETS = JSON.parse(fs.readFileSync(path.join(__dirname, 'publib-secrets.json'), 'utf-8')).publishers;
+const PUBLIB = JSON.parse(fs.readFileSync(path.join(__dirname, 'publib-secrets.json'), 'utf-8'));
+const SECRETS = PUBLIB.publishers;
+/** The publishers that publish by trusted publishing, with provenance (npm) or attestations (PyPI): no token. */
+const TRUSTED = PUBLIB.trusted;
 const PUBLISH_JOBS = { release_npm: 'publib-npm', release_maven: 'publib-maven', release_pypi: 'publib-pypi', release_golang: 'publib-golang', release_nuget: 'publib-nuget' };
 
 function workflow(name) {
@@ -39,6 +42,7 @@ for (const [file, branch] of [['release.yml', 'main'], ['release-next.yml', 'nex
       assert.strictEqual(publishing.length, 1, `${job} publishes once`);
       const [step] = publishing;
       assert.match(step.run, /publib@\d+\.\d+\.\d+'/, `${job}: publib pinned`);
+      if (TRUSTED[publisher]) continue;
       for (const secret of SECRETS[publisher]) {
         const secretName = secret === 'GITHUB_TOKEN' ? /^\$\{\{ secrets\.(GO_GITHUB_TOKEN|GITHUB_TOKEN) \}\}$/ : new RegExp(`^\\$\\{\\{ secrets\\.${secret} \\}\\}$`);
         assert.match(String(step.env?.[secret]), secretName, `${job}: ${secret} from the repository's secrets`);
@@ -50,6 +54,20 @@ for (const [file, branch] of [['release.yml', 'main'], ['release-next.yml', 'nex
         if (/publib-/.test(step.run ?? '')) assert.ok(PUBLISH_JOBS[job], `${job} runs publib`);
       }
     }
+  });
+}
+
+for (const file of ['release.yml', 'release-next.yml']) {
+  test(`${file}: npm and PyPI publish by trusted publishing with provenance from the first release; Maven Central signs`, () => {
+    const wf = workflow(file);
+    const step = (job) => wf.jobs[job].steps.find((s) => (s.run ?? '').includes(PUBLISH_JOBS[job]));
+    for (const [job, publisher] of [['release_npm', 'publib-npm'], ['release_pypi', 'publib-pypi']]) {
+      assert.strictEqual(wf.jobs[job].permissions['id-token'], 'write', `${job}: an OIDC token for the registry`);
+      assert.ok(step(job).env[TRUSTED[publisher].env], `${job}: ${TRUSTED[publisher].env}`);
+    }
+    assert.strictEqual(String(step('release_npm').env[TRUSTED['publib-npm'].provenance]), 'true');
+    assert.strictEqual(step('release_pypi').env[TRUSTED['publib-pypi'].attestationsOff], undefined);
+    for (const secret of ['MAVEN_GPG_PRIVATE_KEY', 'MAVEN_GPG_PRIVATE_KEY_PASSPHRASE']) assert.ok(step('release_maven').env[secret], secret);
   });
 }
 
