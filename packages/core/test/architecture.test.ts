@@ -21,7 +21,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['context/', 'registry/'],
   ['compliance/'],
   ['infrastructure/', 'platform/', 'runtimes/'],
-  ['application-factory-props.ts', 'application-factory.ts', 'on-demand.ts'],
+  ['application-factory-props.ts', 'application-factory.ts', 'factory/', 'on-demand.ts'],
   ['build-server/', 'container-image/'],
   ['deployment-app.ts'],
   ['index.ts', 'main.ts'],
