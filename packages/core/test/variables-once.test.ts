@@ -23,6 +23,7 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('on %s', (runtime) => {
     ['JAVA_OPTS', 'JenkinsSpec.containerEnvironmentVariables()'],
     ['CASC_JENKINS_CONFIG', 'JenkinsSpec.containerEnvironmentVariables()'],
     ['JENKINS_HOME', 'JenkinsSpec.containerEnvironmentVariables()'],
+    ['JENKINS_LOG', 'JenkinsSpec.containerEnvironmentVariables()'],
     ['OIDC_WELL_KNOWN_URL', 'the OIDC integration'],
     ['OIDC_CLIENT_SECRET', 'the OIDC integration'],
     ['FW_WORKERS_CLUSTER_ARN', 'the framework for the workers'],

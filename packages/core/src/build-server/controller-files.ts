@@ -33,6 +33,11 @@ export interface ControllerLayout {
   readonly auditLogPattern: string;
   /** Also write the audit trail to standard output, for a runtime that ships only that (Fargate). */
   readonly auditToConsole: boolean;
+  /**
+   * Where the controller's own log goes (`JENKINS_LOG`): the RPM's jenkins.sh makes it `--logfile` (EC2); the official
+   * image's reads no such variable (jenkinsci/docker@2.568.2 jenkins.sh), and the log is its standard output.
+   */
+  readonly logFile: string;
 }
 
 /** What the deployment chooses: the build server's options, and the profile. */
@@ -118,8 +123,9 @@ export function controllerEnvironment(layout: ControllerLayout, fqdn: string, ss
     // TLS ends at the load balancer: Jenkins listens on HTTP only.
     JENKINS_OPTS: `--httpsPort=-1 --sessionTimeout=${SESSION_TIMEOUT_MINUTES} --sessionEviction=${SESSION_TIMEOUT_MINUTES * 60}`,
     CASC_JENKINS_CONFIG: `${layout.configDir}/${FILES.configuration}`,
-    // The image's own default on Fargate, the RPM's home on EC2: set here so that nothing else sets it.
+    // Set here, on both runtimes, so that nothing else sets them (a secret of the same name is refused).
     JENKINS_HOME: layout.home,
+    JENKINS_LOG: layout.logFile,
   };
 }
 

@@ -13,6 +13,7 @@ export const CONTAINER_LAYOUT: ControllerLayout = {
   home: HOME,
   auditLogPattern: `${HOME}/logs/audit-%g.log`,
   auditToConsole: true,
+  logFile: '/dev/stdout',
 };
 
 /**

@@ -30,6 +30,7 @@ export const EC2_LAYOUT: ControllerLayout = {
   // On the data volume, as in the container: the root volume is too small for the full profile's files.
   auditLogPattern: `${EC2_HOME}/logs/audit-%g.log`,
   auditToConsole: false,
+  logFile: EC2_JENKINS_LOG,
 };
 
 const DROP_IN = '/etc/systemd/system/jenkins.service.d/override.conf';
@@ -120,7 +121,6 @@ export function configureJenkinsUserData(builder: IUserDataBuilder, context: Ec2
     // Jenkins runs as the application's account, which holds the ids that own its data on EFS, EBS and in the
     // container alike, and writes only to its home, its cache (the unpacked war) and its logs.
     ...ServiceHardening.systemdLines(context.serviceUser, [home, EC2_CACHE, EC2_LOG_DIR]),
-    `Environment="JENKINS_LOG=${EC2_JENKINS_LOG}"`,
     ...Object.entries(params.environment).map(([name, value]) => `Environment="${name}=${value}"`),
     `EnvironmentFile=-${Ec2Files.APPLICATION_ENVIRONMENT_FILE}`,
     'Restart=on-failure',
