@@ -83,3 +83,15 @@ test('the check can fail: "the spec\'s" and "spec rule" are found, a plugin\'s s
   const line = 'In the spec\'s rule-5 order (spec rule 5.3); the spec stub extends ApplicationSpec, as WikiSpec does.';
   assert.deepStrictEqual([...line.matchAll(OUTSIDE_SPEC)].map((m) => m[0]), ['the spec\'s', 'spec rule']);
 });
+
+// The Node a document says it was tested on is the one the test command runs on: the major of `NODE_VERSION`, which
+// scripts/setup.sh pins (one fact, one place).
+const TESTED_ON_NODE = /tested on Node (\d+)/g;
+test('every "tested on Node N" names the major scripts/setup.sh pins', () => {
+  const pinned = fs.readFileSync(path.join(root, 'scripts', 'setup.sh'), 'utf-8').match(/^NODE_VERSION=(\d+)\./m)[1];
+  const docs = ['README.md', ...fs.readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const stale = docs.flatMap((file) => [...fs.readFileSync(path.join(root, file), 'utf-8').matchAll(TESTED_ON_NODE)]
+    .filter((m) => m[1] !== pinned).map((m) => `${file}: ${m[0]}`));
+  assert.deepStrictEqual(stale, []);
+  assert.deepStrictEqual([...'tested on Node 20 only'.matchAll(TESTED_ON_NODE)].map((m) => m[1]), ['20']);
+});
