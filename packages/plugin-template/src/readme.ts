@@ -1,3 +1,5 @@
+import { productionContext } from './production-example';
+
 /** What the scaffold's README names. */
 export interface ReadmeNames {
   readonly packageName: string;
@@ -74,25 +76,13 @@ In a deployment project that installs \`@fw/core\` and this package, a \`cdk.jso
 deployment with the framework's context keys:
 
 \`\`\`json
-{
-  "app": "npx fw-deploy",
-  "context": {
-    "stackName": "${n.applicationId}",
-    "applicationId": "${n.applicationId}",
-    "runtimeType": "FARGATE",
-    "securityProfile": "PRODUCTION",
-    "region": "eu-west-1",
-    "sslEnabled": "true",
-    "domain": "example.com",
-    "subdomain": "${n.applicationId}",
-    "hostedZoneId": "Z0123456789ABCDEFGHIJ",
-    "pciDssScope": "CONNECTED"
-  }
-}
+${JSON.stringify({ app: 'npx fw-deploy', context: productionContext(n.applicationId) }, undefined, 2)}
 \`\`\`
 
-\`npx cdk synth\` (or \`deploy\`) there; \`-c runtimeType=EC2\` picks the other runtime. PRODUCTION runs the four
-compliance packs (AwsSolutions, PCI DSS v4.0.1 (the framework's PciDss401Checks), NIST 800-53 R5, HIPAA) at synth and refuses any finding nobody
-acknowledged.
+Replace the placeholders: the Docker Hub credential's ARN (images from Docker Hub are pulled through an ECR
+pull-through cache with it) and the image's digest (\`docker buildx imagetools inspect <image>\`; PRODUCTION runs each
+image by digest). \`npx cdk synth\` (or \`deploy\`) there; \`-c runtimeType=EC2\` picks the other runtime. PRODUCTION
+runs the four compliance packs (AwsSolutions, PCI DSS v4.0.1 (the framework's PciDss401Checks), NIST 800-53 R5, HIPAA)
+at synth and refuses any finding nobody acknowledged. \`${n.testFile}\` synthesises this example on both runtimes.
 `;
 }

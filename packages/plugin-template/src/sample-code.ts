@@ -1,3 +1,5 @@
+import { productionContextLiteral, SAMPLE_IMAGE } from './production-example';
+
 /** The spec stub: every required member with an example value and what it means. */
 export function specSource(className: string, applicationId: string): string {
   return `import { ApplicationSpec, Ec2Context, IUserDataBuilder, PosixUser, ServiceHardening } from '@fw/core';
@@ -10,7 +12,7 @@ export class ${className} extends ApplicationSpec {
   public applicationId(): string { return '${applicationId}'; }
 
   /** Container image, pinned to a version. */
-  public defaultContainerImage(): string { return 'nginx:1.27.3'; }
+  public defaultContainerImage(): string { return '${SAMPLE_IMAGE}'; }
 
   /** HTTP port the application listens on. */
   public applicationPort(): number { return 8080; }
@@ -104,7 +106,7 @@ export const SCAFFOLD_TEST_TITLES: readonly string[] = [
 /** The three test kinds, and a fourth: PRODUCTION's compliance check. */
 export function testSource(className: string, applicationId: string): string {
   return `import { App, Stack } from 'aws-cdk-lib';
-import { ApplicationFactory, AuthMode, PciDssScope, RuntimeType, SecurityProfile } from '@fw/core';
+import { ApplicationFactory, AuthMode, DeploymentApp, RuntimeType } from '@fw/core';
 import { ${className} } from '../src';
 
 describe('${className}', () => {
@@ -132,26 +134,19 @@ describe('${className}', () => {
     }
   });
 
-  // What a PRODUCTION deployment needs: a region, TLS (a domain and its hosted zone), an address for the alarms, for a
-  // Docker Hub image the credential of the ECR pull-through cache the tasks pull it through, and each image's digest
-  // (here a placeholder: use your image's, from \`docker buildx imagetools inspect\`).
-  // Synth then runs the four compliance packs (AWS Solutions, PCI DSS v4.0.1 (the framework's PciDss401Checks), NIST 800-53 R5, HIPAA); a finding the
-  // framework does not acknowledge fails it, naming the rule and the resource (for example AwsSolutions-ECS2 for a
-  // secret in containerEnvironmentVariables()).
+  // What a PRODUCTION deployment needs, as the context keys of the README's "Deploying" example: a region, TLS (a
+  // domain and its hosted zone), an address for the alarms, your application's role toward the cardholder data
+  // environment, for a Docker Hub image the credential of the ECR pull-through cache the tasks pull it through, and
+  // each image's digest (placeholders: use your credential's ARN and your image's digest, from
+  // \`docker buildx imagetools inspect\`). Synth then runs the four compliance packs (AWS Solutions, PCI DSS v4.0.1
+  // (the framework's PciDss401Checks), NIST 800-53 R5, HIPAA); a finding the framework does not acknowledge fails it,
+  // naming the rule and the resource (for example AwsSolutions-ECS2 for a secret in containerEnvironmentVariables()).
+  const production = ${productionContextLiteral(applicationId).replace(/\n/g, '\n  ')};
+
   test.each([${SCAFFOLD_RUNTIMES.map((r) => `RuntimeType.${r}`).join(', ')}])('${SCAFFOLD_TEST_KINDS.d}', (runtime) => {
-    const app = new App();
-    new ApplicationFactory(new Stack(app, 'Production', { env: { region: 'eu-west-1' } }), 'App', runtime, new ${className}(), {
-      securityProfile: SecurityProfile.PRODUCTION,
-      sslEnabled: true,
-      domain: 'example.com',
-      subdomain: '${applicationId}',
-      hostedZoneId: 'Z0123456789ABCDEFGHIJ',
-      alarmEmail: 'alerts@example.com',
-      dockerHubCredentialArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/docker-hub-AbCdEf',
-      imageDigests: { [spec.defaultContainerImage()]: 'sha256:${'0'.repeat(64)}' },
-      // Your application's role toward the cardholder data environment, as your scoping decided: PRODUCTION requires it.
-      pciDssScope: PciDssScope.CONNECTED,
-    });
+    // As \`npx fw-deploy\` reads the README's cdk.json, with \`-c runtimeType=...\` for each runtime.
+    const app = new App({ context: { ...production, runtimeType: runtime } });
+    DeploymentApp.addToWithPlugins(app, [new ${className}()]);
     expect(() => app.synth()).not.toThrow();
   });
 });

@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Testing } from 'projen';
 import { FwPluginProject, FwPluginProjectOptions } from '../src';
+import { productionContext, productionContextLiteral } from '../src/production-example';
 import { SCAFFOLD_TEST_KINDS, SCAFFOLD_TEST_TITLES } from '../src/sample-code';
 import { VERSIONS } from '../src/versions';
 
@@ -62,6 +63,21 @@ describe('the scaffold', () => {
       'of scope `provided` in the Maven POM', '`dev.fwframework:core`, `software.amazon.awscdk:aws-cdk-lib`, `software.constructs:constructs`']) {
       expect(readme).toContain(text);
     }
+  });
+
+  test('the README\'s PRODUCTION example is the context the fourth test kind synthesises, with all PRODUCTION needs', () => {
+    const block = /```json\n([\s\S]*?)\n```/.exec(files['README.md'])![1];
+    const example = JSON.parse(block);
+    expect(example).toEqual({ app: 'npx fw-deploy', context: productionContext('gitlab') });
+    for (const key of ['alarmEmail', 'pciDssScope', 'dockerHubCredentialArn', 'imageDigests']) expect(example.context).toHaveProperty(key);
+    expect(example.context.imageDigests).toEqual({ 'nginx:1.27.3': `sha256:${'0'.repeat(64)}` });
+    expect(files['src/gitlab-spec.ts']).toContain("public defaultContainerImage(): string { return 'nginx:1.27.3'; }");
+    // The test file carries the same keys and values, as a literal its lint takes.
+    const tests: string = files['test/gitlab-spec.test.ts'];
+    expect(tests).toContain(`const production = ${productionContextLiteral('gitlab').replace(/\n/g, '\n  ')};`);
+    expect(tests).toContain("    dockerHubCredentialArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/docker-hub-AbCdEf',");
+    expect(tests).toContain(`    imageDigests: { 'nginx:1.27.3': 'sha256:${'0'.repeat(64)}' },`);
+    expect(tests).toContain('DeploymentApp.addToWithPlugins(app, [new GitlabSpec()]);');
   });
 
   test('a preview of its own deployment: cdk.json (DEV, no TLS, its applicationId) and the CDK command line', () => {
@@ -230,7 +246,7 @@ describe('the fourth test kind, run', () => {
     const outcome = outcomes('violating');
     const fargate = SCAFFOLD_TEST_KINDS.d.replace('%s', 'FARGATE');
     expect(outcome[fargate])
-      .toMatch(/AwsSolutions-ECS2 \(error\): The ECS Task Definition includes a container definition that directly specifies environment variables\. \[Production\/App\/Fargate\/Task\/Resource\]/);
+      .toMatch(/AwsSolutions-ECS2 \(error\): The ECS Task Definition includes a container definition that directly specifies environment variables\. \[gitlab\/Application\/Fargate\/Task\/Resource\]/);
     expect(Object.entries(outcome).filter(([, o]) => o !== 'passed').map(([title]) => title))
       .toEqual([fargate]);
   });
