@@ -117,13 +117,19 @@ check 'the build leaves the npm tarball' compgen -G 'dist/js/*.tgz'
 jar=$(find dist/java -name '*.jar' ! -name '*-sources.jar' ! -name '*-javadoc.jar' 2> /dev/null | head -1 || true)
 check 'the build leaves a Java JAR' test -n "$jar"
 
+# The plugin's Java names are its author's: projen new sets repositoryUrl from git (no remote here, so from the e-mail
+# registry.sh configures, author@example.com: https://github.com/author/gitlab-plugin.git), and the template derives
+# the Maven group io.github.author from it, never the framework's dev.fwframework.
+plugin_group=io.github.author
+plugin_class=$plugin_group.gitlabplugin.GitlabSpec
+
 names_plugin() {
   local services
   services=$(python3 -c 'import sys, zipfile; print(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]).decode())' \
     "$jar" META-INF/services/dev.fwframework.core.IApplicationSpec) || return 1
   echo "e2e: $jar carries META-INF/services/dev.fwframework.core.IApplicationSpec:"
   echo "$services"
-  grep -qx 'dev.fwframework.plugins.gitlabplugin.GitlabSpec' <<< "$services"
+  grep -qx "$plugin_class" <<< "$services"
 }
 check 'the JAR names the plugin class in its service manifest' names_plugin
 
@@ -164,10 +170,10 @@ check 'the POM has the framework, aws-cdk-lib and constructs provided' provided_
 service_loader() {
   local core_version
   core_version=$(node -p "require('$root/packages/core/package.json').version") || return 1
-  rm -rf "$HOME/.m2/repository/dev/fwframework/plugins/gitlab-plugin/0.0.0" "$HOME/.m2/repository/dev/fwframework/core/$core_version" || return 1
+  rm -rf "$HOME/.m2/repository/${plugin_group//.//}/gitlab-plugin/0.0.0" "$HOME/.m2/repository/dev/fwframework/core/$core_version" || return 1
   mvn -B -C -f "$root/test/e2e/service-loader/pom.xml" test -Dplugin.repository="file://$work/gitlab-plugin/dist/java" \
-    -Dplugin.artifactId=gitlab-plugin -Dfw.core.version="$core_version" -Dexpected.applicationId=gitlab \
-    -Dexpected.class=dev.fwframework.plugins.gitlabplugin.GitlabSpec
+    -Dplugin.groupId="$plugin_group" -Dplugin.artifactId=gitlab-plugin -Dfw.core.version="$core_version" -Dexpected.applicationId=gitlab \
+    -Dexpected.class="$plugin_class"
 }
 check 'ServiceLoader loads the plugin from the JAR; the Java deployment app loads it with a framework one minor newer, refuses it one major newer' service_loader
 

@@ -1,6 +1,7 @@
 import { cdk, javascript, JsonFile, SampleFile, TextFile } from 'projen';
 import { pluginNames } from './names';
 import { builtAgainst, CONTRACT_RECORD, frameworkRange, TEMPLATE_PACKAGE } from './plugin-contract';
+import { authorNames } from './publishing-names';
 import { WHEEL_RESOURCES } from './python/finish-wheel';
 import { readmeSource } from './readme';
 import { specSource, testSource } from './sample-code';
@@ -65,12 +66,17 @@ export class FwPluginProject extends cdk.JsiiProject {
    */
   constructor(options: FwPluginProjectOptions) {
     const names = pluginNames(options.name, options.applicationId);
-    const javaPackage = options.publishToMaven?.javaPackage ?? `dev.fwframework.plugins.${names.flat}`;
+    // The author's own names (from repositoryUrl) unless given; the framework's namespaces are refused either way.
+    const { javaPackage, mavenGroupId, goModule, dotNet } = authorNames(options.repositoryUrl, {
+      javaPackage: options.publishToMaven?.javaPackage,
+      mavenGroupId: options.publishToMaven?.mavenGroupId,
+      goModule: options.publishToGo?.moduleName,
+      dotNet: options.publishToNuget?.dotNetNamespace,
+    }, names.flat, names.pascal);
     const frameworkVersion = options.frameworkVersion ?? frameworkRange(TEMPLATE_VERSION);
     const specClasses = options.specClasses ?? [`${names.pascal}Spec`];
     const className = specClasses[0];
     const fileName = className.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
-    const goModule = options.publishToGo?.moduleName ?? `github.com/fw-framework/${names.base}-go`;
     super({
       readme: {
         contents: readmeSource({
@@ -99,10 +105,10 @@ export class FwPluginProject extends cdk.JsiiProject {
         commandOptions: { extraArgs: ['--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/eslint/'] },
       },
       sampleCode: false,
-      publishToMaven: { javaPackage, mavenGroupId: 'dev.fwframework.plugins', mavenArtifactId: names.base },
+      publishToMaven: { javaPackage, mavenGroupId, mavenArtifactId: names.base },
       publishToPypi: { distName: `fw-${names.base}`, module: `fw_${names.base.replace(/-/g, '_')}` },
       publishToGo: { moduleName: goModule, packageName: names.flat },
-      publishToNuget: { dotNetNamespace: `FwFramework.Plugins.${names.pascal}`, packageId: `FwFramework.Plugins.${names.pascal}` },
+      publishToNuget: { dotNetNamespace: dotNet, packageId: dotNet },
       // The first release is 1.0.0 (the specification's reference plugin has a three-part version such as 1.0.0), not projen's
       // 0.0.0: `npx projen release` builds every package at the release version; `npx projen build` at 0.0.0.
       minMajorVersion: 1,

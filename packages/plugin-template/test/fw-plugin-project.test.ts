@@ -57,9 +57,9 @@ describe('the scaffold', () => {
     expect(readme.startsWith('# gitlab-plugin\n')).toBe(true);
     expect(readme).not.toContain('replace this');
     for (const text of ['`gitlab`', '`src/gitlab-spec.ts` holds `GitlabSpec`', '`npx projen test`', '`npx projen build`',
-      'npx cdk synth -c runtimeType=EC2', '`gitlab-plugin.GitlabSpec`', '`dev.fwframework.plugins.gitlabplugin.GitlabSpec`',
+      'npx cdk synth -c runtimeType=EC2', '`gitlab-plugin.GitlabSpec`', '`io.github.example.gitlabplugin.GitlabSpec`',
       'NPM_TOKEN', 'MAVEN_GPG_PRIVATE_KEY', 'TWINE_PASSWORD', 'GO_GITHUB_TOKEN', 'NUGET_API_KEY', '"app": "npx fw-deploy"',
-      '"applicationId": "gitlab"', '`fw-gitlab-plugin`', '`github.com/fw-framework/gitlab-plugin-go`',
+      '"applicationId": "gitlab"', '`fw-gitlab-plugin`', '`github.com/example/gitlab-plugin-go`',
       'of scope `provided` in the Maven POM', '`dev.fwframework:core`, `software.amazon.awscdk:aws-cdk-lib`, `software.constructs:constructs`']) {
       expect(readme).toContain(text);
     }
@@ -92,7 +92,7 @@ describe('the scaffold', () => {
   test('the registration manifests: jsii names for npm, Java names for the JAR', () => {
     expect(files[MANIFEST].split('\n').filter((l: string) => l && !l.startsWith('#'))).toEqual(['gitlab-plugin.GitlabSpec']);
     expect(files[`.jar-resources/${MANIFEST}`].split('\n').filter((l: string) => l && !l.startsWith('#')))
-      .toEqual(['dev.fwframework.plugins.gitlabplugin.GitlabSpec']);
+      .toEqual(['io.github.example.gitlabplugin.GitlabSpec']);
   });
 
   test('the framework, aws-cdk-lib and constructs are peer dependencies (provided)', () => {
@@ -116,10 +116,10 @@ describe('the scaffold', () => {
 
   test('jsii targets for Java, Python, Go and .NET, named from the plugin\'s name', () => {
     expect(files['package.json'].jsii.targets).toEqual({
-      java: { package: 'dev.fwframework.plugins.gitlabplugin', maven: { groupId: 'dev.fwframework.plugins', artifactId: 'gitlab-plugin' } },
+      java: { package: 'io.github.example.gitlabplugin', maven: { groupId: 'io.github.example', artifactId: 'gitlab-plugin' } },
       python: { distName: 'fw-gitlab-plugin', module: 'fw_gitlab_plugin' },
-      go: { moduleName: 'github.com/fw-framework/gitlab-plugin-go', packageName: 'gitlabplugin' },
-      dotnet: { namespace: 'FwFramework.Plugins.Gitlab', packageId: 'FwFramework.Plugins.Gitlab' },
+      go: { moduleName: 'github.com/example/gitlab-plugin-go', packageName: 'gitlabplugin' },
+      dotnet: { namespace: 'Example.FwPlugins.Gitlab', packageId: 'Example.FwPlugins.Gitlab' },
     });
   });
 
@@ -180,7 +180,7 @@ describe('options', () => {
   test('a second spec class in the declaration updates both manifests', () => {
     const files = synth({ specClasses: ['GitlabSpec', 'GitlabRunnerSpec'] });
     expect(files[MANIFEST]).toContain('gitlab-plugin.GitlabSpec\ngitlab-plugin.GitlabRunnerSpec');
-    expect(files[`.jar-resources/${MANIFEST}`]).toContain('dev.fwframework.plugins.gitlabplugin.GitlabSpec\ndev.fwframework.plugins.gitlabplugin.GitlabRunnerSpec');
+    expect(files[`.jar-resources/${MANIFEST}`]).toContain('io.github.example.gitlabplugin.GitlabSpec\nio.github.example.gitlabplugin.GitlabRunnerSpec');
   });
 
   test('a scoped package name keeps its scope in the jsii names and drops it elsewhere', () => {
