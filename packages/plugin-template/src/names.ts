@@ -17,6 +17,11 @@ export function pluginNames(npmName: string, applicationId?: string): PluginName
     base,
     flat: base.replace(/[^a-zA-Z0-9]/g, '').toLowerCase(),
     applicationId: id,
-    pascal: id.split(/[^a-zA-Z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join(''),
+    pascal: pascalCase(id),
   };
+}
+
+/** Words of letters and digits, each capitalised and joined: `acme-corp` gives `AcmeCorp`. */
+export function pascalCase(text: string): string {
+  return text.split(/[^a-zA-Z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 }

@@ -1,3 +1,5 @@
+import { pascalCase } from './names';
+
 /** Where a plugin publishes for Java, Go and .NET: names under its author's namespace, never the framework's. */
 export interface PublishingNames {
   readonly mavenGroupId: string;
@@ -36,7 +38,7 @@ export function publishingNames(repositoryUrl: string, flat: string, pascal: str
   const mavenGroupId = `${HOSTED_NAMESPACES[host.toLowerCase()] ?? host.toLowerCase().split('.').reverse().join('.')}.${owner.toLowerCase()}`;
   // A Java package's parts are identifiers: no '-' or '.', no leading digit.
   const javaParts = mavenGroupId.split('.').map((part) => part.replace(/[^a-z0-9_]/g, '_').replace(/^(?=\d)/, '_'));
-  const ownerPascal = owner.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('').replace(/^(?=\d)/, '_');
+  const ownerPascal = pascalCase(owner).replace(/^(?=\d)/, '_');
   return {
     mavenGroupId,
     javaPackage: [...javaParts, flat].join('.'),
