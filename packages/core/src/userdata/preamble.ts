@@ -1,4 +1,5 @@
 import { IMAGE_HELPERS } from './image-helpers';
+import { ENVIRONMENT_NAME } from '../contract/reserved-variables';
 
 /**
  * The fixed parts of the rendered script. Each helper is a bash function, so a step is one line that passes quoted
@@ -322,7 +323,7 @@ const WRITE_FILES = `fw_write_files() {
 const ENV_LINE = `fw_env_line() {
   local file=$1 name=$2 value=$3
   # A name that is no variable name would write other lines into the file (the framework checks names at synth too).
-  [[ $name =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || { fw_log "fw_env_line: refused a variable name that is none"; return 1; }
+  [[ $name =~ ${ENVIRONMENT_NAME.source} ]] || { fw_log "fw_env_line: refused a variable name that is none"; return 1; }
   value=\${value//\\\\/\\\\\\\\}
   value=\${value//\\"/\\\\\\"}
   value=\${value//\\\`/\\\\\\\`}
