@@ -7,6 +7,7 @@ const VERSION = '0.1.0';
 // The versions shared with the scaffold, from one source (the template ships them; see its src/versions.ts).
 const CONSTRUCTS_VERSION = VERSIONS.constructs;
 const AWS_CDK_LIB_MIN = VERSIONS.awsCdkLib;
+const AWS_CDK_LIB_TESTED = VERSIONS.awsCdkLibTested;
 const CDK_NAG_VERSION = '3.0.2';
 const AWS_CDK_CLI_VERSION = VERSIONS.awsCdkCli;
 const JSII_VERSION = VERSIONS.jsii;
@@ -55,15 +56,15 @@ const root = new typescript.TypeScriptProject({
   sampleCode: false,
   disableTsconfig: true,
   // One copy of constructs and aws-cdk-lib in the tree (a second copy breaks instanceof checks across packages).
-  devDeps: [`constructs@${CONSTRUCTS_VERSION}`, `aws-cdk-lib@${AWS_CDK_LIB_MIN}`, `aws-cdk@${AWS_CDK_CLI_VERSION}`],
+  devDeps: [`constructs@${CONSTRUCTS_VERSION}`, `aws-cdk-lib@${AWS_CDK_LIB_TESTED}`, `aws-cdk@${AWS_CDK_CLI_VERSION}`],
   // The examples' synth output.
   gitignore: ['/.tmp/', 'cdk.out/'],
 });
 root.package.addField('private', true);
 root.package.addField('workspaces', ['packages/*']);
-// The Go build of @fw/core requires the Go module of every jsii dependency at its npm version; the Go module proxy
-// serves cloud-assembly-schema-go v54.11.0 but refuses later v54 releases, so npm is held to that one.
-root.package.addField('overrides', { '@aws-cdk/cloud-assembly-schema': '54.11.0' });
+// The Go build of @fw/core requires the Go module of every jsii dependency at its npm version: npm is held to the
+// newest v54 (aws-cdk-lib 2.271 asks ^54.24.0) that the Go module proxy serves, cloud-assembly-schema-go v54.26.0.
+root.package.addField('overrides', { '@aws-cdk/cloud-assembly-schema': '54.26.0' });
 
 interface FwPackageOptions {
   /** Short name: `core` becomes `@fw/core`, `dev.fwframework.core`, `fw_core`, ... */
@@ -151,6 +152,8 @@ function fwPackage(options: FwPackageOptions): cdk.JsiiProject {
     deps: options.deps,
     bundledDeps: options.bundledDeps,
     peerDeps: options.peerDeps,
+    // A peer's floor is not what the tests run on: the devDeps name the tested versions (one copy in the workspace).
+    peerDependencyOptions: { pinnedDevDependency: false },
     devDeps: options.devDeps,
     bin: options.bin,
     jestOptions: {
@@ -227,6 +230,7 @@ const core = fwPackage({
   short: 'core',
   description: 'Deploy an application described by a plugin (IApplicationSpec) on ECS Fargate or EC2 with AWS CDK.',
   peerDeps: [`aws-cdk-lib@^${AWS_CDK_LIB_MIN}`, `constructs@^${CONSTRUCTS_VERSION}`],
+  devDeps: [`aws-cdk-lib@${AWS_CDK_LIB_TESTED}`, `constructs@${CONSTRUCTS_VERSION}`],
   bin: { 'fw-deploy': 'bin/fw-deploy' },
   builtTargets: ['java', 'python', 'go'],
   // Runtime dependencies of a jsii package are bundled into its tarball. cdk-nag is an implementation detail (the
@@ -256,6 +260,7 @@ const pluginTemplate = fwPackage({
   short: 'plugin-template',
   description: 'projen project type for fw plugins: npx projen new --from @fw/plugin-template',
   peerDeps: [`projen@^${PROJEN_VERSION}`, `constructs@^${CONSTRUCTS_VERSION}`],
+  devDeps: [`projen@${PROJEN_VERSION}`, `constructs@${CONSTRUCTS_VERSION}`],
   dotnet: false, // projen, which it extends, has no .NET binding
   // A plugin's package:java and package:python run them after jsii-pacmak (src/maven/finish-artifact.ts,
   // src/python/finish-wheel.ts).

@@ -79,8 +79,8 @@ const STAGES = [
   },
   // The committed API references are what the compile stages just generated.
   { name: 'api-docs', run: 'npx projen check:api-docs', after: ['core:docs', 'template:package'] },
-  // The release workflows, the documentation's links and the files it shows whole.
-  { name: 'docs-and-workflows', run: 'node --test test/release/*.test.js test/docs/*.test.js' },
+  // The release workflows, the documentation's links and the files it shows whole, the pins and their advisories.
+  { name: 'docs-and-workflows', run: 'node --test test/release/*.test.js test/docs/*.test.js test/dependencies/*.test.js' },
 ];
 
 function main(args) {

@@ -118,6 +118,13 @@ export class FwPluginProject extends cdk.JsiiProject {
         `@fw/core@${frameworkVersion}`, `aws-cdk-lib@^${VERSIONS.awsCdkLib}`, `constructs@^${VERSIONS.constructs}`,
         ...(options.peerDeps ?? []),
       ],
+      // The plugin's own build and tests run on the CDK the framework is tested with, not on the peer floor (which
+      // bundles a brace-expansion under an advisory, see versions.ts); projen would pin each peer's floor instead.
+      peerDependencyOptions: { pinnedDevDependency: false, ...options.peerDependencyOptions },
+      devDeps: [
+        `@fw/core@${frameworkVersion}`, `aws-cdk-lib@${VERSIONS.awsCdkLibTested}`, `constructs@${VERSIONS.constructs}`,
+        ...(options.devDeps ?? []),
+      ],
       jestOptions: { ...options.jestOptions, jestConfig: { testPathIgnorePatterns: ['/node_modules/'], ...options.jestOptions?.jestConfig } },
     });
     this.applicationId = names.applicationId;

@@ -3,11 +3,25 @@
  * package with them, and the scaffold gives a plugin the same floors and tool versions.
  */
 export const VERSIONS = {
-  /** aws-cdk-lib floor: cdk-nag 3 needs 2.257+, Go needs above 2.257, Maven Central's index here lists up to 2.263. */
+  /**
+   * aws-cdk-lib floor of the peer ranges: cdk-nag 3 needs 2.257+, Go needs above 2.257, and Maven Central's index here
+   * lists up to 2.263, so jsii-pacmak's Java range (`[floor,3.0.0)`) cannot start higher. A floor is not what anyone
+   * installs (npm and Maven take the newest in range); what we build, test and pin is `awsCdkLibTested`.
+   */
   awsCdkLib: '2.263.0',
+  /**
+   * The aws-cdk-lib the repository, the deployment apps and a new plugin build and test with: 2.271.0, the newest that
+   * npm, Maven Central (its jar, not its index), PyPI and the Go proxy all serve here (2026-12-06; npm has 2.278.0,
+   * Maven Central here stops at 2.271.0). It bundles brace-expansion 5.0.9, outside CVE-2026-69152 (GHSA-rgw5-rvv9-x895),
+   * which the floor's 2.263.0 bundles 5.0.7 under (test/dependency-advisories.test.js).
+   */
+  awsCdkLibTested: '2.271.0',
   constructs: '10.8.1',
-  /** The CDK command line (`cdk synth`). */
-  awsCdkCli: '2.1148.1',
+  /**
+   * The CDK command line (`cdk synth`): 2.1149.0, npm's `latest` (2026-11-19). Not 3.0.0: npm has it, published on
+   * 2026-03-21, eight months before 2.1149.0, and never tagged `latest`; the maintained line is 2.1xxx.
+   */
+  awsCdkCli: '2.1149.0',
   jsii: '~6.0.16',
   typescript: '~6.0.3',
   projen: '0.103.25',

@@ -85,7 +85,7 @@ describe('the scaffold', () => {
       app: 'npx fw-deploy',
       context: { stackName: 'gitlab-preview', applicationId: 'gitlab', runtimeType: 'FARGATE', securityProfile: 'DEV', sslEnabled: 'false' },
     });
-    expect(files['package.json'].devDependencies).toHaveProperty('aws-cdk', '2.1148.1');
+    expect(files['package.json'].devDependencies).toHaveProperty('aws-cdk', VERSIONS.awsCdkCli);
     expect(files['.gitignore']).toContain('/cdk.out/');
   });
 
@@ -109,9 +109,12 @@ describe('the scaffold', () => {
     const pkg = files['package.json'];
     expect(pkg.peerDependencies).toMatchObject({ 'aws-cdk-lib': `^${VERSIONS.awsCdkLib}`, 'constructs': `^${VERSIONS.constructs}` });
     expect(pkg.devDependencies).toMatchObject({ 'jsii': VERSIONS.jsii, 'typescript': VERSIONS.typescript, 'aws-cdk': VERSIONS.awsCdkCli });
+    // Built and tested on the CDK the framework is tested with, not on the peer floor.
+    expect(pkg.devDependencies).toMatchObject({ 'aws-cdk-lib': VERSIONS.awsCdkLibTested, 'constructs': VERSIONS.constructs });
+    expect(pkg.devDependencies['@fw/core']).toBe(pkg.peerDependencies['@fw/core']);
     // The repository's root (built by .projenrc.ts, which imports the same constants).
     const repository = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf-8'));
-    expect(repository.devDependencies).toMatchObject({ 'aws-cdk-lib': VERSIONS.awsCdkLib, 'aws-cdk': VERSIONS.awsCdkCli, 'projen': VERSIONS.projen });
+    expect(repository.devDependencies).toMatchObject({ 'aws-cdk-lib': VERSIONS.awsCdkLibTested, 'aws-cdk': VERSIONS.awsCdkCli, 'projen': VERSIONS.projen });
   });
 
   test('jsii targets for Java, Python, Go and .NET, named from the plugin\'s name', () => {
