@@ -62,9 +62,10 @@ const root = new typescript.TypeScriptProject({
 });
 root.package.addField('private', true);
 root.package.addField('workspaces', ['packages/*']);
-// The Go build of @fw/core requires the Go module of every jsii dependency at its npm version: npm is held to the
-// newest v54 (aws-cdk-lib 2.271 asks ^54.24.0) that the Go module proxy serves, cloud-assembly-schema-go v54.26.0.
-root.package.addField('overrides', { '@aws-cdk/cloud-assembly-schema': '54.26.0' });
+// The Go build of @fw/core requires the Go module of every jsii dependency at its npm version: the Go module proxy
+// serves cloud-assembly-schema-go v54.11.0 (which awscdk v2.270.0 requires) but refuses later v54 releases, so npm is
+// held to that one.
+root.package.addField('overrides', { '@aws-cdk/cloud-assembly-schema': '54.11.0' });
 
 interface FwPackageOptions {
   /** Short name: `core` becomes `@fw/core`, `dev.fwframework.core`, `fw_core`, ... */

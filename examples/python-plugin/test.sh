@@ -32,7 +32,7 @@ python3 -m venv .venv
 .venv/bin/pip install "${quiet[@]}" --index-url "http://127.0.0.1:$port/simple/" --no-deps "fw-core==${version}"
 # ... then what it declares, from PyPI, with the test tools, the deployment app and this plugin.
 .venv/bin/python -c 'import importlib.metadata as m; print("\n".join(m.requires("fw-core")))' > "$index_dir/requires.txt"
-.venv/bin/pip install "${quiet[@]}" -r "$index_dir/requires.txt" "aws-cdk-lib==2.271.0" "constructs==10.8.1" "pytest==8.3.4" \
+.venv/bin/pip install "${quiet[@]}" -r "$index_dir/requires.txt" "aws-cdk-lib==2.270.0" "constructs==10.8.1" "pytest==8.3.4" \
   ../../deploy/python .
 .venv/bin/python -c 'import importlib.metadata as m, fw_core; print("python-plugin: fw-core", m.version("fw-core"), "from", fw_core.__file__)'
 .venv/bin/python -m pytest -q

@@ -10,12 +10,13 @@ export const VERSIONS = {
    */
   awsCdkLib: '2.263.0',
   /**
-   * The aws-cdk-lib the repository, the deployment apps and a new plugin build and test with: 2.271.0, the newest that
-   * npm, Maven Central (its jar, not its index), PyPI and the Go proxy all serve here (2026-12-06; npm has 2.278.0,
-   * Maven Central here stops at 2.271.0). It bundles brace-expansion 5.0.9, outside CVE-2026-69152 (GHSA-rgw5-rvv9-x895),
-   * which the floor's 2.263.0 bundles 5.0.7 under (test/dependency-advisories.test.js).
+   * The aws-cdk-lib the repository, the deployment apps and a new plugin build and test with: 2.270.0, the newest that
+   * npm, Maven Central (its jar, not its index), PyPI and the Go proxy (with the cloud-assembly-schema-go v54.11.0 its
+   * Go module requires) all serve here on 2026-12-06: npm has 2.278.0, Maven Central here stops at 2.271.0, and the
+   * Go proxy refuses awscdk v2.271.0. It bundles brace-expansion 5.0.9, outside CVE-2026-69152 (GHSA-rgw5-rvv9-x895),
+   * which the floor's 2.263.0 bundles 5.0.7 under (test/dependencies/advisories.test.js).
    */
-  awsCdkLibTested: '2.271.0',
+  awsCdkLibTested: '2.270.0',
   constructs: '10.8.1',
   /**
    * The CDK command line (`cdk synth`): 2.1149.0, npm's `latest` (2026-11-19). Not 3.0.0: npm has it, published on

@@ -92,7 +92,7 @@ export interface LoadBalancerProps {
 
 /**
  * The TLS policy of every HTTPS listener: TLS 1.3, and TLS 1.2 with the restricted (AEAD-only, no AES-CBC) suites and
- * a post-quantum hybrid key exchange, the strongest policy that still serves TLS 1.2 clients (aws-cdk-lib 2.271.0
+ * a post-quantum hybrid key exchange, the strongest policy that still serves TLS 1.2 clients (aws-cdk-lib 2.270.0
  * SslPolicy, after ELB's policy table https://docs.aws.amazon.com/elasticloadbalancing/latest/application/describe-ssl-policies.html).
  */
 export const LISTENER_TLS_POLICY = elbv2.SslPolicy.TLS13_12_RES_PQ;

@@ -11,10 +11,14 @@ import { REGION_ENV } from './synth';
 export function cfnValidateFindings(templatePaths: string[]): string[] {
   const report = new CloudFormationValidatePlugin().validate({
     templatePaths,
-    stackTemplates: templatePaths.map((templatePath) => ({ stackConstructPath: path.basename(templatePath), templatePath })),
+    // Each stack's account and region are the engine's pseudo parameters (aws-cdk-lib 2.270's
+    // cloudformation-validate-plugin.js reads them per stack); as the tests synthesise: a region, no account.
+    stackTemplates: templatePaths.map((templatePath) => ({
+      stackConstructPath: path.basename(templatePath), templatePath, accountId: undefined, region: REGION_ENV.region,
+    })),
     accountId: undefined,
     region: REGION_ENV.region,
-    // The plugin reads only the template files (aws-cdk-lib 2.263's cloudformation-validate-plugin.js); no tree here.
+    // The plugin reads only the template files; no tree here.
     appConstruct: new App(),
   });
   return report.violations.flatMap((v) => v.violatingResources.map((r) =>
