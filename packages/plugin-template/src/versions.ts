@@ -6,17 +6,21 @@ export const VERSIONS = {
   /**
    * aws-cdk-lib floor of the peer ranges: cdk-nag 3 needs 2.257+, Go needs above 2.257, and Maven Central's index here
    * lists up to 2.263, so jsii-pacmak's Java range (`[floor,3.0.0)`) cannot start higher. A floor is not what anyone
-   * installs (npm and Maven take the newest in range); what we build, test and pin is `awsCdkLibTested`.
+   * installs (npm and Maven take the newest in range); what we build, test and pin is `awsCdkLibTested` (Java: `awsCdkLibJava`).
    */
   awsCdkLib: '2.263.0',
   /**
-   * The aws-cdk-lib the repository, the deployment apps and a new plugin build and test with: 2.270.0, the newest that
-   * npm, Maven Central (its jar, not its index), PyPI and the Go proxy (with the cloud-assembly-schema-go v54.11.0 its
-   * Go module requires) all serve here on 2026-12-06: npm has 2.278.0, Maven Central here stops at 2.271.0, and the
-   * Go proxy refuses awscdk v2.271.0. It bundles brace-expansion 5.0.9, outside CVE-2026-69152 (GHSA-rgw5-rvv9-x895),
-   * which the floor's 2.263.0 bundles 5.0.7 under (test/dependencies/advisories.test.js).
+   * The aws-cdk-lib the repository, the deployment apps and a new plugin build and test with on npm, PyPI and Go:
+   * 2.270.0, the newest the Go proxy serves with what its module requires (cloud-assembly-schema-go v54.11.0; it
+   * refuses awscdk v2.271.0) on 2026-12-06, when npm has 2.278.0. It bundles brace-expansion 5.0.9, outside
+   * CVE-2026-69152 (GHSA-rgw5-rvv9-x895), which the floor's 2.263.0 bundles 5.0.7 under (test/dependencies/).
    */
   awsCdkLibTested: '2.270.0',
+  /**
+   * The same for Java (the deployment app's and the Java example's poms): Maven Central here serves the jars of 2.263.0
+   * and 2.271.0 but not those between (their poms only). 2.271.0 bundles brace-expansion 5.0.9 too.
+   */
+  awsCdkLibJava: '2.271.0',
   constructs: '10.8.1',
   /**
    * The CDK command line (`cdk synth`): 2.1149.0, npm's `latest` (2026-11-19). Not 3.0.0: npm has it, published on
