@@ -4,6 +4,8 @@
  */
 import { Duration, RemovalPolicy, Stack, StackProps } from 'aws-cdk-lib';
 import * as autoscaling from 'aws-cdk-lib/aws-autoscaling';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as efs from 'aws-cdk-lib/aws-efs';
@@ -11,6 +13,7 @@ import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sns from 'aws-cdk-lib/aws-sns';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 
@@ -68,6 +71,8 @@ export class HandWrittenStack extends Stack {
       healthCheck: { path: '/', healthyHttpCodes: '200-399', interval: Duration.seconds(30), healthyThresholdCount: 2, unhealthyThresholdCount: 5 },
     });
 
+    // Whether the application runs: a Fargate service's CPU samples, an EC2 instance's status checks.
+    let running: cloudwatch.IMetric;
     if (props.runtime === 'FARGATE') {
       const cluster = new ecs.Cluster(this, 'Cluster', { vpc, containerInsightsV2: ecs.ContainerInsights.ENABLED });
       const task = new ecs.FargateTaskDefinition(this, 'Task', {
@@ -90,6 +95,7 @@ export class HandWrittenStack extends Stack {
         vpcSubnets: { subnetType: ec2.SubnetType.PUBLIC }, healthCheckGracePeriod: Duration.minutes(5),
       });
       service.attachToApplicationTargetGroup(targetGroup);
+      running = service.metricCpuUtilization({ statistic: 'SampleCount' });
     } else {
       const role = new iam.Role(this, 'Role', { assumedBy: new iam.ServicePrincipal('ec2.amazonaws.com') });
       logGroup.grantWrite(role);
@@ -111,8 +117,15 @@ export class HandWrittenStack extends Stack {
       });
       asg.node.addDependency(role.node.findChild('DefaultPolicy'));
       asg.attachToApplicationTargetGroup(targetGroup);
+      running = new cloudwatch.Metric({ namespace: 'AWS/EC2', metricName: 'StatusCheckFailed', dimensionsMap: { AutoScalingGroupName: asg.autoScalingGroupName } });
     }
     listener.addAction('App', { action: elbv2.ListenerAction.forward([targetGroup]) });
+    // Three alarms on the application's health to an encrypted topic (its own key), as every application gets them.
+    const alarmsKey = new kms.Key(this, 'AlarmsKey', { enableKeyRotation: true, removalPolicy: RemovalPolicy.DESTROY });
+    const topic = new sns.Topic(this, 'Alarms', { masterKey: alarmsKey, enforceSSL: true });
+    const metrics = [targetGroup.metrics.healthyHostCount(), targetGroup.metrics.httpCodeTarget(elbv2.HttpCodeTarget.TARGET_5XX_COUNT), running];
+    metrics.forEach((metric, i) => new cloudwatch.Alarm(this, `Alarm${i}`, { metric, threshold: 1, evaluationPeriods: 5 })
+      .addAlarmAction(new actions.SnsAction(topic)));
   }
 }
 

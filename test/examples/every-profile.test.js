@@ -26,7 +26,7 @@ const VARIANTS = {
   'build-server': (context, profile, runtime) => profile === 'PRODUCTION' ? undefined : { ...context, securityProfile: profile, runtimeType: runtime },
   'wiki-with-database': (context, profile, runtime) => profile === 'DEV' ? undefined : {
     ...context, ...TLS, subdomain: 'wiki', securityProfile: profile, runtimeType: runtime,
-    imageDigests: { 'ghcr.io/example/wiki:1.4.2': DIGEST }, ...profile === 'PRODUCTION' ? { pciDssScope: 'OUT_OF_SCOPE' } : {},
+    imageDigests: { 'ghcr.io/example/wiki:1.4.2': DIGEST }, ...profile === 'PRODUCTION' ? { pciDssScope: 'OUT_OF_SCOPE', alarmEmail: 'ops@example.com' } : {},
   },
   'platform': (context, profile, runtime) => profile === 'PRODUCTION' || runtime === 'EC2' ? undefined
     : { ...context, platform: { ...context.platform, securityProfile: profile } },

@@ -73,7 +73,7 @@ test('a standalone DEV deployment on Fargate loads none of the parts it does not
 test('PRODUCTION, which runs the packs, loads cdk-nag', () => {
   const modules = loadedBy({
     ...BASE, securityProfile: 'PRODUCTION', sslEnabled: 'true', domain: 'example.com', subdomain: 'demo',
-    hostedZoneId: 'Z0123456789ABCDEFGHIJ', imageDigests: { 'ghcr.io/example/demo:1.0.0': `sha256:${'0'.repeat(64)}` }, pciDssScope: 'OUT_OF_SCOPE',
+    hostedZoneId: 'Z0123456789ABCDEFGHIJ', imageDigests: { 'ghcr.io/example/demo:1.0.0': `sha256:${'0'.repeat(64)}` }, pciDssScope: 'OUT_OF_SCOPE', alarmEmail: 'ops@example.com',
   });
   assert.ok(from(modules, 'cdk-nag').length > 100);
 });

@@ -12,9 +12,9 @@ import { callPlugin } from './contract/plugin-calls';
 import { RuntimeType } from './contract/runtime-type';
 import type { SoftwareComponent } from './contract/software-component';
 import { UserError, withConstructPath } from './errors';
+import { addApplicationAlarms } from './factory/application-alarms';
 import { deployedComponents, type FactoryPlan, planFactory, tokenPathDeviations } from './factory/factory-plan';
 import { attachToPlatform, buildStandalone, type SharedParts } from './factory/shared-parts';
-import { LogAlarms } from './infrastructure/alarms';
 import type { DatabaseConnection } from './infrastructure/database';
 import { DockerHubCache, hasDigest, hasTagOrDigest, ImageSource, isDockerHubImage } from './infrastructure/docker-hub-cache';
 import { addEcsConsistencyChecks } from './infrastructure/ecs-consistency';
@@ -86,9 +86,6 @@ export class ApplicationFactory extends Construct {
       this.url = shared.url;
       this.vpc = shared.network.vpc;
       this.fileSystemId = shared.storage?.fileSystemId;
-      if (plan.alarms.length > 0) {
-        new LogAlarms(this, 'Alarms', { log: shared.log, alarms: plan.alarms, email: context.alarmEmail, removalPolicy: settings.removalPolicy, topic: shared.alarmTopic });
-      }
       const workers = plan.workerSpec
         ? new (onDemand.workers().Workers)(this, 'Workers', {
           network: shared.network,
@@ -106,6 +103,7 @@ export class ApplicationFactory extends Construct {
         return this.imageSource(context, plan.plugin, platform, [{ member, image }]);
       });
       this.securityGroup = runtime.securityGroup;
+      addApplicationAlarms(this, plan, shared, runtime);
       if (shared.privateLoadBalancer) this.routePrivately(runtime, shared.privateLoadBalancer, shared.listenerPriority!, context, plan.spec);
       const restart = shared.database ? this.connectDatabase(runtime, shared.database, shared, context) : undefined;
       this.s3Endpoint = platform ? platform.s3Endpoint : this.endpointsOf(plan, shared, runtime, workers, restart);

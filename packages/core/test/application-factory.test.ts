@@ -394,7 +394,7 @@ describe('PRODUCTION compliance (cdk-nag AwsSolutions, PciDss401Checks, NIST 800
   test('a finding nobody acknowledged fails synth, naming the rule and the resource', () => {
     const app = new App();
     const stack = new Stack(app, 'WikiStack', { env: REGION_ENV });
-    new ApplicationFactory(stack, 'App', RuntimeType.FARGATE, new WikiSpec(), { securityProfile: SecurityProfile.PRODUCTION, ...TLS, pciDssScope: PciDssScope.CONNECTED });
+    new ApplicationFactory(stack, 'App', RuntimeType.FARGATE, new WikiSpec(), { securityProfile: SecurityProfile.PRODUCTION, ...TLS, pciDssScope: PciDssScope.CONNECTED, alarmEmail: 'security@example.com' });
     new s3.Bucket(stack, 'Careless');
     expect(() => app.synth()).toThrow(/AwsSolutions-S1 \(error\).*WikiStack\/Careless\/Resource/);
   });

@@ -24,16 +24,22 @@ test('a name says it holds a secret by its ending, whatever its case; references
   expect(secretNames(undefined)).toEqual([]);
 });
 
-describe('a secret in the application container\'s environment (Fargate)', () => {
-  test('PRODUCTION refuses it: AwsSolutions-ECS2 is not acknowledged for it', () => {
-    expect(() => synth(RuntimeType.FARGATE, PRODUCTION, new WikiWith({ DB_PASSWORD: 'hunter2' })))
-      .toThrow(/AwsSolutions-ECS2 \(error\): The ECS Task Definition includes a container definition that directly specifies environment variables\. \[WikiStack\/App\/Fargate\/Task\/Resource\]/);
+describe('a secret in the application container\'s environment, on both runtimes', () => {
+  test.each([RuntimeType.FARGATE, RuntimeType.EC2])('%s: PRODUCTION refuses it before the packs, naming each variable and its plugin member', (runtime) => {
+    expect(() => synth(runtime, PRODUCTION, new WikiWith({ DB_PASSWORD: 'hunter2', SMTP_TOKEN: 't', LOG_LEVEL: 'info' })))
+      .toThrow(/^PRODUCTION refuses a secret in a container's environment: DB_PASSWORD \(WikiWith\.containerEnvironmentVariables\(\)\), SMTP_TOKEN \(WikiWith\.containerEnvironmentVariables\(\)\): the name says it holds a secret.*user data on EC2.*DB_PASSWORD_FILE, DB_PASSWORD_ARN/);
   });
 
-  test('every profile warns, naming the variable, the plugin member and what to pass instead', () => {
-    const { stack } = synth(RuntimeType.FARGATE, {}, new WikiWith({ DB_PASSWORD: 'hunter2' }));
+  test.each([RuntimeType.FARGATE, RuntimeType.EC2])('%s: STAGING warns, naming the variable, what to pass instead and the profile that refuses it', (runtime) => {
+    const { stack } = synth(runtime, propsFor(SecurityProfile.STAGING), new WikiWith({ DB_PASSWORD: 'hunter2' }));
     Annotations.fromStack(stack).hasWarning('*', Match.stringLikeRegexp(
-      "The plugin's containerEnvironmentVariables\\(\\) sets DB_PASSWORD, whose name says it holds a secret.*for example DB_PASSWORD_ARN"));
+      '^DB_PASSWORD \\(WikiWith\\.containerEnvironmentVariables\\(\\)\\): the name says it holds a secret.*Secrets Manager ARN.*PRODUCTION refuses it\\. \\[ack: @fw/core:secret-in-environment\\]$'));
+  });
+
+  test('below PRODUCTION the pack\'s finding stands too: AwsSolutions-ECS2 is not acknowledged for it', () => {
+    const { json } = synth(RuntimeType.FARGATE, {}, new WikiWith({ DB_PASSWORD: 'hunter2' }));
+    const task = Object.values<any>(json.Resources).find((r) => r.Type === 'AWS::ECS::TaskDefinition');
+    expect((task.Metadata?.cdk_nag?.rules_to_suppress ?? []).map((r: any) => r.id)).not.toContain('AwsSolutions-ECS2');
   });
 
   test('a reference to a secret passes PRODUCTION, acknowledged with the reason in the template', () => {
@@ -43,8 +49,8 @@ describe('a secret in the application container\'s environment (Fargate)', () =>
   });
 });
 
-test('a secret in the workers\' environment: PRODUCTION refuses it, naming the workers\' task definition', () => {
+test('a secret in the workers\' environment: PRODUCTION refuses it, naming the workers\' member', () => {
   expect(() => synth(RuntimeType.FARGATE, PRODUCTION, new WikiWith({}, { AGENT_TOKEN: 'abc' })))
-    .toThrow(/AwsSolutions-ECS2 \(error\).*\[WikiStack\/App\/Workers\/Task\/Resource\]/);
+    .toThrow(/^PRODUCTION refuses a secret in a container's environment: AGENT_TOKEN \(WikiWith\.ephemeralWorkers\(\)\.environment\)/);
   expect(() => synth(RuntimeType.FARGATE, PRODUCTION, new WikiWith({}, { AGENT_NAME: 'abc' }))).not.toThrow();
 });

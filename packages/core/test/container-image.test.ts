@@ -45,3 +45,16 @@ test('the framework\'s checks of any plugin apply, naming the image: a data path
   expect(deploy({ ...IMAGE, requestBodyLimits: [{ pathPrefix: 'api', maxBytes: 10 }] }))
     .toThrow(/containerImage \(applicationId grafana\)\.requestBodyLimits\(\)/);
 });
+
+test('PRODUCTION on EC2 refuses a secret in containerImage.environment, naming the variable and the field, never the value', () => {
+  const withSecret = { ...IMAGE, environment: { GF_SECURITY_ADMIN_PASSWORD: 'hunter2', GF_LOG_LEVEL: 'info' } };
+  const production = { securityProfile: 'PRODUCTION', runtimeType: 'EC2', sslEnabled: true, domain: 'example.com', hostedZoneId: 'Z123', pciDssScope: 'CONNECTED', alarmEmail: 'ops@example.com' };
+  let refusal = '';
+  try {
+    deploy(withSecret, production)();
+  } catch (e) {
+    refusal = (e as Error).message;
+  }
+  expect(refusal).toMatch(/GF_SECURITY_ADMIN_PASSWORD \(containerImage\.environment\): the name says it holds a secret/);
+  expect(refusal).not.toContain('hunter2');
+});

@@ -14,6 +14,7 @@ const PRODUCTION_CONTEXT = {
   domain: 'example.com',
   subdomain: 'wiki',
   hostedZoneId: 'Z0123456789ABCDEFGHIJ',
+  alarmEmail: 'security@example.com',
 };
 
 /** The specification's "use in code": a stack and a factory, here under an app that carries context keys. */

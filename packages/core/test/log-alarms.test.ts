@@ -7,6 +7,9 @@ const ERRORS: LogAlarm = {
   name: 'WikiErrors', description: 'Too many errors', filterPattern: '"ERROR"', threshold: 5, periodSeconds: 300,
 };
 
+/** The plugin's alarm (the framework's health alarms sit beside it: health-alarms.test.ts). */
+const pluginAlarm = (json: any) => resources(json, 'AWS::CloudWatch::Alarm').find(([, a]) => a.Properties.AlarmName === 'WikiStack-WikiErrors')![1];
+
 class AlarmingWiki extends WikiSpec {
   constructor(private readonly alarms: LogAlarm[] = [ERRORS]) { super(); }
   public logAlarms() { return this.alarms; }
@@ -40,7 +43,7 @@ describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('a plugin\'s log alarms on
   test('it notifies an encrypted topic that only accepts TLS, with the e-mail from context subscribed', () => {
     const [topicId, topic] = resources(json, 'AWS::SNS::Topic')[0];
     expect(topic.Properties.KmsMasterKeyId).toBeDefined();
-    expect(only(json, 'AWS::CloudWatch::Alarm').Properties.AlarmActions).toEqual([{ Ref: topicId }]);
+    expect(pluginAlarm(json).Properties.AlarmActions).toEqual([{ Ref: topicId }]);
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com', TopicArn: { Ref: topicId } });
     const policy = only(json, 'AWS::SNS::TopicPolicy').Properties.PolicyDocument.Statement;
     expect(policy).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
@@ -54,11 +57,14 @@ describe.each(RUNTIMES_AND_PROFILES)('the alarm chain on %s in %s', (runtime, pr
   test('CloudWatch may publish to the topic and use its key, for these alarms of this account only', () => {
     const [topicId, topic] = resources(json, 'AWS::SNS::Topic')[0];
     // The alarm is named, so that both policies name its ARN without depending on it (the key would be a cycle).
-    const alarm = only(json, 'AWS::CloudWatch::Alarm').Properties;
-    expect(alarm.AlarmName).toBe('WikiStack-WikiErrors');
+    const alarm = pluginAlarm(json).Properties;
+    const arn = (name: string) => ({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':cloudwatch:eu-west-1:', { Ref: 'AWS::AccountId' }, `:alarm:${name}`]] });
+    // Every alarm of the stack, the plugin's and the framework's, by name; no other.
+    const names = resources(json, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties.AlarmName);
+    expect(names).toContain('WikiStack-WikiErrors');
     const conditions = {
       StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
-      ArnEquals: { 'aws:SourceArn': [{ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':cloudwatch:eu-west-1:', { Ref: 'AWS::AccountId' }, ':alarm:WikiStack-WikiErrors']] }] },
+      ArnEquals: { 'aws:SourceArn': names.map(arn) },
     };
     const statements = only(json, 'AWS::SNS::TopicPolicy').Properties.PolicyDocument.Statement;
     expect(statements).toContainEqual(expect.objectContaining({
@@ -76,24 +82,24 @@ describe.each(RUNTIMES_AND_PROFILES)('the alarm chain on %s in %s', (runtime, pr
   });
 });
 
-test('a plugin without alarms gets no topic and no alarm', () => {
+test('a plugin without log alarms gets no metric filter, and only the framework\'s alarms', () => {
   const { json } = synth(RuntimeType.FARGATE, {}, new WikiSpec());
-  expect(resources(json, 'AWS::SNS::Topic')).toEqual([]);
-  expect(resources(json, 'AWS::CloudWatch::Alarm')).toEqual([]);
+  expect(resources(json, 'AWS::Logs::MetricFilter')).toEqual([]);
+  expect(resources(json, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties.AlarmName).filter((n) => !n.startsWith('WikiStack-fw-'))).toEqual([]);
 });
 
 test('PRODUCTION refuses alarms that nobody receives, naming the key to set, and creates nothing', () => {
   const app = new App();
   const stack = new Stack(app, 'Prod', { env: { region: 'eu-west-1' } });
   expect(() => new ApplicationFactory(stack, 'App', RuntimeType.FARGATE, new AlarmingWiki(), { securityProfile: SecurityProfile.PRODUCTION, ...TLS, pciDssScope: PciDssScope.CONNECTED }))
-    .toThrow('AlarmingWiki raises alarms (WikiErrors), and in PRODUCTION someone must receive them: set alarmEmail (for example security@example.com).');
+    .toThrow('AlarmingWiki raises alarms (fw-no-healthy-target, fw-target-5xx, fw-no-running-task, WikiErrors), and in PRODUCTION someone must receive them: set alarmEmail (for example security@example.com).');
   expect(stack.node.findAll().filter((c) => c.node.path.includes('App/')).length).toBe(0);
 });
 
 test('every problem at once: PRODUCTION without alarmEmail and without pciDssScope names both in one error', () => {
   const stack = new Stack(new App(), 'Prod', { env: { region: 'eu-west-1' } });
   const build = () => new ApplicationFactory(stack, 'App', RuntimeType.FARGATE, new AlarmingWiki(), { securityProfile: SecurityProfile.PRODUCTION, ...TLS });
-  expect(build).toThrow(/^Invalid deployment context \(2 problems\):\n {2}- securityProfile PRODUCTION needs pciDssScope[^\n]*\n {2}- AlarmingWiki raises alarms \(WikiErrors\), and in PRODUCTION someone must receive them: set alarmEmail/);
+  expect(build).toThrow(/^Invalid deployment context \(2 problems\):\n {2}- securityProfile PRODUCTION needs pciDssScope[^\n]*\n {2}- AlarmingWiki raises alarms \(fw-no-healthy-target, fw-target-5xx, fw-no-running-task, WikiErrors\), and in PRODUCTION someone must receive them: set alarmEmail/);
 });
 
 test('an invalid alarm is refused with the member, the value and what is allowed', () => {
@@ -118,7 +124,7 @@ test('the judging fields of a JSON sample are checked too: a value selector, a s
   ].join('\n'));
   // And accepted as declared: a heartbeat whose absence alarms.
   const heartbeat = new AlarmingWiki([{ ...ERRORS, metricValue: '$.beat', statistic: 'Minimum', comparison: 'LessThan', threshold: 1, missingDataBreaches: true }]);
-  const alarm = resources(synth(RuntimeType.FARGATE, {}, heartbeat).json, 'AWS::CloudWatch::Alarm')[0][1].Properties;
+  const alarm = pluginAlarm(synth(RuntimeType.FARGATE, {}, heartbeat).json).Properties;
   expect(alarm).toMatchObject({ Statistic: 'Minimum', ComparisonOperator: 'LessThanThreshold', TreatMissingData: 'breaching', Threshold: 1 });
 });
 

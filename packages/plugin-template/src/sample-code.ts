@@ -138,9 +138,10 @@ describe('${className}', () => {
   // domain and its hosted zone), an address for the alarms, your application's role toward the cardholder data
   // environment, for a Docker Hub image the credential of the ECR pull-through cache the tasks pull it through, and
   // each image's digest (placeholders: use your credential's ARN and your image's digest, from
-  // \`docker buildx imagetools inspect\`). Synth then runs the four compliance packs (AWS Solutions, PCI DSS v4.0.1
-  // (the framework's PciDss401Checks), NIST 800-53 R5, HIPAA); a finding the framework does not acknowledge fails it,
-  // naming the rule and the resource (for example AwsSolutions-ECS2 for a secret in containerEnvironmentVariables()).
+  // \`docker buildx imagetools inspect\`). The framework refuses some mistakes itself, naming them (a secret in
+  // containerEnvironmentVariables()); synth then runs the four compliance packs (AWS Solutions, PCI DSS v4.0.1 (the
+  // framework's PciDss401Checks), NIST 800-53 R5, HIPAA), and a finding the framework does not acknowledge fails it,
+  // naming the rule and the resource.
   const production = ${productionContextLiteral(applicationId).replace(/\n/g, '\n  ')};
 
   test.each([${SCAFFOLD_RUNTIMES.map((r) => `RuntimeType.${r}`).join(', ')}])('${SCAFFOLD_TEST_KINDS.d}', (runtime) => {

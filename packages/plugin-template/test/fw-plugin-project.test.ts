@@ -195,8 +195,8 @@ describe('options', () => {
 
 /**
  * The scaffold's own test file, run by jest in a child process (as `npx projen test` runs it in a plugin) against the
- * generated spec and against a stub that breaks a compliance rule: a secret in the container's environment, which the
- * framework leaves to AwsSolutions-ECS2 (packages/core/src/infrastructure/container-environment.ts). Needs @fw/core built.
+ * generated spec and against a stub that breaks a compliance rule: a secret in the container's environment, which
+ * PRODUCTION refuses on both runtimes (packages/core/src/factory/factory-plan.ts). Needs @fw/core built.
  */
 describe('the fourth test kind, run', () => {
   const files = synth();
@@ -245,12 +245,12 @@ describe('the fourth test kind, run', () => {
     expect(SCAFFOLD_TEST_TITLES).toHaveLength(5);
   });
 
-  test('the stub fails the fourth on Fargate, with the rule and the resource; (a) to (c) and EC2 (which has no container environment) pass', () => {
+  test('the stub fails the fourth on both runtimes, naming the variable; (a) to (c) pass', () => {
     const outcome = outcomes('violating');
-    const fargate = SCAFFOLD_TEST_KINDS.d.replace('%s', 'FARGATE');
-    expect(outcome[fargate])
-      .toMatch(/AwsSolutions-ECS2 \(error\): The ECS Task Definition includes a container definition that directly specifies environment variables\. \[gitlab\/Application\/Fargate\/Task\/Resource\]/);
-    expect(Object.entries(outcome).filter(([, o]) => o !== 'passed').map(([title]) => title))
-      .toEqual([fargate]);
+    const fourth = ['FARGATE', 'EC2'].map((runtime) => SCAFFOLD_TEST_KINDS.d.replace('%s', runtime));
+    for (const title of fourth) {
+      expect(outcome[title]).toMatch(/PRODUCTION refuses a secret in a container's environment: DB_PASSWORD \(GitlabSpec\.containerEnvironmentVariables\(\)\)/);
+    }
+    expect(Object.entries(outcome).filter(([, o]) => o !== 'passed').map(([title]) => title)).toEqual(fourth);
   });
 });

@@ -255,8 +255,8 @@ const FIELD_KEYS = {
   },
   alarmEmail: {
     required: false,
-    defaultText: 'none (required in PRODUCTION when the plugin declares alarms)',
-    description: 'E-mail address subscribed to the alarm topic, which receives the plugin\'s log alarms (for the build server: more than 10 failed logins in a day).',
+    defaultText: 'none (required in PRODUCTION)',
+    description: 'E-mail address subscribed to the alarm topic, which receives the alarms on every application\'s health (no healthy target, 5xx answers, no running task or a failed instance status check) and the plugin\'s log alarms (for the build server: more than 10 failed logins in a day).',
     parse: email,
     code: (c) => c.props.alarmEmail,
     example: 'security@example.com',

@@ -44,8 +44,8 @@ export interface FactorySettings {
    */
   readonly secrets?: Record<string, string>;
   /**
-   * E-mail address subscribed to the alarm topic that receives the plugin's log alarms. Required in PRODUCTION when
-   * the plugin declares alarms.
+   * E-mail address subscribed to the alarm topic that receives the alarms on the application's health and the
+   * plugin's log alarms. Required in PRODUCTION.
    * @default - no subscription
    */
   readonly alarmEmail?: string;

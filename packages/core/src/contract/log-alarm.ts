@@ -1,3 +1,5 @@
+import { RuntimeType } from './runtime-type';
+
 /**
  * An alarm a plugin asks for on its own log: the framework counts the log events that match `filterPattern` in the
  * application's log group (both runtimes ship there) and notifies the deployment's alarm topic when more than
@@ -35,6 +37,23 @@ export interface LogAlarm {
   readonly missingDataBreaches?: boolean;
 }
 
+/**
+ * The alarms the framework gives every application (on its health, whatever the plugin declares), by name: a plugin's
+ * log alarm may not take one of them, since both are named `<stackName>-<name>`.
+ */
+export const FRAMEWORK_ALARM_NAMES = {
+  noRunningTask: 'fw-no-running-task',
+  noHealthyTarget: 'fw-no-healthy-target',
+  targetErrors: 'fw-target-5xx',
+  instanceStatus: 'fw-instance-status-check',
+} as const;
+
+/** The framework's alarms on one runtime: a Fargate service has tasks, an EC2 group an instance. */
+export function frameworkAlarmNames(runtimeType: RuntimeType): string[] {
+  const { noRunningTask, noHealthyTarget, targetErrors, instanceStatus } = FRAMEWORK_ALARM_NAMES;
+  return [noHealthyTarget, targetErrors, runtimeType === RuntimeType.FARGATE ? noRunningTask : instanceStatus];
+}
+
 /** The statistics and comparisons `LogAlarm` takes. */
 export const LOG_ALARM_STATISTICS = ['Sum', 'Minimum', 'Maximum'] as const;
 export const LOG_ALARM_COMPARISONS = ['GreaterThan', 'LessThan'] as const;
@@ -45,6 +64,8 @@ export function logAlarmProblems(alarm: LogAlarm): string[] {
   const shown = (v: unknown) => JSON.stringify(v);
   if (typeof alarm.name !== 'string' || !/^[A-Za-z][A-Za-z0-9-]{0,63}$/.test(alarm.name)) {
     problems.push(`name ${shown(alarm.name)}; allowed: letters, digits and -, starting with a letter (at most 64)`);
+  } else if ((Object.values(FRAMEWORK_ALARM_NAMES) as string[]).includes(alarm.name.toLowerCase())) {
+    problems.push(`name ${shown(alarm.name)} is the framework's own alarm's; allowed: any other, not one of ${Object.values(FRAMEWORK_ALARM_NAMES).join(', ')}`);
   }
   if (typeof alarm.filterPattern !== 'string' || alarm.filterPattern.trim() === '' || alarm.filterPattern.length > 1024) {
     problems.push(`filterPattern ${shown(alarm.filterPattern)}; allowed: a CloudWatch Logs filter pattern of 1 to 1024 characters`);

@@ -18,13 +18,14 @@ import { broadEgressProblems } from '../contract/egress-rule';
 import { type EphemeralWorkers, WorkerVariables } from '../contract/ephemeral-workers';
 import { factorySizes } from '../contract/factory-limits';
 import type { KnownVulnerability } from '../contract/known-vulnerability';
-import type { LogAlarm } from '../contract/log-alarm';
+import { frameworkAlarmNames, type LogAlarm } from '../contract/log-alarm';
 import type { IOidcIntegration, OidcProviderSettings } from '../contract/oidc-integration';
 import { callPlugin, pluginName } from '../contract/plugin-calls';
 import { authModesSince, contractWarningOf, knownAt, RUNTIME_TYPES_SINCE } from '../contract/plugin-contract';
 import { PosixUser } from '../contract/posix-user';
 import { variableProblems } from '../contract/reserved-variables';
 import { RuntimeType } from '../contract/runtime-type';
+import { SECRET_NAME_ENDINGS, secretNames } from '../contract/secret-names';
 import type { SecurityProfile } from '../contract/security-profile';
 import { type SoftwareComponent, SoftwareComponentType } from '../contract/software-component';
 import { assertValidSpec } from '../contract/spec-validation';
@@ -79,10 +80,10 @@ export function planFactory(scope: Construct, runtimeType: RuntimeType, given: I
       'platform\'s shared listener and network; without platform they do not apply. Remove them, or set platform.', scope);
   }
   // The context keys of the construct tree and the factory's settings, read by the deployment app's reader, with what
-  // the plugin's alarms require of them: every problem at once.
-  const raised = callPlugin(plugin, 'logAlarms', () => given.logAlarms()).map((a) => a.name);
+  // the alarms (the framework's on the application's health, and the plugin's) require of them: every problem at once.
+  const raised = [...frameworkAlarmNames(runtimeType), ...callPlugin(plugin, 'logAlarms', () => given.logAlarms()).map((a) => a.name)];
   const context = factoryContext(scope, runtimeType, given.applicationId(), platform ? propsOnPlatform(scope, stack, platform, props) : props,
-    (v) => (raised.length > 0 && PROFILE_SETTINGS[v.securityProfile as SecurityProfile]?.alarmRecipientRequired && !v.alarmEmail
+    (v) => (PROFILE_SETTINGS[v.securityProfile as SecurityProfile]?.alarmRecipientRequired && !v.alarmEmail
       ? [`${plugin} raises alarms (${raised.join(', ')}), and in ${v.securityProfile} someone must receive them: set alarmEmail ` +
         `(for example security@example.com)${platform ? ' on the platform' : ''}.`] : []));
   // From here on the plugin is the one configured with its settings (the plugin itself when it declares none).
@@ -108,17 +109,13 @@ export function planFactory(scope: Construct, runtimeType: RuntimeType, given: I
   if (integration && provider) secrets[integration.clientSecretVariable()] = { secretArn: provider.clientSecretArn };
   if (integration && !context.fqdn) warnLocalAddress(scope, plugin, runtimeType, spec.applicationPort(), integration.callbackPath());
   for (const message of unusedKeyMessages(context, database !== undefined)) warn(scope, 'keyNotUsed', message);
-  // containerImage is the deployment app's (npx fw-deploy): a factory made in code deploys the plugin it is given.
-  const described = scope.node.tryGetContext('containerImage')?.image;
-  if (described !== undefined && described !== spec.defaultContainerImage()) {
-    warn(scope, 'keyNotUsed', `containerImage (image ${described}) is not used: ${plugin} (image ${spec.defaultContainerImage()}) is ` +
-      'deployed, as given to ApplicationFactory; only the deployment app (npx fw-deploy) makes a plugin from containerImage.');
-  }
+  const fromContainerImage = isDescribedImage(scope, plugin, spec);
   if (settings.broadEgressRefused) {
     const broad = [...broadEgressProblems(spec.egressRules(), `${plugin}.egressRules()`),
       ...broadEgressProblems(spec.ephemeralWorkers()?.egress ?? [], `${plugin}.ephemeralWorkers().egress`)];
     if (broad.length > 0) throw new UserError(`${context.securityProfile} refuses egress this broad: ${broad.join('; ')}.`, scope);
   }
+  checkSecretsInEnvironment(scope, plugin, spec, context, fromContainerImage ? 'containerImage.environment' : `${plugin}.containerEnvironmentVariables()`);
   if (runtimeType === RuntimeType.FARGATE && settings.rootContainerRefused && Number(PosixUser.parse(spec.containerUser()).uid) === 0) {
     throw new UserError(`${plugin}.containerUser() is '${spec.containerUser()}': uid 0 is root, which ${context.securityProfile} does not ` +
       'run (as EC2 never does); give the image\'s own user, for example \'1000:1000\'.', scope);
@@ -220,6 +217,44 @@ function assertVariablesOnce(scope: Construct, plugin: string, spec: IApplicatio
   ]);
   problems.push(...referenceProblems(`${plugin}.containerEnvironmentVariables()`, environment, 'code', true));
   if (problems.length > 0) throw new UserError(`${plugin}: the application's variables:\n  - ${problems.join('\n  - ')}`, scope);
+}
+
+/**
+ * Whether `spec` is the application the `containerImage` key describes (the deployment app's ContainerImageSpec, whose
+ * fields a message then names). A factory made in code deploys the plugin it is given: the key is then unused.
+ */
+function isDescribedImage(scope: Construct, plugin: string, spec: IApplicationSpec): boolean {
+  const described = scope.node.tryGetContext('containerImage')?.image;
+  if (described !== undefined && described !== spec.defaultContainerImage()) {
+    warn(scope, 'keyNotUsed', `containerImage (image ${described}) is not used: ${plugin} (image ${spec.defaultContainerImage()}) is ` +
+      'deployed, as given to ApplicationFactory; only the deployment app (npx fw-deploy) makes a plugin from containerImage.');
+  }
+  return described !== undefined && described === spec.defaultContainerImage();
+}
+
+/**
+ * A variable whose name says it holds a secret (`secretNames`) would be written in clear wherever the environment goes:
+ * the task definition on Fargate, the launch template's user data on EC2. Refused where the profile says so, on both
+ * runtimes and before the compliance packs (whose findings name no variable); a warning otherwise.
+ */
+function checkSecretsInEnvironment(scope: Construct, plugin: string, spec: IApplicationSpec, context: DeploymentContext, source: string): void {
+  const environment = callPlugin(plugin, 'containerEnvironmentVariables',
+    () => spec.containerEnvironmentVariables(context.fqdn ?? '', context.sslEnabled, context.authMode));
+  const found = [
+    ...secretNames(environment).map((name) => `${name} (${source})`),
+    ...secretNames(spec.ephemeralWorkers()?.environment).map((name) => `${name} (${plugin}.ephemeralWorkers().environment)`),
+  ];
+  if (found.length === 0) return;
+  const example = found[0].split(' ')[0];
+  const message = `${found.join(', ')}: the name says it holds a secret (it ends in one of ${SECRET_NAME_ENDINGS.join(', ')}), and ` +
+    'a container\'s environment is written in clear into the template (the task definition on Fargate, the user data on ' +
+    'EC2). Pass the secret by reference instead: the secrets key or the plugin\'s secrets() (a Secrets Manager ARN, given ' +
+    `to the container at start), or a variable the application reads the secret through (${example}_FILE, ${example}_ARN).`;
+  const refusing = (Object.keys(PROFILE_SETTINGS) as SecurityProfile[]).filter((p) => PROFILE_SETTINGS[p].secretInEnvironmentRefused);
+  if (PROFILE_SETTINGS[context.securityProfile].secretInEnvironmentRefused) {
+    throw new UserError(`${context.securityProfile} refuses a secret in a container's environment: ${message}`, scope);
+  }
+  warn(scope, 'secretInEnvironment', `${message} ${refusing.join(' and ')} refuse${refusing.length === 1 ? 's' : ''} it.`);
 }
 
 /** The plugin's database, whose connection's variables may not be a secret's. */

@@ -90,11 +90,13 @@ export interface LogAlarmsProps {
 
 /**
  * The plugin's log alarms: a metric filter on the application log group and an alarm per declaration, all notifying
- * one topic.
+ * one topic. An own topic lets CloudWatch publish only once `ownTopic.allowAlarms` names every alarm that notifies it.
  */
 export class LogAlarms extends Construct {
   /** The topic's key and topic when they were created here. */
   public readonly ownTopic?: AlarmTopic;
+  /** The topic the alarms notify: the given one, or `ownTopic`'s. */
+  public readonly topic: sns.ITopic;
   public readonly alarms: cloudwatch.Alarm[];
   /** The alarms' names: `<stackName>-<name>`, within CloudWatch's limit. */
   public readonly alarmNames: string[];
@@ -103,9 +105,9 @@ export class LogAlarms extends Construct {
     super(scope, id);
     const stack = Stack.of(this);
     this.ownTopic = props.topic ? undefined : new AlarmTopic(this, props.email, props.removalPolicy);
-    const topic = props.topic ?? this.ownTopic!.topic;
+    this.topic = props.topic ?? this.ownTopic!.topic;
 
-    const action = new cloudwatchActions.SnsAction(topic);
+    const action = new cloudwatchActions.SnsAction(this.topic);
     const namespace = `FW/${stack.stackName}`;
     const alarmNames = props.alarms.map((declared) => alarmName(stack.stackName, declared.name));
     this.alarmNames = alarmNames;
@@ -133,6 +135,5 @@ export class LogAlarms extends Construct {
       alarm.addAlarmAction(action);
       return alarm;
     });
-    this.ownTopic?.allowAlarms(alarmNames);
   }
 }

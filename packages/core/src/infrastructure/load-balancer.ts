@@ -126,6 +126,7 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
   public readonly url: string;
   /** The listener's certificate, with TLS. */
   public readonly certificate?: acm.ICertificate;
+  public get loadBalancerFullName(): string { return this.alb.loadBalancerFullName; }
 
   private readonly props: LoadBalancerProps;
   private accessLogs?: s3.Bucket;

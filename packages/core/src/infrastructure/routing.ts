@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   aws_certificatemanager as acm, type aws_ec2 as ec2, aws_elasticloadbalancingv2 as elbv2, aws_route53 as route53,
-  Duration, SecretValue,
+  Duration, Fn, SecretValue,
 } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { OIDC_DEFAULT_SCOPES } from '../context/context-keys';
@@ -11,6 +11,8 @@ import type { OidcProviderSettings } from '../contract/oidc-integration';
 export interface ApplicationRoute {
   /** The load balancer's security group: the application admits it on its port, and nothing else from the internet. */
   readonly securityGroup: ec2.ISecurityGroup;
+  /** The load balancer's `app/<name>/<id>`: with the target group's, the dimensions of its CloudWatch metrics. */
+  readonly loadBalancerFullName: string;
   /** A target group for the application's port and health check. */
   targetGroup(targetType: elbv2.TargetType): elbv2.ApplicationTargetGroup;
   /** Sends the application's requests to `targetGroup`, behind OIDC sign-in when the load balancer authenticates. */
@@ -131,12 +133,16 @@ export interface HostRouteProps {
  */
 export class HostRoute extends Construct implements ApplicationRoute {
   public readonly securityGroup: ec2.ISecurityGroup;
+  public readonly loadBalancerFullName: string;
   private readonly props: HostRouteProps;
 
   constructor(scope: Construct, id: string, props: HostRouteProps) {
     super(scope, id);
     this.props = props;
     this.securityGroup = props.securityGroup;
+    // A listener's ARN is `arn:...:listener/app/<name>/<id>/<listener id>`: the load balancer's full name is its middle.
+    const parts = Fn.split('/', props.listener.listenerArn);
+    this.loadBalancerFullName = Fn.join('/', [Fn.select(1, parts), Fn.select(2, parts), Fn.select(3, parts)]);
     if (props.certificate) props.listener.addCertificates('Certificate', [elbv2.ListenerCertificate.fromCertificateManager(props.certificate)]);
     if (props.record) {
       const { dnsName, hostedZoneId } = props.record;

@@ -87,6 +87,12 @@ export interface ProfileSettings {
    */
   readonly rootContainerRefused: boolean;
   /**
+   * A variable in a container's environment whose name says it holds a secret (`SECRET_NAME_ENDINGS`) is refused, on
+   * both runtimes, before the compliance packs run (the environment is written in clear: a task definition, EC2's user
+   * data); otherwise a warning names it.
+   */
+  readonly secretInEnvironmentRefused: boolean;
+  /**
    * The application's `pciDssScope` must be stated: the evidence report never prints a default as the user's scoping
    * decision.
    */
@@ -119,6 +125,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     knownVulnerabilitiesRefused: false,
     broadEgressRefused: false,
     rootContainerRefused: false,
+    secretInEnvironmentRefused: false,
     pciDssScopeRequired: false,
     complianceChecks: false,
   },
@@ -146,6 +153,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     knownVulnerabilitiesRefused: false,
     broadEgressRefused: true,
     rootContainerRefused: false,
+    secretInEnvironmentRefused: false,
     pciDssScopeRequired: false,
     complianceChecks: false,
   },
@@ -176,6 +184,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     knownVulnerabilitiesRefused: true,
     broadEgressRefused: true,
     rootContainerRefused: true,
+    secretInEnvironmentRefused: true,
     pciDssScopeRequired: true,
     complianceChecks: true,
   },

@@ -52,6 +52,8 @@ export class Ec2Runtime extends Construct {
   public readonly autoScalingGroup: autoscaling.AutoScalingGroup;
   public readonly launchTemplate: ec2.LaunchTemplate;
   public readonly securityGroup: ec2.SecurityGroup;
+  /** The load balancer's target group of the application's instance. */
+  public readonly targetGroup: elbv2.ApplicationTargetGroup;
   /** The rendered startup script (CDK tokens unresolved). */
   public readonly userDataScript: string;
   /** The data volume with EBS storage; undefined with EFS. */
@@ -123,9 +125,9 @@ export class Ec2Runtime extends Construct {
     if (storage) this.autoScalingGroup.node.addDependency(storage.mountTargetsAvailable);
     acknowledge(this.autoScalingGroup, 'AwsSolutions-AS3', 'A group of exactly one instance that never scales; ' +
       'replacements are recorded in CloudTrail and the load balancer\'s target health.');
-    const targetGroup = loadBalancer.targetGroup(elbv2.TargetType.INSTANCE);
-    this.autoScalingGroup.attachToApplicationTargetGroup(targetGroup);
-    loadBalancer.route(targetGroup);
+    this.targetGroup = loadBalancer.targetGroup(elbv2.TargetType.INSTANCE);
+    this.autoScalingGroup.attachToApplicationTargetGroup(this.targetGroup);
+    loadBalancer.route(this.targetGroup);
   }
 
   /** The instance's role: it ships its logs, mounts its file system, reads its secrets. */

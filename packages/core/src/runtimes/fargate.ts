@@ -33,6 +33,8 @@ export class FargateRuntime extends Construct {
   public readonly service: ecs.FargateService;
   public readonly taskDefinition: ecs.FargateTaskDefinition;
   public readonly securityGroup: ec2.SecurityGroup;
+  /** The load balancer's target group of the application's tasks. */
+  public readonly targetGroup: elbv2.ApplicationTargetGroup;
 
   constructor(scope: Construct, id: string, props: RuntimeProps & FargateSize & { readonly storage: ApplicationStorage }) {
     super(scope, id);
@@ -79,9 +81,9 @@ export class FargateRuntime extends Construct {
     // The first task pulls through the cache only once its role may (CloudFormation would create both in parallel).
     const imagePulls = this.taskDefinition.node.tryFindChild('ImagePulls');
     if (imagePulls) this.service.node.addDependency(imagePulls);
-    const targetGroup = loadBalancer.targetGroup(elbv2.TargetType.IP);
-    this.service.attachToApplicationTargetGroup(targetGroup);
-    loadBalancer.route(targetGroup);
+    this.targetGroup = loadBalancer.targetGroup(elbv2.TargetType.IP);
+    this.service.attachToApplicationTargetGroup(this.targetGroup);
+    loadBalancer.route(this.targetGroup);
   }
 
   /** The plugin's container: its image, user, ports, environment and secrets, its data volume, its initialization. */

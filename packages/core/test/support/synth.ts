@@ -30,9 +30,13 @@ export const IMAGE_DIGESTS: Record<string, string> = {
   [AGENT_IMAGE]: `sha256:${'2'.repeat(64)}`,
 };
 
+/** Who receives the alarms in the tests' PRODUCTION deployments (alarmRecipientRequired). */
+export const ALARM_EMAIL = 'security@example.com';
+
 /**
  * The props of a profile as the tests deploy it: STAGING and PRODUCTION with TLS (PRODUCTION requires it, and both
- * require it for signing in, which the build server always does) and the pull-through cache of Docker Hub, DEV without.
+ * require it for signing in, which the build server always does) and the pull-through cache of Docker Hub, DEV without;
+ * PRODUCTION with someone to receive the alarms.
  */
 export function propsFor(profile: SecurityProfile): ApplicationFactoryProps {
   return profile === SecurityProfile.DEV ? { securityProfile: profile }
@@ -42,6 +46,7 @@ export function propsFor(profile: SecurityProfile): ApplicationFactoryProps {
       dockerHubCredentialArn: DOCKER_HUB_CREDENTIAL,
       imageDigests: IMAGE_DIGESTS,
       pciDssScope: PciDssScope.CONNECTED,
+      ...profile === SecurityProfile.PRODUCTION ? { alarmEmail: ALARM_EMAIL } : {},
     };
 }
 
@@ -77,7 +82,10 @@ export function synth(runtime: RuntimeType, props: ApplicationFactoryProps = {},
   context: Record<string, unknown> = {}): Synthesised {
   const app = new App({ context });
   const stack = new Stack(app, 'WikiStack', { env: REGION_ENV });
-  const factory = new ApplicationFactory(stack, 'App', runtime, spec, { ...testDefaults(spec, context), ...props });
+  // PRODUCTION's alarms need someone to receive them (alarmRecipientRequired), unless the test says otherwise.
+  const production = (props.securityProfile ?? context.securityProfile) === SecurityProfile.PRODUCTION && context.alarmEmail === undefined;
+  const factory = new ApplicationFactory(stack, 'App', runtime, spec,
+    { ...testDefaults(spec, context), ...production ? { alarmEmail: ALARM_EMAIL } : {}, ...props });
   const template = Template.fromStack(stack);
   return { app, stack, factory, template, json: template.toJSON() };
 }
