@@ -14,6 +14,7 @@ PRODUCTION = dict(
     hosted_zone_id="Z0123456789ABCDEFGHIJ",
     image_digests={"ghcr.io/example/wiki:1.4.2": "sha256:" + "3" * 64},
     pci_dss_scope=PciDssScope.CONNECTED,
+    alarm_email="security@example.com",
 )
 
 

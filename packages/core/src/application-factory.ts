@@ -8,7 +8,7 @@ import { complianceChecks } from './compliance/compliance-checks';
 import type { DeploymentContext } from './context/deployment-context';
 import type { IApplicationSpec } from './contract/application-spec';
 import { type DatabaseEnvironment, databaseUrl } from './contract/database-requirement';
-import { callPlugin } from './contract/plugin-calls';
+import { callPlugin, separateHealthCheckPort } from './contract/plugin-calls';
 import { RuntimeType } from './contract/runtime-type';
 import type { SoftwareComponent } from './contract/software-component';
 import { UserError, withConstructPath } from './errors';
@@ -256,6 +256,7 @@ export class ApplicationFactory extends Construct {
       priority,
       applicationPort: spec.applicationPort(),
       healthCheckPath: spec.healthCheckPath(),
+      healthCheckPort: separateHealthCheckPort(spec),
       applicationSecurityGroup: runtime.securityGroup,
     });
     if (runtime instanceof FargateRuntime) runtime.service.attachToApplicationTargetGroup(route.targetGroup(elbv2.TargetType.IP));

@@ -2,6 +2,7 @@
 export { IApplicationSpec, ApplicationSpec } from './contract/application-spec';
 export { IOidcIntegration, OidcProviderSettings, Ec2Files } from './contract/oidc-integration';
 export { IUserDataBuilder } from './contract/user-data-builder';
+export { ContainerCommand } from './contract/container-command';
 export { ContainerInitialization, ContainerFiles } from './contract/container-initialization';
 export { LogAlarm } from './contract/log-alarm';
 export { EgressRule } from './contract/egress-rule';

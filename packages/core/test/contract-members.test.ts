@@ -42,13 +42,15 @@ test('a plugin is required to have the members of its major\'s first version onl
 
 test('negative controls: a member added without a date, dated past the version, or without a default, is named', () => {
   const members = [...INTERFACE_MEMBERS, 'newMember'];
-  expect(memberProblems(members, APPLICATION_SPEC_MEMBERS_SINCE, '1.0', hasDefault))
+  const [major, minor] = parse(PLUGIN_CONTRACT_VERSION);
+  const next = `${major}.${minor + 1}`;
+  expect(memberProblems(members, APPLICATION_SPEC_MEMBERS_SINCE, PLUGIN_CONTRACT_VERSION, hasDefault))
     .toEqual(['newMember has no contract version: date it in APPLICATION_SPEC_MEMBERS_SINCE']);
-  expect(memberProblems(members, { ...APPLICATION_SPEC_MEMBERS_SINCE, newMember: '1.1' }, '1.0', hasDefault)).toEqual([
-    'newMember arrived in 1.1, newer than the declared contract 1.0: bump PLUGIN_CONTRACT_VERSION',
-    'newMember arrived in 1.1, after 1.0: give it a default in ApplicationSpec (a plugin built before it lacks it)',
+  expect(memberProblems(members, { ...APPLICATION_SPEC_MEMBERS_SINCE, newMember: next }, PLUGIN_CONTRACT_VERSION, hasDefault)).toEqual([
+    `newMember arrived in ${next}, newer than the declared contract ${PLUGIN_CONTRACT_VERSION}: bump PLUGIN_CONTRACT_VERSION`,
+    `newMember arrived in ${next}, after ${major}.0: give it a default in ApplicationSpec (a plugin built before it lacks it)`,
   ]);
-  expect(memberProblems(members, { ...APPLICATION_SPEC_MEMBERS_SINCE, newMember: '1.1' }, '1.1', () => true)).toEqual([]);
+  expect(memberProblems(members, { ...APPLICATION_SPEC_MEMBERS_SINCE, newMember: next }, next, () => true)).toEqual([]);
 });
 
 test('docs/writing-a-plugin.md\'s contract table lists the declared version and every version a member is dated with', () => {

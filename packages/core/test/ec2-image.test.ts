@@ -186,6 +186,19 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('the boot (user-data sandb
     expect(run.stderr).toMatch(/the image names no Entrypoint and no Cmd to run/);
   });
 
+  // containerCommand(), merged with the image's as Docker's engine merges them (moby daemon/commit.go, merge).
+  test.each([
+    ['a command alone keeps the image\'s entry point', { command: ['run', '100%'] }, ':/usr/bin/tini "--" "run" "100%%"'],
+    ['an entry point alone drops the image\'s command', { entryPoint: ['/bin/sh'] }, ':/bin/sh'],
+    ['both replace both', { entryPoint: ['sh', '-c'], command: ['exec "$0"'] }, ':/bin/sh "-c" "exec \\"$0\\""'],
+  ])('the plugin\'s command: %s', (_title, command, execStart) => {
+    const withCommand = new TestBuilder({ ...RUN, command });
+    withCommand.runImage(CONTEXT);
+    const run = runInSandbox(withCommand.render(), stubs);
+    expect(run.status).toBe(0);
+    expect(run.written('/etc/systemd/system/nexus.service.d/image.conf')).toBe(`[Service]\nWorkingDirectory=/opt/sonatype\nExecStart=${execStart}\n`);
+  });
+
   needing('systemd 252 (its manager in test mode, and systemd-analyze)', systemdUnavailable()).describe('as systemd 252 reads it', () => {
     const unit = unitDirectory(first);
 

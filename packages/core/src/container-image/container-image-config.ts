@@ -10,6 +10,9 @@ export const CONTAINER_IMAGE_FIELDS: Record<string, { readonly required: boolean
   // Letters, digits and _ . / - only: on EC2 the path becomes the unit's BindPaths= and ReadWritePaths= entries.
   dataPath: { required: true, valid: (v) => typeof v === 'string' && /^\/[\w./-]+$/.test(v), allowed: 'the absolute path of its data in the image, of letters, digits and _ . / -, for example "/nexus-data"' },
   healthCheckPath: { required: false, valid: (v) => typeof v === 'string' && v.startsWith('/'), allowed: 'a path starting with /' },
+  healthCheckPort: { required: false, valid: (v) => Number.isInteger(v) && v >= 1 && v <= 65535, allowed: 'the port the health check calls, 1 to 65535 (by default the port it listens on)' },
+  entryPoint: { required: false, valid: (v) => commandList(v), allowed: 'a list of arguments replacing the image\'s ENTRYPOINT, for example ["/opt/keycloak/bin/kc.sh"]' },
+  command: { required: false, valid: (v) => commandList(v), allowed: 'a list of arguments replacing the image\'s CMD, for example ["start", "--optimized"]' },
   startupSeconds: { required: false, valid: (v) => Number.isInteger(v), allowed: 'a whole number of seconds' },
   environment: {
     required: false,
@@ -21,6 +24,11 @@ export const CONTAINER_IMAGE_FIELDS: Record<string, { readonly required: boolean
   authModes: { required: false, valid: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'), allowed: 'a list of auth modes' },
   egress: { required: false, valid: Array.isArray, allowed: 'a list of {description, protocol, port, cidr}' },
 };
+
+/** An argument list as `ContainerCommand` takes it (its limits are checked again as the plugin's member). */
+function commandList(v: unknown): boolean {
+  return Array.isArray(v) && v.length > 0 && v.every((a) => typeof a === 'string' && !a.includes('\0'));
+}
 
 /**
  * The props of the application an entry's `containerImage` describes, or an error naming every field that is absent,

@@ -1,6 +1,7 @@
 import type { ApplicationSize } from '../contract/application-size';
 import { ApplicationSpec, type IApplicationSpec } from '../contract/application-spec';
 import { defaultAuthModes } from '../contract/auth-mode';
+import type { ContainerCommand } from '../contract/container-command';
 import type { DatabaseRequirement } from '../contract/database-requirement';
 import type { Ec2Context } from '../contract/ec2-context';
 import type { EgressRule } from '../contract/egress-rule';
@@ -24,6 +25,12 @@ export interface ContainerImageProps {
   readonly dataPath: string;
   /** The health check's path. @default '/' */
   readonly healthCheckPath?: string;
+  /** The port the health check calls, where the image answers it on a management port. @default - `port` */
+  readonly healthCheckPort?: number;
+  /** Replaces the image's `ENTRYPOINT` (then its `CMD` is not used unless `command` is given). @default - the image's */
+  readonly entryPoint?: string[];
+  /** Replaces the image's `CMD`. @default - the image's */
+  readonly command?: string[];
   /** How long a first start may take before health checks count. @default - `STARTUP_SECONDS_DEFAULT` */
   readonly startupSeconds?: number;
   /** The container's environment (no secrets: those are `secrets` by ARN). @default - none */
@@ -62,6 +69,11 @@ export class ContainerImageSpec extends ApplicationSpec implements IApplicationS
   public ec2DataPath(): string { return `/srv/${this.props.applicationId}`; }
   public ec2LogPaths(): string[] { return []; }
   public healthCheckPath(): string { return this.props.healthCheckPath ?? '/'; }
+  public healthCheckPort(): number | undefined { return this.props.healthCheckPort; }
+  public containerCommand(): ContainerCommand | undefined {
+    const { entryPoint, command } = this.props;
+    return entryPoint || command ? { ...entryPoint ? { entryPoint } : {}, ...command ? { command } : {} } : undefined;
+  }
   public supportedAuthModes(): string[] { return this.props.authModes ?? defaultAuthModes(false); }
   public egressRules(): EgressRule[] { return this.props.egress ?? []; }
   public requestBodyLimits(): RequestBodyLimit[] { return this.props.requestBodyLimits ?? []; }

@@ -13,7 +13,10 @@ export const APPLICATION_SPEC_MEMBERS_SINCE: Readonly<Record<string, string>> = 
   'ephemeralWorkers', 'egressRules', 'secrets', 'defaultSize', 'settings', 'withSettings', 'requestBodyLimits',
   'blockedRequests', 'knownVulnerabilities', 'softwareComponents', 'complianceControls', 'database',
   'supportsOidcIntegration', 'oidcIntegration',
-].map((member) => [member, '1.0']));
+].map((member) => [member, '1.0']).concat([
+  // Images that need arguments or answer their health check on another port (issue 63).
+  ['healthCheckPort', '1.1'], ['containerCommand', '1.1'],
+]));
 
 /** The first version of the contract's major: its members are what every plugin of the major implements. */
 const MAJOR_BASE = `${PLUGIN_CONTRACT_VERSION.split('.')[0]}.0`;

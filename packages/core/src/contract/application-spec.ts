@@ -2,6 +2,7 @@ import type { ApplicationSize } from './application-size';
 import { defaultAuthModes } from './auth-mode';
 import type { BlockedRequest } from './blocked-request';
 import type { ComplianceControl } from './compliance-control';
+import type { ContainerCommand } from './container-command';
 import type { ContainerInitialization } from './container-initialization';
 import type { DatabaseRequirement } from './database-requirement';
 import type { Ec2Context } from './ec2-context';
@@ -57,6 +58,16 @@ export interface IApplicationSpec {
   configureUserData(builder: IUserDataBuilder, context: Ec2Context): void;
   /** Load-balancer health-check path. Starts with `/` and may carry a query string. */
   healthCheckPath(): string;
+  /**
+   * The port the load balancer's health check calls, where the application answers it on another port than
+   * `applicationPort()` (a management port). Undefined for the application port. `ApplicationSpec` gives a default.
+   */
+  healthCheckPort(): number | undefined;
+  /**
+   * What the container runs instead of its image's `ENTRYPOINT` and `CMD` (see `ContainerCommand`), on Fargate and,
+   * through `runImage`, on EC2. Undefined to run the image's own. `ApplicationSpec` gives a default.
+   */
+  containerCommand(): ContainerCommand | undefined;
   /**
    * Environment of the container.
    *
@@ -177,6 +188,16 @@ export abstract class ApplicationSpec implements IApplicationSpec {
   public healthCheckPath(): string {
     return '/';
   }
+  /** Default: the application port. */
+  public healthCheckPort(): number | undefined {
+    return undefined;
+  }
+
+  /** Default: the image's own entry point and command. */
+  public containerCommand(): ContainerCommand | undefined {
+    return undefined;
+  }
+
 
   /** Default: no environment. */
   public containerEnvironmentVariables(fqdn: string, sslEnabled: boolean, authMode: string): Record<string, string> {

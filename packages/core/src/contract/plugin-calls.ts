@@ -33,3 +33,19 @@ export function callPlugin<T>(name: string, member: string, call: () => T): T {
     throw new UserError(`${name}.${member}() threw: ${message}`);
   }
 }
+
+/**
+ * Calls a member a later minor of the contract added (`APPLICATION_SPEC_MEMBERS_SINCE`): a plugin built before it, which
+ * implements the interface itself instead of extending `ApplicationSpec`, lacks it, and the default (undefined) holds.
+ */
+export function callNewerMember<K extends 'healthCheckPort' | 'containerCommand'>(spec: IApplicationSpec, name: string, member: K):
+ReturnType<IApplicationSpec[K]> | undefined {
+  if (typeof spec[member] !== 'function') return undefined;
+  return callPlugin(name, member, () => (spec[member] as () => ReturnType<IApplicationSpec[K]>).call(spec));
+}
+
+/** The port the load balancer's health check calls, when the plugin names one other than its application port. */
+export function separateHealthCheckPort(spec: IApplicationSpec): number | undefined {
+  const port = callNewerMember(spec, pluginName(spec), 'healthCheckPort') ?? undefined;
+  return port === undefined || port === spec.applicationPort() ? undefined : port;
+}

@@ -8,7 +8,7 @@
  * plugin built before it keeps working without (a member with a default in `ApplicationSpec`, a builder operation, a
  * value of a list that can grow, which a plugin built against an older minor is then not given).
  */
-export const PLUGIN_CONTRACT_VERSION = '1.0';
+export const PLUGIN_CONTRACT_VERSION = '1.1';
 
 /** Where a plugin package records the contract version it was built against, in each language's form. */
 export const PLUGIN_CONTRACT_RECORD = {

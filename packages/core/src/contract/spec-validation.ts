@@ -5,13 +5,14 @@ import { APPLICATION_SPEC_MEMBERS } from './application-spec-members';
 import { AuthMode } from './auth-mode';
 import { blockedRequestProblems } from './blocked-request';
 import { complianceControlProblems } from './compliance-control';
+import { containerCommandProblems } from './container-command';
 import { ContainerFiles } from './container-initialization';
 import { databaseRequirementProblems, type DatabaseRequirement } from './database-requirement';
 import { egressRuleProblems, type EgressRule } from './egress-rule';
 import type { EphemeralWorkers } from './ephemeral-workers';
 import { knownVulnerabilityProblems } from './known-vulnerability';
 import { logAlarmProblems } from './log-alarm';
-import { callPlugin } from './plugin-calls';
+import { callNewerMember, callPlugin } from './plugin-calls';
 import { requestBodyLimitProblems } from './request-body-limit';
 import { ENVIRONMENT_NAME } from './reserved-variables';
 import { softwareComponentProblems } from './software-component';
@@ -190,6 +191,7 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
   if (database !== undefined && database !== null) problems.push(...databaseRequirementProblems(database, `${pluginName}.database()`).map((p) => `${p}.`));
   const controls = resultOf(spec, 'complianceControls', pluginName, problems);
   if (controls !== undefined) problems.push(...complianceControlProblems(controls, `${pluginName}.complianceControls()`));
+  problems.push(...newerMemberProblems(spec, pluginName));
   if (spec.supportsOidcIntegration() && !spec.oidcIntegration()) {
     problems.push(`${pluginName}.oidcIntegration() returned nothing although supportsOidcIntegration() is true.`);
   }
@@ -202,6 +204,28 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
   if (!spec.supportsOidcIntegration() && spec.oidcIntegration()) {
     problems.push(`${pluginName}.oidcIntegration() must return nothing when supportsOidcIntegration() is false.`);
   }
+  return problems;
+}
+
+/** The members of contract 1.1 (a plugin built against 1.0 may lack them): a health-check port and a container command. */
+function newerMemberProblems(spec: IApplicationSpec, pluginName: string): string[] {
+  const problems: string[] = [];
+  const read = <K extends 'healthCheckPort' | 'containerCommand'>(member: K) => {
+    try {
+      return callNewerMember(spec, pluginName, member);
+    } catch (e) {
+      problems.push((e as Error).message);
+      return undefined;
+    }
+  };
+  const port = read('healthCheckPort');
+  if (port !== undefined && port !== null && !(Number.isInteger(port) && port >= 1 && port <= 65535)) {
+    problems.push(`${pluginName}.healthCheckPort() returned ${shownValue(port)}; allowed: a port from 1 to 65535, or nothing for the application port.`);
+  }
+  const command = read('containerCommand') ?? undefined;
+  problems.push(...containerCommandProblems(`${pluginName}.containerCommand()`, command).map((p) => `${p}.`));
+  // Arguments reach the template as they are: no CloudFormation dynamic reference in them (a token the plugin gives may).
+  problems.push(...referenceProblems(`${pluginName}.containerCommand()`, command, 'code', true));
   return problems;
 }
 

@@ -6,6 +6,7 @@ import type { DeploymentContext } from '../context/deployment-context';
 import type { IApplicationSpec } from '../contract/application-spec';
 import { signInOf } from '../contract/auth-mode';
 import type { DatabaseRequirement } from '../contract/database-requirement';
+import { separateHealthCheckPort } from '../contract/plugin-calls';
 import { PosixUser } from '../contract/posix-user';
 import { RuntimeType } from '../contract/runtime-type';
 import type { DatabaseConnection, PluginDatabaseProps } from '../infrastructure/database';
@@ -165,6 +166,7 @@ export function buildStandalone(factory: Construct, context: DeploymentContext, 
     network,
     applicationPort: spec.applicationPort(),
     healthCheckPath: spec.healthCheckPath(),
+    healthCheckPort: separateHealthCheckPort(spec),
     tls: tlsOf(context),
     oidc: signInOf(context.authMode) === 'load-balancer' ? context.oidc : undefined,
     tokenPaths: context.tokenPaths,
@@ -201,6 +203,7 @@ export function attachTo(factory: Construct, platform: Platform, context: Deploy
     securityGroup: attached.loadBalancerSecurityGroup,
     applicationPort: spec.applicationPort(),
     healthCheckPath: spec.healthCheckPath(),
+    healthCheckPort: separateHealthCheckPort(spec),
     host,
     priority: on.listenerPriority,
     oidc: signInOf(context.authMode) === 'load-balancer' ? context.oidc : undefined,

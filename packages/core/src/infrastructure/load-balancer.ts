@@ -72,6 +72,8 @@ export interface LoadBalancerProps {
   readonly applicationPort?: number;
   /** The application's health check path, for `targetGroup`. @default - none, as `applicationPort` */
   readonly healthCheckPath?: string;
+  /** The port the health check calls. @default - the application port */
+  readonly healthCheckPort?: number;
   /** @default - plain HTTP on port 80 */
   readonly tls?: TlsSettings;
   /** When set, the load balancer signs users in before any request reaches the application (needs `tls`). */
@@ -211,7 +213,7 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
   public targetGroup(targetType: elbv2.TargetType): elbv2.ApplicationTargetGroup {
     const { applicationPort, healthCheckPath } = this.props;
     if (applicationPort === undefined || healthCheckPath === undefined) throw new Error('targetGroup() on a load balancer without an application');
-    return applicationTargetGroup(this, this.props.network.vpc, applicationPort, healthCheckPath, targetType);
+    return applicationTargetGroup(this, this.props.network.vpc, applicationPort, healthCheckPath, targetType, this.props.healthCheckPort);
   }
 
   /**

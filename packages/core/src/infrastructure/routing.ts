@@ -21,7 +21,7 @@ export interface ApplicationRoute {
 
 /** A target group for an application's port and health check. */
 export function applicationTargetGroup(scope: Construct, vpc: ec2.IVpc, port: number, healthCheckPath: string,
-  targetType: elbv2.TargetType): elbv2.ApplicationTargetGroup {
+  targetType: elbv2.TargetType, healthCheckPort?: number): elbv2.ApplicationTargetGroup {
   return new elbv2.ApplicationTargetGroup(scope, 'Targets', {
     vpc,
     port,
@@ -30,6 +30,7 @@ export function applicationTargetGroup(scope: Construct, vpc: ec2.IVpc, port: nu
     deregistrationDelay: Duration.seconds(30),
     healthCheck: {
       path: healthCheckPath, // a query string is sent as part of the path
+      port: healthCheckPort === undefined ? undefined : String(healthCheckPort), // undefined: the traffic port
       healthyHttpCodes: '200-399',
       interval: Duration.seconds(30),
       healthyThresholdCount: 2,
@@ -112,6 +113,8 @@ export interface HostRouteProps {
   readonly applicationPort: number;
   /** The target group's health check path. */
   readonly healthCheckPath: string;
+  /** The port the health check calls. @default - the application port */
+  readonly healthCheckPort?: number;
   /** The application's host name: requests for it, and only those, reach the application. */
   readonly host: string;
   /** The rule's priority on the listener, unique on it (`defaultListenerPriority`, or `listenerPriority`). */
@@ -155,7 +158,8 @@ export class HostRoute extends Construct implements ApplicationRoute {
   }
 
   public targetGroup(targetType: elbv2.TargetType): elbv2.ApplicationTargetGroup {
-    return applicationTargetGroup(this, this.props.vpc, this.props.applicationPort, this.props.healthCheckPath, targetType);
+    const { vpc, applicationPort, healthCheckPath, healthCheckPort } = this.props;
+    return applicationTargetGroup(this, vpc, applicationPort, healthCheckPath, targetType, healthCheckPort);
   }
 
   public route(targetGroup: elbv2.ApplicationTargetGroup): void {

@@ -82,6 +82,8 @@ export interface PrivateHostRouteProps {
   readonly applicationPort: number;
   /** The target group's health check path. */
   readonly healthCheckPath: string;
+  /** The port the health check calls. @default - the application port */
+  readonly healthCheckPort?: number;
   /** The application's group: it admits the private load balancer on its port. */
   readonly applicationSecurityGroup: ec2.ISecurityGroup;
   /**
@@ -103,8 +105,10 @@ export class PrivateHostRoute extends Construct {
   constructor(scope: Construct, id: string, props: PrivateHostRouteProps) {
     super(scope, id);
     this.props = props;
-    props.applicationSecurityGroup.addIngressRule(props.securityGroup, ec2.Port.tcp(props.applicationPort), 'From the private load balancer');
-    props.securityGroup.addEgressRule(props.applicationSecurityGroup, ec2.Port.tcp(props.applicationPort), `To ${props.host}`);
+    for (const port of props.healthCheckPort === undefined ? [props.applicationPort] : [props.applicationPort, props.healthCheckPort]) {
+      props.applicationSecurityGroup.addIngressRule(props.securityGroup, ec2.Port.tcp(port), 'From the private load balancer');
+      props.securityGroup.addEgressRule(props.applicationSecurityGroup, ec2.Port.tcp(port), `To ${props.host}`);
+    }
     const zone = new route53.PrivateHostedZone(this, 'Zone', {
       zoneName: props.host,
       vpc: props.vpc,
@@ -117,7 +121,8 @@ export class PrivateHostRoute extends Construct {
 
   /** A target group for the application, routed from the private listener by its host name. */
   public targetGroup(targetType: elbv2.TargetType): elbv2.ApplicationTargetGroup {
-    const targetGroup = applicationTargetGroup(this, this.props.vpc, this.props.applicationPort, this.props.healthCheckPath, targetType);
+    const { vpc, applicationPort, healthCheckPath, healthCheckPort } = this.props;
+    const targetGroup = applicationTargetGroup(this, vpc, applicationPort, healthCheckPath, targetType, healthCheckPort);
     new elbv2.ApplicationListenerRule(this, 'Rule', {
       listener: this.props.listener,
       priority: this.props.priority,

@@ -12,7 +12,7 @@ import type { Ec2Context } from '../contract/ec2-context';
 import { WorkerVariables } from '../contract/ephemeral-workers';
 import { Ec2Files } from '../contract/oidc-integration';
 import { SERVICE_USER } from '../contract/plain-names';
-import { callPlugin } from '../contract/plugin-calls';
+import { callNewerMember, callPlugin, separateHealthCheckPort } from '../contract/plugin-calls';
 import { PosixUser } from '../contract/posix-user';
 import { userDataProblem } from '../contract/spec-validation';
 import { UserError } from '../errors';
@@ -127,6 +127,9 @@ export class Ec2Runtime extends Construct {
       'replacements are recorded in CloudTrail and the load balancer\'s target health.');
     this.targetGroup = loadBalancer.targetGroup(elbv2.TargetType.INSTANCE);
     this.autoScalingGroup.attachToApplicationTargetGroup(this.targetGroup);
+    // A health check on another port: the load balancer reaches the instance on it too.
+    const healthPort = separateHealthCheckPort(props.spec);
+    if (healthPort !== undefined) this.targetGroup.registerConnectable(this.autoScalingGroup, ec2.Port.tcp(healthPort));
     loadBalancer.route(this.targetGroup);
   }
 
@@ -204,6 +207,7 @@ export class Ec2Runtime extends Construct {
       environment: callPlugin(pluginName, 'containerEnvironmentVariables',
         () => spec.containerEnvironmentVariables(context.fqdn ?? '', context.sslEnabled, props.context.authMode)),
       logPaths: spec.ec2LogPaths(),
+      command: callNewerMember(spec, pluginName, 'containerCommand') ?? undefined,
     };
   }
 

@@ -7,7 +7,7 @@ import type { RuntimeProps } from './runtime-props';
 import { grantSecretKeys } from './secret-keys';
 import { ContainerFiles, type ContainerInitialization } from '../contract/container-initialization';
 import { WorkerVariables } from '../contract/ephemeral-workers';
-import { callPlugin } from '../contract/plugin-calls';
+import { callNewerMember, callPlugin, separateHealthCheckPort } from '../contract/plugin-calls';
 import { UserError } from '../errors';
 import { ecsCluster } from '../infrastructure/cluster';
 import { acknowledgeEnvironment } from '../infrastructure/container-environment';
@@ -83,6 +83,9 @@ export class FargateRuntime extends Construct {
     if (imagePulls) this.service.node.addDependency(imagePulls);
     this.targetGroup = loadBalancer.targetGroup(elbv2.TargetType.IP);
     this.service.attachToApplicationTargetGroup(this.targetGroup);
+    // A health check on another port: the load balancer reaches the tasks on it too.
+    const healthPort = separateHealthCheckPort(props.spec);
+    if (healthPort !== undefined) this.targetGroup.registerConnectable(this.service, ec2.Port.tcp(healthPort));
     loadBalancer.route(this.targetGroup);
   }
 
@@ -99,7 +102,9 @@ export class FargateRuntime extends Construct {
     const container = this.taskDefinition.addContainer('Application', {
       image,
       user: spec.containerUser(),
-      portMappings: [...new Set([spec.applicationPort(), ...workers?.applicationPorts ?? []])].map((containerPort) => ({ containerPort })),
+      portMappings: [...new Set([spec.applicationPort(), separateHealthCheckPort(spec), ...workers?.applicationPorts ?? []])]
+        .filter((port): port is number => port !== undefined).map((containerPort) => ({ containerPort })),
+      ...callNewerMember(spec, pluginName, 'containerCommand') ?? {},
       environment,
       secrets: containerSecrets(props.secrets),
       logging: ecs.LogDrivers.awsLogs({ logGroup: log.group, streamPrefix: spec.applicationId() }),

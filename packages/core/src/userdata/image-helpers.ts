@@ -6,7 +6,9 @@
 
 /**
  * Reads the image's configuration (`docker image inspect`'s `.Config`, kept as `/.fw-config.json` in its root) and
- * writes the unit's drop-in: `WorkingDirectory=`, and `ExecStart=` with the image's entrypoint and command, each
+ * writes the unit's drop-in: `WorkingDirectory=`, and `ExecStart=` with the image's entrypoint and command (or the
+ * plugin's `containerCommand()`, given as JSON in the third argument, merged as Docker's engine merges them: moby
+ * `daemon/commit.go`, `merge`: an entry point given drops the image's command), each
  * argument quoted as systemd.syntax(7) reads it back (`\\`, `\"`, `%%` for a specifier's `%`, `\xNN` for a control
  * character) and the `:` prefix, so that a `$` stays as it is (systemd.service(5), "Command lines"). A command named
  * without a path is looked up in the image's `PATH`, as Docker does. Prints the image's environment as NUL-separated
@@ -14,9 +16,12 @@
  */
 const IMAGE_SERVICE_PY = String.raw`import json, os, re, sys
 root, dropin = sys.argv[1], sys.argv[2]
+over = json.loads(sys.argv[3]) if len(sys.argv) > 3 and sys.argv[3] else {}
 with open(root + "/.fw-config.json", encoding="utf-8") as f:
     config = json.load(f) or {}
-argv = (config.get("Entrypoint") or []) + (config.get("Cmd") or [])
+entrypoint = over.get("entryPoint") or config.get("Entrypoint") or []
+cmd = over.get("command") or ([] if over.get("entryPoint") else config.get("Cmd") or [])
+argv = entrypoint + cmd
 env = [e.split("=", 1) for e in config.get("Env") or [] if "=" in e]
 if not argv:
     sys.exit("the image names no Entrypoint and no Cmd to run")
@@ -75,15 +80,16 @@ const IMAGE_ROOT = `fw_image_root() {
 `;
 
 /**
- * \`fw_image_service ROOT DROPIN ENV_FILE\`: the unit's drop-in from the image's configuration, and the image's
- * environment as the root-only \`ENV_FILE\` (each entry quoted by \`fw_env_line\`); more entries are appended after it.
+ * \`fw_image_service ROOT DROPIN ENV_FILE [COMMAND_JSON]\`: the unit's drop-in from the image's configuration (and the
+ * plugin's command, as JSON), and the image's environment as the root-only \`ENV_FILE\` (each entry quoted by
+ * \`fw_env_line\`); more entries are appended after it.
  */
 const IMAGE_SERVICE = `fw_image_service() {
-  local root=$1 dropin=$2 env_file=$3 name value
+  local root=$1 dropin=$2 env_file=$3 command=\${4:-} name value
   install -d -m 0755 "$(dirname "$dropin")"
   install -d -m 0700 "$(dirname "$env_file")"
   install -m 0600 /dev/null "$env_file"
-  python3 -c '${IMAGE_SERVICE_PY}' "$root" "$dropin" > "$env_file.pairs"
+  python3 -c '${IMAGE_SERVICE_PY}' "$root" "$dropin" "$command" > "$env_file.pairs"
   while IFS= read -r -d '' name && IFS= read -r -d '' value; do
     fw_env_line "$env_file" "$name" "$value"
   done < "$env_file.pairs"

@@ -1,3 +1,4 @@
+import type { ContainerCommand } from '../contract/container-command';
 import { Ec2Files } from '../contract/oidc-integration';
 import { ServiceHardening } from '../contract/service-hardening';
 
@@ -24,6 +25,8 @@ export interface ImageRun {
   readonly environment: Record<string, string>;
   /** More log files to ship (`ec2LogPaths()`), besides the console's. */
   readonly logPaths: string[];
+  /** What runs instead of the image's entry point and command (`containerCommand()`). @default - the image's */
+  readonly command?: ContainerCommand;
 }
 
 /** Where images' file systems are unpacked, one directory an application. */
