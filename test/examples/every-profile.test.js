@@ -60,6 +60,20 @@ for (const [example, variant] of Object.entries(VARIANTS)) {
   }
 }
 
+test('every application stack has at least three of the framework\'s alarms on its health, each with an action', () => {
+  // The variants above, and the main job's own PRODUCTION synths (its stage runs cdk synth before these tests).
+  const mainJob = ['cdk.out', 'cdk.out/ec2'].map((d) => path.join(examples, 'build-server', d)).filter((d) => fs.existsSync(d))
+    .flatMap((d) => fs.readdirSync(d).filter((f) => f.endsWith('.template.json')).map((f) => path.join(d, f)));
+  const applications = [...synthesised, ...mainJob].map((file) => [file, JSON.parse(fs.readFileSync(file, 'utf-8')).Resources])
+    .filter(([, resources]) => Object.values(resources).some((r) => r.Type === 'AWS::ElasticLoadBalancingV2::TargetGroup'));
+  assert.ok(applications.length >= 10, `only ${applications.length} application stacks`);
+  for (const [file, resources] of applications) {
+    const health = Object.values(resources).filter((r) => r.Type === 'AWS::CloudWatch::Alarm' && /-fw-[a-z0-9-]+$/.test(r.Properties.AlarmName));
+    assert.ok(health.length >= 3, `${path.basename(file)}: ${health.length} of the framework's alarms`);
+    for (const alarm of health) assert.ok(alarm.Properties.AlarmActions?.length > 0, `${path.basename(file)}: ${alarm.Properties.AlarmName} has no action`);
+  }
+});
+
 test('cfn-lint: no error and no warning in any of them', { skip: spawnSync('cfn-lint', ['--version']).status !== 0 && !process.env.CI }, () => {
   assert.ok(synthesised.length >= 14, `only ${synthesised.length} templates`);
   // W3005 and W3691 as in packages/core/test/platform-lifecycle.test.ts, where each is explained.

@@ -196,7 +196,26 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('the boot (user-data sandb
     withCommand.runImage(CONTEXT);
     const run = runInSandbox(withCommand.render(), stubs);
     expect(run.status).toBe(0);
-    expect(run.written('/etc/systemd/system/nexus.service.d/image.conf')).toBe(`[Service]\nWorkingDirectory=/opt/sonatype\nExecStart=${execStart}\n`);
+    expect(run.written('/etc/systemd/system/nexus.service.d/image.conf')).toBe(`[Service]\nWorkingDirectory=/opt/sonatype\nEnvironment=HOME=/\nExecStart=${execStart}\n`);
+  });
+
+  test('the image\'s declared volumes are writable, HOME is its user\'s home in the image; a volume through a link is refused', () => {
+    const withVolumes = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-image-'));
+    fs.cpSync(image, withVolumes, { recursive: true });
+    fs.writeFileSync(path.join(withVolumes, 'etc', 'passwd'), 'root:x:0:0:root:/root:/bin/sh\nnexus:x:200:200::/opt/sonatype/home:/bin/false\n');
+    fs.writeFileSync(`${withVolumes}.json`, JSON.stringify({ ...IMAGE_CONFIG, Volumes: { '/var/cache/nexus': {}, '/nexus-data': {} } }));
+    const run = runInSandbox(script, { ...stubs, docker: stubs.docker.replace(new RegExp(image, 'g'), withVolumes) });
+    expect(run.status).toBe(0);
+    expect(run.written('/etc/systemd/system/nexus.service.d/image.conf').split('\n').slice(1, 5)).toEqual([
+      'WorkingDirectory=/opt/sonatype', 'Environment=HOME=/opt/sonatype/home', 'ReadWritePaths=+/nexus-data', 'ReadWritePaths=+/var/cache/nexus',
+    ]);
+    expect(fs.statSync(path.join(run.dir, 'upper', 'var/lib/fw/images/nexus/var/cache/nexus')).isDirectory()).toBe(true);
+    // A volume whose path leaves the image through a link would be created on the host: refused, naming it.
+    fs.symlinkSync('/etc', path.join(withVolumes, 'opt', 'out'));
+    fs.writeFileSync(`${withVolumes}.json`, JSON.stringify({ ...IMAGE_CONFIG, Volumes: { '/opt/out/evil': {} } }));
+    const refused = runInSandbox(script, { ...stubs, docker: stubs.docker.replace(new RegExp(image, 'g'), withVolumes) });
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toMatch(/the image declares the volume "\/opt\/out\/evil", not a plain absolute path inside the image/);
   });
 
   needing('systemd 252 (its manager in test mode, and systemd-analyze)', systemdUnavailable()).describe('as systemd 252 reads it', () => {

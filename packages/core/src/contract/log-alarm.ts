@@ -64,7 +64,7 @@ export function logAlarmProblems(alarm: LogAlarm): string[] {
   const shown = (v: unknown) => JSON.stringify(v);
   if (typeof alarm.name !== 'string' || !/^[A-Za-z][A-Za-z0-9-]{0,63}$/.test(alarm.name)) {
     problems.push(`name ${shown(alarm.name)}; allowed: letters, digits and -, starting with a letter (at most 64)`);
-  } else if ((Object.values(FRAMEWORK_ALARM_NAMES) as string[]).includes(alarm.name.toLowerCase())) {
+  } else if ((Object.values(FRAMEWORK_ALARM_NAMES) as string[]).includes(alarm.name)) {
     problems.push(`name ${shown(alarm.name)} is the framework's own alarm's; allowed: any other, not one of ${Object.values(FRAMEWORK_ALARM_NAMES).join(', ')}`);
   }
   if (typeof alarm.filterPattern !== 'string' || alarm.filterPattern.trim() === '' || alarm.filterPattern.length > 1024) {

@@ -63,8 +63,11 @@ export class ServiceHardening {
    * @internal
    */
   public static _inImageRoot(user: string, writablePaths: string[]): string[] {
-    return ServiceHardening.systemdLines(user, writablePaths).map((line) =>
-      line.startsWith('ReadWritePaths=') ? `ReadWritePaths=${writablePaths.map((p) => `+${p}`).join(' ')}` : line);
+    return ServiceHardening.systemdLines(user, writablePaths)
+      // The host's home directories are not in the image's root at all: ProtectHome= would hide the image's own
+      // /home and /root, and protect nothing of the host's.
+      .filter((line) => line !== 'ProtectHome=yes')
+      .map((line) => line.startsWith('ReadWritePaths=') ? `ReadWritePaths=${writablePaths.map((p) => `+${p}`).join(' ')}` : line);
   }
 
   private constructor() {}

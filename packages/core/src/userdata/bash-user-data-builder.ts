@@ -130,7 +130,7 @@ export class BashUserDataBuilder implements IUserDataBuilder {
     const q = Shell.quote;
     this.step(`image ${run.image}`, [
       `fw_image_root ${q(run.reference)} ${q(files.root)} ${q(run.loginRegion ?? '')}`,
-      `fw_image_service ${q(files.root)} ${q(files.dropIn)} ${q(files.environment)}${run.command ? ` ${q(JSON.stringify(run.command))}` : ''}`,
+      `fw_image_service ${q(files.root)} ${q(files.dropIn)} ${q(files.environment)} ${q(run.uid)}${run.command ? ` ${q(JSON.stringify(run.command))}` : ''}`,
       ...Object.entries(run.environment).map(([name, value]) => `fw_env_line ${q(files.environment)} ${q(name)} ${q(value)}`),
     ]);
     this.step(`log directory ${run.applicationId}`, [`install -d -m 0700 ${q(files.logDirectory)}`]);

@@ -6,17 +6,20 @@
 
 /**
  * Reads the image's configuration (`docker image inspect`'s `.Config`, kept as `/.fw-config.json` in its root) and
- * writes the unit's drop-in: `WorkingDirectory=`, and `ExecStart=` with the image's entrypoint and command (or the
- * plugin's `containerCommand()`, given as JSON in the third argument, merged as Docker's engine merges them: moby
- * `daemon/commit.go`, `merge`: an entry point given drops the image's command), each
+ * writes the unit's drop-in: `WorkingDirectory=`; `HOME` as the image's `/etc/passwd` gives it for the container's
+ * uid (`/` without one, as Docker does; the image's own `ENV HOME`, in the environment file, wins); each `VOLUME` it
+ * declares writable (`ReadWritePaths=+`), in the unpacked root on the instance's disk, as Docker keeps an anonymous
+ * volume on the host's, kept until the instance is replaced; and `ExecStart=` with the image's entrypoint and command
+ * (or the plugin's `containerCommand()`, given as JSON in the fourth argument, merged as Docker's engine merges them:
+ * moby `daemon/commit.go`, `merge`: an entry point given drops the image's command), each
  * argument quoted as systemd.syntax(7) reads it back (`\\`, `\"`, `%%` for a specifier's `%`, `\xNN` for a control
  * character) and the `:` prefix, so that a `$` stays as it is (systemd.service(5), "Command lines"). A command named
  * without a path is looked up in the image's `PATH`, as Docker does. Prints the image's environment as NUL-separated
  * names and values. Single quotes never appear in it: it is passed to `python3 -c '...'`.
  */
 const IMAGE_SERVICE_PY = String.raw`import json, os, re, sys
-root, dropin = sys.argv[1], sys.argv[2]
-over = json.loads(sys.argv[3]) if len(sys.argv) > 3 and sys.argv[3] else {}
+root, dropin, uid = sys.argv[1], sys.argv[2], sys.argv[3]
+over = json.loads(sys.argv[4]) if len(sys.argv) > 4 and sys.argv[4] else {}
 with open(root + "/.fw-config.json", encoding="utf-8") as f:
     config = json.load(f) or {}
 entrypoint = over.get("entryPoint") or config.get("Entrypoint") or []
@@ -39,8 +42,33 @@ for what, value in (("its command", command), ("its WorkingDir", workdir)):
         sys.exit("the image names " + what + " " + json.dumps(value) + ", not an absolute path of letters, digits and . _ + @ / -")
 def quoted(a):
     return "\"" + "".join("\\\\" if c == "\\" else "\\\"" if c == "\"" else "%%" if c == "%" else "\\x%02x" % ord(c) if ord(c) < 32 or ord(c) == 127 else c for c in a) + "\""
+def within(path):
+    # No component of path under root is a link or "..": nothing created here lands outside the image.
+    here = root
+    for part in path.strip("/").split("/"):
+        here = here + "/" + part
+        if part in ("", ".", "..") or os.path.islink(here):
+            return False
+    return True
+volumes = sorted((config.get("Volumes") or {}).keys())
+for volume in volumes:
+    if not plain.match(volume) or not within(volume):
+        sys.exit("the image declares the volume " + json.dumps(volume) + ", not a plain absolute path inside the image (letters, digits and . _ + @ / -, no link, no ..)")
+    os.makedirs(root + volume, exist_ok=True)
+home = "/"
+try:
+    with open(root + "/etc/passwd", encoding="utf-8") as f:
+        for entry in f:
+            fields = entry.rstrip("\n").split(":")
+            if len(fields) > 5 and fields[2] == uid and plain.match(fields[5]):
+                home = fields[5]
+                break
+except OSError:
+    pass
 with open(dropin, "w", encoding="utf-8") as f:
-    f.write("[Service]\nWorkingDirectory=" + workdir + "\nExecStart=:" + " ".join([command] + [quoted(a) for a in argv[1:]]) + "\n")
+    f.write("[Service]\nWorkingDirectory=" + workdir + "\nEnvironment=HOME=" + home + "\n"
+            + "".join("ReadWritePaths=+" + v + "\n" for v in volumes)
+            + "ExecStart=:" + " ".join([command] + [quoted(a) for a in argv[1:]]) + "\n")
 for name, value in env:
     sys.stdout.write(name + "\0" + value + "\0")
 `;
@@ -80,16 +108,16 @@ const IMAGE_ROOT = `fw_image_root() {
 `;
 
 /**
- * \`fw_image_service ROOT DROPIN ENV_FILE [COMMAND_JSON]\`: the unit's drop-in from the image's configuration (and the
- * plugin's command, as JSON), and the image's environment as the root-only \`ENV_FILE\` (each entry quoted by
- * \`fw_env_line\`); more entries are appended after it.
+ * \`fw_image_service ROOT DROPIN ENV_FILE UID [COMMAND_JSON]\`: the unit's drop-in from the image's configuration (for
+ * the container's \`UID\`, with the plugin's command as JSON), and the image's environment as the root-only
+ * \`ENV_FILE\` (each entry quoted by \`fw_env_line\`); more entries are appended after it.
  */
 const IMAGE_SERVICE = `fw_image_service() {
-  local root=$1 dropin=$2 env_file=$3 command=\${4:-} name value
+  local root=$1 dropin=$2 env_file=$3 uid=$4 command=\${5:-} name value
   install -d -m 0755 "$(dirname "$dropin")"
   install -d -m 0700 "$(dirname "$env_file")"
   install -m 0600 /dev/null "$env_file"
-  python3 -c '${IMAGE_SERVICE_PY}' "$root" "$dropin" "$command" > "$env_file.pairs"
+  python3 -c '${IMAGE_SERVICE_PY}' "$root" "$dropin" "$uid" "$command" > "$env_file.pairs"
   while IFS= read -r -d '' name && IFS= read -r -d '' value; do
     fw_env_line "$env_file" "$name" "$value"
   done < "$env_file.pairs"
