@@ -60,6 +60,8 @@ test('the repository\'s token paths skip the sign-in; its uploads are allowed pa
   const rules = resources(template('ots-nexus'), 'AWS::ElasticLoadBalancingV2::ListenerRule').map(([, r]) => r.Properties);
   const tokens = rules.find((r) => r.Actions.length === 1 && r.Actions[0].Type === 'forward');
   assert.deepStrictEqual(tokens.Conditions.find((c) => c.Field === 'path-pattern').PathPatternConfig.Values, cdkJson.applications[0].tokenPaths);
+  // What the clients use (Maven, npm, Docker: /repository/...), not Nexus's REST API, whose administration is there.
+  assert.deepStrictEqual(cdkJson.applications[0].tokenPaths, ['/repository/*']);
   assert.match(JSON.stringify(template('ots-platform')), /\/repository\//);
   const grafanaRules = resources(template('ots-grafana'), 'AWS::ElasticLoadBalancingV2::ListenerRule');
   assert.strictEqual(grafanaRules.length, 1);
