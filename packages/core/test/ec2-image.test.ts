@@ -94,6 +94,10 @@ const CONTEXT: Ec2Context = {
   accessPointId: 'fsap-0123456789abcdef0',
 };
 const REFERENCE = `123456789012.dkr.ecr.eu-west-1.amazonaws.com/fw-hub-12345678/sonatype/nexus3:3.77.1@${DIGEST}`;
+/** What the boot pulls: the pinned reference's tag, which the cache imports on a first pull. */
+const TAGGED = REFERENCE.split('@')[0];
+/** What Docker records of the pulled image: its repository at the digest the registry served. */
+const repoDigests = (digest: string) => `${TAGGED.slice(0, TAGGED.lastIndexOf(':'))}@${digest}`;
 const RUN: ImageRun = {
   applicationId: 'nexus',
   image: NEXUS.image,
@@ -128,7 +132,8 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('the boot (user-data sandb
   fs.writeFileSync(`${image}.json`, JSON.stringify(IMAGE_CONFIG));
   const stubs = {
     ...DEFAULT_STUBS,
-    docker: `case "$1" in login) cat > /dev/null ;; create) echo c0ffee ;; export) tar -C ${image} -c . ;; image) [ "$2" = inspect ] && cat ${image}.json ;; esac; true`,
+    docker: `case "$1" in login) cat > /dev/null ;; create) echo c0ffee ;; export) tar -C ${image} -c . ;;
+      image) [ "$2" = inspect ] && case "$4" in *RepoDigests*) echo ${repoDigests(DIGEST)} ;; *) cat ${image}.json ;; esac ;; esac; true`,
     aws: 'echo not-a-real-token',
   };
   const builder = new TestBuilder(RUN);
@@ -147,13 +152,14 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('the boot (user-data sandb
     ]);
     expect([docker[0], ...docker.slice(3)]).toEqual([
       'systemctl start docker',
-      `docker pull --quiet ${REFERENCE}`,
+      `docker pull --quiet ${TAGGED}`,
       'docker logout 123456789012.dkr.ecr.eu-west-1.amazonaws.com',
-      `docker create ${REFERENCE}`,
+      `docker image inspect --format {{range .RepoDigests}}{{println .}}{{end}} ${TAGGED}`,
+      `docker create ${TAGGED}`,
       'docker export c0ffee',
-      `docker image inspect --format {{json .Config}} ${REFERENCE}`,
+      `docker image inspect --format {{json .Config}} ${TAGGED}`,
       'docker rm c0ffee',
-      `docker image rm ${REFERENCE}`,
+      `docker image rm ${TAGGED}`,
       'systemctl stop docker.socket docker.service',
       'systemctl daemon-reload',
       'systemctl enable --now logrotate.timer',
@@ -176,6 +182,15 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('the boot (user-data sandb
     expect(again.status).toBe(0);
     expect(again.calls.filter((c) => c.startsWith('docker '))).toEqual([]);
     expect(again.log).toContain(`image ${REFERENCE} is already unpacked in /var/lib/fw/images/nexus`);
+  });
+
+  test('a tag the cache serves at another digest than the pin stops the boot, naming the image and both digests', () => {
+    const other = `sha256:${'9'.repeat(64)}`;
+    const run = runInSandbox(script, { ...stubs, docker: stubs.docker.replace(repoDigests(DIGEST), repoDigests(other)) });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain(`the image ${TAGGED} was pulled as ${repoDigests(other)}, but the pin (imageDigests) is ${DIGEST}`);
+    expect(run.calls.filter((c) => c.startsWith('docker create'))).toEqual([]);
+    expect(run.written('/var/lib/fw/images/nexus/.fw-image')).toBeUndefined();
   });
 
   test('an image without a command stops the boot, saying why', () => {

@@ -77,10 +77,13 @@ for name, value in env:
  * `fw_image_root REF ROOT LOGIN_REGION`: the image `REF`'s file system unpacked as `ROOT` (owners kept by number), with
  * its configuration; nothing to do when `ROOT` already holds `REF`. Docker is installed, started for the pull and
  * stopped again; with a `LOGIN_REGION` it signs in to the ECR registry `REF` names (the pull-through cache) with the
- * instance's role first, and out afterwards. The pulled image is removed: only its unpacked file system stays.
+ * instance's role first, and out afterwards. A `REF` pinned by digest (`name:tag@sha256:...`) is pulled by its tag,
+ * which a pull-through cache imports on a first pull (one by digest alone it may not: aws/containers-roadmap#2837), and
+ * the boot stops, naming the image and both digests, unless Docker recorded the pin among the pulled image's
+ * `RepoDigests`. The pulled image is removed: only its unpacked file system stays.
  */
 const IMAGE_ROOT = `fw_image_root() {
-  local ref=$1 root=$2 login_region=$3 id
+  local ref=$1 root=$2 login_region=$3 id pull=$1 digest="" pulled
   if [ -f "$root/.fw-image" ] && [ "$(cat "$root/.fw-image")" = "$ref" ]; then
     fw_log "image $ref is already unpacked in $root"
     return 0
@@ -90,15 +93,25 @@ const IMAGE_ROOT = `fw_image_root() {
   if [ -n "$login_region" ]; then
     aws ecr get-login-password --region "$login_region" | docker login --username AWS --password-stdin "\${ref%%/*}" >> "$FW_LOG" 2>&1
   fi
-  docker pull --quiet "$ref" >> "$FW_LOG"
+  case "$ref" in *@sha256:*) digest=\${ref##*@}; pull=\${ref%@*} ;; esac
+  docker pull --quiet "$pull" >> "$FW_LOG"
   [ -z "$login_region" ] || docker logout "\${ref%%/*}" >> "$FW_LOG" 2>&1
-  id=$(docker create "$ref")
+  if [ -n "$digest" ]; then
+    pulled=$(docker image inspect --format '{{range .RepoDigests}}{{println .}}{{end}}' "$pull")
+    if ! grep -qxF "\${pull%:*}@$digest" <<< "$pulled"; then
+      pulled=$(printf '%s' "$pulled" | tr '\\n' ' ')
+      fw_log "image $pull was pulled as $pulled, but the pin is $digest"
+      printf 'the image %s was pulled as %s, but the pin (imageDigests) is %s: update the pin, or find why the tag moved\\n' "$pull" "$pulled" "$digest" >&2
+      return 1
+    fi
+  fi
+  id=$(docker create "$pull")
   rm -rf "$root.new"
   install -d -m 0755 "$root.new"
   docker export "$id" | tar -x --numeric-owner -C "$root.new"
-  docker image inspect --format '{{json .Config}}' "$ref" > "$root.new/.fw-config.json"
+  docker image inspect --format '{{json .Config}}' "$pull" > "$root.new/.fw-config.json"
   docker rm "$id" >/dev/null
-  docker image rm "$ref" >/dev/null
+  docker image rm "$pull" >/dev/null
   systemctl stop docker.socket docker.service
   printf '%s\\n' "$ref" > "$root.new/.fw-image"
   rm -rf "$root"
