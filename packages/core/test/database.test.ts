@@ -153,7 +153,7 @@ describe('on a PRODUCTION platform', () => {
           additionalEventData: { SecretId: [{ 'Fn::GetAtt': [expect.stringMatching(/^AppDatabaseInstance/), 'MasterUserSecret.SecretArn'] }] },
         },
       });
-      const [[, fn]] = resources(template, 'AWS::Lambda::Function');
+      const [, fn] = resources(template, 'AWS::Lambda::Function').find(([, f]) => /^Restarts/.test(f.Properties.Description))!;
       expect(fn.Properties.Code.ZipFile).toContain(action === 'ecs:UpdateService' ? 'forceNewDeployment=True' : 'start_instance_refresh');
       const statements = resources(template, 'AWS::IAM::Policy').flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
       expect(statements.flatMap((s: any) => s.Action)).toContain(action);

@@ -96,7 +96,7 @@ describe('the build server in STAGING', () => {
   test('the execution roles may pull, import and create only the cache\'s repositories', () => {
     const statements = resources(json, 'AWS::IAM::Policy').flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
     const pulls = statements.filter((s: any) => [s.Action].flat().includes('ecr:BatchImportUpstreamImage'));
-    expect(pulls.length).toBe(2); // the application's task, the agents'
+    expect(pulls.length).toBe(3); // the application's task, the agents', the check of the application's pinned digest
     for (const s of pulls) {
       expect(s.Action).toEqual(['ecr:BatchGetImage', 'ecr:GetDownloadUrlForLayer', 'ecr:BatchImportUpstreamImage', 'ecr:CreateRepository']);
       expect(JSON.stringify(s.Resource)).toContain(`:repository/${prefix}/*`);

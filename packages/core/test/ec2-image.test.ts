@@ -221,7 +221,7 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('the boot (user-data sandb
     fs.writeFileSync(`${withVolumes}.json`, JSON.stringify({ ...IMAGE_CONFIG, Volumes: { '/var/cache/nexus': {}, '/nexus-data': {} } }));
     const run = runInSandbox(script, { ...stubs, docker: stubs.docker.replace(new RegExp(image, 'g'), withVolumes) });
     expect(run.status).toBe(0);
-    expect(run.written('/etc/systemd/system/nexus.service.d/image.conf').split('\n').slice(1, 5)).toEqual([
+    expect(run.written('/etc/systemd/system/nexus.service.d/image.conf')!.split('\n').slice(1, 5)).toEqual([
       'WorkingDirectory=/opt/sonatype', 'Environment=HOME=/opt/sonatype/home', 'ReadWritePaths=+/nexus-data', 'ReadWritePaths=+/var/cache/nexus',
     ]);
     expect(fs.statSync(path.join(run.dir, 'upper', 'var/lib/fw/images/nexus/var/cache/nexus')).isDirectory()).toBe(true);

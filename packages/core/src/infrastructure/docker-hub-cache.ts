@@ -192,6 +192,19 @@ export class ImageSource {
     return this.cached(image) ? Stack.of(scope).region : undefined;
   }
 
+  /**
+   * The cache's repository, the tag and the pinned digest of an image pulled through the cache by digest (what
+   * `ImageDigestCheck` compares), or undefined for one that is not.
+   */
+  public pinnedInCache(scope: Construct, named: string): { readonly repository: string; readonly tag: string; readonly digest: string } | undefined {
+    const reference = this.reference(scope, named);
+    const at = reference.lastIndexOf('@');
+    const colon = reference.lastIndexOf(':', at);
+    if (!this.cached(named) || at < 0 || colon <= reference.lastIndexOf('/')) return undefined;
+    const registry = reference.slice(0, reference.indexOf('/'));
+    return { repository: reference.slice(registry.length + 1, colon), tag: reference.slice(colon + 1, at), digest: reference.slice(at + 1) };
+  }
+
   /** Whether a task pulls the image through the cache. */
   private cached(image: string): boolean {
     return this.prefix !== undefined && isDockerHubImage(image);
