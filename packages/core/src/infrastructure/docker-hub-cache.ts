@@ -152,10 +152,7 @@ export class ImageSource {
     const image = this.pinned(named);
     if (!this.cached(image)) return image;
     const stack = Stack.of(scope);
-    const registry = registryOf(image);
-    const path = registry ? image.slice(registry.length + 1) : image;
-    const repository = path.includes('/') ? path : `library/${path}`;
-    return `${stack.account}.dkr.ecr.${stack.region}.${stack.urlSuffix}/${this.prefix}/${repository}`;
+    return `${stack.account}.dkr.ecr.${stack.region}.${stack.urlSuffix}/${this.cachePath(image)}`;
   }
 
   /**
@@ -196,13 +193,18 @@ export class ImageSource {
    * The cache's repository, the tag and the pinned digest of an image pulled through the cache by digest (what
    * `ImageDigestCheck` compares), or undefined for one that is not.
    */
-  public pinnedInCache(scope: Construct, named: string): { readonly repository: string; readonly tag: string; readonly digest: string } | undefined {
-    const reference = this.reference(scope, named);
-    const at = reference.lastIndexOf('@');
-    const colon = reference.lastIndexOf(':', at);
-    if (!this.cached(named) || at < 0 || colon <= reference.lastIndexOf('/')) return undefined;
-    const registry = reference.slice(0, reference.indexOf('/'));
-    return { repository: reference.slice(registry.length + 1, colon), tag: reference.slice(colon + 1, at), digest: reference.slice(at + 1) };
+  public pinnedInCache(named: string): { readonly repository: string; readonly tag: string; readonly digest: string } | undefined {
+    const [name, digest] = this.pinned(named).split('@');
+    const colon = name.lastIndexOf(':');
+    if (!this.cached(name) || !digest || colon <= name.lastIndexOf('/')) return undefined;
+    return { repository: this.cachePath(name.slice(0, colon)), tag: name.slice(colon + 1), digest };
+  }
+
+  /** A Docker Hub image's path in the cache: under its prefix, an official image's under `library/`. */
+  private cachePath(image: string): string {
+    const registry = registryOf(image);
+    const path = registry ? image.slice(registry.length + 1) : image;
+    return `${this.prefix}/${path.includes('/') ? path : `library/${path}`}`;
   }
 
   /** Whether a task pulls the image through the cache. */

@@ -42,18 +42,21 @@ export class HealthAlarms extends Construct {
     // A stop-first deployment or a restart leaves no healthy target for the start-up time: not an alarm.
     const startupMinutes = Math.max(5, minutes(props.startupSeconds) + 2);
     const logs = `the application's log group ${props.logGroupName}`;
-    const add = (name: string, description: string, metric: cloudwatch.Metric, threshold: number, evaluationPeriods: number,
-      comparison: cloudwatch.ComparisonOperator, missing: cloudwatch.TreatMissingData) => {
+    /** An alarm to the topic: at or above the threshold (or below it) for `periods` periods of its metric. */
+    const add = (name: string, description: string, metric: cloudwatch.Metric, rule: {
+      readonly threshold: number; readonly below?: boolean; readonly periods: number; readonly missingBreaches?: boolean;
+    }) => {
       // Named, so that the topic's and the key's policies can name it without depending on it.
       const named = alarmName(Stack.of(this).stackName, name);
       new cloudwatch.Alarm(this, name, {
         alarmName: named,
         alarmDescription: description,
         metric,
-        threshold,
-        evaluationPeriods,
-        comparisonOperator: comparison,
-        treatMissingData: missing,
+        threshold: rule.threshold,
+        evaluationPeriods: rule.periods,
+        comparisonOperator: rule.below
+          ? cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD : cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: rule.missingBreaches ? cloudwatch.TreatMissingData.BREACHING : cloudwatch.TreatMissingData.NOT_BREACHING,
       }).addAlarmAction(action);
       this.alarmNames.push(named);
     };
@@ -63,19 +66,17 @@ export class HealthAlarms extends Construct {
     add(NAMES.noHealthyTarget, `No target of the application has passed the load balancer's health check for ${startupMinutes} ` +
       `minutes: users get 503. Look first at ${logs}; then at the target group's health reasons (aws elbv2 describe-target-health).` +
       (props.autoScalingGroup ? ' On EC2, an instance whose boot failed never answers: its /var/log/userdata.log (Session Manager, or the console output) says where it stopped.' : ''),
-    elb('HealthyHostCount', 'Minimum', Duration.minutes(1)), 1, startupMinutes,
-    cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD, cloudwatch.TreatMissingData.BREACHING);
+    elb('HealthyHostCount', 'Minimum', Duration.minutes(1)), { threshold: 1, below: true, periods: startupMinutes, missingBreaches: true });
     add(NAMES.targetErrors, `The application answered ${TARGET_5XX_THRESHOLD} or more requests with a 5xx status in five ` +
       `minutes. Look first at ${logs} around the alarm's time.`,
-    elb('HTTPCode_Target_5XX_Count', 'Sum', Duration.minutes(5)), TARGET_5XX_THRESHOLD, 1,
-    cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD, cloudwatch.TreatMissingData.NOT_BREACHING);
+    elb('HTTPCode_Target_5XX_Count', 'Sum', Duration.minutes(5)), { threshold: TARGET_5XX_THRESHOLD, periods: 1 });
     if (props.service) {
       // A running task reports its CPU every minute (AWS/ECS, by service): no sample means no task is running.
       add(NAMES.noRunningTask, `No task of the service has run for ${startupMinutes} minutes: tasks fail to start or ` +
         'keep stopping. Look first at the service\'s events (aws ecs describe-services) and the stopped tasks\' reasons ' +
         `(aws ecs describe-tasks on aws ecs list-tasks --desired-status STOPPED); then at ${logs}.`,
-      props.service.metricCpuUtilization({ statistic: 'SampleCount', period: Duration.minutes(1) }), 1, startupMinutes,
-      cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD, cloudwatch.TreatMissingData.BREACHING);
+      props.service.metricCpuUtilization({ statistic: 'SampleCount', period: Duration.minutes(1) }),
+      { threshold: 1, below: true, periods: startupMinutes, missingBreaches: true });
     }
     if (props.autoScalingGroup) {
       // EC2 publishes its instance metrics by Auto Scaling group too (dimension AutoScalingGroupName).
@@ -87,7 +88,7 @@ export class HealthAlarms extends Construct {
         statistic: 'Maximum',
         period: Duration.minutes(1),
         dimensionsMap: { AutoScalingGroupName: props.autoScalingGroup.autoScalingGroupName },
-      }), 1, 3, cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD, cloudwatch.TreatMissingData.NOT_BREACHING);
+      }), { threshold: 1, periods: 3 });
     }
   }
 }

@@ -56,7 +56,7 @@ export class ImageDigestCheck extends Construct {
 
   constructor(scope: Construct, id: string, props: ImageDigestCheckProps) {
     super(scope, id);
-    const pinned = props.source.pinnedInCache(this, props.image);
+    const pinned = props.source.pinnedInCache(props.image);
     if (!pinned) return;
     const role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
