@@ -90,6 +90,7 @@ const CHANGES: Record<string, [Values, unknown]> = {
   dockerHubCredentialArn: [FARGATE, 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/other-AbCdEf'],
   imageDigests: [FARGATE, { [Object.keys(EXAMPLES.imageDigests as object)[0]]: `sha256:${'1'.repeat(64)}` }],
   secrets: [DEV, { DB_PASSWORD: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:other-password-AbCdEf' }],
+  secretKeyArns: [DEV, ['arn:aws:kms:eu-west-1:123456789012:key/87654321-4321-4321-4321-210987654321']],
   pluginSettings: [FARGATE, { jdbcUrl: 'jdbc:postgresql://other.example.com:5432/sonar' }],
   cpu: [FARGATE, 1024],
   memoryLimitMiB: [FARGATE, 8192],

@@ -164,3 +164,31 @@ describe('on a platform', () => {
     expect(attach(SecurityProfile.DEV)).not.toThrow();
   });
 });
+
+describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('secrets under a customer-managed key (secretKeyArns) on %s', (runtime) => {
+  const KEY = 'arn:aws:kms:eu-west-1:123456789012:key/12345678-1234-1234-1234-123456789012';
+  const build = (props: ApplicationFactoryProps) => {
+    const stack = new Stack(new App(), 'Wiki', { env: REGION_ENV });
+    new ApplicationFactory(stack, 'App', runtime, new WikiSpec(), { secrets: { DB_PASSWORD: SECRET_ARN_EXAMPLE }, ...props });
+    return Template.fromStack(stack).toJSON();
+  };
+  /** Each kms:Decrypt statement of the template: its keys and its condition. */
+  const decrypts = (json: any) => Object.values<any>(json.Resources).filter((r) => r.Type === 'AWS::IAM::Policy')
+    .flatMap((p) => p.Properties.PolicyDocument.Statement).filter((s: any) => s.Action === 'kms:Decrypt');
+
+  test('the role that reads the secrets may decrypt with the keys named, through Secrets Manager only', () => {
+    expect(decrypts(build({ secretKeyArns: [KEY] }))).toContainEqual({
+      Effect: 'Allow',
+      Action: 'kms:Decrypt',
+      Resource: KEY,
+      Condition: { StringEquals: { 'kms:ViaService': 'secretsmanager.eu-west-1.amazonaws.com' } },
+    });
+    expect(decrypts(build({})).filter((s: any) => JSON.stringify(s.Resource).includes(':kms:eu-west-1:123456789012:key/'))).toEqual([]);
+  });
+
+  test('an alias, or a key named twice, is refused with what is allowed', () => {
+    expect(() => build({ secretKeyArns: ['arn:aws:kms:eu-west-1:123456789012:alias/secrets'] }))
+      .toThrow(/secretKeyArns .* is not allowed; expected a list of 1 to 10 KMS key ARNs, each once/);
+    expect(() => build({ secretKeyArns: [KEY, KEY] })).toThrow(/secretKeyArns .* is not allowed/);
+  });
+});

@@ -73,6 +73,7 @@ const FUZZ: Record<string, { readonly takes: readonly Payload[]; readonly sink?:
   'acceptedAdvisories': { takes: ALL_TEXT, sink: 'the reason as text: a Markdown table cell escaped by cell() (values-as-rendered.test.ts), JSON in OSCAL' },
   'imageDigests': { takes: [] },
   'secrets': { takes: ALL_TEXT, sink: 'checked entry by entry where the factory reads it (parseSecretReference: secrets.test.ts); the JSON key and version fields are Shell.quote words on EC2' },
+  'secretKeyArns': { takes: [] },
   'pluginSettings': { takes: ALL_TEXT, sink: 'checked by the plugin\'s declared patterns where it is configured (plugin-settings tests)' },
   'cpu': { takes: [] },
   'memoryLimitMiB': { takes: [] },

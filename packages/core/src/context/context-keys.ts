@@ -3,8 +3,8 @@ import type { DeploymentContext } from './deployment-context';
 import { existingVpc } from './existing-vpc';
 import type { FactorySettings } from './factory-settings';
 import {
-  acceptedAdvisories, bool, DOCKER_HUB_CREDENTIAL_ARN, DOMAIN, email, httpsUrl, imageDigests, oidcScopes, oneOf, Parsed, pluginSettings, SECRET_ARN,
-  secretReferences, SUBDOMAIN, text, tokenPaths, vpcCidr, wholeNumber,
+  acceptedAdvisories, bool, DOCKER_HUB_CREDENTIAL_ARN, DOMAIN, email, httpsUrl, imageDigests, kmsKeyArns, oidcScopes, oneOf, Parsed,
+  pluginSettings, SECRET_ARN, secretReferences, SUBDOMAIN, text, tokenPaths, vpcCidr, wholeNumber,
 } from './key-parsers';
 import type { PlatformProps } from './platform-props';
 import { SECRET_ARN_EXAMPLE, SECRET_JSON_KEY_EXAMPLE } from './secret-reference';
@@ -360,6 +360,16 @@ const FIELD_KEYS = {
     code: (c) => c.props.secrets,
     deployTime: true,
     example: { DB_PASSWORD: SECRET_JSON_KEY_EXAMPLE },
+  },
+  secretKeyArns: {
+    required: false,
+    defaultText: 'none: the secrets are under Secrets Manager\'s own key',
+    description: 'The customer-managed KMS keys (complete key ARNs) that encrypt the secrets in `secrets`: the roles that read ' +
+      'those secrets may decrypt with these keys, through Secrets Manager only (`kms:ViaService`). Without it a secret under ' +
+      'such a key cannot be read at start.',
+    parse: kmsKeyArns,
+    code: (c) => c.props.secretKeyArns,
+    example: ['arn:aws:kms:eu-west-1:123456789012:key/12345678-1234-1234-1234-123456789012'],
   },
   pluginSettings: {
     required: false,

@@ -109,6 +109,11 @@ export interface DeploymentContext {
    */
   readonly secrets?: Record<string, string>;
   /**
+   * The KMS keys of the secrets in `secrets` (`ApplicationFactoryProps.secretKeyArns`).
+   * @default - none: the secrets are under Secrets Manager's own key
+   */
+  readonly secretKeyArns?: string[];
+  /**
    * Under `alb-oidc`, the path patterns that skip the load balancer's sign-in (the application authenticates them).
    * @default - none
    */

@@ -44,6 +44,12 @@ export interface FactorySettings {
    */
   readonly secrets?: Record<string, string>;
   /**
+   * The customer-managed KMS keys (complete key ARNs) that encrypt the secrets in `secrets`: the roles that read them
+   * may decrypt with these keys, through Secrets Manager only.
+   * @default - none: the secrets are under Secrets Manager's own key
+   */
+  readonly secretKeyArns?: string[];
+  /**
    * E-mail address subscribed to the alarm topic that receives the alarms on the application's health and the
    * plugin's log alarms. Required in PRODUCTION.
    * @default - no subscription

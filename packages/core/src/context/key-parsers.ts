@@ -217,6 +217,23 @@ export function httpsUrl(raw: unknown): Parsed {
  * application load balancer counts at most five condition values a rule.
  * @see https://docs.aws.amazon.com/elasticloadbalancing/latest/application/load-balancer-limits.html
  */
+/** A KMS key's complete ARN: a key id (a UUID, or `mrk-` and 32 hex digits for a multi-Region key). */
+export const KMS_KEY_ARN = /^arn:aws[a-z-]*:kms:[a-z0-9-]+:\d{12}:key\/(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|mrk-[0-9a-f]{32})$/;
+
+/** How many keys `secretKeyArns` takes: one a secret at most, as many as the grant's statement lists. */
+export const SECRET_KEY_ARNS_MAX = 10;
+
+/** A list of 1 to `SECRET_KEY_ARNS_MAX` KMS key ARNs, each once. */
+export function kmsKeyArns(raw: unknown): Parsed {
+  const value = jsonValue(raw)?.value;
+  const valid = Array.isArray(value) && value.length >= 1 && value.length <= SECRET_KEY_ARNS_MAX && new Set(value).size === value.length &&
+    value.every((k) => typeof k === 'string' && KMS_KEY_ARN.test(k));
+  return valid ? { value } : {
+    allowed: `a list of 1 to ${SECRET_KEY_ARNS_MAX} KMS key ARNs, each once, for example ` +
+      '["arn:aws:kms:eu-west-1:123456789012:key/12345678-1234-1234-1234-123456789012"] (a key id, not an alias)',
+  };
+}
+
 export const TOKEN_PATHS_MAX = 4;
 
 /**

@@ -148,7 +148,7 @@ export class Ec2Runtime extends Construct {
       resources: [log.group.logGroupArn],
     }));
     Object.values(props.secrets).forEach(({ secret }) => secret.grantRead(role));
-    grantSecretKeys(role, Object.values(props.secrets));
+    grantSecretKeys(role, Object.values(props.secrets), props.context.secretKeyArns);
     if (storage) storage.allowFrom(this.securityGroup, role);
     if (PROFILE_SETTINGS[props.context.securityProfile].sessionManager) {
       // DEV: a port forward through Session Manager; the actions of AmazonSSMManagedInstanceCore the agent's sessions use.

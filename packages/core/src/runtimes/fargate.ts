@@ -113,7 +113,7 @@ export class FargateRuntime extends Construct {
       secrets: containerSecrets(props.secrets),
       logging: ecs.LogDrivers.awsLogs({ logGroup: log.group, streamPrefix: spec.applicationId() }),
     });
-    grantSecretKeys(this.taskDefinition.obtainExecutionRole(), Object.values(props.secrets));
+    grantSecretKeys(this.taskDefinition.obtainExecutionRole(), Object.values(props.secrets), props.context.secretKeyArns);
     acknowledgeEnvironment(this.taskDefinition, environment, 'The plugin\'s containerEnvironmentVariables()');
     container.addMountPoints({ sourceVolume: spec.volumeName(), containerPath: spec.containerDataPath(), readOnly: false });
     const initialization = callPlugin(pluginName, 'containerInitialization',
