@@ -19,6 +19,7 @@ import type { DatabaseConnection } from './infrastructure/database';
 import { DockerHubCache, hasDigest, hasTagOrDigest, ImageSource, isDockerHubImage } from './infrastructure/docker-hub-cache';
 import { addEcsConsistencyChecks } from './infrastructure/ecs-consistency';
 import { VpcEndpoints } from './infrastructure/endpoints';
+import { ImageDigestCheck } from './infrastructure/image-digest-check';
 import { addResourceBudget } from './infrastructure/resource-budget';
 import type { RotationRestart } from './infrastructure/rotation-restart';
 import type { Workers } from './infrastructure/workers';
@@ -28,7 +29,7 @@ import { admitApplications, hostOf } from './platform/platform-attachment';
 import { PROFILE_SETTINGS } from './profiles/profile-settings';
 import type { Ec2Runtime } from './runtimes/ec2';
 import { FargateRuntime } from './runtimes/fargate';
-import type { ApplicationSecret, RuntimeProps } from './runtimes/runtime-props';
+import { type ApplicationSecret, EC2_IMAGE_MEMBER, type RuntimeProps } from './runtimes/runtime-props';
 import { warn } from './warnings';
 
 /**
@@ -103,6 +104,10 @@ export class ApplicationFactory extends Construct {
         return this.imageSource(context, plan.plugin, platform, [{ member, image }]);
       });
       this.securityGroup = runtime.securityGroup;
+      // The application changes only once the cache serves each pinned digest its tasks pull (the EC2 boot checks its own).
+      const pulledByTasks = deployed.filter((d) => runtimeType === RuntimeType.FARGATE || d.member !== EC2_IMAGE_MEMBER).map((d) => d.image);
+      const digests = new ImageDigestCheck(this, 'ImageDigests', { images: pulledByTasks, source: images, logGroup: shared.log.group });
+      if (digests.resources.length > 0) ('service' in runtime ? runtime.service : runtime.autoScalingGroup).node.addDependency(digests);
       addApplicationAlarms(this, plan, shared, runtime);
       if (shared.privateLoadBalancer) this.routePrivately(runtime, shared.privateLoadBalancer, shared.listenerPriority!, context, plan.spec);
       const restart = shared.database ? this.connectDatabase(runtime, shared.database, shared, context) : undefined;

@@ -49,11 +49,12 @@ describe.each([
     const raw = cfnResources.filter((r) => r.constructor === CfnResource).map((r) => r.cfnResourceType);
     expect(raw.length).toBeGreaterThan(0);
     expect(raw.filter((type) => !type.startsWith('Custom::'))).toEqual([]);
-    // The functions (the one that closes the default security group and, on Fargate, the check of the image's pinned
-    // digest) are CfnFunctions, which the Lambda rules examine: outside the VPC, acknowledged.
+    // The functions (the one that closes the default security group, the check of the pinned digests the tasks pull:
+    // the controller's on Fargate, the agents' on both) are CfnFunctions, which the Lambda rules examine: outside the
+    // VPC, acknowledged.
     const functions = cfnResources.filter((r): r is CfnFunction => r instanceof CfnFunction);
     expect(functions).toHaveLength(resources(json, 'AWS::Lambda::Function').length);
-    expect(functions.length).toBe(runtime === RuntimeType.FARGATE ? 2 : 1);
+    expect(functions.length).toBe(2);
     expect(functions.every((f) => rules.lambda.LambdaInsideVPC(f) === NagRuleCompliance.NON_COMPLIANT)).toBe(true);
   });
 

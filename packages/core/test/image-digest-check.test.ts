@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ContainerImageSpec, RuntimeType, SecurityProfile } from '../src';
-import { only, propsFor, resources, synth } from './support/synth';
+import { AuthMode, ContainerImageSpec, JenkinsSpec, RuntimeType, SecurityProfile } from '../src';
+import { OIDC, only, propsFor, resources, synth } from './support/synth';
+import { AGENT_IMAGE, JENKINS_IMAGE } from '../src/build-server/versions';
 import { DIGEST_CHECK_HANDLER } from '../src/infrastructure/image-digest-check';
 
 // Fargate: before the service changes, the pull-through cache serves the pinned digest for the image's tag
@@ -24,9 +25,24 @@ test('a check of the pinned digest, by the cache\'s repository and the tag, whic
 
 test('its function may ask the cache\'s repositories only, as a task\'s pull may', () => {
   const statements = resources(production, 'AWS::IAM::Policy').map(([, p]) => p.Properties)
-    .filter((p) => JSON.stringify(p.Roles).includes('ImageDigestRole')).flatMap((p) => p.PolicyDocument.Statement);
+    .filter((p) => JSON.stringify(p.Roles).includes('ImageDigestsRole')).flatMap((p) => p.PolicyDocument.Statement);
   expect(statements.find((s: any) => [s.Action].flat().includes('ecr:BatchGetImage')).Resource['Fn::Join'][1].join(''))
     .toMatch(/:repository\/fw-hub-[0-9a-f]{8}\/\*$/);
+});
+
+describe.each([RuntimeType.FARGATE, RuntimeType.EC2])('the build server on %s, whose agents are tasks too', (runtime) => {
+  const json = synth(runtime, { ...propsFor(SecurityProfile.PRODUCTION), authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC }, new JenkinsSpec()).json;
+  const checks = resources(json, 'Custom::ImageDigest');
+
+  test('each image a task pulls is checked, with one function; on EC2 the boot checks the controller\'s own', () => {
+    expect(checks.map(([, c]) => c.Properties.Image)).toEqual(runtime === RuntimeType.FARGATE ? [JENKINS_IMAGE, AGENT_IMAGE] : [AGENT_IMAGE]);
+    expect(new Set(checks.map(([, c]) => JSON.stringify(c.Properties.ServiceToken))).size).toBe(1);
+  });
+
+  test('the application waits for them', () => {
+    const application = only(json, runtime === RuntimeType.FARGATE ? 'AWS::ECS::Service' : 'AWS::AutoScaling::AutoScalingGroup');
+    for (const [id] of checks) expect(application.DependsOn).toContain(id);
+  });
 });
 
 test('nothing to check for an image not pulled through the cache (DEV without a cache)', () => {

@@ -37,8 +37,8 @@ def handler(event, context):
 `;
 
 export interface ImageDigestCheckProps {
-  /** The image as the plugin names it. */
-  readonly image: string;
+  /** The images as the plugin names them: those not pulled through the cache by digest are left out. */
+  readonly images: string[];
   /** Where it is pulled from: the cache, with its pin. */
   readonly source: ImageSource;
   /** Where the function logs: the application's log group. */
@@ -46,23 +46,29 @@ export interface ImageDigestCheckProps {
 }
 
 /**
- * Before the service changes, the pinned digest is what the pull-through cache serves for the image's tag (a custom
- * resource the service depends on, re-run whenever the pin changes). Nothing for an image not pulled through the cache
- * by digest.
+ * Before the application changes, each pinned digest is what the pull-through cache serves for its image's tag (a
+ * custom resource an image, one function for all, which the application depends on; re-run whenever a pin changes).
+ * Nothing for an image not pulled through the cache by digest.
  */
 export class ImageDigestCheck extends Construct {
-  /** The check, or undefined when there is nothing to check. */
-  public readonly resource?: CustomResource;
+  /** The checks, one an image pulled through the cache by digest. */
+  public readonly resources: CustomResource[];
 
   constructor(scope: Construct, id: string, props: ImageDigestCheckProps) {
     super(scope, id);
-    const pinned = props.source.pinnedInCache(props.image);
-    if (!pinned) return;
+    const pinned = [...new Set(props.images)].flatMap((image) => {
+      const parts = props.source.pinnedInCache(image);
+      return parts ? [{ image, ...parts }] : [];
+    });
+    if (pinned.length === 0) {
+      this.resources = [];
+      return;
+    }
     const role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
       description: 'Checks that the pull-through cache serves the pinned digest of the application\'s image',
     });
-    const pulls = props.source.grantPulls(this, props.image, role)!;
+    const pulls = props.source.grantPulls(this, pinned[0].image, role)!;
     const fn = new lambda.Function(this, 'Function', {
       runtime: lambda.Runtime.PYTHON_3_14,
       handler: 'index.handler',
@@ -74,11 +80,11 @@ export class ImageDigestCheck extends Construct {
     });
     fn.node.addDependency(pulls);
     props.logGroup.grantWrite(role);
-    this.resource = new CustomResource(this, 'Check', {
+    this.resources = pinned.map(({ image, repository, tag, digest }, i) => new CustomResource(this, `Check${i}`, {
       serviceToken: fn.functionArn,
       resourceType: 'Custom::ImageDigest',
-      properties: { Image: props.image, Repository: pinned.repository, Tag: pinned.tag, Digest: pinned.digest },
-    });
+      properties: { Image: image, Repository: repository, Tag: tag, Digest: digest },
+    }));
     acknowledge(fn, 'LambdaInsideVPC', 'It calls ECR\'s API during deployments and handles no data; outside the VPC it ' +
       'needs no network path of its own.');
     acknowledge(fn, 'LambdaConcurrency', 'CloudFormation invokes it during deployments only, once per change of the pin.');

@@ -5,7 +5,7 @@ import {
 import { Construct } from 'constructs';
 import { Ec2DataVolume } from './ec2-data-volume';
 import { Ec2UserDataBuilder, grantBootRead, readParameter } from './ec2-user-data';
-import type { RuntimeProps } from './runtime-props';
+import { EC2_IMAGE_MEMBER, type RuntimeProps } from './runtime-props';
 import { grantSecretKeys } from './secret-keys';
 import { acknowledge } from '../compliance/acknowledge';
 import type { Ec2Context } from '../contract/ec2-context';
@@ -191,7 +191,7 @@ export class Ec2Runtime extends Construct {
   private imageRun(props: RuntimeProps, role: iam.Role, context: Ec2Context): ImageRun {
     const { spec, pluginName } = props;
     const image = spec.defaultContainerImage();
-    const source = props.admitImage('defaultContainerImage() (run on EC2 by runImage)', image);
+    const source = props.admitImage(EC2_IMAGE_MEMBER, image);
     source.grantPulls(this, image, role);
     const { uid, gid } = PosixUser.parse(spec.containerUser());
     return {

@@ -12,7 +12,6 @@ import { UserError } from '../errors';
 import { ecsCluster } from '../infrastructure/cluster';
 import { acknowledgeEnvironment } from '../infrastructure/container-environment';
 import { computeSecurityGroup } from '../infrastructure/egress';
-import { ImageDigestCheck } from '../infrastructure/image-digest-check';
 import type { ApplicationStorage } from '../infrastructure/storage';
 import { PRIVATE_NAMESPACE } from '../platform/platform-parameters';
 import { PROFILE_SETTINGS } from '../profiles/profile-settings';
@@ -82,9 +81,6 @@ export class FargateRuntime extends Construct {
     // The first task pulls through the cache only once its role may (CloudFormation would create both in parallel).
     const imagePulls = this.taskDefinition.node.tryFindChild('ImagePulls');
     if (imagePulls) this.service.node.addDependency(imagePulls);
-    // And only once the cache serves the pinned digest for the image's tag (the check fails the deployment otherwise).
-    const digestCheck = new ImageDigestCheck(this, 'ImageDigest', { image: spec.defaultContainerImage(), source: props.images, logGroup: props.log.group });
-    if (digestCheck.resource) this.service.node.addDependency(digestCheck);
     this.targetGroup = loadBalancer.targetGroup(elbv2.TargetType.IP);
     this.service.attachToApplicationTargetGroup(this.targetGroup);
     // A health check on another port: the load balancer reaches the tasks on it too.

@@ -64,3 +64,6 @@ export interface ApplicationSecret {
   readonly versionStage?: string;
   readonly versionId?: string;
 }
+
+/** How messages and the checks name the plugin's image when the EC2 boot pulls it (`runImage`), not a task. */
+export const EC2_IMAGE_MEMBER = 'defaultContainerImage() (run on EC2 by runImage)';
