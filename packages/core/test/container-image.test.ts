@@ -58,3 +58,11 @@ test('PRODUCTION on EC2 refuses a secret in containerImage.environment, naming t
   expect(refusal).toMatch(/GF_SECURITY_ADMIN_PASSWORD \(containerImage\.environment\): the name says it holds a secret/);
   expect(refusal).not.toContain('hunter2');
 });
+
+test('entryPoint and command are checked as ContainerCommand checks them, naming the field and the limits', () => {
+  expect(deploy({ ...IMAGE, entryPoint: [''], command: [] })).toThrow([
+    'Invalid containerImage (applicationId grafana) (2 problems):',
+    '  - containerImage.entryPoint [""] is not allowed; expected a list of 1 to 64 arguments (text without NUL, at most 4096 characters each) replacing the image\'s ENTRYPOINT, the first not empty, for example ["/opt/keycloak/bin/kc.sh"].',
+    '  - containerImage.command [] is not allowed; expected a list of 1 to 64 arguments (text without NUL, at most 4096 characters each) replacing the image\'s CMD, for example ["start", "--optimized"].',
+  ].join('\n'));
+});

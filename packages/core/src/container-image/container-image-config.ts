@@ -1,6 +1,10 @@
 import type { ContainerImageProps } from './container-image-spec';
 import { didYouMean } from '../context/did-you-mean';
+import { CONTAINER_COMMAND_LIMITS, containerCommandProblems } from '../contract/container-command';
 import { shownValue, UserError } from '../errors';
+
+/** What `entryPoint` and `command` take, as `ContainerCommand` does. */
+const ARGUMENTS = `1 to ${CONTAINER_COMMAND_LIMITS.arguments} arguments (text without NUL, at most ${CONTAINER_COMMAND_LIMITS.argumentLength} characters each)`;
 
 /** The fields of `containerImage` in cdk.json: each with its check and what it allows. `applicationId` is the key's. */
 export const CONTAINER_IMAGE_FIELDS: Record<string, { readonly required: boolean; readonly valid: (v: any) => boolean; readonly allowed: string }> = {
@@ -11,8 +15,8 @@ export const CONTAINER_IMAGE_FIELDS: Record<string, { readonly required: boolean
   dataPath: { required: true, valid: (v) => typeof v === 'string' && /^\/[\w./-]+$/.test(v), allowed: 'the absolute path of its data in the image, of letters, digits and _ . / -, for example "/nexus-data"' },
   healthCheckPath: { required: false, valid: (v) => typeof v === 'string' && v.startsWith('/'), allowed: 'a path starting with /' },
   healthCheckPort: { required: false, valid: (v) => Number.isInteger(v) && v >= 1 && v <= 65535, allowed: 'the port the health check calls, 1 to 65535 (by default the port it listens on)' },
-  entryPoint: { required: false, valid: (v) => commandList(v), allowed: 'a list of arguments replacing the image\'s ENTRYPOINT, for example ["/opt/keycloak/bin/kc.sh"]' },
-  command: { required: false, valid: (v) => commandList(v), allowed: 'a list of arguments replacing the image\'s CMD, for example ["start", "--optimized"]' },
+  entryPoint: { required: false, valid: (v) => containerCommandProblems('', { entryPoint: v }).length === 0, allowed: `a list of ${ARGUMENTS} replacing the image's ENTRYPOINT, the first not empty, for example ["/opt/keycloak/bin/kc.sh"]` },
+  command: { required: false, valid: (v) => containerCommandProblems('', { command: v }).length === 0, allowed: `a list of ${ARGUMENTS} replacing the image's CMD, for example ["start", "--optimized"]` },
   startupSeconds: { required: false, valid: (v) => Number.isInteger(v), allowed: 'a whole number of seconds' },
   environment: {
     required: false,
@@ -24,11 +28,6 @@ export const CONTAINER_IMAGE_FIELDS: Record<string, { readonly required: boolean
   authModes: { required: false, valid: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'), allowed: 'a list of auth modes' },
   egress: { required: false, valid: Array.isArray, allowed: 'a list of {description, protocol, port, cidr}' },
 };
-
-/** An argument list as `ContainerCommand` takes it (its limits are checked again as the plugin's member). */
-function commandList(v: unknown): boolean {
-  return Array.isArray(v) && v.length > 0 && v.every((a) => typeof a === 'string' && !a.includes('\0'));
-}
 
 /**
  * The props of the application an entry's `containerImage` describes, or an error naming every field that is absent,

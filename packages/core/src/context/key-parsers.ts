@@ -212,11 +212,6 @@ export function httpsUrl(raw: unknown): Parsed {
   }
 }
 
-/**
- * How many path patterns `tokenPaths` takes: one listener rule, which also matches the host name on a platform, and an
- * application load balancer counts at most five condition values a rule.
- * @see https://docs.aws.amazon.com/elasticloadbalancing/latest/application/load-balancer-limits.html
- */
 /** A KMS key's complete ARN: a key id (a UUID, or `mrk-` and 32 hex digits for a multi-Region key). */
 export const KMS_KEY_ARN = /^arn:aws[a-z-]*:kms:[a-z0-9-]+:\d{12}:key\/(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|mrk-[0-9a-f]{32})$/;
 
@@ -234,6 +229,11 @@ export function kmsKeyArns(raw: unknown): Parsed {
   };
 }
 
+/**
+ * How many path patterns `tokenPaths` takes: one listener rule, which also matches the host name on a platform, and an
+ * application load balancer counts at most five condition values a rule.
+ * @see https://docs.aws.amazon.com/elasticloadbalancing/latest/application/load-balancer-limits.html
+ */
 export const TOKEN_PATHS_MAX = 4;
 
 /**

@@ -188,6 +188,7 @@ export abstract class ApplicationSpec implements IApplicationSpec {
   public healthCheckPath(): string {
     return '/';
   }
+
   /** Default: the application port. */
   public healthCheckPort(): number | undefined {
     return undefined;
@@ -197,7 +198,6 @@ export abstract class ApplicationSpec implements IApplicationSpec {
   public containerCommand(): ContainerCommand | undefined {
     return undefined;
   }
-
 
   /** Default: no environment. */
   public containerEnvironmentVariables(fqdn: string, sslEnabled: boolean, authMode: string): Record<string, string> {

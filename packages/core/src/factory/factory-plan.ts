@@ -105,7 +105,9 @@ export function planFactory(scope: Construct, runtimeType: RuntimeType, given: I
   const database = databaseOf(plugin, spec, secrets);
   const integration = signInOf(context.authMode) === 'application' ? spec.oidcIntegration() : undefined;
   const provider = integration ? providerOf(context) : undefined;
-  assertVariablesOnce(scope, plugin, spec, context, integration, provider, database);
+  const environment = callPlugin(plugin, 'containerEnvironmentVariables',
+    () => spec.containerEnvironmentVariables(context.fqdn ?? '', context.sslEnabled, context.authMode));
+  assertVariablesOnce(scope, plugin, spec, context, environment, integration, provider, database);
   if (integration && provider) secrets[integration.clientSecretVariable()] = { secretArn: provider.clientSecretArn };
   if (integration && !context.fqdn) warnLocalAddress(scope, plugin, runtimeType, spec.applicationPort(), integration.callbackPath());
   for (const message of unusedKeyMessages(context, database !== undefined)) warn(scope, 'keyNotUsed', message);
@@ -115,7 +117,7 @@ export function planFactory(scope: Construct, runtimeType: RuntimeType, given: I
       ...broadEgressProblems(spec.ephemeralWorkers()?.egress ?? [], `${plugin}.ephemeralWorkers().egress`)];
     if (broad.length > 0) throw new UserError(`${context.securityProfile} refuses egress this broad: ${broad.join('; ')}.`, scope);
   }
-  checkSecretsInEnvironment(scope, plugin, spec, context, fromContainerImage ? 'containerImage.environment' : `${plugin}.containerEnvironmentVariables()`);
+  checkSecretsInEnvironment(scope, plugin, spec, context, environment, fromContainerImage ? 'containerImage.environment' : `${plugin}.containerEnvironmentVariables()`);
   if (runtimeType === RuntimeType.FARGATE && settings.rootContainerRefused && Number(PosixUser.parse(spec.containerUser()).uid) === 0) {
     throw new UserError(`${plugin}.containerUser() is '${spec.containerUser()}': uid 0 is root, which ${context.securityProfile} does not ` +
       'run (as EC2 never does); give the image\'s own user, for example \'1000:1000\'.', scope);
@@ -203,9 +205,8 @@ export function deployedComponents(runtimeType: RuntimeType, images: string[]): 
  * the OIDC integration's, the database's and the workers' (`variableProblems`), on both runtimes alike.
  */
 function assertVariablesOnce(scope: Construct, plugin: string, spec: IApplicationSpec, context: DeploymentContext,
-  integration: IOidcIntegration | undefined, provider: OidcProviderSettings | undefined, database: DatabaseRequirement | undefined): void {
-  const environment = callPlugin(plugin, 'containerEnvironmentVariables',
-    () => spec.containerEnvironmentVariables(context.fqdn ?? '', context.sslEnabled, context.authMode));
+  environment: Record<string, string>, integration: IOidcIntegration | undefined, provider: OidcProviderSettings | undefined,
+  database: DatabaseRequirement | undefined): void {
   const problems = variableProblems([
     { setBy: `${plugin}.containerEnvironmentVariables()`, names: Object.keys(environment) },
     { setBy: `${plugin}.secrets()`, names: Object.keys(callPlugin(plugin, 'secrets', () => spec.secrets())) },
@@ -237,9 +238,8 @@ function isDescribedImage(scope: Construct, plugin: string, spec: IApplicationSp
  * the task definition on Fargate, the launch template's user data on EC2. Refused where the profile says so, on both
  * runtimes and before the compliance packs (whose findings name no variable); a warning otherwise.
  */
-function checkSecretsInEnvironment(scope: Construct, plugin: string, spec: IApplicationSpec, context: DeploymentContext, source: string): void {
-  const environment = callPlugin(plugin, 'containerEnvironmentVariables',
-    () => spec.containerEnvironmentVariables(context.fqdn ?? '', context.sslEnabled, context.authMode));
+function checkSecretsInEnvironment(scope: Construct, plugin: string, spec: IApplicationSpec, context: DeploymentContext,
+  environment: Record<string, string>, source: string): void {
   const found = [
     ...secretNames(environment).map((name) => `${name} (${source})`),
     ...secretNames(spec.ephemeralWorkers()?.environment).map((name) => `${name} (${plugin}.ephemeralWorkers().environment)`),
