@@ -57,7 +57,8 @@ export class ApplicationFactory extends Construct {
   /** The application's security group: it admits the load balancer on the application port, and what `allowFrom` says. */
   public readonly securityGroup: ec2.ISecurityGroup;
   /**
-   * The application's file system (its own, or its platform's), undefined on EC2 with EBS storage.
+   * The application's file system (its own, or its platform's), undefined on EC2 with EBS storage and for an
+   * application that keeps no data (`keepsData()`).
    */
   public readonly fileSystemId?: string;
 
@@ -83,7 +84,7 @@ export class ApplicationFactory extends Construct {
       ];
       const images = this.imageSource(context, plan.plugin, platform, deployed);
       const shared = platform ? attachToPlatform(this, plan, platform, props.listenerPriority)
-        : buildStandalone(this, context, plan.spec, plan.logGroupName, plan.ebs, settings, plan.database);
+        : buildStandalone(this, context, plan.spec, plan.logGroupName, plan.dataOn, settings, plan.database);
       this.url = shared.url;
       this.vpc = shared.network.vpc;
       this.fileSystemId = shared.storage?.fileSystemId;
@@ -138,6 +139,7 @@ export class ApplicationFactory extends Construct {
       network: shared.network,
       loadBalancer: shared.loadBalancer,
       log: shared.log,
+      keepsData: plan.dataOn !== undefined,
       storage: shared.storage,
       rolePath: shared.rolePath,
       startupSeconds: plan.startup,
@@ -154,8 +156,8 @@ export class ApplicationFactory extends Construct {
       },
     };
     if (runtimeType === RuntimeType.FARGATE) {
-      if (!shared.storage) throw new Error('Fargate always keeps its data on EFS, but no file system was created');
-      return new FargateRuntime(this, 'Fargate', { ...runtimeProps, storage: shared.storage, cpu: plan.sizes.cpu, memoryLimitMiB: plan.sizes.memoryLimitMiB });
+      if (plan.dataOn && !shared.storage) throw new Error('Fargate keeps data on EFS, but no file system was created');
+      return new FargateRuntime(this, 'Fargate', { ...runtimeProps, cpu: plan.sizes.cpu, memoryLimitMiB: plan.sizes.memoryLimitMiB });
     }
     return new (onDemand.ec2Runtime().Ec2Runtime)(this, 'Ec2', {
       ...runtimeProps,

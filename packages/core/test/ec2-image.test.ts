@@ -105,9 +105,7 @@ const RUN: ImageRun = {
   loginRegion: 'eu-west-1',
   uid: '200',
   gid: '200',
-  containerDataPath: '/nexus-data',
-  hostDataPath: '/srv/nexus',
-  ebsDeviceName: '/dev/xvdf',
+  data: { containerPath: '/nexus-data', hostPath: '/srv/nexus', ebsDeviceName: '/dev/xvdf' },
   environment: { FROM_PLUGIN: 'yes' },
   logPaths: [],
 };
@@ -233,8 +231,27 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('the boot (user-data sandb
     expect(refused.stderr).toMatch(/the image declares the volume "\/opt\/out\/evil", not a plain absolute path inside the image/);
   });
 
+  // An image that keeps no data (keepsData() false): no data volume, one declared volume.
+  const statelessImage = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-image-'));
+  fs.cpSync(image, statelessImage, { recursive: true });
+  fs.writeFileSync(`${statelessImage}.json`, JSON.stringify({ ...IMAGE_CONFIG, Volumes: { '/var/cache/nexus': {} } }));
+  const statelessBuilder = new TestBuilder({ ...RUN, data: undefined });
+  statelessBuilder.runImage({ ...CONTEXT, keepsData: false });
+  const stateless = runInSandbox(statelessBuilder.render(), { ...stubs, docker: stubs.docker.replace(new RegExp(image, 'g'), statelessImage) });
+
+  test('an image that keeps no data: nothing mounted or bound, only its declared volumes writable', () => {
+    expect(stateless.status).toBe(0);
+    expect(stateless.calls.filter((c) => /^(mount|fw_mount)/.test(c))).toEqual([]);
+    const unit = stateless.written('/etc/systemd/system/nexus.service')!;
+    expect(unit.split('\n').filter((l) => /^(BindPaths|RequiresMountsFor|ReadWritePaths)=/.test(l))).toEqual([]);
+    expect(stateless.written('/etc/systemd/system/nexus.service.d/image.conf')).toContain('ReadWritePaths=+/var/cache/nexus\n');
+    // The negative control: the image that keeps data has its volume bound and writable.
+    expect(first.written('/etc/systemd/system/nexus.service')).toMatch(/^BindPaths=\/srv\/nexus:\/nexus-data$/m);
+  });
+
   needing('systemd 252 (its manager in test mode, and systemd-analyze)', systemdUnavailable()).describe('as systemd 252 reads it', () => {
     const unit = unitDirectory(first);
+    const statelessUnit = unitDirectory(stateless);
 
     test('the command line is the image\'s entrypoint and command, argument for argument', () => {
       const dump = managerDump(unit.dir);
@@ -246,6 +263,11 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('the boot (user-data sandb
       fs.writeFileSync(path.join(unit.dir, 'nexus.service.d', 'image.conf'), '[Service]\nExecStart=:/usr/bin/tini -- 100%d\n');
       expect(parseDumpedCommandLine(/Command Line: (.*)\n/.exec(managerDump(unit.dir))?.[1] ?? '')).not.toEqual(['/usr/bin/tini', '--', '100%d']);
       fs.writeFileSync(path.join(unit.dir, 'nexus.service.d', 'image.conf'), unit.dropIn);
+    });
+
+    test('the unit of an image that keeps no data is one systemd reads, every line a key it knows', () => {
+      const verify = spawnSync('systemd-analyze', ['verify', '--man=no', path.join(statelessUnit.dir, 'nexus.service')], { encoding: 'utf-8' });
+      expect(verify.stderr.trim().split('\n')).toEqual(['nexus.service: Command /usr/bin/tini is not executable: No such file or directory']);
     });
 
     test('every line is a key systemd knows, and the exposure is at most 4.0 of 10, as for a native service', () => {

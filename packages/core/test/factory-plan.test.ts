@@ -22,7 +22,7 @@ test('decides the configured plugin, its secrets, sizes and storage, and builds 
   const decided = result();
   expect(decided.plugin).toBe('JenkinsSpec');
   expect(decided.runtimeType).toBe(RuntimeType.EC2);
-  expect(decided.ebs).toBe(true);
+  expect(decided.dataOn).toBe('ebs');
   expect(Object.keys(decided.secrets)).toEqual(['OIDC_CLIENT_SECRET']);
   expect(decided.logGroupName).toBe('/aws/Ci/EC2/PRODUCTION');
   expect(decided.knownVulnerabilities.length).toBeGreaterThan(0);

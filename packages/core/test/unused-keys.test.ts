@@ -10,17 +10,27 @@ const context = (values: Partial<DeploymentContext>) =>
   ({ runtimeType: RuntimeType.FARGATE, ec2Storage: Ec2Storage.EFS, ...values }) as DeploymentContext;
 
 test('each sizing key of the other runtime, of a data volume that does not exist, of a database nobody asks for, is named', () => {
-  expect(unusedKeyMessages(context({ instanceType: 'm7i.large', dataVolumeGiB: 100, databaseStorageGiB: 50 }), false)).toEqual([
+  expect(unusedKeyMessages(context({ instanceType: 'm7i.large', dataVolumeGiB: 100, databaseStorageGiB: 50 }), false, true)).toEqual([
     'instanceType m7i.large is not used on runtimeType FARGATE: it sizes an EC2 instance; on Fargate cpu and memoryLimitMiB decide.',
     'dataVolumeGiB 100 is not used: it sizes the EBS data volume of runtimeType EC2 with ec2Storage ebs; EFS grows as it is used.',
     'databaseStorageGiB 50 is not used: the plugin asks for no database (database()).',
   ]);
-  expect(unusedKeyMessages(context({ runtimeType: RuntimeType.EC2, cpu: 1024 }), false))
+  expect(unusedKeyMessages(context({ runtimeType: RuntimeType.EC2, cpu: 1024 }), false, true))
     .toEqual(['cpu 1024 is not used on runtimeType EC2: it sizes a Fargate task; on EC2 instanceType decides.']);
   // Where each is read, nothing is said (negative controls).
-  expect(unusedKeyMessages(context({ cpu: 1024, memoryLimitMiB: 4096 }), false)).toEqual([]);
-  expect(unusedKeyMessages(context({ runtimeType: RuntimeType.EC2, ec2Storage: Ec2Storage.EBS, instanceType: 'm7i.large', dataVolumeGiB: 100 }), false)).toEqual([]);
-  expect(unusedKeyMessages(context({ databaseInstanceType: 'db.t4g.large' }), true)).toEqual([]);
+  expect(unusedKeyMessages(context({ cpu: 1024, memoryLimitMiB: 4096 }), false, true)).toEqual([]);
+  expect(unusedKeyMessages(context({ runtimeType: RuntimeType.EC2, ec2Storage: Ec2Storage.EBS, instanceType: 'm7i.large', dataVolumeGiB: 100 }), false, true)).toEqual([]);
+  expect(unusedKeyMessages(context({ databaseInstanceType: 'db.t4g.large' }), true, true)).toEqual([]);
+});
+
+test('the data volume\'s keys for an application that keeps no data are named, the others still', () => {
+  const ebs = context({ runtimeType: RuntimeType.EC2, ec2Storage: Ec2Storage.EBS, dataVolumeGiB: 100, cpu: 1024 });
+  expect(unusedKeyMessages(ebs, false, false)).toEqual([
+    'ec2Storage ebs, dataVolumeGiB 100 are not used: the application keeps no data (keepsData() is false, or containerImage has no dataPath), so it has no data volume.',
+    'cpu 1024 is not used on runtimeType EC2: it sizes a Fargate task; on EC2 instanceType decides.',
+  ]);
+  // ec2Storage's default (efs) is not a choice anyone made.
+  expect(unusedKeyMessages(context({ runtimeType: RuntimeType.EC2 }), false, false)).toEqual([]);
 });
 
 test('synth warns with @fw/core:key-not-used on the factory', () => {

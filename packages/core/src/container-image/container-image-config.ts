@@ -12,7 +12,7 @@ export const CONTAINER_IMAGE_FIELDS: Record<string, { readonly required: boolean
   port: { required: true, valid: (v) => Number.isInteger(v) && v >= 1 && v <= 65535, allowed: 'the port it listens on, 1 to 65535' },
   user: { required: true, valid: (v) => typeof v === 'string' && /^\d+:\d+$/.test(v), allowed: 'its user as "uid:gid", for example "200:200"' },
   // Letters, digits and _ . / - only: on EC2 the path becomes the unit's BindPaths= and ReadWritePaths= entries.
-  dataPath: { required: true, valid: (v) => typeof v === 'string' && /^\/[\w./-]+$/.test(v), allowed: 'the absolute path of its data in the image, of letters, digits and _ . / -, for example "/nexus-data"' },
+  dataPath: { required: false, valid: (v) => typeof v === 'string' && /^\/[\w./-]+$/.test(v), allowed: 'the absolute path of its data in the image, of letters, digits and _ . / -, for example "/nexus-data" (without it the image keeps no data)' },
   healthCheckPath: { required: false, valid: (v) => typeof v === 'string' && v.startsWith('/'), allowed: 'a path starting with /' },
   healthCheckPort: { required: false, valid: (v) => Number.isInteger(v) && v >= 1 && v <= 65535, allowed: 'the port the health check calls, 1 to 65535 (by default the port it listens on)' },
   entryPoint: { required: false, valid: (v) => containerCommandProblems('', { entryPoint: v }).length === 0, allowed: `a list of ${ARGUMENTS} replacing the image's ENTRYPOINT, the first not empty, for example ["/opt/keycloak/bin/kc.sh"]` },

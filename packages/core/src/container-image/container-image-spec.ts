@@ -21,8 +21,11 @@ export interface ContainerImageProps {
   readonly port: number;
   /** The container's user, `uid:gid`, which owns the data directory. */
   readonly user: string;
-  /** Where the image keeps its data, for example `/nexus-data`: the file system or volume is mounted there. */
-  readonly dataPath: string;
+  /**
+   * Where the image keeps its data, for example `/nexus-data`: the file system or volume is mounted there.
+   * @default - it keeps no data: no file system or volume of its own, only the image's declared volumes are writable
+   */
+  readonly dataPath?: string;
   /** The health check's path. @default '/' */
   readonly healthCheckPath?: string;
   /** The port the health check calls, where the image answers it on a management port. @default - `port` */
@@ -60,7 +63,9 @@ export class ContainerImageSpec extends ApplicationSpec implements IApplicationS
   public applicationId(): string { return this.props.applicationId; }
   public defaultContainerImage(): string { return this.props.image; }
   public applicationPort(): number { return this.props.port; }
-  public containerDataPath(): string { return this.props.dataPath; }
+  /** Not used when it keeps no data (`keepsData()`). */
+  public containerDataPath(): string { return this.props.dataPath ?? ''; }
+  public keepsData(): boolean { return this.props.dataPath !== undefined; }
   public efsDataPath(): string { return `/${this.props.applicationId}`; }
   public volumeName(): string { return `${this.props.applicationId}-data`; }
   public containerUser(): string { return this.props.user; }

@@ -4,13 +4,24 @@ import { RuntimeType } from '../contract/runtime-type';
 
 /**
  * The sizing keys given where nothing reads them, each with where it belongs: a runtime's size on the other runtime,
- * the data volume's without one, the database's for a plugin that asks for none. Warned at synth rather than refused,
+ * the data volume's without one (or for an application that keeps no data), the database's for a plugin that asks for none. Warned at synth rather than refused,
  * so that one configuration can move between runtimes (every key keeps its value, and the other runtime's are read).
  */
-export function unusedKeyMessages(context: DeploymentContext, hasDatabase: boolean): string[] {
+export function unusedKeyMessages(context: DeploymentContext, hasDatabase: boolean, keepsData: boolean): string[] {
   const messages: string[] = [];
   const given = (key: keyof DeploymentContext) => context[key] !== undefined;
   const ebs = context.runtimeType === RuntimeType.EC2 && context.ec2Storage === Ec2Storage.EBS;
+  if (!keepsData) {
+    // ec2Storage has a default (efs): only ebs says that someone chose a data volume.
+    const dataKeys = (['ec2Storage', 'dataVolumeGiB', 'dataVolumeSnapshotId'] as const)
+      .filter((key) => (key === 'ec2Storage' ? context.ec2Storage === Ec2Storage.EBS : given(key)));
+    if (dataKeys.length > 0) {
+      messages.push(`${dataKeys.map((key) => `${key} ${context[key]}`).join(', ')} ${dataKeys.length > 1 ? 'are' : 'is'} not used: ` +
+        'the application keeps no data (keepsData() is false, or containerImage has no dataPath), so it has no data volume.');
+    }
+    const withoutData = { ...context, ec2Storage: undefined, dataVolumeGiB: undefined, dataVolumeSnapshotId: undefined };
+    return messages.concat(unusedKeyMessages(withoutData, hasDatabase, true));
+  }
   for (const key of ['cpu', 'memoryLimitMiB'] as const) {
     if (given(key) && context.runtimeType !== RuntimeType.FARGATE) {
       messages.push(`${key} ${context[key]} is not used on runtimeType ${context.runtimeType}: it sizes a Fargate task; on EC2 instanceType decides.`);

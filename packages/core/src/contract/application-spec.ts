@@ -69,6 +69,13 @@ export interface IApplicationSpec {
    */
   containerCommand(): ContainerCommand | undefined;
   /**
+   * Whether the application keeps data of its own. False: it gets no file-system access point and no data volume on
+   * either runtime, nothing it writes outlives its task or instance, and `containerDataPath()`, `efsDataPath()`,
+   * `volumeName()`, `efsPermissions()` and `ebsDeviceName()` are not used (`ec2DataPath()` is then its account's home
+   * on the instance's own disk, and `Ec2Context.keepsData` is false). `ApplicationSpec` gives a default (true).
+   */
+  keepsData(): boolean;
+  /**
    * Environment of the container.
    *
    * @param fqdn the application's domain name, or an empty string when it has none (then fall back to a local
@@ -197,6 +204,11 @@ export abstract class ApplicationSpec implements IApplicationSpec {
   /** Default: the image's own entry point and command. */
   public containerCommand(): ContainerCommand | undefined {
     return undefined;
+  }
+
+  /** Default: it keeps data (a file system or data volume of its own). */
+  public keepsData(): boolean {
+    return true;
   }
 
   /** Default: no environment. */

@@ -30,6 +30,11 @@ export interface Ec2Context {
   readonly fqdn?: string;
   /** Whether users reach the application over HTTPS (TLS ends at the load balancer). */
   readonly sslEnabled: boolean;
+  /**
+   * Whether the application keeps data of its own (`keepsData()`): false when there is no data volume to mount.
+   * @default true
+   */
+  readonly keepsData?: boolean;
   /** Whether the data directory is on EFS (`efsId` and `accessPointId` are then set) rather than EBS. */
   readonly hasEfs: boolean;
   /**

@@ -34,11 +34,14 @@ export function callPlugin<T>(name: string, member: string, call: () => T): T {
   }
 }
 
+/** The members contract 1.1 added (`APPLICATION_SPEC_MEMBERS_SINCE`). */
+export type NewerMember = 'healthCheckPort' | 'containerCommand' | 'keepsData';
+
 /**
  * Calls a member a later minor of the contract added (`APPLICATION_SPEC_MEMBERS_SINCE`): a plugin built before it, which
  * implements the interface itself instead of extending `ApplicationSpec`, lacks it, and the default (undefined) holds.
  */
-export function callNewerMember<K extends 'healthCheckPort' | 'containerCommand'>(spec: IApplicationSpec, name: string, member: K):
+export function callNewerMember<K extends NewerMember>(spec: IApplicationSpec, name: string, member: K):
 ReturnType<IApplicationSpec[K]> | undefined {
   if (typeof spec[member] !== 'function') return undefined;
   return callPlugin(name, member, () => (spec[member] as () => ReturnType<IApplicationSpec[K]>).call(spec));
@@ -48,4 +51,9 @@ ReturnType<IApplicationSpec[K]> | undefined {
 export function separateHealthCheckPort(spec: IApplicationSpec): number | undefined {
   const port = callNewerMember(spec, pluginName(spec), 'healthCheckPort') ?? undefined;
   return port === undefined || port === spec.applicationPort() ? undefined : port;
+}
+
+/** Whether the application keeps data of its own (a plugin built before `keepsData()` existed does). */
+export function keepsData(spec: IApplicationSpec): boolean {
+  return callNewerMember(spec, pluginName(spec), 'keepsData') !== false;
 }

@@ -63,10 +63,11 @@ export class ServiceHardening {
    * @internal
    */
   public static _inImageRoot(user: string, writablePaths: string[]): string[] {
-    return ServiceHardening.systemdLines(user, writablePaths)
+    // An image that keeps no data writes only its declared volumes, which the boot's drop-in adds.
+    return ServiceHardening.systemdLines(user, writablePaths.length > 0 ? writablePaths : ['/'])
       // The host's home directories are not in the image's root at all: ProtectHome= would hide the image's own
       // /home and /root, and protect nothing of the host's.
-      .filter((line) => line !== 'ProtectHome=yes')
+      .filter((line) => line !== 'ProtectHome=yes' && !(line.startsWith('ReadWritePaths=') && writablePaths.length === 0))
       .map((line) => line.startsWith('ReadWritePaths=') ? `ReadWritePaths=${writablePaths.map((p) => `+${p}`).join(' ')}` : line);
   }
 

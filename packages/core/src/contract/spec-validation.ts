@@ -12,7 +12,7 @@ import { egressRuleProblems, type EgressRule } from './egress-rule';
 import type { EphemeralWorkers } from './ephemeral-workers';
 import { knownVulnerabilityProblems } from './known-vulnerability';
 import { logAlarmProblems } from './log-alarm';
-import { callNewerMember, callPlugin } from './plugin-calls';
+import { callNewerMember, callPlugin, type NewerMember } from './plugin-calls';
 import { requestBodyLimitProblems } from './request-body-limit';
 import { ENVIRONMENT_NAME } from './reserved-variables';
 import { softwareComponentProblems } from './software-component';
@@ -87,6 +87,9 @@ const EFS_PATH = /^(\/|(\/[^.$#<>;`|&?{}^*/\n][^$#<>;`|&?{}^*/\n]*){1,4})$/;
  */
 const HEALTH_CHECK_PATH = /^\/[\x21-\x7e]{0,1023}$/;
 
+/** The members that say where the application's data is: not read when `keepsData()` is false. */
+const DATA_MEMBERS: ReadonlyArray<keyof IApplicationSpec> = ['containerDataPath', 'efsDataPath', 'volumeName', 'efsPermissions', 'ebsDeviceName'];
+
 const CHECKS: ReadonlyArray<[keyof IApplicationSpec, Check]> = [
   ['applicationId', (v) => typeof v === 'string' && /^[a-z][a-z0-9-]{0,62}$/.test(v)
     ? undefined : 'lower-case letters, digits and -, starting with a letter (at most 63 characters)'],
@@ -144,7 +147,10 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
       'ApplicationSpec supplies the defaults.'];
   }
   const problems: string[] = [];
+  // Its own problems are named once, by newerMemberProblems.
+  const noData = newerMember(spec, pluginName, 'keepsData', []) === false;
   for (const [member, check] of CHECKS) {
+    if (noData && DATA_MEMBERS.includes(member)) continue;
     let value: unknown;
     try {
       value = callPlugin(pluginName, member, () => (spec[member] as () => unknown).call(spec));
@@ -207,17 +213,24 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
   return problems;
 }
 
-/** The members of contract 1.1 (a plugin built against 1.0 may lack them): a health-check port and a container command. */
+/** A member of contract 1.1 (a plugin built against 1.0 may lack it), or undefined when it throws (one of `problems`). */
+function newerMember<K extends NewerMember>(spec: IApplicationSpec, pluginName: string, member: K, problems: string[]) {
+  try {
+    return callNewerMember(spec, pluginName, member);
+  } catch (e) {
+    problems.push((e as Error).message);
+    return undefined;
+  }
+}
+
+/** The members of contract 1.1: a health-check port, a container command, whether it keeps data. */
 function newerMemberProblems(spec: IApplicationSpec, pluginName: string): string[] {
   const problems: string[] = [];
-  const read = <K extends 'healthCheckPort' | 'containerCommand'>(member: K) => {
-    try {
-      return callNewerMember(spec, pluginName, member);
-    } catch (e) {
-      problems.push((e as Error).message);
-      return undefined;
-    }
-  };
+  const read = <K extends NewerMember>(member: K) => newerMember(spec, pluginName, member, problems);
+  const keeps = read('keepsData');
+  if (keeps !== undefined && typeof keeps !== 'boolean') {
+    problems.push(`${pluginName}.keepsData() returned ${shownValue(keeps)}; allowed: true or false.`);
+  }
   const port = read('healthCheckPort');
   if (port !== undefined && port !== null && !(Number.isInteger(port) && port >= 1 && port <= 65535)) {
     problems.push(`${pluginName}.healthCheckPort() returned ${shownValue(port)}; allowed: a port from 1 to 65535, or nothing for the application port.`);

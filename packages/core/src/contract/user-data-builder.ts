@@ -58,7 +58,7 @@ export interface IUserDataBuilder {
   /**
    * Mounts the data volume the way `context` says: EFS through its access point when `context.hasEfs`
    * (rule 6: fails naming the missing id when `efsId` or `accessPointId` is absent), otherwise the EBS volume
-   * `ebsDeviceName`; at `mountPath`, owned by `uid:gid`.
+   * `ebsDeviceName`; at `mountPath`, owned by `uid:gid`. Refused when `context.keepsData` is false: there is none.
    */
   mountDataVolume(context: Ec2Context, ebsDeviceName: string, mountPath: string, uid: string, gid: string): void;
 

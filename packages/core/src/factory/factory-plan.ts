@@ -20,7 +20,7 @@ import { factorySizes } from '../contract/factory-limits';
 import type { KnownVulnerability } from '../contract/known-vulnerability';
 import { frameworkAlarmNames, type LogAlarm } from '../contract/log-alarm';
 import type { IOidcIntegration, OidcProviderSettings } from '../contract/oidc-integration';
-import { callPlugin, pluginName } from '../contract/plugin-calls';
+import { callPlugin, keepsData, pluginName } from '../contract/plugin-calls';
 import { authModesSince, contractWarningOf, knownAt, RUNTIME_TYPES_SINCE } from '../contract/plugin-contract';
 import { PosixUser } from '../contract/posix-user';
 import { variableProblems } from '../contract/reserved-variables';
@@ -56,7 +56,11 @@ export interface FactoryPlan {
   /** Every secret of the application by variable, the identity provider's client secret included. */
   readonly secrets: Record<string, SecretReference>;
   readonly database?: DatabaseRequirement;
-  readonly ebs: boolean;
+  /**
+   * Where its data is: a file system's access point, an EBS volume (EC2 with `ec2Storage` `ebs`), or nowhere when it
+   * keeps none (`keepsData()`).
+   */
+  readonly dataOn?: 'efs' | 'ebs';
   readonly logGroupName: string;
   readonly integration?: IOidcIntegration;
   readonly provider?: OidcProviderSettings;
@@ -110,7 +114,8 @@ export function planFactory(scope: Construct, runtimeType: RuntimeType, given: I
   assertVariablesOnce(scope, plugin, spec, context, environment, integration, provider, database);
   if (integration && provider) secrets[integration.clientSecretVariable()] = { secretArn: provider.clientSecretArn };
   if (integration && !context.fqdn) warnLocalAddress(scope, plugin, runtimeType, spec.applicationPort(), integration.callbackPath());
-  for (const message of unusedKeyMessages(context, database !== undefined)) warn(scope, 'keyNotUsed', message);
+  const data = keepsData(spec);
+  for (const message of unusedKeyMessages(context, database !== undefined, data)) warn(scope, 'keyNotUsed', message);
   const fromContainerImage = isDescribedImage(scope, plugin, spec);
   if (settings.broadEgressRefused) {
     const broad = [...broadEgressProblems(spec.egressRules(), `${plugin}.egressRules()`),
@@ -141,7 +146,7 @@ export function planFactory(scope: Construct, runtimeType: RuntimeType, given: I
     knownVulnerabilities,
     sizes: factorySizes(runtimeType, context, declaredSize, plugin),
     startup: startupSeconds(declaredSize, plugin),
-    ebs: runtimeType === RuntimeType.EC2 && context.ec2Storage === Ec2Storage.EBS,
+    dataOn: !data ? undefined : runtimeType === RuntimeType.EC2 && context.ec2Storage === Ec2Storage.EBS ? 'ebs' : 'efs',
     logGroupName: applicationLogGroupName(context.stackName, runtimeType, context.securityProfile),
     workerSpec: spec.ephemeralWorkers(),
   };

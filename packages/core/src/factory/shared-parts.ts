@@ -54,7 +54,7 @@ export interface AttachSettings {
   readonly rolePath: string;
   readonly listenerPriority: number;
   readonly logGroupName: string;
-  readonly ebs: boolean;
+  readonly dataOn: FactoryPlan['dataOn'];
   readonly settings: ProfileSettings;
   readonly certificate: ListenerCertificate;
   readonly databaseRequirement?: DatabaseRequirement;
@@ -66,7 +66,7 @@ export interface AttachSettings {
  * <application>` and `cdk deploy --all` deploy the platform first.
  */
 export function attachToPlatform(factory: Construct, plan: FactoryPlan, platform: Platform, priority: number | undefined): SharedParts {
-  const { context, spec, runtimeType, stack, ebs } = plan;
+  const { context, spec, runtimeType, stack, dataOn } = plan;
   const listenerPriority = priority ?? defaultListenerPriority(hostOf(context));
   const certificate = listenerCertificate(platform.context, context, hostOf(context));
   const rolePath = platform._attach({
@@ -74,7 +74,7 @@ export function attachToPlatform(factory: Construct, plan: FactoryPlan, platform
     applicationId: spec.applicationId(),
     host: hostOf(context),
     listenerPriority,
-    accessPoint: ebs ? undefined : { path: spec.efsDataPath(), owner: PosixUser.parse(spec.containerUser()), permissions: spec.efsPermissions() },
+    accessPoint: dataOn !== 'efs' ? undefined : { path: spec.efsDataPath(), owner: PosixUser.parse(spec.containerUser()), permissions: spec.efsPermissions() },
     secrets: Object.fromEntries(Object.entries(plan.secrets).map(([name, { secretArn }]) => [name, secretArn])),
     requestBodyLimits: spec.requestBodyLimits(),
     blockedRequests: spec.blockedRequests(),
@@ -88,7 +88,7 @@ export function attachToPlatform(factory: Construct, plan: FactoryPlan, platform
   });
   stack.addStackDependency(Stack.of(platform), 'reads the platform\'s parameters');
   return attachTo(factory, platform, context, spec, {
-    rolePath, listenerPriority, logGroupName: plan.logGroupName, ebs, settings: plan.settings, certificate, databaseRequirement: plan.database,
+    rolePath, listenerPriority, logGroupName: plan.logGroupName, dataOn, settings: plan.settings, certificate, databaseRequirement: plan.database,
   });
 }
 
@@ -137,8 +137,8 @@ export function routedPrivately(factory: Construct, context: DeploymentContext):
 }
 
 /** A self-contained deployment's own network, load balancer, file system and keys. */
-export function buildStandalone(factory: Construct, context: DeploymentContext, spec: IApplicationSpec, logGroupName: string, ebs: boolean,
-  settings: ProfileSettings, databaseRequirement?: DatabaseRequirement): SharedParts {
+export function buildStandalone(factory: Construct, context: DeploymentContext, spec: IApplicationSpec, logGroupName: string,
+  dataOn: FactoryPlan['dataOn'], settings: ProfileSettings, databaseRequirement?: DatabaseRequirement): SharedParts {
   const logging = new Logging(factory, 'Logging', { retention: settings.logRetention, removalPolicy: settings.removalPolicy });
   const log = logging.applicationLog(logGroupName);
   const dataKey = purposeKey(factory, 'DataKey', 'application data (file system, data volume, backups)', settings.removalPolicy);
@@ -154,7 +154,7 @@ export function buildStandalone(factory: Construct, context: DeploymentContext, 
   const database = databaseRequirement
     ? pluginDatabase(factory, databaseRequirement, { vpc: network.vpc, subnets: network.dataSubnets!, key: dataKey, logging }, context, settings)
     : undefined;
-  const storage = ebs ? undefined : new SharedStorage(factory, 'Storage', {
+  const storage = dataOn !== 'efs' ? undefined : new SharedStorage(factory, 'Storage', {
     network,
     key: dataKey,
     removalPolicy: settings.removalPolicy,
@@ -188,7 +188,7 @@ export function attachTo(factory: Construct, platform: Platform, context: Deploy
     platformStackName: platform.context.stackName,
     applicationStackName: context.stackName,
     computeNeedsPublicIp: computeNeedsPublicIp(settings.natGateways, platform.context.existingVpc),
-    singleZone: on.ebs,
+    singleZone: on.dataOn === 'ebs',
   });
   const logging = new Logging(factory, 'Logging', { retention: settings.logRetention, removalPolicy: settings.removalPolicy, key: attached.logsKey });
   const log = logging.applicationLog(on.logGroupName);
@@ -216,7 +216,7 @@ export function attachTo(factory: Construct, platform: Platform, context: Deploy
     log,
     get dataKey() { return attached.dataKey; },
     network: attached.network,
-    storage: on.ebs ? undefined : attached.storage(),
+    storage: on.dataOn === 'efs' ? attached.storage() : undefined,
     loadBalancer,
     url: `${context.sslEnabled ? 'https' : 'http'}://${host}`,
     rolePath: on.rolePath,

@@ -56,7 +56,7 @@ export class Ec2Runtime extends Construct {
   public readonly targetGroup: elbv2.ApplicationTargetGroup;
   /** The rendered startup script (CDK tokens unresolved). */
   public readonly userDataScript: string;
-  /** The data volume with EBS storage; undefined with EFS. */
+  /** The data volume with EBS storage; undefined with EFS, and for an application that keeps no data. */
   public readonly dataVolume?: ec2.Volume;
 
   constructor(scope: Construct, id: string, props: RuntimeProps & Ec2Size) {
@@ -83,7 +83,7 @@ export class Ec2Runtime extends Construct {
 
     // EBS: one volume in the zone of the group's only subnet, attached by every instance at boot.
     const subnet = network.vpc.selectSubnets(network.computeSubnets).subnets[0];
-    const dataVolume = storage ? undefined : new Ec2DataVolume(this, 'Data', {
+    const dataVolume = storage || !props.keepsData ? undefined : new Ec2DataVolume(this, 'Data', {
       availabilityZone: subnet.availabilityZone,
       sizeGiB: props.dataVolumeGiB,
       key: dataKeyOf(props),
@@ -169,6 +169,7 @@ export class Ec2Runtime extends Construct {
       serviceUser: account.name,
       fqdn: context.fqdn,
       sslEnabled: context.sslEnabled,
+      keepsData: props.keepsData,
       hasEfs: storage !== undefined,
       efsId: storage?.fileSystemId,
       accessPointId: storage?.accessPointId,
@@ -201,9 +202,9 @@ export class Ec2Runtime extends Construct {
       loginRegion: source.loginRegion(this, image),
       uid,
       gid,
-      containerDataPath: spec.containerDataPath(),
-      hostDataPath: spec.ec2DataPath(),
-      ebsDeviceName: spec.ebsDeviceName(),
+      data: props.keepsData
+        ? { containerPath: spec.containerDataPath(), hostPath: spec.ec2DataPath(), ebsDeviceName: spec.ebsDeviceName() }
+        : undefined,
       environment: callPlugin(pluginName, 'containerEnvironmentVariables',
         () => spec.containerEnvironmentVariables(context.fqdn ?? '', context.sslEnabled, props.context.authMode)),
       logPaths: spec.ec2LogPaths(),

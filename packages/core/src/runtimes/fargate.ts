@@ -12,7 +12,6 @@ import { UserError } from '../errors';
 import { ecsCluster } from '../infrastructure/cluster';
 import { acknowledgeEnvironment } from '../infrastructure/container-environment';
 import { computeSecurityGroup } from '../infrastructure/egress';
-import type { ApplicationStorage } from '../infrastructure/storage';
 import { PRIVATE_NAMESPACE } from '../platform/platform-parameters';
 import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 import { Shell } from '../userdata/shell';
@@ -26,8 +25,8 @@ export interface FargateSize {
 }
 
 /**
- * Everything FARGATE-specific: an ECS cluster, the task with the plugin's container and its EFS volume, and a service
- * that never runs two tasks against one data directory.
+ * Everything FARGATE-specific: an ECS cluster, the task with the plugin's container and its EFS volume (when it keeps
+ * data), and a service that never runs two tasks against one data directory.
  */
 export class FargateRuntime extends Construct {
   public readonly service: ecs.FargateService;
@@ -36,7 +35,7 @@ export class FargateRuntime extends Construct {
   /** The load balancer's target group of the application's tasks. */
   public readonly targetGroup: elbv2.ApplicationTargetGroup;
 
-  constructor(scope: Construct, id: string, props: RuntimeProps & FargateSize & { readonly storage: ApplicationStorage }) {
+  constructor(scope: Construct, id: string, props: RuntimeProps & FargateSize) {
     super(scope, id);
     const { spec, network, loadBalancer, storage, workers } = props;
     // Workers find the application by a name that resolves only inside the VPC; ECS keeps it pointing at the task.
@@ -58,20 +57,20 @@ export class FargateRuntime extends Construct {
       }) : undefined,
       cpu: props.cpu,
       memoryLimitMiB: props.memoryLimitMiB,
-      volumes: [{
+      volumes: storage ? [{
         name: spec.volumeName(),
         efsVolumeConfiguration: {
           fileSystemId: storage.fileSystemId,
           transitEncryption: 'ENABLED',
           authorizationConfig: { accessPointId: storage.accessPointId, iam: 'ENABLED' },
         },
-      }],
+      }] : [],
     });
     this.addApplication(props);
 
     this.securityGroup = computeSecurityGroup(this, 'SecurityGroup', network.vpc, 'Application tasks: the application port from the load balancer only', spec.egressRules());
     this.securityGroup.addIngressRule(loadBalancer.securityGroup, ec2.Port.tcp(spec.applicationPort()), 'From the load balancer');
-    storage.allowFrom(this.securityGroup, this.taskDefinition.taskRole);
+    storage?.allowFrom(this.securityGroup, this.taskDefinition.taskRole);
     if (workers) {
       workers.admitTo(this.securityGroup);
       workers.grantLaunch(this.taskDefinition.taskRole);
@@ -90,7 +89,7 @@ export class FargateRuntime extends Construct {
   }
 
   /** The plugin's container: its image, user, ports, environment and secrets, its data volume, its initialization. */
-  private addApplication(props: RuntimeProps & { readonly storage: ApplicationStorage }): void {
+  private addApplication(props: RuntimeProps): void {
     const { spec, pluginName, log, context, workers } = props;
     const fqdn = context.fqdn ?? '';
     const environment = {
@@ -111,7 +110,7 @@ export class FargateRuntime extends Construct {
     });
     grantSecretKeys(this.taskDefinition.obtainExecutionRole(), Object.values(props.secrets), props.context.secretKeyArns);
     acknowledgeEnvironment(this.taskDefinition, environment, 'The plugin\'s containerEnvironmentVariables()');
-    container.addMountPoints({ sourceVolume: spec.volumeName(), containerPath: spec.containerDataPath(), readOnly: false });
+    if (props.storage) container.addMountPoints({ sourceVolume: spec.volumeName(), containerPath: spec.containerDataPath(), readOnly: false });
     const initialization = callPlugin(pluginName, 'containerInitialization',
       () => spec.containerInitialization(fqdn, context.sslEnabled, context.authMode, context.securityProfile));
     if (initialization) this.addInitialization(container, initialization, props);
@@ -183,7 +182,7 @@ export class FargateRuntime extends Construct {
     });
     init.addMountPoints(
       { sourceVolume: 'fw-config', containerPath: ContainerFiles.DIRECTORY, readOnly: false },
-      { sourceVolume: spec.volumeName(), containerPath: spec.containerDataPath(), readOnly: false },
+      ...props.storage ? [{ sourceVolume: spec.volumeName(), containerPath: spec.containerDataPath(), readOnly: false }] : [],
     );
     application.addMountPoints({ sourceVolume: 'fw-config', containerPath: ContainerFiles.DIRECTORY, readOnly: true });
     application.addContainerDependencies({ container: init, condition: ecs.ContainerDependencyCondition.SUCCESS });

@@ -28,7 +28,9 @@ export interface RuntimeProps {
   readonly log: ApplicationLog;
   /** Encrypts the EC2 root and data volumes and the data volume's backups (EC2 only). */
   readonly dataKey?: kms.IKey;
-  /** The shared file system; absent only on EC2 with EBS storage. */
+  /** Whether the application keeps data (`keepsData()`): on `storage`, or without it on EC2 an EBS data volume. */
+  readonly keepsData: boolean;
+  /** The shared file system; absent on EC2 with EBS storage, and for an application that keeps no data. */
   readonly storage?: ApplicationStorage;
   /**
    * What the framework adds to the application's environment (container, or the EC2 environment file): the OIDC

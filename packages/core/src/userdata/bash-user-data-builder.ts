@@ -59,6 +59,10 @@ export class BashUserDataBuilder implements IUserDataBuilder {
   }
 
   public mountDataVolume(context: Ec2Context, ebsDeviceName: string, mountPath: string, uid: string, gid: string): void {
+    if (context.keepsData === false) {
+      throw new UserError('mountDataVolume(): the application keeps no data (keepsData() is false), so it has no data volume to ' +
+        `mount at ${shownValue(mountPath)}; leave the call out, or return true from keepsData().`);
+    }
     if (context.hasEfs) {
       const { efsId, accessPointId } = Ec2Contexts.requireEfsIds(context);
       this.mountEfs(efsId, accessPointId, mountPath, uid, gid);
@@ -123,7 +127,7 @@ export class BashUserDataBuilder implements IUserDataBuilder {
     const run = this._imageRun();
     this.imageRunning = true;
     const files = imageFiles(run.applicationId);
-    this.mountDataVolume(context, run.ebsDeviceName, run.hostDataPath, run.uid, run.gid);
+    if (run.data) this.mountDataVolume(context, run.data.ebsDeviceName, run.data.hostPath, run.uid, run.gid);
     this.installCloudWatchAgent(context.logGroupName, [consoleLog(run.applicationId), ...run.logPaths]);
     this.useHelper('fw_image_root');
     this.useHelper('fw_image_service');

@@ -15,18 +15,24 @@ export interface ImageRun {
   /** `containerUser()`'s ids: the data volume's owner. */
   readonly uid: string;
   readonly gid: string;
-  /** Where the image keeps its data (`containerDataPath()`). */
-  readonly containerDataPath: string;
-  /** Where the data volume is mounted on the instance (`ec2DataPath()`). */
-  readonly hostDataPath: string;
-  /** The EBS data volume's device name (`ebsDeviceName()`). */
-  readonly ebsDeviceName: string;
+  /** Where its data is, when it keeps data (`keepsData()`). @default - none: only the image's declared volumes are writable */
+  readonly data?: ImageData;
   /** The plugin's `containerEnvironmentVariables()`, after the image's own and before the application's environment file. */
   readonly environment: Record<string, string>;
   /** More log files to ship (`ec2LogPaths()`), besides the console's. */
   readonly logPaths: string[];
   /** What runs instead of the image's entry point and command (`containerCommand()`). @default - the image's */
   readonly command?: ContainerCommand;
+}
+
+/** Where an image run on EC2 keeps its data. */
+export interface ImageData {
+  /** Where the image keeps its data (`containerDataPath()`). */
+  readonly containerPath: string;
+  /** Where the data volume is mounted on the instance (`ec2DataPath()`). */
+  readonly hostPath: string;
+  /** The EBS data volume's device name (`ebsDeviceName()`). */
+  readonly ebsDeviceName: string;
 }
 
 /** Where images' file systems are unpacked, one directory an application. */
@@ -59,8 +65,9 @@ export function imageFiles(applicationId: string) {
 }
 
 /**
- * The application's unit: the image's file system as its root, its data volume bound where the image keeps its data,
- * the host's name resolution read-only, the runtime's sandbox (`ServiceHardening`) with only the data path writable,
+ * The application's unit: the image's file system as its root, its data volume bound where the image keeps its data
+ * (when it keeps any), the host's name resolution read-only, the runtime's sandbox (`ServiceHardening`) with only the
+ * data path (and, from the drop-in, the image's declared volumes) writable,
  * restarted on failure, its output appended to the console log. `ExecStart=` and `WorkingDirectory=` come from the image
  * at boot (`fw_image_service`, in the drop-in).
  */
@@ -71,17 +78,17 @@ export function imageUnit(run: ImageRun, serviceUser: string): string {
     `Description=${run.applicationId}: the image ${run.image}, run from its unpacked file system (@fw/core)`,
     'Wants=network-online.target',
     'After=network-online.target',
-    `RequiresMountsFor=${run.hostDataPath}`,
+    ...run.data ? [`RequiresMountsFor=${run.data.hostPath}`] : [],
     '',
     '[Service]',
     'Type=exec',
     `RootDirectory=${files.root}`,
     'MountAPIVFS=yes',
-    `BindPaths=${run.hostDataPath}:${run.containerDataPath}`,
+    ...run.data ? [`BindPaths=${run.data.hostPath}:${run.data.containerPath}`] : [],
     'BindReadOnlyPaths=/etc/resolv.conf /etc/hosts',
     `EnvironmentFile=${files.environment}`,
     `EnvironmentFile=-${Ec2Files.APPLICATION_ENVIRONMENT_FILE}`,
-    ...ServiceHardening._inImageRoot(serviceUser, [run.containerDataPath]),
+    ...ServiceHardening._inImageRoot(serviceUser, run.data ? [run.data.containerPath] : []),
     `LimitNOFILE=${IMAGE_OPEN_FILES}`,
     'Restart=on-failure',
     `RestartSec=${IMAGE_RESTART_SECONDS}`,
