@@ -5,6 +5,7 @@ import { ContainerImageSpec } from './container-image/container-image-spec';
 import { PLATFORM_CONFIGURATION_KEYS } from './context/context-keys';
 import type { DeploymentContext } from './context/deployment-context';
 import { DeploymentContextReader } from './context/deployment-context-reader';
+import type { FactorySettings } from './context/factory-settings';
 import { readPlatformConfiguration } from './context/platform-configuration';
 import type { IApplicationSpec } from './contract/application-spec';
 import { SecurityProfile } from './contract/security-profile';
@@ -129,6 +130,17 @@ function imageSpec(applicationId: string, image: unknown, installed: boolean): I
   return spec;
 }
 
+/**
+ * What an application entry of a platform configuration hands its factory: every key an application decides, by the
+ * name it has in both (the platform decides the rest; `test/deployment-app.test.ts` checks none is left out).
+ */
+export const APPLICATION_PROPS = [
+  'domain', 'subdomain', 'hostedZoneId', 'certificateArn', 'authMode', 'tokenPaths', 'rateLimit', 'oidc', 'ec2Storage',
+  'dataVolumeSnapshotId', 'imageDigests', 'acceptedAdvisories', 'secrets', 'secretKeyArns', 'pluginSettings', 'cpu',
+  'memoryLimitMiB', 'instanceType', 'dataVolumeGiB', 'databaseInstanceType', 'databaseStorageGiB', 'pciDssScope',
+  'pciDssMultiTenantProvider',
+] as const satisfies ReadonlyArray<keyof FactorySettings & keyof DeploymentContext>;
+
 function addPlatform(app: App, plugin: (applicationId: string, image?: unknown) => IApplicationSpec): Stack {
   const values = app.node.getAllContext();
   const configuration = readPlatformConfiguration(values, cliDefaultRegion(values.platform?.securityProfile));
@@ -149,27 +161,7 @@ function addPlatform(app: App, plugin: (applicationId: string, image?: unknown) 
     });
     new ApplicationFactory(stack, 'Application', context.runtimeType, specs[i], {
       platform,
-      domain: context.domain,
-      subdomain: context.subdomain,
-      hostedZoneId: context.hostedZoneId,
-      certificateArn: context.certificateArn,
-      authMode: context.authMode,
-      tokenPaths: context.tokenPaths,
-      oidc: context.oidc,
-      ec2Storage: context.ec2Storage,
-      dataVolumeSnapshotId: context.dataVolumeSnapshotId,
-      imageDigests: context.imageDigests,
-      acceptedAdvisories: context.acceptedAdvisories,
-      secrets: context.secrets,
-      pluginSettings: context.pluginSettings,
-      cpu: context.cpu,
-      memoryLimitMiB: context.memoryLimitMiB,
-      instanceType: context.instanceType,
-      dataVolumeGiB: context.dataVolumeGiB,
-      databaseInstanceType: context.databaseInstanceType,
-      databaseStorageGiB: context.databaseStorageGiB,
-      pciDssScope: context.pciDssScope,
-      pciDssMultiTenantProvider: context.pciDssMultiTenantProvider,
+      ...Object.fromEntries(APPLICATION_PROPS.map((prop) => [prop, context[prop]])),
       listenerPriority,
       allowFrom,
     });

@@ -71,6 +71,7 @@ const CHANGES: Record<string, [Values, unknown]> = {
   authMode: [{ ...DEV, tokenPaths: undefined }, 'none'],
   // Under the examples' alb-oidc, another path skips the sign-in.
   tokenPaths: [DEV, ['/api/*']],
+  rateLimit: [PRODUCTION, 5000],
   hostedZoneId: [DEV, 'Z9999999999999999999'],
   certificateArn: [DEV, 'arn:aws:acm:eu-west-1:123456789012:certificate/87654321-4321-4321-4321-210987654321'],
   region: [{ ...DEV, certificateArn: undefined, dockerHubCredentialArn: undefined, secrets: undefined, oidcClientSecretArn: undefined, authMode: 'none', tokenPaths: undefined, existingVpc: undefined }, 'eu-central-1'],

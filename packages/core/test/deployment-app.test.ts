@@ -8,7 +8,9 @@ import { DeploymentApp } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { fakeInstall, pluginClassSource } from './support/fake-install';
 import { requireInCi } from './support/shellcheck';
-import { PLATFORM_KEYS } from '../src/context/context-keys';
+import { CONTEXT_KEYS, PLATFORM_KEYS } from '../src/context/context-keys';
+import { APPLICATION_PROPS } from '../src/deployment-app';
+import { ApplicationFactory } from '../src';
 
 const PROJECT = fakeInstall([{
   name: '@acme/wiki-plugin',
@@ -173,6 +175,19 @@ describe('a platform configuration (platform, applications)', () => {
       '  - applications[0] (wiki): securityProfile belongs to the platform; set it in "platform".',
       '  - applications[1] (docs): runtimeType "LAMBDA" is not allowed; expected one of FARGATE, EC2.',
     ].join('\n'));
+  });
+
+  test('every key an application decides reaches its factory (the stack\'s own three aside), the OIDC keys as oidc', () => {
+    const own = ['stackName', 'applicationId', 'runtimeType'];
+    const decided = CONTEXT_KEYS.filter((k) => k.onPlatform?.decides !== 'platform' && !own.includes(k.name))
+      .map((k) => (/^oidc[A-Z]/.test(k.name) ? 'oidc' : k.name));
+    expect([...new Set(decided)].sort()).toEqual([...APPLICATION_PROPS].sort());
+    // Two of them through a configuration, as cdk.json gives them.
+    const secretKeyArns = ['arn:aws:kms:eu-west-1:123456789012:key/12345678-1234-1234-1234-123456789012'];
+    const app = new App({ context: { platform: PLATFORM, applications: [{ ...WIKI, rateLimit: 10000, secretKeyArns }] } });
+    DeploymentApp.addTo(app, { searchFrom: PROJECT });
+    const factory = app.node.findAll().find((c): c is ApplicationFactory => c instanceof ApplicationFactory)!;
+    expect([factory.context.rateLimit, factory.context.secretKeyArns]).toEqual([10000, secretKeyArns]);
   });
 
   test('applications that are not a list of objects', () => {

@@ -2,7 +2,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { RuntimeType, SecurityProfile } from '../src';
 import { only, propsFor, resources, RUNTIMES_AND_PROFILES, synth } from './support/synth';
-import { ACCESS_LOG_DAYS, ACCESS_LOG_NONCURRENT_DAYS, HSTS, WAF_RATE_LIMIT, WAF_REDACTED_HEADERS } from '../src/infrastructure/load-balancer';
+import { WAF_RATE_LIMIT } from '../src/contract/rate-limit';
+import { ACCESS_LOG_DAYS, ACCESS_LOG_NONCURRENT_DAYS, HSTS, WAF_REDACTED_HEADERS } from '../src/infrastructure/load-balancer';
 
 /**
  * The load balancer's own hardening on both runtimes and every profile: HSTS and the strongest TLS policy with TLS,

@@ -201,8 +201,8 @@ describe('the web ACL\'s capacity', () => {
     expect(i).toBeGreaterThan(2);
     const lb = platform.node.findChild('LoadBalancer');
     const found = lb.node.metadata.filter((m) => m.type === 'aws:cdk:warning').map((m) => String(m.data));
-    expect(found).toEqual([expect.stringMatching(/^The web ACL of Platform would need an estimated \d+ WCUs with the large-body paths and blocked requests of app0\.example\.com, app1\.example\.com.*; above 1500 WAF charges more/)]);
-    expect(() => attach(i)).toThrow(new RegExp(`^The web ACL of Platform would need an estimated \\d+ WCUs with the large-body paths and blocked requests of app0\\.example\\.com, .*app${i}\\.example\\.com; WAF takes at most 5000\\. Declare fewer requestBodyLimits paths`));
+    expect(found).toEqual([expect.stringMatching(/^The web ACL of Platform would need an estimated \d+ WCUs with the large-body paths, blocked requests and rate limits of app0\.example\.com, app1\.example\.com.*; above 1500 WAF charges more/)]);
+    expect(() => attach(i)).toThrow(new RegExp(`^The web ACL of Platform would need an estimated \\d+ WCUs with the large-body paths, blocked requests and rate limits of app0\\.example\\.com, .*app${i}\\.example\\.com; WAF takes at most 5000\\. Declare fewer requestBodyLimits paths`));
   });
 });
 

@@ -74,6 +74,7 @@ const FUZZ: Record<string, { readonly takes: readonly Payload[]; readonly sink?:
   'imageDigests': { takes: [] },
   'secrets': { takes: ALL_TEXT, sink: 'checked entry by entry where the factory reads it (parseSecretReference: secrets.test.ts); the JSON key and version fields are Shell.quote words on EC2' },
   'secretKeyArns': { takes: [] },
+  'rateLimit': { takes: [] },
   'pluginSettings': { takes: ALL_TEXT, sink: 'checked by the plugin\'s declared patterns where it is configured (plugin-settings tests)' },
   'cpu': { takes: [] },
   'memoryLimitMiB': { takes: [] },

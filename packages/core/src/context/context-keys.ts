@@ -14,6 +14,7 @@ import { Ec2Storage } from '../contract/ec2-storage';
 import { FACTORY_SIZE_DEFAULTS } from '../contract/factory-limits';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
 import { PciDssScope } from '../contract/pci-dss-scope';
+import { WAF_RATE_LIMIT, WAF_RATE_LIMIT_BOUNDS, WAF_RATE_WINDOW_SECONDS } from '../contract/rate-limit';
 import { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
 
@@ -165,6 +166,18 @@ const FIELD_KEYS = {
     parse: tokenPaths,
     code: (c) => c.props.tokenPaths,
     example: ['/repository/*', '/v2/*'],
+  },
+  rateLimit: {
+    required: false,
+    defaultText: `\`${WAF_RATE_LIMIT}\``,
+    description: `Requests one client address may send to the application in ${WAF_RATE_WINDOW_SECONDS / 60} minutes before the WAF ` +
+      'blocks it for a while (STAGING and PRODUCTION, which have a WAF). Raise it for an application many users or build ' +
+      'agents reach through one address (an office, a NAT gateway); on a platform it applies to the application\'s host only, ' +
+      'the others keep theirs.',
+    parse: wholeNumber(WAF_RATE_LIMIT_BOUNDS.min, `a whole number of requests from ${WAF_RATE_LIMIT_BOUNDS.min} to ` +
+      `${WAF_RATE_LIMIT_BOUNDS.max} (WAF's bounds), for example 10000`, WAF_RATE_LIMIT_BOUNDS.max),
+    code: (c) => c.props.rateLimit,
+    example: 10000,
   },
   hostedZoneId: {
     required: false,

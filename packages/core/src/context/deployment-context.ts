@@ -119,6 +119,11 @@ export interface DeploymentContext {
    */
   readonly tokenPaths?: string[];
   /**
+   * Requests one client address may send to the application in 5 minutes before the WAF blocks it for a while.
+   * @default - `WAF_RATE_LIMIT` (2000)
+   */
+  readonly rateLimit?: number;
+  /**
    * A VPC given by ids instead of one the framework creates.
    * @default - none
    */

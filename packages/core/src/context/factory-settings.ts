@@ -125,6 +125,12 @@ export interface FactorySettings {
    */
   readonly tokenPaths?: string[];
   /**
+   * Requests one client address may send to the application in 5 minutes before the WAF blocks it for a while
+   * (STAGING and PRODUCTION), on a platform to the application's host only. WAF takes 10 to 2000000000.
+   * @default - `WAF_RATE_LIMIT` (2000)
+   */
+  readonly rateLimit?: number;
+  /**
    * The plugin's own settings by name, each one its `settings()` declares. The plugin deployed is what its
    * `withSettings()` returns for them (see docs/writing-a-plugin.md, "Settings by configuration").
    * @default - none: the declared defaults

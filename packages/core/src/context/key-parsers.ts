@@ -157,11 +157,11 @@ export function secretReferences(raw: unknown): Parsed {
   return Object.values(value).every((v) => typeof v === 'string') ? { value } : { allowed };
 }
 
-/** A whole number from `min` up, as a JSON number or its text (from `-c`). */
-export function wholeNumber(min: number, allowed: string) {
+/** A whole number from `min` up (to `max`), as a JSON number or its text (from `-c`). */
+export function wholeNumber(min: number, allowed: string, max = Number.MAX_SAFE_INTEGER) {
   return (raw: unknown): Parsed => {
     const value = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : raw;
-    return typeof value === 'number' && Number.isInteger(value) && value >= min ? { value } : { allowed };
+    return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? { value } : { allowed };
   };
 }
 

@@ -1,6 +1,7 @@
 import type { DeploymentContext } from './deployment-context';
 import { Ec2Storage } from '../contract/ec2-storage';
 import { RuntimeType } from '../contract/runtime-type';
+import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 
 /**
  * The sizing keys given where nothing reads them, each with where it belongs: a runtime's size on the other runtime,
@@ -34,6 +35,10 @@ export function unusedKeyMessages(context: DeploymentContext, hasDatabase: boole
   if (given('dataVolumeGiB') && !ebs) {
     messages.push(`dataVolumeGiB ${context.dataVolumeGiB} is not used: it sizes the EBS data volume of runtimeType EC2 with ec2Storage ebs; ` +
       'EFS grows as it is used.');
+  }
+  if (given('rateLimit') && !PROFILE_SETTINGS[context.securityProfile]?.waf) {
+    messages.push(`rateLimit ${context.rateLimit} is not used: securityProfile ${context.securityProfile} puts no WAF in front of the ` +
+      'application (STAGING and PRODUCTION do).');
   }
   for (const key of ['databaseInstanceType', 'databaseStorageGiB'] as const) {
     if (given(key) && !hasDatabase) messages.push(`${key} ${context[key]} is not used: the plugin asks for no database (database()).`);

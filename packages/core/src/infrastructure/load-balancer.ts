@@ -11,9 +11,11 @@ import { type ApplicationRoute, applicationTargetGroup, forwardAction, LISTENER_
 import { blockedRequestsRule, type RequestBlock } from './waf-blocked-requests';
 import { type BodyAllowance, oversizedBodyRule, SIZE_RESTRICTIONS_BODY } from './waf-body-limits';
 import { WEB_ACL_CAPACITY, webAclCapacity } from './waf-capacity';
+import { type HostRateLimit, rateLimitRules } from './waf-rate-limits';
 import { acknowledge } from '../compliance/acknowledge';
 import type { BlockedRequest } from '../contract/blocked-request';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
+import { WAF_RATE_LIMIT } from '../contract/rate-limit';
 import type { RequestBodyLimit } from '../contract/request-body-limit';
 import { UserError } from '../errors';
 import { warn } from '../warnings';
@@ -36,13 +38,6 @@ export interface TlsSettings {
 /** Strict-Transport-Security on every HTTPS response: a year, subdomains included. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-/**
- * Requests one client address may send in 5 minutes before WAF blocks it for a while: far above a person's use of the
- * application (a Jenkins page with its polling makes a few requests a minute), low enough to slow password and token
- * guessing and scraping. Webhooks from a shared source (for example a git host) count against one address.
- */
-export const WAF_RATE_LIMIT = 2000;
-
 /** Days the load balancer's access logs are kept: over a year (PCI DSS 10.5.1). */
 export const ACCESS_LOG_DAYS = 400;
 /** Days a deleted, overwritten or expired access log stays restorable as a noncurrent version. */
@@ -59,6 +54,8 @@ export interface ApplicationWafRules {
   readonly blockedRequests: BlockedRequest[];
   /** Its host on a platform's shared load balancer. @default - every host (a standalone load balancer) */
   readonly host?: string;
+  /** Requests one address may send to its host in 5 minutes (`rateLimit`), on a platform. @default - the load balancer's `rateLimit` */
+  readonly rateLimit?: number;
 }
 
 export interface LoadBalancerProps {
@@ -84,6 +81,8 @@ export interface LoadBalancerProps {
   readonly deletionProtection: boolean;
   /** A WAF web ACL with AWS's managed rules in front of it, logged (the profile's). */
   readonly waf: boolean;
+  /** Under `waf`, requests one address may send in 5 minutes, to a host without a limit of its own. @default WAF_RATE_LIMIT */
+  readonly rateLimit?: number;
   /** Access logs to a bucket of the stack (the profile's). */
   readonly accessLogs: boolean;
   /** Of the access-log bucket: kept with the stack's data in STAGING and PRODUCTION. */
@@ -134,6 +133,7 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
   private accessLogs?: s3.Bucket;
   private readonly bodyAllowances: BodyAllowance[] = [];
   private readonly requestBlocks: RequestBlock[] = [];
+  private readonly hostRateLimits: HostRateLimit[] = [];
 
   constructor(scope: Construct, id: string, props: LoadBalancerProps) {
     super(scope, id);
@@ -299,10 +299,12 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
    * only). The web ACL is rendered at synth, after every application attached.
    */
   public addApplicationRules(rules: ApplicationWafRules): void {
-    if (rules.requestBodyLimits.length === 0 && rules.blockedRequests.length === 0) return;
+    if (rules.requestBodyLimits.length === 0 && rules.blockedRequests.length === 0 && rules.rateLimit === undefined) return;
+    if (rules.rateLimit !== undefined && rules.host === undefined) throw new Error('A rate limit of its own needs the application\'s host');
     const before = this.props.waf ? webAclCapacity(this.wafRules()) : 0;
     this.bodyAllowances.push({ limits: rules.requestBodyLimits, host: rules.host });
     this.requestBlocks.push({ requests: rules.blockedRequests, host: rules.host });
+    if (rules.rateLimit !== undefined) this.hostRateLimits.push({ host: rules.host!, limit: rules.rateLimit });
     if (this.props.waf) this.checkWafCapacity(before, webAclCapacity(this.wafRules()));
   }
 
@@ -312,11 +314,11 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
    */
   private checkWafCapacity(before: number, after: number): void {
     const hosts = [...new Set(this.bodyAllowances.map((a) => a.host ?? '(any host)'))].join(', ');
-    const what = `The web ACL of ${Stack.of(this).stackName} would need an estimated ${after} WCUs with the large-body paths ` +
-      `and blocked requests of ${hosts}`;
+    const what = `The web ACL of ${Stack.of(this).stackName} would need an estimated ${after} WCUs with the large-body paths, ` +
+      `blocked requests and rate limits of ${hosts}`;
     if (after > WEB_ACL_CAPACITY.max) {
       throw new UserError(`${what}; WAF takes at most ${WEB_ACL_CAPACITY.max}. Declare fewer requestBodyLimits paths or ` +
-        'blockedRequests (one prefix or pattern can cover several), or attach some applications to another platform.', this);
+        'blockedRequests (one prefix or pattern can cover several) or rateLimit keys, or attach some applications to another platform.', this);
     }
     if (before <= WEB_ACL_CAPACITY.included && after > WEB_ACL_CAPACITY.included) {
       warn(this, 'wafCapacity', `${what}; above ${WEB_ACL_CAPACITY.included} WAF charges more for the ` +
@@ -340,14 +342,10 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
       visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: name, sampledRequestsEnabled: true },
     });
     const blocking = blockedRequestsRule(5, this.requestBlocks);
+    // The shared rate limit first; the hosts' own after the others (priorities 6 on).
+    const [shared, ...ownLimits] = rateLimitRules(this.props.rateLimit ?? WAF_RATE_LIMIT, this.hostRateLimits, (i) => (i === 0 ? 0 : 5 + i));
     return [
-      {
-        name: 'RateLimitPerAddress',
-        priority: 0,
-        action: { block: {} },
-        statement: { rateBasedStatement: { limit: WAF_RATE_LIMIT, evaluationWindowSec: 300, aggregateKeyType: 'IP' } },
-        visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'RateLimitPerAddress', sampledRequestsEnabled: true },
-      },
+      shared,
       // The body-size rule only labels what it matches; the next rule, which sees the label, blocks all of it but
       // the applications' declared paths within their limits.
       rule('AWSManagedRulesCommonRuleSet', 1, [SIZE_RESTRICTIONS_BODY.rule]),
@@ -355,6 +353,7 @@ export class LoadBalancer extends Construct implements ApplicationRoute {
       rule('AWSManagedRulesKnownBadInputsRuleSet', 3),
       rule('AWSManagedRulesAmazonIpReputationList', 4),
       ...blocking ? [blocking] : [],
+      ...ownLimits,
     ];
   }
 

@@ -67,6 +67,8 @@ export interface PlatformApplication {
   readonly amazonLinuxRepositories: boolean;
   /** Whether the load balancer signs its users in (`alb-oidc`), calling the identity provider over HTTPS. */
   readonly signInByLoadBalancer: boolean;
+  /** Requests one address may send to its host in 5 minutes (`rateLimit`). @default - the platform's, `WAF_RATE_LIMIT` */
+  readonly rateLimit?: number;
   /** Under alb-oidc, the paths that skip the sign-in: a second listener rule, at `listenerPriority - 1`. @default - none */
   readonly tokenPaths?: string[];
   /** The host names its settings name (`namedHosts`): another application's, which must then be reachable. @default - none */
@@ -397,8 +399,8 @@ export class Platform extends Construct {
         description: `The access point of ${application.stackName} (${application.applicationId})`,
       });
     }
-    const { requestBodyLimits, blockedRequests, host } = application;
-    this.loadBalancer.addApplicationRules({ requestBodyLimits, blockedRequests, host });
+    const { requestBodyLimits, blockedRequests, host, rateLimit } = application;
+    this.loadBalancer.addApplicationRules({ requestBodyLimits, blockedRequests, host, rateLimit });
     // One rule in the platform's stack for every alb-oidc application (the group keeps a rule once): in each
     // application's stack, the second would be refused as a duplicate, and deleting one would take it from the others.
     if (application.signInByLoadBalancer) {
