@@ -4,13 +4,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import { DeploymentApp } from '../src';
+import { ApplicationFactory, DeploymentApp } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { fakeInstall, pluginClassSource } from './support/fake-install';
 import { requireInCi } from './support/shellcheck';
 import { CONTEXT_KEYS, PLATFORM_KEYS } from '../src/context/context-keys';
 import { APPLICATION_PROPS } from '../src/deployment-app';
-import { ApplicationFactory } from '../src';
 
 const PROJECT = fakeInstall([{
   name: '@acme/wiki-plugin',
