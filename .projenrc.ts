@@ -238,7 +238,9 @@ const core = fwPackage({
   // PRODUCTION check), so it is bundled too: consumers need no peer for it, and the Java build needs no cdknag
   // artifact (Maven Central's metadata for it stops at 2.x, so pacmak's version range cannot resolve 3.x).
   // @viz-js/viz is Graphviz compiled to WebAssembly: it draws the network and data-flow diagrams at synth.
-  bundledDeps: ['yaml@2.9.1', `cdk-nag@${CDK_NAG_VERSION}`, '@viz-js/viz@3.31.0'],
+  // @cfworker/json-schema (no dependencies; ajv 8 would nest under the workspace beside eslint's ajv 6, where npm ci
+  // skips a workspace's bundled dependencies) validates a Score workload file against Score's schema (draft 2020-12).
+  bundledDeps: ['yaml@2.9.1', `cdk-nag@${CDK_NAG_VERSION}`, '@viz-js/viz@3.31.0', '@cfworker/json-schema@4.1.6'],
 });
 // The CDK's own CloudFormation validation (a WASM engine, loaded once per jest file) is most of a synth's time; the
 // suites turn it off and cfn-lint.test.ts runs it on purpose, over every configuration, and fails on any finding.

@@ -2,6 +2,8 @@ import { App, Stack } from 'aws-cdk-lib';
 import { ApplicationFactory } from './application-factory';
 import { containerImageProps } from './container-image/container-image-config';
 import { ContainerImageSpec } from './container-image/container-image-spec';
+import { scoreWorkloadSpec } from './container-image/score-workload';
+import { ScoreWorkloadSpec } from './container-image/score-workload-spec';
 import { PLATFORM_CONFIGURATION_KEYS } from './context/context-keys';
 import type { DeploymentContext } from './context/deployment-context';
 import { DeploymentContextReader } from './context/deployment-context-reader';
@@ -48,11 +50,11 @@ export class DeploymentApp {
    */
   public static addTo(app: App, options: DeploymentAppOptions = {}): Stack {
     const registry = PluginRegistry.discover({ searchFrom: options.searchFrom }).withPlugins(options.plugins ?? []);
-    const find = (id: string, image: unknown) =>
-      (image === undefined ? registry.get(id) : imageSpec(id, image, registry.applicationIds().includes(id)));
+    const find: FindPlugin = (context, described) =>
+      describedSpec(context, described, registry.applicationIds().includes(context.applicationId)) ?? registry.get(context.applicationId);
     if (isPlatformConfiguration(app)) return addPlatform(app, find);
     const { context, cliRegion } = readContext(app);
-    return addStack(app, context, find(context.applicationId, app.node.tryGetContext('containerImage')), cliRegion);
+    return addStack(app, context, find(context, describedIn(app)), cliRegion);
   }
 
   /**
@@ -61,8 +63,10 @@ export class DeploymentApp {
    * a plugin convention of their own (Go, .NET). Takes the plugin whose `applicationId()` the `applicationId` key names.
    */
   public static addToWithPlugins(app: App, plugins: IApplicationSpec[]): Stack {
-    const find = (applicationId: string, image?: unknown) => {
-      if (image !== undefined) return imageSpec(applicationId, image, plugins.some((p) => p.applicationId() === applicationId));
+    const find: FindPlugin = (context, described) => {
+      const { applicationId } = context;
+      const fromValues = describedSpec(context, described, plugins.some((p) => p.applicationId() === applicationId));
+      if (fromValues) return fromValues;
       const spec = plugins.find((p) => p.applicationId() === applicationId);
       if (!spec) {
         throw new UserError(`No plugin given has applicationId '${applicationId}'. Available: ` +
@@ -72,7 +76,7 @@ export class DeploymentApp {
     };
     if (isPlatformConfiguration(app)) return addPlatform(app, find);
     const { context, cliRegion } = readContext(app);
-    return addStack(app, context, find(context.applicationId, app.node.tryGetContext('containerImage')), cliRegion);
+    return addStack(app, context, find(context, describedIn(app)), cliRegion);
   }
 
   private constructor() {}
@@ -107,6 +111,7 @@ function addStack(app: App, context: DeploymentContext, spec: IApplicationSpec, 
       'CLI\'s default region (CDK_DEFAULT_REGION, from the AWS configuration). Set the region key to choose it; ' +
       `${Object.values(SecurityProfile).filter((p) => PROFILE_SETTINGS[p].regionRequired).join(' and ')} require it.`);
   }
+  warnMapped(stack, spec);
   new ApplicationFactory(stack, 'Application', context.runtimeType, spec);
   return stack;
 }
@@ -119,15 +124,43 @@ function isPlatformConfiguration(app: App): boolean {
  * A platform configuration (`platform`, `applications`): the platform's stack, then one stack an application, in the
  * order listed, each attached to the platform. Returns the platform's stack.
  */
-/** The plugin an application's `containerImage` describes; refused where an installed plugin has the same applicationId. */
-function imageSpec(applicationId: string, image: unknown, installed: boolean): IApplicationSpec {
-  if (installed) {
-    throw new UserError(`containerImage describes applicationId '${applicationId}', which an installed plugin has too: give the ` +
-      'image its own applicationId, or remove containerImage to deploy the plugin.');
+/** What an application describes besides its keys: an image's values, or a Score workload file. */
+interface Described {
+  readonly containerImage?: unknown;
+  readonly scoreWorkload?: unknown;
+}
+
+/** The plugin of an application: the one its values describe, else the installed one with its applicationId. */
+type FindPlugin = (context: DeploymentContext, described: Described) => IApplicationSpec;
+
+function describedIn(app: App): Described {
+  return { containerImage: app.node.tryGetContext('containerImage'), scoreWorkload: app.node.tryGetContext('scoreWorkload') };
+}
+
+/**
+ * The plugin an application's `containerImage` or `scoreWorkload` describes, or undefined when it has neither; refused
+ * where an installed plugin has the same applicationId, or where both are given.
+ */
+function describedSpec(context: DeploymentContext, { containerImage, scoreWorkload }: Described, installed: boolean): IApplicationSpec | undefined {
+  const { applicationId } = context;
+  const key = containerImage !== undefined ? 'containerImage' : scoreWorkload !== undefined ? 'scoreWorkload' : undefined;
+  if (key === undefined) return undefined;
+  if (containerImage !== undefined && scoreWorkload !== undefined) {
+    throw new UserError(`applicationId '${applicationId}' has both containerImage and scoreWorkload; each describes the whole application: keep one.`);
   }
-  const spec = new ContainerImageSpec(containerImageProps(applicationId, image));
-  assertValidSpec(spec, `containerImage (applicationId ${applicationId})`);
+  if (installed) {
+    throw new UserError(`${key} describes applicationId '${applicationId}', which an installed plugin has too: give the ` +
+      `${key === 'containerImage' ? 'image' : 'workload'} its own applicationId, or remove ${key} to deploy the plugin.`);
+  }
+  const spec = key === 'containerImage' ? new ContainerImageSpec(containerImageProps(applicationId, containerImage))
+    : scoreWorkloadSpec(applicationId, scoreWorkload, context.runtimeType);
+  assertValidSpec(spec, key === 'containerImage' ? `containerImage (applicationId ${applicationId})` : `scoreWorkload ${scoreWorkload} (applicationId ${applicationId})`);
   return spec;
+}
+
+/** What a Score workload's mapping changed, as the stack's warnings. */
+function warnMapped(stack: Stack, spec: IApplicationSpec): void {
+  if (spec instanceof ScoreWorkloadSpec) spec.notes.forEach((note) => warn(stack, 'scoreWorkloadMapped', note));
 }
 
 /**
@@ -141,12 +174,12 @@ export const APPLICATION_PROPS = [
   'pciDssMultiTenantProvider',
 ] as const satisfies ReadonlyArray<keyof FactorySettings & keyof DeploymentContext>;
 
-function addPlatform(app: App, plugin: (applicationId: string, image?: unknown) => IApplicationSpec): Stack {
+function addPlatform(app: App, plugin: FindPlugin): Stack {
   const values = app.node.getAllContext();
   const configuration = readPlatformConfiguration(values, cliDefaultRegion(values.platform?.securityProfile));
   const { stackName, region, props } = configuration.platform;
   // Every plugin is found before anything is built: a missing one is reported alone, with what is installed.
-  const specs = configuration.applications.map(({ context, containerImage }) => plugin(context.applicationId, containerImage));
+  const specs = configuration.applications.map(({ context, containerImage, scoreWorkload }) => plugin(context, { containerImage, scoreWorkload }));
   const platformStack = new Stack(app, stackName, {
     stackName,
     env: { region },
@@ -159,6 +192,7 @@ function addPlatform(app: App, plugin: (applicationId: string, image?: unknown) 
       env: { region },
       description: `${context.applicationId} on ${context.runtimeType} (${context.securityProfile}) on the platform ${stackName}, deployed by @fw/core`,
     });
+    warnMapped(stack, specs[i]);
     new ApplicationFactory(stack, 'Application', context.runtimeType, specs[i], {
       platform,
       ...Object.fromEntries(APPLICATION_PROPS.map((prop) => [prop, context[prop]])),

@@ -15,6 +15,7 @@ export const WARNING_IDS = {
   localAddress: '@fw/core:local-address',
   noPrivateRoute: '@fw/core:no-private-route',
   pluginContractNotRecorded: '@fw/core:plugin-contract-not-recorded',
+  scoreWorkloadMapped: '@fw/core:score-workload-mapped',
   pciConformancePackNeedsRecorder: '@fw/core:pci-conformance-pack-needs-recorder',
   secretInEnvironment: '@fw/core:secret-in-environment',
   securityHubPciDssNeedsHub: '@fw/core:security-hub-pci-dss-needs-hub',

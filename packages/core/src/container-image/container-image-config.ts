@@ -29,12 +29,21 @@ export const CONTAINER_IMAGE_FIELDS: Record<string, { readonly required: boolean
   egress: { required: false, valid: Array.isArray, allowed: 'a list of {description, protocol, port, cidr}' },
 };
 
+/** Where values other than `containerImage`'s come from (a Score workload), for messages. */
+export interface ContainerImageSource {
+  /** The description as a whole, for example `scoreWorkload score.yaml (applicationId idp)`. */
+  readonly where: string;
+  /** Where each field comes from, by field name. */
+  readonly fields: Record<string, string>;
+}
+
 /**
  * The props of the application an entry's `containerImage` describes, or an error naming every field that is absent,
  * unknown or of the wrong kind; the framework's checks of any plugin then apply to what they describe.
  */
-export function containerImageProps(applicationId: string, raw: unknown): ContainerImageProps {
-  const where = `containerImage (applicationId ${applicationId})`;
+export function containerImageProps(applicationId: string, raw: unknown, from?: ContainerImageSource): ContainerImageProps {
+  const where = from?.where ?? `containerImage (applicationId ${applicationId})`;
+  const field = (name: string) => from?.fields[name] ?? `containerImage.${name}`;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new UserError(`${where} ${shownValue(raw)} is not allowed; expected an object with ${Object.keys(CONTAINER_IMAGE_FIELDS).join(', ')}.`);
   }
@@ -42,15 +51,15 @@ export function containerImageProps(applicationId: string, raw: unknown): Contai
   const problems = [
     ...Object.keys(value).filter((k) => !(k in CONTAINER_IMAGE_FIELDS)).map((k) => {
       const guess = didYouMean(k, Object.keys(CONTAINER_IMAGE_FIELDS));
-      return `containerImage.${k}: no such field${guess ? `; did you mean ${guess}?` : ''} Known: ${Object.keys(CONTAINER_IMAGE_FIELDS).join(', ')}.`;
+      return `${field(k)}: no such field${guess ? `; did you mean ${guess}?` : ''} Known: ${Object.keys(CONTAINER_IMAGE_FIELDS).join(', ')}.`;
     }),
-    ...Object.entries(CONTAINER_IMAGE_FIELDS).flatMap(([name, field]) => {
-      if (value[name] === undefined) return field.required ? [`containerImage.${name} is required; expected ${field.allowed}.`] : [];
+    ...Object.entries(CONTAINER_IMAGE_FIELDS).flatMap(([name, check]) => {
+      if (value[name] === undefined) return check.required ? [`${field(name)} is required; expected ${check.allowed}.`] : [];
       // The environment's values are not shown (a secret may have been pasted there): only the names that are wrong.
       const shown = name === 'environment' && typeof value[name] === 'object' && value[name] !== null
         ? `(entries ${Object.entries(value[name] as object).filter(([, v]) => typeof v !== 'string' || v.includes('\0')).map(([k]) => JSON.stringify(k)).join(', ') || 'not shown'})`
         : shownValue(value[name]);
-      return field.valid(value[name]) ? [] : [`containerImage.${name} ${shown} is not allowed; expected ${field.allowed}.`];
+      return check.valid(value[name]) ? [] : [`${field(name)} ${shown} is not allowed; expected ${check.allowed}.`];
     }),
   ];
   if (problems.length) throw new UserError(`Invalid ${where} (${problems.length} problem${problems.length > 1 ? 's' : ''}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);

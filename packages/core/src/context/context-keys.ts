@@ -615,5 +615,8 @@ export type EveryPlatformKeyIsAProp<
 /** The context keys of a platform configuration: a platform, and the applications on it (docs/platform.md). */
 export const PLATFORM_CONFIGURATION_KEYS = ['platform', 'applications'] as const;
 
-/** Keys the deployment app reads itself, not the factory: `containerImage`, the plugin made from an image's values. */
-export const DEPLOYMENT_APP_KEYS = ['containerImage'] as const;
+/**
+ * Keys the deployment app reads itself, not the factory: `containerImage`, the plugin made from an image's values, and
+ * `scoreWorkload`, the plugin made from a Score workload file.
+ */
+export const DEPLOYMENT_APP_KEYS = ['containerImage', 'scoreWorkload'] as const;

@@ -11,10 +11,10 @@ import type { PlatformProps } from './platform-props';
 const PLATFORM_STACK_KEYS = ['stackName', 'region'] as const;
 
 /**
- * Keys of an application entry besides the deployment context keys: its place on the platform, and `containerImage`,
- * an off-the-shelf image the deployment app makes the plugin from.
+ * Keys of an application entry besides the deployment context keys: its place on the platform, and `containerImage` or
+ * `scoreWorkload`, an off-the-shelf image or a Score workload file the deployment app makes the plugin from.
  */
-const APPLICATION_ONLY_KEYS = ['listenerPriority', 'allowFrom', 'containerImage'];
+const APPLICATION_ONLY_KEYS = ['listenerPriority', 'allowFrom', 'containerImage', 'scoreWorkload'];
 
 /** A platform configuration, read and checked. */
 export interface PlatformConfiguration {
@@ -25,6 +25,8 @@ export interface PlatformConfiguration {
     readonly allowFrom?: AllowFrom[];
     /** The entry's `containerImage`, as given: `containerImageProps` reads it. @default - none: an installed plugin */
     readonly containerImage?: unknown;
+    /** The entry's `scoreWorkload`, as given: `scoreWorkloadSpec` reads it. @default - none */
+    readonly scoreWorkload?: unknown;
   }>;
 }
 
@@ -79,7 +81,7 @@ export function readPlatformConfiguration(values: Record<string, any>, defaultRe
       const unknown = unknownKeys(where, entry, [...own, ...PLATFORM_DECIDED_KEYS]);
       problems.push(...unknown);
       if (refused.length + unknown.length > 0) return;
-      const { listenerPriority, allowFrom, containerImage, ...keys } = entry;
+      const { listenerPriority, allowFrom, containerImage, scoreWorkload, ...keys } = entry;
       try {
         read.push({
           // The platform's TLS decides sslEnabled; the reader needs it to check the keys that go with it.
@@ -96,6 +98,7 @@ export function readPlatformConfiguration(values: Record<string, any>, defaultRe
           listenerPriority: listenerPriority as number | undefined,
           allowFrom: allowFrom as AllowFrom[] | undefined,
           containerImage,
+          scoreWorkload,
         });
       } catch (e) {
         if (!(e instanceof UserError)) throw e;

@@ -35,6 +35,15 @@ const FARGATE_SIZES: ReadonlyArray<{ cpu: number; memory: readonly number[]; tex
   { cpu: 16384, memory: steps(32768, 122880, 8192), text: '32768 to 122880 in steps of 8192' },
 ];
 
+/** The smallest Fargate task size with at least `cpu` units and `memory` MiB, or undefined when none is that large. */
+export function fargateSizeAtLeast(cpu: number, memory: number): { readonly cpu: number; readonly memoryLimitMiB: number } | undefined {
+  for (const size of FARGATE_SIZES.filter((s) => s.cpu >= cpu)) {
+    const memoryLimitMiB = size.memory.find((m) => m >= memory);
+    if (memoryLimitMiB !== undefined) return { cpu: size.cpu, memoryLimitMiB };
+  }
+  return undefined;
+}
+
 /**
  * What is wrong with a Fargate task size, or undefined when Fargate runs it; `names` are the settings as the user
  * knows them.
