@@ -2,7 +2,8 @@
 // deployment app synthesises it (`npx fw-deploy`, which `cdk synth` runs, with the example's cdk.json and one profile
 // changed; the CDK's CloudFormation validation off: the main job runs it), then cfn-lint over every template, a
 // database's among them (quality-gate's SonarQube). What the examples' own tests already synthesise is not repeated:
-// the main job (build-server, PRODUCTION), quality-gate (PRODUCTION), off-the-shelf (PRODUCTION), wiki-with-database
+// the main job (build-server, PRODUCTION), quality-gate (PRODUCTION), off-the-shelf (PRODUCTION), score-workload
+// (PRODUCTION on Fargate; packages/core/test/score-workload.test.ts synthesises its file on EC2 too), wiki-with-database
 // (DEV) and examples/platform (PRODUCTION, packages/core/test/deployment-app.test.ts). The Java and Python examples
 // are linted in their stages.
 const assert = require('node:assert');
@@ -35,6 +36,8 @@ const VARIANTS = {
   // Its images run on Fargate only (no container path on EC2 yet); PRODUCTION is its own test's.
   'off-the-shelf': (context, profile, runtime) => profile === 'PRODUCTION' || runtime === 'EC2' ? undefined
     : { ...context, platform: { ...context.platform, securityProfile: profile } },
+  'score-workload': (context, profile, runtime) => profile === 'PRODUCTION' && runtime === 'FARGATE' ? undefined
+    : { ...context, securityProfile: profile, runtimeType: runtime },
 };
 
 const synthesised = [];

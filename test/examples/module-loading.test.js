@@ -1,5 +1,6 @@
 // What a deployment loads: `fw-deploy` in a fresh process, as `cdk synth` starts it, for a plugin of its own. Without
-// the compliance packs (DEV) it loads neither cdk-nag nor yaml (the build server's configuration renderer), which were
+// the compliance packs (DEV) it loads neither cdk-nag nor yaml (the build server's configuration renderer, and the
+// Score reader's with @cfworker/json-schema, loaded only for a scoreWorkload), which were
 // most of its modules (docs/benchmarks.md); in PRODUCTION, which runs the packs, it loads cdk-nag, so the check sees it.
 const assert = require('node:assert');
 const { spawnSync } = require('node:child_process');
@@ -50,9 +51,9 @@ function loadedBy(context) {
 const BASE = { stackName: 'demo', applicationId: 'demo', runtimeType: 'FARGATE', region: 'eu-west-1' };
 const from = (modules, name) => modules.filter((m) => m.includes(`${path.sep}node_modules${path.sep}${name}${path.sep}`));
 
-test('DEV loads neither cdk-nag nor yaml', () => {
+test('DEV loads neither cdk-nag nor yaml (nor the Score reader\'s schema validator)', () => {
   const modules = loadedBy({ ...BASE, securityProfile: 'DEV', sslEnabled: 'false' });
-  assert.deepStrictEqual([from(modules, 'cdk-nag').length, from(modules, 'yaml').length], [0, 0]);
+  assert.deepStrictEqual([from(modules, 'cdk-nag').length, from(modules, 'yaml').length, from(modules, path.join('@cfworker', 'json-schema')).length], [0, 0, 0]);
   assert.ok(modules.length > 100, 'the process loaded the framework and the CDK');
 });
 

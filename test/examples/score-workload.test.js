@@ -2,6 +2,7 @@
 // there validates the file against Score's schema, maps it, and runs PRODUCTION's packs; the task must run what the
 // file says: its command and arguments, its database's connection with the password a secret, its readiness probe.
 const assert = require('node:assert');
+const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { test } = require('node:test');
@@ -28,4 +29,12 @@ test('the task runs what the file says: command, args, readiness on the manageme
   const [[, targets]] = resources(template(cdkJson.stackName), 'AWS::ElasticLoadBalancingV2::TargetGroup');
   assert.deepStrictEqual([targets.Properties.HealthCheckPath, targets.Properties.HealthCheckPort],
     [described.readinessProbe.httpGet.path, String(described.readinessProbe.httpGet.port)]);
+});
+
+test('cfn-lint: no error and no warning in its template', { skip: spawnSync('cfn-lint', ['--version']).status !== 0 && !process.env.CI }, () => {
+  // W3005 and W3691 as in packages/core/test/platform-lifecycle.test.ts, where each is explained.
+  const lint = spawnSync('cfn-lint', ['--format', 'parseable', '--ignore-checks', 'W3005', 'W3691', '--',
+    path.join(outdir, `${cdkJson.stackName}.template.json`)], { encoding: 'utf-8' });
+  assert.strictEqual(lint.stdout + lint.stderr, '');
+  assert.strictEqual(lint.status, 0);
 });

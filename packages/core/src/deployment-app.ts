@@ -2,7 +2,6 @@ import { App, Stack } from 'aws-cdk-lib';
 import { ApplicationFactory } from './application-factory';
 import { containerImageProps } from './container-image/container-image-config';
 import { ContainerImageSpec } from './container-image/container-image-spec';
-import { scoreWorkloadSpec } from './container-image/score-workload';
 import { ScoreWorkloadSpec } from './container-image/score-workload-spec';
 import { PLATFORM_CONFIGURATION_KEYS } from './context/context-keys';
 import type { DeploymentContext } from './context/deployment-context';
@@ -153,9 +152,15 @@ function describedSpec(context: DeploymentContext, { containerImage, scoreWorklo
       `${key === 'containerImage' ? 'image' : 'workload'} its own applicationId, or remove ${key} to deploy the plugin.`);
   }
   const spec = key === 'containerImage' ? new ContainerImageSpec(containerImageProps(applicationId, containerImage))
-    : scoreWorkloadSpec(applicationId, scoreWorkload, context.runtimeType);
+    : scoreWorkloadModule().scoreWorkloadSpec(applicationId, scoreWorkload, context.runtimeType);
   assertValidSpec(spec, key === 'containerImage' ? `containerImage (applicationId ${applicationId})` : `scoreWorkload ${scoreWorkload} (applicationId ${applicationId})`);
   return spec;
+}
+
+/** The Score reader, loaded only by a deployment that has a Score file: it brings a YAML parser and a schema validator. */
+function scoreWorkloadModule(): typeof import('./container-image/score-workload') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('./container-image/score-workload');
 }
 
 /** What a Score workload's mapping changed, as the stack's warnings. */
