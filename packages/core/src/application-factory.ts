@@ -6,6 +6,7 @@ import type { ApplicationFactoryProps } from './application-factory-props';
 import { acknowledgeGrantPolicies } from './compliance/acknowledge';
 import { complianceChecks } from './compliance/compliance-checks';
 import type { DeploymentContext } from './context/deployment-context';
+import { createsEndpoints } from './context/existing-vpc';
 import type { IApplicationSpec } from './contract/application-spec';
 import { type DatabaseEnvironment, databaseUrl } from './contract/database-requirement';
 import { callPlugin, separateHealthCheckPort } from './contract/plugin-calls';
@@ -171,7 +172,8 @@ export class ApplicationFactory extends Construct {
   /** A standalone deployment's VPC endpoints (STAGING and PRODUCTION), for the application and its workers; its S3 endpoint. */
   private endpointsOf(plan: FactoryPlan, shared: SharedParts, runtime: FargateRuntime | Ec2Runtime, workers: Workers | undefined,
     restart: RotationRestart | undefined) {
-    if (!plan.settings.vpcEndpoints) return undefined;
+    // On a given VPC its network team's endpoints serve, unless existingVpc.endpoints says create.
+    if (!plan.settings.vpcEndpoints || !createsEndpoints(plan.context.existingVpc)) return undefined;
     return new VpcEndpoints(this, 'Endpoints', {
       network: shared.network,
       // The restart function too: it calls ECS (through the endpoint, with workers) and describes the database's secret.

@@ -1,8 +1,10 @@
 import { App, Stack } from 'aws-cdk-lib';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { ApplicationFactory, Platform, RuntimeType, SecurityProfile } from '../src';
 import { SonarSpec } from './fixtures/sonar-spec';
+import { WikiSpec } from './fixtures/wiki-spec';
 import { PLATFORM_PROPS } from './support/platform';
-import { IMAGE_DIGESTS, REGION_ENV, resources, synth, testDefaults } from './support/synth';
+import { IMAGE_DIGESTS, propsFor, REGION_ENV, resources, synth, testDefaults } from './support/synth';
 import { CONTEXT_KEYS } from '../src/context/context-keys';
 import type { ExistingVpc } from '../src/context/existing-vpc';
 
@@ -41,15 +43,83 @@ describe.each([SecurityProfile.DEV, SecurityProfile.STAGING, SecurityProfile.PRO
     expect(mountTargets).toEqual(ids(GIVEN.computeSubnets));
   });
 
-  test('adds what the profile requires: the flow log on the given VPC where the profile keeps one, endpoints in the compute subnets', () => {
+  test('adds what the profile requires: the flow log on the given VPC where the profile keeps one; no endpoint (the network team\'s serve)', () => {
     const flowLogs = resources(platformTemplate, 'AWS::EC2::FlowLog').map(([, f]) => f.Properties.ResourceId);
     expect(flowLogs).toEqual(securityProfile === SecurityProfile.DEV ? [] : [GIVEN.vpcId]);
-    for (const [, endpoint] of resources(platformTemplate, 'AWS::EC2::VPCEndpoint')) {
-      expect(endpoint.Properties.VpcId).toBe(GIVEN.vpcId);
-      if (endpoint.Properties.VpcEndpointType === 'Interface') expect([...endpoint.Properties.SubnetIds].sort()).toEqual(ids(GIVEN.computeSubnets));
-      else expect([...endpoint.Properties.RouteTableIds]).toEqual(expect.arrayContaining(GIVEN.computeSubnets.map((s) => s.routeTableId)));
-    }
+    for (const stack of assembly.stacks) expect([stack.stackName, resources(stack.template, 'AWS::EC2::VPCEndpoint')]).toEqual([stack.stackName, []]);
   });
+});
+
+describe('existingVpc.endpoints', () => {
+  const CREATE = { ...GIVEN, endpoints: 'create' };
+  const platformIn = (app: App, name: string, existingVpc: ExistingVpc) =>
+    new Platform(new Stack(app, name, { env: REGION_ENV }), 'Platform', { ...PLATFORM_WITHOUT_CIDR, securityProfile: SecurityProfile.PRODUCTION, existingVpc });
+
+  test('"create": the platform creates its three (Logs, Secrets Manager, S3) in the given VPC\'s compute subnets and route tables', () => {
+    const app = new App();
+    const platform = platformIn(app, 'Platform', CREATE);
+    const spec = new SonarSpec();
+    new ApplicationFactory(new Stack(app, 'Sonar', { env: REGION_ENV }), 'App', RuntimeType.FARGATE, spec,
+      { platform, imageDigests: IMAGE_DIGESTS, subdomain: 'sonar', ...testDefaults(spec) });
+    const assembly = app.synth();
+    const endpoints = resources(assembly.getStackByName('Platform').template, 'AWS::EC2::VPCEndpoint').map(([, e]) => e.Properties);
+    expect(endpoints.map((e) => JSON.stringify(e.ServiceName).match(/\.(logs|secretsmanager|s3)/)?.[1]).sort()).toEqual(['logs', 's3', 'secretsmanager']);
+    for (const e of endpoints) {
+      expect(e.VpcId).toBe(GIVEN.vpcId);
+      if (e.VpcEndpointType === 'Interface') expect([...e.SubnetIds].sort()).toEqual(ids(GIVEN.computeSubnets));
+      else expect([...e.RouteTableIds].sort()).toEqual(GIVEN.computeSubnets.map((c) => c.routeTableId).sort());
+    }
+    expect(resources(assembly.getStackByName('Sonar').template, 'AWS::EC2::VPCEndpoint')).toEqual([]);
+  });
+
+  test('two stacks of one app that would both create them in one given VPC are refused, naming both', () => {
+    const beside = (existingVpc: ExistingVpc) => () => {
+      const app = new App();
+      platformIn(app, 'Platform', CREATE);
+      synth(RuntimeType.FARGATE, { ...propsFor(SecurityProfile.PRODUCTION), existingVpc }, new WikiSpec(), {}, app);
+    };
+    expect(beside(CREATE)).toThrow(/WikiStack\/App\/Endpoints and Platform\/Platform\/Endpoints would both create the framework's VPC endpoints in vpc-0a1b2c3d4e5f60718/);
+    // The negative control: "existing" beside it is fine.
+    expect(beside(GIVEN)).not.toThrow();
+  });
+
+  test('route tables are asked for only where a route is added: the compute subnets\' with "create"', () => {
+    const strip = (subnets: ExistingVpc['computeSubnets']) => subnets.map(({ routeTableId: _r, ...rest }) => rest);
+    const bare = {
+      ...GIVEN,
+      loadBalancerSubnets: strip(GIVEN.loadBalancerSubnets),
+      computeSubnets: strip(GIVEN.computeSubnets),
+      dataSubnets: strip(GIVEN.dataSubnets!),
+    };
+    expect(() => synth(RuntimeType.FARGATE, { existingVpc: bare as ExistingVpc })).not.toThrow();
+    expect(() => synth(RuntimeType.FARGATE, { existingVpc: { ...bare, endpoints: 'create' } as ExistingVpc }))
+      .toThrow(/computeSubnets\[0\]\.routeTableId as rtb- and 8 or 17 hex digits: with endpoints "create" the S3 gateway endpoint routes there/);
+    expect(() => synth(RuntimeType.FARGATE, { existingVpc: { ...GIVEN, endpoints: 'shared' } as ExistingVpc })).toThrow(/endpoints as "existing" or "create" \(given "shared"\)/);
+  });
+});
+
+test('a platform with database applications on both runtimes on a given VPC: no routeTableId warning; no launch template asks for a public IP', () => {
+  const app = new App();
+  const platform = new Platform(new Stack(app, 'Platform', { env: REGION_ENV }), 'Platform', { ...PLATFORM_WITHOUT_CIDR, existingVpc: GIVEN });
+  const other = new (class extends SonarSpec {
+    public applicationId() { return 'sonar-ec2'; }
+    public efsDataPath() { return '/sonar-ec2'; }
+  })();
+  const stacks = [['Sonar', RuntimeType.FARGATE, new SonarSpec()], ['SonarEc2', RuntimeType.EC2, other]] as const;
+  for (const [name, runtime, spec] of stacks) {
+    new ApplicationFactory(new Stack(app, name, { env: REGION_ENV }), 'App', runtime, spec,
+      { platform, imageDigests: IMAGE_DIGESTS, subdomain: name.toLowerCase(), ...testDefaults(spec) });
+  }
+  const standalone = synth(RuntimeType.EC2, { existingVpc: GIVEN }, new SonarSpec());
+  const all = [...['Platform', 'Sonar', 'SonarEc2'].map((n) => app.node.findChild(n) as Stack), standalone.stack];
+  for (const stack of all) {
+    expect([stack.stackName, Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('routeTableId'))]).toEqual([stack.stackName, []]);
+  }
+  for (const json of [app.synth().getStackByName('SonarEc2').template, standalone.json]) {
+    const [[, template]] = resources(json, 'AWS::EC2::LaunchTemplate');
+    expect(template.Properties.LaunchTemplateData.NetworkInterfaces)
+      .toEqual([expect.objectContaining({ AssociatePublicIpAddress: false, DeviceIndex: 0 })]);
+  }
 });
 
 test('a standalone application on an existing VPC synthesises with no lookup, in the given compute subnets', () => {
@@ -87,5 +157,40 @@ describe('refused, naming the key, what was given and what is allowed', () => {
       .toThrow(/existingVpc needs dataSubnets on a platform/);
     expect(() => synth(RuntimeType.FARGATE, { existingVpc: noData }, new SonarSpec()))
       .toThrow(/existingVpc has no dataSubnets, and the plugin asks for a database/);
+  });
+});
+
+describe('existingVpc.privateRouteFrom: who else in the given VPC reaches an application by its private name', () => {
+  const onPlatform = (existingVpc: ExistingVpc) => {
+    const app = new App();
+    const platform = new Platform(new Stack(app, 'Platform', { env: REGION_ENV }), 'Platform', { ...PLATFORM_WITHOUT_CIDR, existingVpc });
+    const spec = new SonarSpec();
+    const stack = new Stack(app, 'Sonar', { env: REGION_ENV });
+    new ApplicationFactory(stack, 'App', RuntimeType.FARGATE, spec, { platform, imageDigests: IMAGE_DIGESTS, subdomain: 'sonar', ...testDefaults(spec) });
+    const assembly = app.synth();
+    return { stack, platform: assembly.getStackByName('Platform').template, application: assembly.getStackByName('Sonar').template };
+  };
+  /** The ranges the internal load balancer's group admits HTTPS from. */
+  const admitted = (template: any) => {
+    const group = resources(template, 'AWS::EC2::SecurityGroup').find(([, g]) => g.Properties.GroupDescription.startsWith('Private load balancer'));
+    return group ? group[1].Properties.SecurityGroupIngress.map((r: any) => r.CidrIp).sort() : undefined;
+  };
+  const compute = GIVEN.computeSubnets.map((s) => s.cidr);
+
+  test('by default the whole VPC: its range besides the compute subnets, and the private zone in the VPC', () => {
+    const { platform, application } = onPlatform(GIVEN);
+    expect(admitted(platform)).toEqual([...compute, GIVEN.cidr].sort());
+    // The VPC's id, as the platform publishes it (vpc-id: the given one, test above).
+    expect(resources(application, 'AWS::Route53::HostedZone').map(([, z]) => JSON.stringify(z.Properties.VPCs[0].VPCId))).toEqual([expect.stringMatching(/fwPlatformvpcid/)]);
+  });
+
+  test('the ranges it names (inside the VPC\'s), and [] for no private names at all, said on the application', () => {
+    expect(admitted(onPlatform({ ...GIVEN, privateRouteFrom: ['10.1.200.0/24'] }).platform)).toEqual([...compute, '10.1.200.0/24'].sort());
+    const off = onPlatform({ ...GIVEN, privateRouteFrom: [] });
+    expect(admitted(off.platform)).toBeUndefined();
+    expect(resources(off.application, 'AWS::Route53::HostedZone')).toEqual([]);
+    Annotations.fromStack(off.stack).hasWarning('*', Match.stringLikeRegexp('Sonar gets no private route: its platform\'s existingVpc.privateRouteFrom is \\[\\]'));
+    expect(() => onPlatform({ ...GIVEN, privateRouteFrom: ['0.0.0.0/0'] }))
+      .toThrow(/privateRouteFrom as a list of at most 10 IPv4 ranges inside the VPC's 10\.1\.0\.0\/16, each once \(\[\] for no private routes\) \(given \["0\.0\.0\.0\/0"\]\)/);
   });
 });

@@ -243,8 +243,10 @@ const FIELD_KEYS = {
     defaultText: 'none: the framework creates the VPC (`vpcCidr`)',
     description: 'A VPC your network team gives you, by ids (nothing is looked up): `vpcId`, `cidr`, two `availabilityZones` and, ' +
       'per zone, one subnet of each tier (`loadBalancerSubnets`, `computeSubnets`, `dataSubnets`), each `{subnetId, ' +
-      'availabilityZone, cidr, routeTableId}`. The framework adds endpoints, a flow log and security groups, and changes ' +
-      'nothing else (docs/platform.md, "An existing VPC"). `vpcCidr`, if given too, must equal its `cidr`.',
+      'availabilityZone, cidr}` (and `routeTableId` for the compute subnets with `endpoints` `create`), and `endpoints`: ' +
+      '`existing` (the default: the network team\'s serve) or `create`. The framework adds a flow log and security groups ' +
+      '(and its endpoints with `create`), and changes nothing else (docs/platform.md, "An existing VPC"). `vpcCidr`, if ' +
+      'given too, must equal its `cidr`.',
     parse: existingVpc,
     code: (c) => c.props.existingVpc,
     example: {

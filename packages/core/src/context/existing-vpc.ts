@@ -10,8 +10,12 @@ export interface ExistingSubnet {
   readonly availabilityZone: string;
   /** Its IPv4 range, inside the VPC's `cidr` (security groups admit HTTPS from the compute subnets by it). */
   readonly cidr: string;
-  /** Its route table, `rtb-…` (the S3 gateway endpoint adds its route there). */
-  readonly routeTableId: string;
+  /**
+   * Its route table, `rtb-…`: the S3 gateway endpoint adds its route there, so it is required of the compute subnets
+   * with `endpoints` `create`, and not used otherwise.
+   * @default - none
+   */
+  readonly routeTableId?: string;
 }
 
 /**
@@ -35,6 +39,46 @@ export interface ExistingVpc {
    * @default - none: no database (a standalone application whose plugin asks for one is refused)
    */
   readonly dataSubnets?: ExistingSubnet[];
+  /**
+   * `existing`: the VPC's endpoints are the network team's (docs/platform.md, "An existing VPC", lists those the
+   * framework's calls need and their policies), and the framework creates none, so that it collides with neither
+   * theirs nor another framework stack's. `create`: the framework creates its own in STAGING and PRODUCTION, as in a
+   * VPC of its own; one stack in the VPC may.
+   * @default 'existing'
+   */
+  readonly endpoints?: string;
+  /**
+   * Who else in the VPC reaches the platform's applications by their private names (with TLS): the IPv4 ranges, inside
+   * the VPC's, whose HTTPS the internal load balancer admits besides the compute subnets. The private zones are the
+   * VPC's, so every workload in it resolves the names. `[]` turns the private names off: no internal load balancer and
+   * no private zone, and inside the VPC each application is reached through the internet-facing load balancer.
+   * @default - the VPC's `cidr`: every workload in it that resolves the name reaches it
+   */
+  readonly privateRouteFrom?: string[];
+}
+
+/** How many ranges `privateRouteFrom` takes: each is a rule of the internal load balancer's security group. */
+export const PRIVATE_ROUTE_FROM_MAX = 10;
+
+/**
+ * The ranges the internal load balancer admits besides the compute subnets: none on a VPC of the framework's own
+ * (only its compute is there), the given VPC's range by default, `privateRouteFrom` as given (`[]`: no private routes).
+ */
+export function privateRouteFrom(given: ExistingVpc | undefined): string[] {
+  return given === undefined ? [] : given.privateRouteFrom ?? [given.cidr];
+}
+
+/** Whether a platform on this network routes its applications privately (`privateRouteFrom` not `[]`). */
+export function privateRoutesOn(given: ExistingVpc | undefined): boolean {
+  return given?.privateRouteFrom?.length !== 0;
+}
+
+/** What `existingVpc.endpoints` takes. */
+export const EXISTING_VPC_ENDPOINTS = ['existing', 'create'] as const;
+
+/** Whether the framework creates its VPC endpoints in this network (in the profiles that have them). */
+export function createsEndpoints(given: ExistingVpc | undefined): boolean {
+  return given === undefined || given.endpoints === 'create';
 }
 
 /** The subnet tiers of `ExistingVpc`, by field, and whether each must be given. */
@@ -54,11 +98,22 @@ export function existingVpcProblems(raw: unknown): string[] {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return ['an object with vpcId, cidr, availabilityZones, loadBalancerSubnets, computeSubnets and dataSubnets'];
   const v = raw as Record<string, any>;
   const problems: string[] = [];
-  const known = ['vpcId', 'cidr', 'availabilityZones', ...Object.keys(EXISTING_VPC_TIERS)];
+  const known = ['vpcId', 'cidr', 'availabilityZones', ...Object.keys(EXISTING_VPC_TIERS), 'endpoints', 'privateRouteFrom'];
   for (const key of Object.keys(v).filter((k) => !known.includes(k))) problems.push(`no field ${key} (known: ${known.join(', ')})`);
   if (!ID.vpc.test(String(v.vpcId))) problems.push(`vpcId as vpc- and 8 or 17 hex digits (given ${JSON.stringify(v.vpcId)})`);
+  if (v.endpoints !== undefined && !(EXISTING_VPC_ENDPOINTS as readonly unknown[]).includes(v.endpoints)) {
+    problems.push(`endpoints as ${EXISTING_VPC_ENDPOINTS.map((e) => JSON.stringify(e)).join(' or ')} (given ${JSON.stringify(v.endpoints)})`);
+  }
   const vpcRange = range(v.cidr);
   if (!vpcRange) problems.push(`cidr as an IPv4 range from /16 to /28 with no host bits set (given ${JSON.stringify(v.cidr)})`);
+  const from: unknown = v.privateRouteFrom;
+  if (from !== undefined && (!Array.isArray(from) || from.length > PRIVATE_ROUTE_FROM_MAX || new Set(from).size !== from.length || from.some((r) => {
+    const parsed = range(r);
+    return !parsed || (vpcRange !== undefined && !ipv4Within(parsed, vpcRange.address, vpcRange.prefix));
+  }))) {
+    problems.push(`privateRouteFrom as a list of at most ${PRIVATE_ROUTE_FROM_MAX} IPv4 ranges inside the VPC's ${v.cidr}, each once ` +
+      `([] for no private routes) (given ${JSON.stringify(from)})`);
+  }
   const zones: unknown = v.availabilityZones;
   if (!Array.isArray(zones) || zones.length !== 2 || new Set(zones).size !== 2 || !zones.every((z) => ZONE.test(String(z)))) {
     problems.push(`availabilityZones as two different zones such as ["eu-west-1a", "eu-west-1b"] (given ${JSON.stringify(zones)})`);
@@ -69,7 +124,7 @@ export function existingVpcProblems(raw: unknown): string[] {
     const subnets: unknown = v[tier];
     if (subnets === undefined && !required) continue;
     if (!Array.isArray(subnets)) {
-      problems.push(`${tier} as a list of one subnet a zone, each {subnetId, availabilityZone, cidr, routeTableId} (given ${JSON.stringify(subnets)})`);
+      problems.push(`${tier} as a list of one subnet a zone, each {subnetId, availabilityZone, cidr} (given ${JSON.stringify(subnets)})`);
       continue;
     }
     subnets.forEach((s: Record<string, unknown>, i: number) => {
@@ -77,7 +132,13 @@ export function existingVpcProblems(raw: unknown): string[] {
       if (!ID.subnet.test(String(s?.subnetId))) problems.push(`${where}.subnetId as subnet- and 8 or 17 hex digits (given ${JSON.stringify(s?.subnetId)})`);
       else if (ids.has(String(s.subnetId))) problems.push(`${where}.subnetId ${s.subnetId} once only: it is listed twice`);
       ids.add(String(s?.subnetId));
-      if (!ID.routeTable.test(String(s?.routeTableId))) problems.push(`${where}.routeTableId as rtb- and 8 or 17 hex digits (given ${JSON.stringify(s?.routeTableId)})`);
+      if (s?.routeTableId === undefined) {
+        if (tier === 'computeSubnets' && v.endpoints === 'create') {
+          problems.push(`${where}.routeTableId as rtb- and 8 or 17 hex digits: with endpoints "create" the S3 gateway endpoint routes there`);
+        }
+      } else if (!ID.routeTable.test(String(s.routeTableId))) {
+        problems.push(`${where}.routeTableId as rtb- and 8 or 17 hex digits (given ${JSON.stringify(s.routeTableId)})`);
+      }
       if (!zones.includes(s?.availabilityZone)) {
         problems.push(`${where}.availabilityZone as one of availabilityZones, ${zones.join(' or ')} (given ${JSON.stringify(s?.availabilityZone)})`);
       }

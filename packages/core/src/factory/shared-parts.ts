@@ -3,6 +3,7 @@ import {
 } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import type { DeploymentContext } from '../context/deployment-context';
+import { type ExistingVpc, privateRoutesOn } from '../context/existing-vpc';
 import type { IApplicationSpec } from '../contract/application-spec';
 import { signInOf } from '../contract/auth-mode';
 import type { DatabaseRequirement } from '../contract/database-requirement';
@@ -117,8 +118,13 @@ export function pluginDatabase(factory: Construct, requirement: DatabaseRequirem
  * a private zone for the whole domain would answer NXDOMAIN inside the VPC for every other name under it, the
  * identity provider's included (Route 53, "Considerations when working with a private hosted zone").
  */
-export function routedPrivately(factory: Construct, context: DeploymentContext): boolean {
+export function routedPrivately(factory: Construct, context: DeploymentContext, existingVpc?: ExistingVpc): boolean {
   if (!context.sslEnabled) return false;
+  if (!privateRoutesOn(existingVpc)) {
+    warn(factory, 'noPrivateRoute', `${context.stackName} gets no private route: its platform's existingVpc.privateRouteFrom is [], so ` +
+      `inside the VPC https://${context.fqdn} is the internet-facing load balancer, reached through the VPC's way out.`);
+    return false;
+  }
   if (signInOf(context.authMode) === 'load-balancer') {
     warn(factory, 'noPrivateRoute', `${context.stackName} signs its users in at the load balancer (alb-oidc): it gets no ` +
       `private route, and inside the VPC https://${context.fqdn} is the internet-facing load balancer, whose sign-in ` +
@@ -230,6 +236,7 @@ export function attachTo(factory: Construct, platform: Platform, context: Deploy
         context, settings)
       : undefined,
     listenerPriority: on.listenerPriority,
-    privateLoadBalancer: routedPrivately(factory, context) ? { ...attached.privateLoadBalancer, certificate } : undefined,
+    privateLoadBalancer: routedPrivately(factory, context, platform.context.existingVpc)
+      ? { ...attached.privateLoadBalancer, certificate } : undefined,
   };
 }

@@ -1,10 +1,11 @@
-import { aws_ec2 as ec2, aws_iam as iam, Stack } from 'aws-cdk-lib';
-import { Construct } from 'constructs';
+import { aws_ec2 as ec2, aws_iam as iam, Stack, Token } from 'aws-cdk-lib';
+import { Construct, type IConstruct } from 'constructs';
 import { deployedLengthAtMost } from './deployed-length';
 import { HTTPS_PORT } from './egress';
 import { admitHttpsFromComputeSubnets, type NetworkAccess } from './network';
 import type { RotationRestart } from './rotation-restart';
 import type { Workers } from './workers';
+import { UserError } from '../errors';
 
 export interface VpcEndpointsProps {
   /** The VPC and the compute subnets the endpoints serve. */
@@ -81,6 +82,7 @@ export class VpcEndpoints extends Construct {
     this.props = props;
     const { network } = props;
     const stack = Stack.of(this);
+    oneSetPerVpc(this, network.vpc.vpcId);
     this.securityGroup = new ec2.SecurityGroup(this, 'SecurityGroup', {
       vpc: network.vpc,
       description: 'VPC interface endpoints: HTTPS from the application and its workers',
@@ -194,4 +196,26 @@ export class VpcEndpoints extends Construct {
 
 function anyone(): iam.IPrincipal[] {
   return [new iam.AnyPrincipal()];
+}
+
+/** The endpoint sets of each given VPC in an app, by VPC id: their construct paths. */
+const SETS = new WeakMap<IConstruct, Map<string, string>>();
+
+/**
+ * A given VPC (its id known at synth) holds one set of the framework's endpoints: EC2 refuses a second interface
+ * endpoint with private DNS for a service in a VPC, and a second S3 route on a route table (cfn-lint E3064; the VPC
+ * user guide's gateway endpoints). Refused at synth for two stacks of one app; across apps, docs/platform.md says so.
+ */
+function oneSetPerVpc(endpoints: Construct, vpcId: string): void {
+  if (Token.isUnresolved(vpcId)) return;
+  const root = endpoints.node.root;
+  const sets = SETS.get(root) ?? new Map<string, string>();
+  SETS.set(root, sets);
+  const other = sets.get(vpcId);
+  if (other) {
+    throw new UserError(`${endpoints.node.path} and ${other} would both create the framework's VPC endpoints in ${vpcId}, and EC2 ` +
+      'refuses a second interface endpoint with private DNS for a service in one VPC. Let one of them create them ' +
+      '(existingVpc.endpoints "create") and the others use them ("existing", the default), or attach the applications to one platform.', endpoints);
+  }
+  sets.set(vpcId, endpoints.node.path);
 }

@@ -1,4 +1,4 @@
-import { aws_ec2 as ec2, aws_iam as iam, type aws_logs as logs, Stack } from 'aws-cdk-lib';
+import { Annotations, aws_ec2 as ec2, aws_iam as iam, type aws_logs as logs, Stack } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { ClosedDefaultSecurityGroup } from './default-security-group';
 import { HTTPS_PORT } from './egress';
@@ -64,25 +64,30 @@ function importedVpc(scope: Construct, given: ExistingVpc, dataSubnets: boolean)
   // fromVpcAttributes pairs the subnets of a tier with availabilityZones by position.
   const byZone = (subnets: ExistingSubnet[]) => given.availabilityZones.map((zone) => subnets.find((s) => s.availabilityZone === zone)!);
   const [loadBalancer, compute, data] = [given.loadBalancerSubnets, given.computeSubnets, given.dataSubnets ?? []].map(byZone);
-  return ec2.Vpc.fromVpcAttributes(scope, 'Vpc', {
+  // A tier's route tables, where every subnet of it names one: only the S3 gateway endpoint routes (endpoints create).
+  const routeTables = (subnets: ExistingSubnet[]) => (subnets.every((s) => s.routeTableId) ? subnets.map((s) => s.routeTableId!) : undefined);
+  const vpc = ec2.Vpc.fromVpcAttributes(scope, 'Vpc', {
     vpcId: given.vpcId,
     vpcCidrBlock: given.cidr,
     availabilityZones: given.availabilityZones,
     publicSubnetIds: loadBalancer.map((s) => s.subnetId),
     publicSubnetIpv4CidrBlocks: loadBalancer.map((s) => s.cidr),
-    publicSubnetRouteTableIds: loadBalancer.map((s) => s.routeTableId),
+    publicSubnetRouteTableIds: routeTables(loadBalancer),
     publicSubnetNames: [SUBNET_GROUPS.loadBalancer],
     privateSubnetIds: compute.map((s) => s.subnetId),
     privateSubnetIpv4CidrBlocks: compute.map((s) => s.cidr),
-    privateSubnetRouteTableIds: compute.map((s) => s.routeTableId),
+    privateSubnetRouteTableIds: routeTables(compute),
     privateSubnetNames: [SUBNET_GROUPS.compute],
     ...given.dataSubnets ? {
       isolatedSubnetIds: data.map((s) => s.subnetId),
       isolatedSubnetIpv4CidrBlocks: data.map((s) => s.cidr),
-      isolatedSubnetRouteTableIds: data.map((s) => s.routeTableId),
+      isolatedSubnetRouteTableIds: routeTables(data),
       isolatedSubnetNames: [SUBNET_GROUPS.data],
     } : {},
   });
+  // The routes are the network team's: the framework adds one only with endpoints create, on the compute tier's.
+  Annotations.of(vpc).acknowledgeWarning('@aws-cdk/aws-ec2:noSubnetRouteTableId', 'The network team owns the route tables; the framework routes nothing there.');
+  return vpc;
 }
 
 /** A VPC of its own: two zones, the tiers below, the default route of each public subnet acknowledged. */

@@ -135,7 +135,12 @@ export class AttachedPlatform extends Construct {
   /** The platform's isolated subnets, where the application's database goes (in the application's stack). */
   public get dataSubnets(): ec2.SubnetSelection {
     return this.once('dataSubnets', () => ({
-      subnets: (['data-subnet-1', 'data-subnet-2'] as const).map((name) => ec2.Subnet.fromSubnetId(this, `Subnet-${name}`, this.parameter(name))),
+      subnets: (['data-subnet-1', 'data-subnet-2'] as const).map((name) => {
+        const subnet = ec2.Subnet.fromSubnetId(this, `Subnet-${name}`, this.parameter(name));
+        // As the VPC's above: the database's subnet group names the subnets and routes nothing.
+        Annotations.of(subnet).acknowledgeWarning('@aws-cdk/aws-ec2:noSubnetRouteTableId', 'The platform owns the route tables; the application adds no route.');
+        return subnet;
+      }),
     }));
   }
 

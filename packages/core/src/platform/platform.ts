@@ -15,6 +15,7 @@ import { acknowledgeGrantPolicies, RECORD_ACKNOWLEDGEMENTS } from '../compliance
 import { complianceChecks } from '../compliance/compliance-checks';
 import { addPciConformancePack } from '../compliance/pci-conformance-pack';
 import { addSecurityHubPciDss } from '../compliance/security-hub-standard';
+import { createsEndpoints, privateRouteFrom, privateRoutesOn } from '../context/existing-vpc';
 import { platformContext, type PlatformContext } from '../context/platform-context';
 import type { PlatformProps } from '../context/platform-props';
 import { SECRET_ARN_EXAMPLE } from '../context/secret-reference';
@@ -185,7 +186,7 @@ export class Platform extends Construct {
       }) : undefined;
       this.alarmTopic = new AlarmTopic(new Construct(this, 'Alarms'), context.alarmEmail, settings.removalPolicy);
       this.alarmTopic.allowAccountAlarms();
-      if (settings.vpcEndpoints) {
+      if (settings.vpcEndpoints && createsEndpoints(context.existingVpc)) {
         this.endpoints = new VpcEndpoints(this, 'Endpoints', {
           network, logGroupArns: applicationLogGroups.map((name) => `${this.logging.logGroupArn(name)}:*`),
         });
@@ -193,7 +194,9 @@ export class Platform extends Construct {
       }
 
       const parameters = this.publishShared({ network, loadBalancer, cluster, storage, namespace, dataKey });
-      if (loadBalancer.certificate) this.addPrivateLoadBalancer(network, loadBalancer, loadBalancer.certificate, parameters);
+      if (loadBalancer.certificate && privateRoutesOn(context.existingVpc)) {
+        this.addPrivateLoadBalancer(network, loadBalancer, loadBalancer.certificate, parameters);
+      }
       this.checkCompliance(context, settings);
       this.node.addValidation({ validate: () => unreachableHostProblems(this.applications.map((a) => ({ ...a, namedHosts: a.namedHosts ?? [] }))) });
       addResourceBudget(this, () => this.applications.flatMap((a) => {
@@ -299,6 +302,7 @@ export class Platform extends Construct {
       deletionProtection: settings.deletionProtection,
       logAccessLogs: settings.accessLogs ? (alb) => loadBalancer.logAccessLogs(alb) : undefined,
       protect: (alb) => loadBalancer.protect(alb, 'PrivateWebAclAssociation'),
+      admit: privateRouteFrom(this.context.existingVpc),
     });
     this.privateListener = internal.listener;
     const values: Record<PrivateRouteParameter, string> = {

@@ -19,6 +19,8 @@ export interface PrivateLoadBalancerProps {
   readonly logAccessLogs?: (alb: elbv2.ApplicationLoadBalancer) => void;
   /** Puts it behind the public load balancer's web ACL; returns whether there is one (the profile's `waf`). */
   readonly protect: (alb: elbv2.ApplicationLoadBalancer) => boolean;
+  /** Ranges of the VPC whose HTTPS it admits besides the compute subnets' (`privateRouteFrom`). @default - none */
+  readonly admit?: string[];
 }
 
 /**
@@ -42,6 +44,9 @@ export class PrivateLoadBalancer extends Construct {
       allowAllOutbound: false,
     });
     admitHttpsFromComputeSubnets(this.securityGroup, network);
+    for (const range of props.admit ?? []) {
+      this.securityGroup.addIngressRule(ec2.Peer.ipv4(range), ec2.Port.tcp(HTTPS_PORT), `HTTPS from ${range} (existingVpc.privateRouteFrom)`);
+    }
     this.alb = hardenedLoadBalancer(this, 'Alb', {
       vpc: network.vpc,
       vpcSubnets: network.computeSubnets,

@@ -103,7 +103,8 @@ export class Ec2Runtime extends Construct {
       httpPutResponseHopLimit: 1,
       role,
       securityGroup: this.securityGroup,
-      associatePublicIpAddress: network.computeNeedsPublicIp ? true : undefined,
+      // Stated either way: on a given VPC the subnet's MapPublicIpOnLaunch would decide otherwise.
+      associatePublicIpAddress: network.computeNeedsPublicIp,
       userData: ec2.UserData.custom(this.userDataScript),
       blockDevices: [
         // Under the data key, not EBS's AWS-managed one: the root volume holds the system's logs and temporary files.

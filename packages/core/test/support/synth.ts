@@ -75,12 +75,11 @@ export function testDefaults(spec: IApplicationSpec, context: Record<string, unk
 }
 
 /**
- * A fresh app (with the context keys `context`) and stack with one factory, synthesised, with `testDefaults` under
- * `props`.
+ * A fresh app (with the context keys `context`; or `app`, beside what it holds) and stack with one factory,
+ * synthesised, with `testDefaults` under `props`.
  */
 export function synth(runtime: RuntimeType, props: ApplicationFactoryProps = {}, spec: IApplicationSpec = new WikiSpec(),
-  context: Record<string, unknown> = {}): Synthesised {
-  const app = new App({ context });
+  context: Record<string, unknown> = {}, app = new App({ context })): Synthesised {
   const stack = new Stack(app, 'WikiStack', { env: REGION_ENV });
   // PRODUCTION's alarms need someone to receive them (alarmRecipientRequired), unless the test says otherwise.
   const production = (props.securityProfile ?? context.securityProfile) === SecurityProfile.PRODUCTION && context.alarmEmail === undefined;

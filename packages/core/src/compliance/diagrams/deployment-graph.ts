@@ -93,7 +93,8 @@ const MEMBERS: readonly { type: string; kind: NodeKind; groups: (p: any) => unkn
   {
     type: 'AWS::EC2::LaunchTemplate',
     kind: 'application',
-    groups: (p) => p.LaunchTemplateData?.SecurityGroupIds,
+    // With AssociatePublicIpAddress stated, the groups are the first network interface's.
+    groups: (p) => p.LaunchTemplateData?.SecurityGroupIds ?? p.LaunchTemplateData?.NetworkInterfaces?.[0]?.Groups,
     subnets: (m, t) => t.all('AWS::AutoScaling::AutoScalingGroup').filter((g) => t.resolve(g.stack, props(g).LaunchTemplate?.LaunchTemplateId) === m.key)
       .flatMap((g) => t.resolveAll(g.stack, props(g).VPCZoneIdentifier)),
   },
