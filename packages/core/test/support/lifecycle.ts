@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { SERVICE_RULES, SERVICE_SOURCES } from './service-rules';
 
 /**
  * What CloudFormation does to a deployed app as it moves through states, read from CloudFormation's own resource
@@ -19,6 +20,9 @@ import * as path from 'node:path';
  *   created by some stack of the state, and a change that replaces what one names leaves the readers on the old one
  *   until they are deployed again (and CloudFormation cannot delete it while they use it).
  *
+ * - What the services refuse or do to data that the schemas do not say (`refused`): support/service-rules.ts, each
+ *   rule resting on a sentence of the service's API model and naming the way through.
+ *
  * `adopts` is not a failure: it lists what `--import-existing-resources` adopts, which the docs' Lifecycle tells.
  */
 export const SCHEMAS: Record<string, { primaryIdentifier: string[]; createOnlyProperties: string[] }> =
@@ -28,7 +32,7 @@ export const SCHEMAS: Record<string, { primaryIdentifier: string[]; createOnlyPr
 export type AppState = Record<string, any>;
 
 export interface LifecycleFinding {
-  readonly kind: 'replaces-named' | 'recreates-kept' | 'adopts' | 'adopts-stale' | 'replaces-read' | 'unread-parameter' | 'unknown-type';
+  readonly kind: 'replaces-named' | 'recreates-kept' | 'adopts' | 'adopts-stale' | 'replaces-read' | 'unread-parameter' | 'unknown-type' | 'refused';
   readonly stack: string;
   readonly logicalId: string;
   readonly detail: string;
@@ -44,6 +48,10 @@ export function nameOf(resource: any): string | undefined {
   if (!schema || schema.primaryIdentifier.length === 0) return undefined;
   const values = schema.primaryIdentifier.map((p) => resource.Properties?.[p]);
   return values.every((v) => v !== undefined) ? `${resource.Type} ${JSON.stringify(values)}` : undefined;
+}
+
+function resourcesOfType(state: AppState, type: string): Array<[string, string, any]> {
+  return [...resourcesOf(state)].filter(([, , r]) => r.Type === type);
 }
 
 function* resourcesOf(state: AppState): Generator<[string, string, any]> {
@@ -92,6 +100,22 @@ export function checkLifecycle(states: AppState[]): LifecycleFinding[] {
       }
     }
     findings.push(...replacedReads(state, replaced));
+    // The published values this change gives another value: what they name is replaced, or they name something else.
+    const replacedParameters = new Set(resourcesOfType(state, 'AWS::SSM::Parameter')
+      .filter(([stack, id, p]) => referencesOf(p.Properties.Value).some((n) => replaced.has(`${stack}/${n}`)) ||
+        !same(before[stack]?.Resources?.[id]?.Properties?.Value ?? p.Properties.Value, p.Properties.Value))
+      .map(([, , p]) => String(p.Properties.Name)));
+    for (const [name, rule] of Object.entries(SERVICE_RULES)) {
+      for (const broken of rule.check(before, state, replaced, replacedParameters)) {
+        const { where, quote } = SERVICE_SOURCES[rule.source];
+        findings.push({
+          kind: 'refused',
+          stack: broken.stack,
+          logicalId: broken.logicalId,
+          detail: `${name}: ${broken.detail} (${where}: "${quote}"). Way through: ${rule.wayThrough}`,
+        });
+      }
+    }
     for (const [stack, id, resource] of resourcesOf(state)) {
       const name = nameOf(resource);
       const existed = before[stack]?.Resources?.[id];
