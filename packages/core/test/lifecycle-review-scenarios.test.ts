@@ -1,11 +1,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ContainerImageSpec, Ec2Storage, type IApplicationSpec, type PlatformProps, RuntimeType, SecurityProfile } from '../src';
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { ApplicationFactory, ContainerImageSpec, Ec2Storage, type IApplicationSpec, type PlatformProps, RuntimeType, SecurityProfile } from '../src';
 import { SonarSpec } from './fixtures/sonar-spec';
 import { type AppState, checkLifecycle, type LifecycleFinding } from './support/lifecycle';
 import { type OnPlatform, otherWiki, PLATFORM_PROPS, synthPlatform } from './support/platform';
 import { SERVICE_RULES, SERVICE_SOURCES } from './support/service-rules';
-import { propsFor, synth } from './support/synth';
+import { propsFor, REGION_ENV, synth, testDefaults } from './support/synth';
 import { CONTEXT_KEYS } from '../src/context/context-keys';
 import type { ExistingVpc } from '../src/context/existing-vpc';
 
@@ -24,6 +26,13 @@ const alone = (runtime: RuntimeType, props: object, spec: IApplicationSpec = oth
 const image = (runtime: RuntimeType, props: object, fields: object = {}) => {
   const described = { ...NEXUS, ...fields };
   return alone(runtime, { ...DIGESTS(described.image), ...props }, new ContainerImageSpec(described));
+};
+/** A standalone application in a stack of this name. */
+const named = (stackName: string, props: object, spec: IApplicationSpec): AppState => {
+  const app = new App();
+  const stack = new Stack(app, stackName, { env: REGION_ENV });
+  new ApplicationFactory(stack, 'App', RuntimeType.FARGATE, spec, { ...testDefaults(spec), alarmEmail: 'security@example.com', ...props });
+  return { [stackName]: Template.fromStack(stack).toJSON() };
 };
 const onPlatform = (applications: OnPlatform[], props: PlatformProps = PLATFORM_PROPS): AppState => synthPlatform(applications, props).templates;
 const DEV_PLATFORM: PlatformProps = { ...PLATFORM_PROPS, securityProfile: SecurityProfile.DEV };
@@ -97,6 +106,37 @@ const SCENARIOS: Record<string, { readonly states: () => AppState[]; readonly re
     states: () => [image(RuntimeType.FARGATE, {}), image(RuntimeType.FARGATE, {}, { applicationId: 'repository' })],
     refused: ['efs-access-point-owner'],
   },
+  'platform: existing VPC → created VPC': {
+    states: () => [onPlatform(KEPT, { ...WITHOUT_CIDR, existingVpc: GIVEN }), onPlatform(KEPT)],
+    refused: ['efs-one-mount-target-a-zone', 'rds-subnet-in-use'],
+  },
+  'standalone: created VPC → existing VPC (Fargate, a database)': {
+    states: () => [alone(RuntimeType.FARGATE, {}, new SonarSpec()), alone(RuntimeType.FARGATE, { existingVpc: GIVEN }, new SonarSpec())],
+    refused: ['efs-one-mount-target-a-zone', 'rds-subnet-in-use'],
+  },
+  'standalone: existing VPC → created VPC (EC2, EBS)': {
+    states: () => [alone(RuntimeType.EC2, { existingVpc: GIVEN, ec2Storage: Ec2Storage.EBS }),
+      alone(RuntimeType.EC2, { ec2Storage: Ec2Storage.EBS })],
+    refused: ['ebs-volume-zone'],
+  },
+  'a database removed from a PRODUCTION application, then added back': {
+    states: () => [alone(RuntimeType.FARGATE, PRODUCTION, new SonarSpec()), alone(RuntimeType.FARGATE, PRODUCTION, noDatabase),
+      alone(RuntimeType.FARGATE, PRODUCTION, new SonarSpec())],
+    refused: ['rds-deletion-protection'],
+  },
+  'containerImage.user 200:200 → 201:201 (EC2, EFS)': {
+    states: () => [image(RuntimeType.EC2, {}), image(RuntimeType.EC2, {}, { user: '201:201' })],
+    refused: ['efs-access-point-owner'],
+  },
+  'applicationId renamed in its stack (a plugin, EFS)': {
+    states: () => [alone(RuntimeType.FARGATE, {}, otherWiki('wiki')), alone(RuntimeType.FARGATE, {}, otherWiki('docs'))],
+    refused: ['efs-access-point-owner'],
+  },
+  // The old stack destroyed, then the new one deployed (docs/platform.md, "Removing an application").
+  'stack renamed, same application, with a database': {
+    states: () => [named('Wiki', PRODUCTION, new SonarSpec()), {}, named('Docs', PRODUCTION, new SonarSpec())],
+    refused: [],
+  },
   'EC2, EBS: instanceType t3.medium → m7i.large': {
     states: () => [image(RuntimeType.EC2, { ec2Storage: Ec2Storage.EBS }), image(RuntimeType.EC2, { ec2Storage: Ec2Storage.EBS, instanceType: 'm7i.large' })],
     refused: [],
@@ -128,6 +168,8 @@ const refusedBy = (findings: LifecycleFinding[]) => [...new Set(findings.filter(
 
 test.each(Object.keys(SCENARIOS))('%s', (name) => {
   expect(refusedBy(RESULTS[name])).toEqual(SCENARIOS[name].refused);
+  // A sound change meets nothing else either (what import adopts aside).
+  if (SCENARIOS[name].refused.length === 0) expect(RESULTS[name].filter((f) => f.kind !== 'adopts')).toEqual([]);
 });
 
 test('each refusal cites its source, quoted from the service\'s API model, and says the way through', () => {
