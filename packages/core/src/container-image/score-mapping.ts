@@ -37,9 +37,10 @@ export interface ScoreMapping {
   readonly problems: string[];
 }
 
-/** What a placeholder stands for: text (metadata), a database value, the host name, or why it cannot be filled. */
+/** Names a field of the workload and why it is refused. */
 type Refuse = (field: string, why: string) => void;
 
+/** What a placeholder stands for: text (metadata), a database value, the host name, or why it cannot be filled. */
 type Resolved = { readonly text: string } | { readonly db: keyof DatabaseEnvironment; readonly output: string } | { readonly host: true }
   | { readonly error: string };
 
