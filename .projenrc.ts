@@ -254,6 +254,8 @@ core.gitignore.exclude('/jenkins/target/');
 core.npmignore?.exclude('/jenkins/target/', '/jenkins/src/test/', '/jenkins/pom.xml', '/jenkins/casc-schema/', '/jenkins/examples/', '/aws/**');
 // The derived PCI DSS mapping is read at synth (the pack's requirements, the report, the conformance pack).
 core.npmignore?.include('/aws/pci-dss-4/pci-dss-4.0.json');
+// What `fw-deploy check-change` reads: CloudFormation's schemas and the services' rules of the lifecycle checker.
+core.npmignore?.include('/aws/cloudformation/resource-schemas.json', '/aws/lifecycle/service-rules.json');
 // The plugin contract's version, where a plugin's build reads the one it is built against (the template writes it
 // into the plugin's packages) and the built-in plugins' record.
 const contractRecord = { [PLUGIN_CONTRACT_RECORD.key]: PLUGIN_CONTRACT_VERSION };

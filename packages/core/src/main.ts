@@ -3,11 +3,19 @@ import { DeploymentApp } from './deployment-app';
 import { UserErrors } from './user-errors';
 
 /**
- * The `fw-deploy` command. A mistake in the configuration or a plugin is printed as its message alone, without a
+ * The `fw-deploy` command: the deployment app `cdk synth` runs, or `fw-deploy check-change <previous assembly>`
+ * (`lifecycle/check-change.ts`). A mistake in the configuration or a plugin is printed as its message alone, without a
  * stack trace; so is a PRODUCTION compliance finding.
  */
-export function main(): void {
+export function main(args: string[] = process.argv.slice(2)): void {
   try {
+    if (args[0] === 'check-change') {
+      // Loaded only for the command: a synthesis does not read the checker's schemas.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { checkChange } = require('./lifecycle/check-change') as typeof import('./lifecycle/check-change');
+      process.exitCode = checkChange(args.slice(1));
+      return;
+    }
     const app = new App();
     DeploymentApp.addTo(app);
     app.synth();

@@ -23,7 +23,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['infrastructure/', 'platform/', 'runtimes/'],
   ['application-factory-props.ts', 'application-factory.ts', 'factory/', 'on-demand.ts'],
   ['build-server/', 'container-image/'],
-  ['deployment-app.ts'],
+  ['deployment-app.ts', 'lifecycle/'],
   ['index.ts', 'main.ts'],
 ];
 const layerOf = (file: string) => LAYERS.findIndex((units) => units.some((u) => relative(file) === u || relative(file).startsWith(u)));

@@ -4,16 +4,16 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { ApplicationFactory, ContainerImageSpec, Ec2Storage, type IApplicationSpec, type PlatformProps, RuntimeType, SecurityProfile } from '../src';
 import { SonarSpec } from './fixtures/sonar-spec';
-import { type AppState, checkLifecycle, type LifecycleFinding } from './support/lifecycle';
 import { type OnPlatform, otherWiki, PLATFORM_PROPS, synthPlatform } from './support/platform';
-import { SERVICE_RULES, SERVICE_SOURCES } from './support/service-rules';
 import { propsFor, REGION_ENV, synth, testDefaults } from './support/synth';
 import { CONTEXT_KEYS } from '../src/context/context-keys';
 import type { ExistingVpc } from '../src/context/existing-vpc';
+import { type AppState, checkLifecycle, type LifecycleFinding } from '../src/lifecycle/lifecycle-check';
+import { SERVICE_RULES, SERVICE_SOURCES } from '../src/lifecycle/service-rules';
 
 /**
  * The changes of the AWS review (../shared/reviews/aws-review-6.md, "Lifecycle scenarios run": U1-U6, M2), each as the
- * states a user goes through, checked by the lifecycle checker with the services' rules (support/service-rules.ts).
+ * states a user goes through, checked by the lifecycle checker with the services' rules (src/lifecycle/service-rules.ts).
  * Each one AWS would refuse, or that leaves data out of reach, is refused with its way through; the sound ones pass.
  * docs/platform.md's table "Changes the services refuse" is this test's output (REVIEW_TABLE).
  */

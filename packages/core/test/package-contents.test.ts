@@ -16,6 +16,7 @@ const SHIPPED: Array<[RegExp, string]> = [
   [/^bin\/fw-deploy$/, 'the deployment command'],
   [/^META-INF\/services\/dev\.fwframework\.core\.IApplicationSpec$/, 'the built-in plugin, as Java\'s ServiceLoader finds it'],
   [/^aws\/pci-dss-4\/pci-dss-4\.0\.json$/, 'the PCI DSS mapping the evidence report reads'],
+  [/^aws\/(cloudformation\/resource-schemas|lifecycle\/service-rules)\.json$/, 'what fw-deploy check-change reads: the schemas and the services\' rules'],
   [/^score\/(score-v1b1\.json|LICENSE|README\.md)$/, 'Score\'s schema a scoreWorkload file is checked against, its licence and provenance'],
   [/^jenkins\/(init|jobs)\/[\w-]+\.groovy$/, 'the build server\'s init script and seeded jobs'],
   [/^jenkins\/pipeline-library\/(vars|src\/dev\/fwframework\/pci)\/\w+\.groovy$/, 'the pipeline library'],

@@ -4,13 +4,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { AuthMode, Ec2Storage, JenkinsSpec, type PlatformProps, RuntimeType, SecurityProfile } from '../src';
 import { SonarSpec } from './fixtures/sonar-spec';
-import { type AppState, checkLifecycle, type LifecycleFinding, SCHEMAS } from './support/lifecycle';
 import { type OnPlatform, otherWiki, PLATFORM_PROPS, synthPlatform } from './support/platform';
 import { requireInCi } from './support/shellcheck';
 import { DOCKER_HUB_CREDENTIAL, OIDC } from './support/synth';
+import { type AppState, checkLifecycle, type LifecycleFinding, SCHEMAS } from '../src/lifecycle/lifecycle-check';
 
 /**
- * A platform's life, checked against CloudFormation's own resource schemas (support/lifecycle.ts): applications of
+ * A platform's life, checked against CloudFormation's own resource schemas (src/lifecycle/lifecycle-check.ts): applications of
  * every kind added, removed and added again, every platform value changed, an application moved to the other runtime,
  * a database's major version bumped, the Docker Hub credential moved, in each profile. Every transition must have
  * nothing CloudFormation would refuse; what `cdk deploy --import-existing-resources` adopts is listed, and

@@ -3,13 +3,13 @@ import * as path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { ApplicationFactory, AuthMode, Ec2Storage, JenkinsSpec, PciDssScope, Platform, RuntimeType, SecurityProfile } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
-import { SCHEMAS } from './support/lifecycle';
 import { type OnPlatform, otherWiki, PLATFORM_PROPS, synthPlatform } from './support/platform';
 import { IMAGE_DIGESTS, OIDC, REGION_ENV, resources } from './support/synth';
 import { matches } from './support/waf-evaluate';
 import { statementId } from '../src/infrastructure/storage';
 import { BLOCKED_REQUESTS_RULE } from '../src/infrastructure/waf-blocked-requests';
 import { MANAGED_RULE_GROUP_CAPACITY, WEB_ACL_CAPACITY, webAclCapacity } from '../src/infrastructure/waf-capacity';
+import { SCHEMAS } from '../src/lifecycle/lifecycle-check';
 import { checkQuota, LOAD_BALANCER_QUOTAS } from '../src/platform/load-balancer-quotas';
 import { PLATFORM_PARAMETERS, PRIVATE_ROUTE_PARAMETERS } from '../src/platform/platform-parameters';
 

@@ -20,7 +20,7 @@ import { SERVICE_RULES, SERVICE_SOURCES } from './service-rules';
  *   created by some stack of the state, and a change that replaces what one names leaves the readers on the old one
  *   until they are deployed again (and CloudFormation cannot delete it while they use it).
  *
- * - What the services refuse or do to data that the schemas do not say (`refused`): support/service-rules.ts, each
+ * - What the services refuse or do to data that the schemas do not say (`refused`): service-rules.ts, each
  *   rule resting on a sentence of the service's API model and naming the way through.
  *
  * `adopts` is not a failure: it lists what `--import-existing-resources` adopts, which the docs' Lifecycle tells.
@@ -32,7 +32,8 @@ export const SCHEMAS: Record<string, { primaryIdentifier: string[]; createOnlyPr
 export type AppState = Record<string, any>;
 
 export interface LifecycleFinding {
-  readonly kind: 'replaces-named' | 'recreates-kept' | 'adopts' | 'adopts-stale' | 'replaces-read' | 'unread-parameter' | 'unknown-type' | 'refused';
+  readonly kind: 'replaces-named' | 'recreates-kept' | 'adopts' | 'adopts-stale' | 'replaces-read' | 'unread-parameter' | 'unknown-type' | 'refused'
+  | 'replaces';
   readonly stack: string;
   readonly logicalId: string;
   readonly detail: string;
@@ -60,86 +61,119 @@ function* resourcesOf(state: AppState): Generator<[string, string, any]> {
   }
 }
 
-/** The findings of going from `before` to `after`, and of any state after it recreating what an earlier removal kept. */
-export function checkLifecycle(states: AppState[]): LifecycleFinding[] {
+/**
+ * The findings of going from `before` to `after`, and of any state after it recreating what an earlier removal kept;
+ * with `replacements`, every resource the change replaces too (`replaces`).
+ */
+export function checkLifecycle(states: AppState[], options: { readonly replacements?: boolean } = {}): LifecycleFinding[] {
   const findings: LifecycleFinding[] = [];
   const left = new Map<string, { stack: string; logicalId: string }>();
   const unknown = new Set<string>();
   states.forEach((state, index) => {
-    for (const [stack, id, resource] of resourcesOf(state)) {
-      if (!resource.Type.startsWith('Custom::') && !resource.Type.startsWith('AWS::CDK::') && !SCHEMAS[resource.Type] && !unknown.has(resource.Type)) {
-        unknown.add(resource.Type);
-        findings.push({ kind: 'unknown-type', stack, logicalId: id, detail: `${resource.Type} is not in aws/cloudformation/resource-schemas.json: run python3 tools/aws/cloudformation-schemas/derive.py ${resource.Type}` });
-      }
-    }
-    findings.push(...unreadParameters(state));
+    findings.push(...unknownTypes(state, unknown), ...unreadParameters(state));
     if (index === 0) return;
     const before = states[index - 1];
     const names = new Map<string, [string, string]>();
-    const replaced = new Set<string>();
     for (const [stack, id, resource] of resourcesOf(before)) {
       const name = nameOf(resource);
       if (name) names.set(name, [stack, id]);
       if (!state[stack]?.Resources?.[id] && isKept(resource) && name) left.set(name, { stack, logicalId: id });
     }
-    // A create-only property that changed, or that names a resource being replaced, replaces the resource: to a fixpoint.
-    for (let grew = true; grew;) {
-      grew = false;
-      for (const [stack, id, resource] of resourcesOf(before)) {
-        const now = state[stack]?.Resources?.[id];
-        if (!now || now.Type !== resource.Type || replaced.has(`${stack}/${id}`)) continue;
-        const changed = (SCHEMAS[resource.Type]?.createOnlyProperties ?? []).filter((p) => !same(resource.Properties?.[p], now.Properties?.[p]) ||
-          referencesOf(now.Properties?.[p]).some((target) => replaced.has(`${stack}/${target}`)));
-        if (changed.length === 0) continue;
-        replaced.add(`${stack}/${id}`);
-        grew = true;
-        const name = nameOf(resource);
-        if (name && name === nameOf(now)) {
-          findings.push({ kind: 'replaces-named', stack, logicalId: id, detail: `${changed.join(', ')} changed (create-only): ${name} would be replaced under the same name` });
-        }
+    const because = replacementsOf(before, state, findings);
+    const replaced = new Set(because.keys());
+    if (options.replacements) {
+      for (const [key, changed] of because) {
+        const [stack, id] = key.split('/');
+        findings.push({ kind: 'replaces', stack, logicalId: id, detail: `${before[stack].Resources[id].Type} (create-only ${changed.join(', ')})` });
       }
     }
-    findings.push(...replacedReads(state, replaced));
-    // The published values this change gives another value: what they name is replaced, or they name something else.
-    const replacedParameters = new Set(resourcesOfType(state, 'AWS::SSM::Parameter')
-      .filter(([stack, id, p]) => referencesOf(p.Properties.Value).some((n) => replaced.has(`${stack}/${n}`)) ||
-        !same(before[stack]?.Resources?.[id]?.Properties?.Value ?? p.Properties.Value, p.Properties.Value))
-      .map(([, , p]) => String(p.Properties.Name)));
-    for (const [name, rule] of Object.entries(SERVICE_RULES)) {
-      for (const broken of rule.check(before, state, replaced, replacedParameters)) {
-        const { where, quote } = SERVICE_SOURCES[rule.source];
-        findings.push({
-          kind: 'refused',
-          stack: broken.stack,
-          logicalId: broken.logicalId,
-          detail: `${name}: ${broken.detail} (${where}: "${quote}"). Way through: ${rule.wayThrough}`,
-        });
-      }
-    }
-    for (const [stack, id, resource] of resourcesOf(state)) {
-      const name = nameOf(resource);
-      const existed = before[stack]?.Resources?.[id];
-      if (!name || (existed && nameOf(existed) === name)) continue;
-      const previous = names.get(name);
-      const givenUp = previous && !(previous[0] === stack && previous[1] === id) && state[previous[0]]?.Resources?.[previous[1]] === undefined;
-      if (givenUp && !isKept(before[previous[0]].Resources[previous[1]])) {
-        // Another logical id (or stack) gives up the name in the same update: CloudFormation creates before it deletes.
-        findings.push({ kind: 'recreates-kept', stack, logicalId: id, detail: `${name} moves from ${previous.join('/')}: created before the old one is deleted (AlreadyExists)` });
-        continue;
-      }
-      const kept = left.get(name);
-      if (!kept) continue;
-      if (!isKept(resource)) {
-        findings.push({ kind: 'recreates-kept', stack, logicalId: id, detail: `${name}, kept by ${kept.stack}/${kept.logicalId} when it was removed, is created again (AlreadyExists) and cannot be adopted (DeletionPolicy ${resource.DeletionPolicy ?? 'Delete'})` });
-        continue;
-      }
-      const stale = createdReferences(resource, state[stack], before[stack]);
-      findings.push(stale.length > 0
-        ? { kind: 'adopts-stale', stack, logicalId: id, detail: `${name} would be adopted (--import-existing-resources) still naming the old ${stale.join(', ')}` }
-        : { kind: 'adopts', stack, logicalId: id, detail: name });
-      left.delete(name);
-    }
+    findings.push(...replacedReads(state, replaced), ...serviceFindings(before, state, replaced), ...nameFindings(before, state, names, left));
   });
+  return findings;
+}
+
+/** Resource types the schemas do not have (once each). */
+function unknownTypes(state: AppState, unknown: Set<string>): LifecycleFinding[] {
+  const findings: LifecycleFinding[] = [];
+  for (const [stack, id, resource] of resourcesOf(state)) {
+    if (!resource.Type.startsWith('Custom::') && !resource.Type.startsWith('AWS::CDK::') && !SCHEMAS[resource.Type] && !unknown.has(resource.Type)) {
+      unknown.add(resource.Type);
+      findings.push({ kind: 'unknown-type', stack, logicalId: id, detail: `${resource.Type} is not in aws/cloudformation/resource-schemas.json: run python3 tools/aws/cloudformation-schemas/derive.py ${resource.Type}` });
+    }
+  }
+  return findings;
+}
+
+/**
+ * What the change replaces (`stack/id`), each with the create-only properties that changed or name a resource being
+ * replaced, to a fixpoint; a named one replaced under its own name is added to `findings`.
+ */
+function replacementsOf(before: AppState, state: AppState, findings: LifecycleFinding[]): Map<string, string[]> {
+  const because = new Map<string, string[]>();
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [stack, id, resource] of resourcesOf(before)) {
+      const now = state[stack]?.Resources?.[id];
+      if (!now || now.Type !== resource.Type || because.has(`${stack}/${id}`)) continue;
+      const changed = (SCHEMAS[resource.Type]?.createOnlyProperties ?? []).filter((p) => !same(resource.Properties?.[p], now.Properties?.[p]) ||
+        referencesOf(now.Properties?.[p]).some((target) => because.has(`${stack}/${target}`)));
+      if (changed.length === 0) continue;
+      because.set(`${stack}/${id}`, changed);
+      grew = true;
+      const name = nameOf(resource);
+      if (name && name === nameOf(now)) {
+        findings.push({ kind: 'replaces-named', stack, logicalId: id, detail: `${changed.join(', ')} changed (create-only): ${name} would be replaced under the same name` });
+      }
+    }
+  }
+  return because;
+}
+
+/** What the services refuse or do to data in this change (service-rules.ts), each with its source and way through. */
+function serviceFindings(before: AppState, state: AppState, replaced: ReadonlySet<string>): LifecycleFinding[] {
+  // The published values this change gives another value: what they name is replaced, or they name something else.
+  const replacedParameters = new Set(resourcesOfType(state, 'AWS::SSM::Parameter')
+    .filter(([stack, id, p]) => referencesOf(p.Properties.Value).some((n) => replaced.has(`${stack}/${n}`)) ||
+      !same(before[stack]?.Resources?.[id]?.Properties?.Value ?? p.Properties.Value, p.Properties.Value))
+    .map(([, , p]) => String(p.Properties.Name)));
+  return Object.entries(SERVICE_RULES).flatMap(([name, rule]) => rule.check(before, state, replaced, replacedParameters).map((broken) => {
+    const { where, quote } = SERVICE_SOURCES[rule.source];
+    return {
+      kind: 'refused' as const,
+      stack: broken.stack,
+      logicalId: broken.logicalId,
+      detail: `${name}: ${broken.detail} (${where}: "${quote}"). Way through: ${rule.wayThrough}`,
+    };
+  }));
+}
+
+/** Names the change creates again: given up in the same update, kept by an earlier removal (adopted or not). */
+function nameFindings(before: AppState, state: AppState, names: Map<string, [string, string]>,
+  left: Map<string, { stack: string; logicalId: string }>): LifecycleFinding[] {
+  const findings: LifecycleFinding[] = [];
+  for (const [stack, id, resource] of resourcesOf(state)) {
+    const name = nameOf(resource);
+    const existed = before[stack]?.Resources?.[id];
+    if (!name || (existed && nameOf(existed) === name)) continue;
+    const previous = names.get(name);
+    const givenUp = previous && !(previous[0] === stack && previous[1] === id) && state[previous[0]]?.Resources?.[previous[1]] === undefined;
+    if (givenUp && !isKept(before[previous[0]].Resources[previous[1]])) {
+      // Another logical id (or stack) gives up the name in the same update: CloudFormation creates before it deletes.
+      findings.push({ kind: 'recreates-kept', stack, logicalId: id, detail: `${name} moves from ${previous.join('/')}: created before the old one is deleted (AlreadyExists)` });
+      continue;
+    }
+    const kept = left.get(name);
+    if (!kept) continue;
+    if (!isKept(resource)) {
+      findings.push({ kind: 'recreates-kept', stack, logicalId: id, detail: `${name}, kept by ${kept.stack}/${kept.logicalId} when it was removed, is created again (AlreadyExists) and cannot be adopted (DeletionPolicy ${resource.DeletionPolicy ?? 'Delete'})` });
+      continue;
+    }
+    const stale = createdReferences(resource, state[stack], before[stack]);
+    findings.push(stale.length > 0
+      ? { kind: 'adopts-stale', stack, logicalId: id, detail: `${name} would be adopted (--import-existing-resources) still naming the old ${stale.join(', ')}` }
+      : { kind: 'adopts', stack, logicalId: id, detail: name });
+    left.delete(name);
+  }
   return findings;
 }
 

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 /**
  * What the services refuse, or do to data, that CloudFormation's resource schemas do not say: each rule rests on a
  * sentence of the service's own API model (aws/lifecycle/service-rules.json, from botocore 1.44.8) and says the way
- * through. support/lifecycle.ts runs them on every transition, after it knows what the transition replaces.
+ * through. lifecycle-check.ts runs them on every transition, after it knows what the transition replaces.
  */
 export const SERVICE_SOURCES: Record<string, { readonly where: string; readonly quote: string }> =
   JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'aws', 'lifecycle', 'service-rules.json'), 'utf-8'));

@@ -1,0 +1,73 @@
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { type AppState, checkLifecycle, type LifecycleFinding } from './lifecycle-check';
+import { UserError } from '../errors';
+
+/** Findings that stop a deployment: what CloudFormation or a service would refuse, or a read left dangling. */
+export const REFUSING_KINDS: ReadonlyArray<LifecycleFinding['kind']> = ['refused', 'replaces-named', 'recreates-kept', 'adopts-stale', 'unread-parameter'];
+
+/** What each kind of finding means, as `check-change` prints it. */
+const MEANING: Record<LifecycleFinding['kind'], string> = {
+  'refused': 'refused by the service',
+  'replaces-named': 'refused: replaced under its own name',
+  'recreates-kept': 'refused: a name still held',
+  'adopts-stale': 'refused: adopted still naming old resources',
+  'unread-parameter': 'refused: reads a parameter no stack creates',
+  'replaces-read': 'redeploy the readers: a published value changes',
+  'adopts': 'adopted by cdk deploy --import-existing-resources',
+  'replaces': 'replaced',
+  'unknown-type': 'not checked: type unknown to the checker',
+};
+
+/** Every stack's template of a cloud assembly directory (`cdk synth -o`), by stack name, read from its manifest. */
+export function assemblyState(directory: string): AppState {
+  const manifestFile = path.join(directory, 'manifest.json');
+  if (!fs.existsSync(manifestFile)) {
+    throw new UserError(`check-change: ${directory} is not a cloud assembly (no manifest.json there); give the directory cdk synth -o wrote, ` +
+      'or the cdk.out of the release that was last deployed.');
+  }
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf-8'));
+  return Object.fromEntries(Object.values<any>(manifest.artifacts ?? {}).filter((a) => a.type === 'aws:cloudformation:stack')
+    .map((a) => [a.properties?.stackName ?? a.displayName, JSON.parse(fs.readFileSync(path.join(directory, a.properties.templateFile), 'utf-8'))]));
+}
+
+/** The findings of going from `previous` to `current`, as lines per stack; `refused` tells whether any stops the change. */
+export function changeReport(previous: AppState, current: AppState): { readonly lines: string[]; readonly refused: boolean } {
+  const findings = checkLifecycle([previous, current], { replacements: true });
+  const stacks = [...new Set([...Object.keys(previous), ...Object.keys(current)])].sort();
+  const lines = stacks.flatMap((stack) => {
+    const own = findings.filter((f) => f.stack === stack);
+    const state = !previous[stack] ? ' (new)' : !current[stack] ? ' (no longer in the app: cdk destroy it first)' : '';
+    return [`${stack}${state}: ${own.length === 0 ? 'nothing replaced, nothing refused' : ''}`.trimEnd(),
+      ...own.map((f) => `  ${MEANING[f.kind]}: ${f.logicalId}: ${f.detail}`)];
+  });
+  return { lines, refused: findings.some((f) => REFUSING_KINDS.includes(f.kind)) };
+}
+
+/**
+ * `fw-deploy check-change <previous assembly> [-c key=value]...`: synthesises the app of the current directory with
+ * the CDK CLI, as `cdk synth` does (cdk.json and the -c values), compares it with the previous assembly, prints what
+ * each stack's deployment would do, and returns the exit code: 1 when anything would be refused, 0 otherwise.
+ */
+export function checkChange(args: string[], cwd = process.cwd(), write: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): number {
+  const [previousDirectory, ...rest] = args;
+  if (!previousDirectory || rest.length % 2 !== 0 || rest.some((a, i) => (i % 2 === 0 ? a !== '-c' && a !== '--context' : !/^[^=]+=/.test(a)))) {
+    throw new UserError(`check-change: usage: fw-deploy check-change <previous cloud assembly> [-c key=value]... (given ${JSON.stringify(args)})`);
+  }
+  const previous = assemblyState(path.resolve(cwd, previousDirectory));
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-check-change-'));
+  try {
+    const synth = spawnSync('npx', ['cdk', 'synth', '-q', '-o', outdir, ...rest], {
+      cwd, encoding: 'utf-8', env: { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true' },
+    });
+    if (synth.status !== 0) throw new UserError(`check-change: cdk synth failed in ${cwd}:\n${synth.stderr.trim()}`);
+    const report = changeReport(previous, assemblyState(outdir));
+    report.lines.forEach(write);
+    write(report.refused ? 'check-change: refused; each line above names its rule and the way through.' : 'check-change: nothing AWS would refuse.');
+    return report.refused ? 1 : 0;
+  } finally {
+    fs.rmSync(outdir, { recursive: true, force: true });
+  }
+}
