@@ -18,16 +18,33 @@ export const SCORE_WORKLOAD_PATH = /^(?!\/)(?!(?:.*\/)?\.\.(?:\/|$))[\w./-]+\.ya
 /** Keywords whose error only says that something beneath failed: the errors beneath say what. */
 const BRANCHES = new Set(['properties', '$ref', 'allOf', 'items', 'prefixItems', 'propertyNames']);
 
+let loaded: { readonly schema: any; readonly validator: Validator } | undefined;
+
+/** Score's schema and its validator, read once a process (a platform may describe several applications in Score). */
+function scoreSchema(): { readonly schema: any; readonly validator: Validator } {
+  if (!loaded) {
+    const schema = JSON.parse(fs.readFileSync(SCORE_SCHEMA_FILE, 'utf-8'));
+    loaded = { schema, validator: new Validator(schema, '2020-12', false) };
+  }
+  return loaded;
+}
+
+/** A JSON pointer's parts (`#/a/b~1c` is a, b/c), as the validator reports locations. */
+function pointer(location: string): string[] {
+  const rest = location.replace(/^#\/?/, '');
+  return rest === '' ? [] : rest.split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
 /**
  * Every way `workload` breaks Score's schema, each naming the field and Score's rule (never the value: a variable may
  * hold what someone pasted), or none.
  */
 export function scoreSchemaProblems(workload: unknown): string[] {
-  const schema = JSON.parse(fs.readFileSync(SCORE_SCHEMA_FILE, 'utf-8'));
-  const { errors } = new Validator(schema, '2020-12', false).validate(workload);
-  const field = (location: string) => location.replace(/^#\/?/, '').split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')).join('.') || '(the file)';
+  const { schema, validator } = scoreSchema();
+  const { errors } = validator.validate(workload);
+  const field = (location: string) => pointer(location).join('.') || '(the file)';
   const describe = (keywordLocation: string) => {
-    const node = keywordLocation.replace(/^#\/?/, '').split('/').slice(0, -1).reduce<any>((n, k) => n?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], schema);
+    const node = pointer(keywordLocation).slice(0, -1).reduce<any>((n, k) => n?.[k], schema);
     return typeof node?.description === 'string' ? ` (Score: ${node.description})` : '';
   };
   return errors

@@ -5,8 +5,9 @@ import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 
 /**
  * The sizing keys given where nothing reads them, each with where it belongs: a runtime's size on the other runtime,
- * the data volume's without one (or for an application that keeps no data), the database's for a plugin that asks for none. Warned at synth rather than refused,
- * so that one configuration can move between runtimes (every key keeps its value, and the other runtime's are read).
+ * the data volume's without one (or for an application that keeps no data), the database's for a plugin that asks for
+ * none. Warned at synth rather than refused, so that one configuration can move between runtimes (every key keeps its
+ * value, and the other runtime's are read).
  */
 export function unusedKeyMessages(context: DeploymentContext, hasDatabase: boolean, keepsData: boolean): string[] {
   const messages: string[] = [];
@@ -20,8 +21,6 @@ export function unusedKeyMessages(context: DeploymentContext, hasDatabase: boole
       messages.push(`${dataKeys.map((key) => `${key} ${context[key]}`).join(', ')} ${dataKeys.length > 1 ? 'are' : 'is'} not used: ` +
         'the application keeps no data (keepsData() is false, or containerImage has no dataPath), so it has no data volume.');
     }
-    const withoutData = { ...context, ec2Storage: undefined, dataVolumeGiB: undefined, dataVolumeSnapshotId: undefined };
-    return messages.concat(unusedKeyMessages(withoutData, hasDatabase, true));
   }
   for (const key of ['cpu', 'memoryLimitMiB'] as const) {
     if (given(key) && context.runtimeType !== RuntimeType.FARGATE) {
@@ -32,7 +31,8 @@ export function unusedKeyMessages(context: DeploymentContext, hasDatabase: boole
     messages.push(`instanceType ${context.instanceType} is not used on runtimeType ${context.runtimeType}: it sizes an EC2 instance; ` +
       'on Fargate cpu and memoryLimitMiB decide.');
   }
-  if (given('dataVolumeGiB') && !ebs) {
+  // Without data the message above names it already.
+  if (keepsData && given('dataVolumeGiB') && !ebs) {
     messages.push(`dataVolumeGiB ${context.dataVolumeGiB} is not used: it sizes the EBS data volume of runtimeType EC2 with ec2Storage ebs; ` +
       'EFS grows as it is used.');
   }

@@ -46,15 +46,12 @@ export class ServiceHardening {
    * @param writablePaths absolute paths the service writes to, for example its data path and its log directory
    */
   public static systemdLines(user: string, writablePaths: string[]): string[] {
-    if (!SERVICE_USER.test(user)) {
-      throw new UserError(`ServiceHardening.systemdLines(): user ${JSON.stringify(user)} is not an account name; pass Ec2Context.serviceUser.`);
-    }
-    const bad = writablePaths.filter((p) => typeof p !== 'string' || !PLAIN_PATH.test(p));
-    if (writablePaths.length === 0 || bad.length > 0) {
+    const lines = sandboxLines(user, writablePaths);
+    if (writablePaths.length === 0) {
       throw new UserError(`ServiceHardening.systemdLines(): writablePaths ${JSON.stringify(writablePaths)} must be one or more ` +
         'absolute paths of letters, digits and _ . / - (the places the service writes to).');
     }
-    return [`User=${user}`, `Group=${user}`, ...SANDBOX, `ReadWritePaths=${writablePaths.join(' ')}`];
+    return [...lines, `ReadWritePaths=${writablePaths.join(' ')}`];
   }
 
   /**
@@ -63,13 +60,26 @@ export class ServiceHardening {
    * @internal
    */
   public static _inImageRoot(user: string, writablePaths: string[]): string[] {
-    // An image that keeps no data writes only its declared volumes, which the boot's drop-in adds.
-    return ServiceHardening.systemdLines(user, writablePaths.length > 0 ? writablePaths : ['/'])
+    return [
       // The host's home directories are not in the image's root at all: ProtectHome= would hide the image's own
       // /home and /root, and protect nothing of the host's.
-      .filter((line) => line !== 'ProtectHome=yes' && !(line.startsWith('ReadWritePaths=') && writablePaths.length === 0))
-      .map((line) => line.startsWith('ReadWritePaths=') ? `ReadWritePaths=${writablePaths.map((p) => `+${p}`).join(' ')}` : line);
+      ...sandboxLines(user, writablePaths).filter((line) => line !== 'ProtectHome=yes'),
+      // None for an image that keeps no data: it writes only its declared volumes, which the boot's drop-in adds.
+      ...writablePaths.length > 0 ? [`ReadWritePaths=${writablePaths.map((p) => `+${p}`).join(' ')}`] : [],
+    ];
   }
 
   private constructor() {}
+}
+
+/** `User=`, `Group=` and the sandbox, for an account name and plain writable paths (checked, naming what is wrong). */
+function sandboxLines(user: string, writablePaths: string[]): string[] {
+  if (!SERVICE_USER.test(user)) {
+    throw new UserError(`ServiceHardening.systemdLines(): user ${JSON.stringify(user)} is not an account name; pass Ec2Context.serviceUser.`);
+  }
+  if (writablePaths.some((p) => typeof p !== 'string' || !PLAIN_PATH.test(p))) {
+    throw new UserError(`ServiceHardening.systemdLines(): writablePaths ${JSON.stringify(writablePaths)} must be one or more ` +
+      'absolute paths of letters, digits and _ . / - (the places the service writes to).');
+  }
+  return [`User=${user}`, `Group=${user}`, ...SANDBOX];
 }

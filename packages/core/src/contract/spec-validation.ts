@@ -147,10 +147,10 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
       'ApplicationSpec supplies the defaults.'];
   }
   const problems: string[] = [];
-  // Its own problems are named once, by newerMemberProblems.
-  const noData = newerMember(spec, pluginName, 'keepsData', []) === false;
+  // Read once: it decides which members are checked, and newerMemberProblems checks its value.
+  const keeps = newerMember(spec, pluginName, 'keepsData', problems);
   for (const [member, check] of CHECKS) {
-    if (noData && DATA_MEMBERS.includes(member)) continue;
+    if (keeps === false && DATA_MEMBERS.includes(member)) continue;
     let value: unknown;
     try {
       value = callPlugin(pluginName, member, () => (spec[member] as () => unknown).call(spec));
@@ -197,7 +197,7 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
   if (database !== undefined && database !== null) problems.push(...databaseRequirementProblems(database, `${pluginName}.database()`).map((p) => `${p}.`));
   const controls = resultOf(spec, 'complianceControls', pluginName, problems);
   if (controls !== undefined) problems.push(...complianceControlProblems(controls, `${pluginName}.complianceControls()`));
-  problems.push(...newerMemberProblems(spec, pluginName));
+  problems.push(...newerMemberProblems(spec, pluginName, keeps));
   if (spec.supportsOidcIntegration() && !spec.oidcIntegration()) {
     problems.push(`${pluginName}.oidcIntegration() returned nothing although supportsOidcIntegration() is true.`);
   }
@@ -223,11 +223,10 @@ function newerMember<K extends NewerMember>(spec: IApplicationSpec, pluginName: 
   }
 }
 
-/** The members of contract 1.1: a health-check port, a container command, whether it keeps data. */
-function newerMemberProblems(spec: IApplicationSpec, pluginName: string): string[] {
+/** The members of contract 1.1: a health-check port, a container command, whether it keeps data (`keeps`, read). */
+function newerMemberProblems(spec: IApplicationSpec, pluginName: string, keeps: unknown): string[] {
   const problems: string[] = [];
   const read = <K extends NewerMember>(member: K) => newerMember(spec, pluginName, member, problems);
-  const keeps = read('keepsData');
   if (keeps !== undefined && typeof keeps !== 'boolean') {
     problems.push(`${pluginName}.keepsData() returned ${shownValue(keeps)}; allowed: true or false.`);
   }
