@@ -120,7 +120,7 @@ export interface DeploymentContext {
   readonly tokenPaths?: string[];
   /**
    * Requests one client address may send to the application in 5 minutes before the WAF blocks it for a while.
-   * @default - `WAF_RATE_LIMIT` (2000)
+   * @default - `WAF_RATE_LIMIT`
    */
   readonly rateLimit?: number;
   /**

@@ -126,8 +126,8 @@ export interface FactorySettings {
   readonly tokenPaths?: string[];
   /**
    * Requests one client address may send to the application in 5 minutes before the WAF blocks it for a while
-   * (STAGING and PRODUCTION), on a platform to the application's host only. WAF takes 10 to 2000000000.
-   * @default - `WAF_RATE_LIMIT` (2000)
+   * (STAGING and PRODUCTION), on a platform to the application's host only. Within WAF's bounds (`WAF_RATE_LIMIT_BOUNDS`).
+   * @default - `WAF_RATE_LIMIT`
    */
   readonly rateLimit?: number;
   /**
