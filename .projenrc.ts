@@ -58,7 +58,7 @@ const root = new typescript.TypeScriptProject({
   // One copy of constructs and aws-cdk-lib in the tree (a second copy breaks instanceof checks across packages).
   devDeps: [`constructs@${CONSTRUCTS_VERSION}`, `aws-cdk-lib@${AWS_CDK_LIB_TESTED}`, `aws-cdk@${AWS_CDK_CLI_VERSION}`],
   // The examples' synth output.
-  gitignore: ['/.tmp/', 'cdk.out/'],
+  gitignore: ['/.tmp/', 'cdk.out/', '/.tools/'],
 });
 root.package.addField('private', true);
 root.package.addField('workspaces', ['packages/*']);

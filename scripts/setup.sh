@@ -51,10 +51,17 @@ if [ "$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)" -l
   echo "setup: Node ${NODE_VERSION} installed in ${node_home} (/usr/local/bin/node); the machine's own Node is older than ${NODE_MIN_MAJOR}"
 fi
 
-# Python tools: cfn-lint checks every template the tests synthesise (pinned).
-CFN_LINT_VERSION=1.51.0
-if ! cfn-lint --version 2>/dev/null | grep -qx "cfn-lint ${CFN_LINT_VERSION}"; then
-  python3 -m pip install --quiet --disable-pip-version-check "cfn-lint==${CFN_LINT_VERSION}"
+# cfn-lint, which checks every template the tests synthesise: a virtual environment of its own in .tools/cfn-lint, its
+# tree pinned by its lock file (scripts/lock-python.js), so the machine's Python packages stay as they are (pinning
+# botocore there broke the machine's awscli). .tools/bin holds only its link: the test stages put that first on the
+# PATH. Made beside the npm installs, and again only when the lock file changes.
+cfn_lint_lock=test/dependencies/python/cfn-lint.txt
+cfn_lint_env=.tools/cfn-lint
+if ! cmp -s "$cfn_lint_lock" "$cfn_lint_env/lock.txt"; then
+  ( rm -rf "$cfn_lint_env" && python3 -m venv "$cfn_lint_env" \
+    && "$cfn_lint_env/bin/pip" install --quiet --disable-pip-version-check -r "$cfn_lint_lock" \
+    && cp "$cfn_lint_lock" "$cfn_lint_env/lock.txt" ) &
+  cfn_lint_pid=$!
 fi
 
 # Node packages: one install at the root for every workspace package.
@@ -68,3 +75,8 @@ npm ci --no-audit --no-fund --prefix test/e2e/verdaccio
 pids=()
 for pkg in packages/*/; do (cd "$pkg" && npx projen compile) & pids+=($!); done
 for pid in "${pids[@]}"; do wait "$pid"; done
+if [ -n "${cfn_lint_pid:-}" ] && ! wait "$cfn_lint_pid"; then
+  echo "setup: cfn-lint's virtual environment ($cfn_lint_env) was not made from $cfn_lint_lock: pip's message is above" >&2
+  exit 1
+fi
+mkdir -p .tools/bin && ln -sf ../cfn-lint/bin/cfn-lint .tools/bin/cfn-lint

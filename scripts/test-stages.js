@@ -44,8 +44,13 @@ const STAGES = [
     name: 'template:package', cwd: 'packages/plugin-template', chain: true,
     run: '{ node ../../scripts/up-to-date.js .jsii src package.json || npx projen compile; } && npx projen post-compile && rm -rf dist && node ../../scripts/bundle-deps.js && npx jsii-pacmak -v --no-npmignore --target js',
   },
-  // The build server's pipeline library and seeded jobs, run by Groovy with the Jenkins steps stood in for.
-  { name: 'jenkins-groovy', cwd: 'packages/core/jenkins', run: 'mvn -B test' },
+  // The build server's pipeline library and seeded jobs, run by Groovy with the Jenkins steps stood in for; then the
+  // tree Maven resolved for it against the one test/dependencies/advisories.test.js reads.
+  {
+    name: 'jenkins-groovy', cwd: 'packages/core/jenkins',
+    run: 'mvn -B test && mvn -B -q dependency:list -DincludeScope=test -DoutputFile="$TMPDIR/tree" '
+      + '&& node ../../../scripts/maven-trees.js check packages/core/jenkins "$TMPDIR/tree"',
+  },
   // The npm tarball with its Maven build, the Python wheel and the Go module: what the later stages install.
   { name: 'core:package', cwd: 'packages/core', run: 'npx projen package', after: ['core:compile'], chain: true },
   // The API references (core's jest reads them).
@@ -197,7 +202,8 @@ function run(stages, jobs) {
 /**
  * A stage's environment: the test command's, with the stage's own temporary directory `tmp` (`TMPDIR`, which mktemp,
  * Node's `os.tmpdir()` and so the CDK's `cdk.out*` of every synth read: the stages left about 1 GB in /tmp a run), and
- * two settings that change how fast the engines run, never what they do.
+ * the pinned cfn-lint first on the PATH (scripts/setup.sh links it in `.tools/bin`, beside no other program, so
+ * `python3` stays the machine's), and two settings that change how fast the engines run, never what they do.
  * - `CDK_VALIDATION=false`: every CDK synth would otherwise load the CDK's CloudFormation validation (a WASM rule
  *   engine, about 4 s of CPU each time) and only print what it finds. It stays on where a test reads its findings:
  *   the main job (`cdkValidation`), and core's `cfn-lint.test.ts` and `platform.test.ts`, which call it themselves.
@@ -207,6 +213,7 @@ function run(stages, jobs) {
  */
 function stageEnv(stage, tmp) {
   const env = { ...process.env, TMPDIR: tmp, JAVA_TOOL_OPTIONS: `${process.env.JAVA_TOOL_OPTIONS ?? ''} -XX:TieredStopAtLevel=1`.trim() };
+  env.PATH = `${path.join(root, '.tools', 'bin')}${path.delimiter}${env.PATH}`;
   if (stage.cdkValidation) delete env.CDK_VALIDATION;
   else env.CDK_VALIDATION = 'false';
   return env;

@@ -14,7 +14,10 @@ quiet=(--quiet --disable-pip-version-check --no-compile)
 
 index_dir=$(mktemp -d)
 python3 -m venv "$index_dir/venv"
-"$index_dir/venv/bin/pip" install "${quiet[@]}" "pypiserver==2.4.2" "twine==6.2.0"
+# Every Python tree here is pinned by a lock file (scripts/lock-python.js); PIP_CONSTRAINT holds the builds of the
+# local directories (deploy/python, this plugin) to it too.
+locks=../../test/dependencies/python
+"$index_dir/venv/bin/pip" install "${quiet[@]}" -r "$locks/package-index.txt"
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 mkdir -p "$index_dir/packages"
 "$index_dir/venv/bin/pypi-server" run -i 127.0.0.1 -p "$port" -a . -P . --disable-fallback "$index_dir/packages" \
@@ -32,7 +35,7 @@ python3 -m venv .venv
 .venv/bin/pip install "${quiet[@]}" --index-url "http://127.0.0.1:$port/simple/" --no-deps "fw-core==${version}"
 # ... then what it declares, from PyPI, with the test tools, the deployment app and this plugin.
 .venv/bin/python -c 'import importlib.metadata as m; print("\n".join(m.requires("fw-core")))' > "$index_dir/requires.txt"
-.venv/bin/pip install "${quiet[@]}" -r "$index_dir/requires.txt" "aws-cdk-lib==2.270.0" "constructs==10.8.1" "pytest==8.3.4" \
+PIP_CONSTRAINT="$locks/fw-core.txt" .venv/bin/pip install "${quiet[@]}" -r "$index_dir/requires.txt" -r "$locks/fw-core.txt" \
   ../../deploy/python .
 .venv/bin/python -c 'import importlib.metadata as m, fw_core; print("python-plugin: fw-core", m.version("fw-core"), "from", fw_core.__file__)'
 .venv/bin/python -m pytest -q

@@ -20,7 +20,7 @@ const PINS = {
   },
   awsCdkLibTested: {
     'docs/python.md': /"aws-cdk-lib==([^"]+)"/g,
-    'examples/python-plugin/test.sh': /"aws-cdk-lib==([^"]+)"/g,
+    'test/dependencies/python/fw-core.txt': /^aws-cdk-lib==(.+)$/gm,
     'docs/deploying.md': /"aws-cdk-lib": "([^"]+)"/g,
     'package.json': /"aws-cdk-lib": "([^"]+)"/g,
   },

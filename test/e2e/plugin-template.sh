@@ -220,7 +220,8 @@ check 'TypeScript discovery loads it with a framework one minor newer, refuses i
 python_discovery() {
   local venv="$work/python-venv" quiet=(--quiet --disable-pip-version-check --no-compile)
   python3 -m venv "$venv" || return 1
-  "$venv/bin/pip" install "${quiet[@]}" "$root"/packages/core/dist/python/fw_core-*.whl dist/python/*.whl "$root/deploy/python" \
+  PIP_CONSTRAINT="$root/test/dependencies/python/fw-core.txt" "$venv/bin/pip" install "${quiet[@]}" pip setuptools \
+    "$root"/packages/core/dist/python/fw_core-*.whl dist/python/*.whl "$root/deploy/python" \
     > "$work/python-install.log" 2>&1 || { tail -20 "$work/python-install.log"; return 1; }
   "$venv/bin/python" - "$next_minor" "$next_major" <<'PY'
 import sys

@@ -34,3 +34,8 @@ for artifact in core deploy; do
   grep -q ">fw-local=" "$origin" || { echo "maven-rehearsal: $artifact was not resolved from the rehearsal repository ($origin)" >&2; exit 1; }
 done
 echo "maven-rehearsal: the Java example passed against core and deploy resolved from $repo"
+# The trees Maven resolved, against the ones test/dependencies/advisories.test.js reads.
+for pom in deploy/java examples/java-plugin; do
+  (cd "$root/$pom" && mvn -B -q dependency:list -Dfw.repository.url="$repo" -DincludeScope=test -DoutputFile="$work/tree")
+  node "$root/scripts/maven-trees.js" check "$pom" "$work/tree"
+done

@@ -184,7 +184,10 @@ const hasCfnLint = requireInCi(spawnSync('cfn-lint', ['--version']).status === 0
 }, 600_000);
 
 (hasCfnLint ? test : test.skip)('the resource schemas are what the pinned cfn-lint bundles (tools/aws/cloudformation-schemas/derive.py --check)', () => {
-  const run = spawnSync('python3', [path.join(__dirname, '..', '..', '..', 'tools', 'aws', 'cloudformation-schemas', 'derive.py'), '--check'], { encoding: 'utf-8' });
+  // The Python cfn-lint runs on (scripts/setup.sh makes it a virtual environment of its own): the one beside it.
+  const cfnLint = fs.realpathSync(spawnSync('sh', ['-c', 'command -v cfn-lint'], { encoding: 'utf-8' }).stdout.trim());
+  const python = path.join(path.dirname(cfnLint), 'python3');
+  const run = spawnSync(python, [path.join(__dirname, '..', '..', '..', 'tools', 'aws', 'cloudformation-schemas', 'derive.py'), '--check'], { encoding: 'utf-8' });
   expect(run.stderr).toBe('');
   expect(JSON.parse(run.stdout).types).toEqual(SCHEMAS);
 });

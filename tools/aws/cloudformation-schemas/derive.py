@@ -1,8 +1,9 @@
 """Derives resource-schemas.json: for each CloudFormation resource type the framework emits, what CloudFormation's own
 resource provider schema says a change does to it: `primaryIdentifier` (what names it, and what auto-import adopts it
 by) and `createOnlyProperties` (a change replaces it). Read from the provider schemas the pinned cfn-lint bundles
-(scripts/setup.sh's CFN_LINT_VERSION; cfn-lint refreshes them from CloudFormation's published schemas), region
-us-east-1. Usage: python3 tools/aws/cloudformation-schemas/derive.py [--check] TYPE... (the types are those already in
+(test/dependencies/python/cfn-lint.txt; cfn-lint refreshes them from CloudFormation's published schemas), region
+us-east-1. Usage, with the Python of the virtual environment scripts/setup.sh makes for cfn-lint:
+.tools/cfn-lint/bin/python3 tools/aws/cloudformation-schemas/derive.py [--check] TYPE... (the types are those already in
 the file plus any given). With --check, prints the file it would write instead of writing it; the lifecycle test runs
 that in CI and compares.
 """
