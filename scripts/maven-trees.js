@@ -3,10 +3,13 @@
 // test/dependencies/advisories.test.js reads them (the framework's own artifacts, dev.fwframework, left out).
 //   node scripts/maven-trees.js write POM_DIR LIST ...     record each pom's tree from `mvn dependency:list -DoutputFile=LIST`
 //   node scripts/maven-trees.js check POM_DIR LIST         fail when what Maven resolved differs from the record
+//   node scripts/maven-trees.js goal                       print the pinned goal and options that write a LIST
 // The stages that build each pom run `check` (scripts/test-stages.js, test/release/maven-rehearsal.sh).
 const fs = require('node:fs');
 const path = require('node:path');
 
+/** The Maven goal that lists a pom's tree (the plugin pinned, not Maven's default binding), with its options. */
+const GOAL = 'org.apache.maven.plugins:maven-dependency-plugin:3.11.0:list -DincludeScope=test';
 const RECORD = path.join(__dirname, '..', 'test', 'dependencies', 'maven-trees.txt');
 const HEADER = '# The Maven trees the builds resolve: `pom directory  group:artifact:version:scope`, written by scripts/maven-trees.js.\n';
 
@@ -30,7 +33,9 @@ function read() {
 }
 
 const [command, ...args] = process.argv.slice(2);
-if (command === 'write' && args.length >= 2 && args.length % 2 === 0) {
+if (command === 'goal') {
+  console.log(GOAL);
+} else if (command === 'write' && args.length >= 2 && args.length % 2 === 0) {
   const trees = read();
   for (let i = 0; i < args.length; i += 2) trees.set(args[i], resolved(args[i + 1]));
   const lines = [...trees.keys()].sort().flatMap((pom) => trees.get(pom).map((a) => `${pom}  ${a}`));
@@ -49,6 +54,6 @@ if (command === 'write' && args.length >= 2 && args.length % 2 === 0) {
   }
   console.log(`maven-trees: ${pom} resolved the ${got.length} artifacts recorded`);
 } else {
-  console.error('usage: node scripts/maven-trees.js write POM_DIR LIST [POM_DIR LIST ...] | check POM_DIR LIST');
+  console.error('usage: node scripts/maven-trees.js write POM_DIR LIST [POM_DIR LIST ...] | check POM_DIR LIST | goal');
   process.exit(2);
 }

@@ -17,13 +17,15 @@ command -v gcc >/dev/null 2>&1 || missing+=(gcc libc6-dev)
 browser=()
 command -v chromium >/dev/null 2>&1 || browser+=(chromium)
 [ -e /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf ] || browser+=(fonts-liberation)
+# Installed beside Node, cfn-lint and the npm packages (none of which needs them), waited for at the end.
 if [ $((${#missing[@]} + ${#browser[@]})) -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  [ ${#missing[@]} -eq 0 ] || $sudo apt-get install -y -qq "${missing[@]}"
-  # Without the recommended packages: 25 instead of about 130, and headless needs none of them.
-  [ ${#browser[@]} -eq 0 ] || $sudo apt-get install -y -qq --no-install-recommends "${browser[@]}"
+  ( $sudo apt-get update -qq \
+    && { [ ${#missing[@]} -eq 0 ] || $sudo apt-get install -y -qq "${missing[@]}"; } \
+    && { [ ${#browser[@]} -eq 0 ] || $sudo apt-get install -y -qq --no-install-recommends "${browser[@]}"; } ) &
+  # (Chromium without the recommended packages: 25 instead of about 130, and headless needs none of them.)
+  apt_pid=$!
 fi
 
 # Node.js: the packages support the maintained LTS lines from VERSIONS.nodeMin on; the tests run on 24. A machine
@@ -80,3 +82,7 @@ if [ -n "${cfn_lint_pid:-}" ] && ! wait "$cfn_lint_pid"; then
   exit 1
 fi
 mkdir -p .tools/bin && ln -sf ../cfn-lint/bin/cfn-lint .tools/bin/cfn-lint
+if [ -n "${apt_pid:-}" ] && ! wait "$apt_pid"; then
+  echo "setup: the system packages (${missing[*]} ${browser[*]}) were not installed: apt's message is above" >&2
+  exit 1
+fi

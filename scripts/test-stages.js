@@ -48,7 +48,7 @@ const STAGES = [
   // tree Maven resolved for it against the one test/dependencies/advisories.test.js reads.
   {
     name: 'jenkins-groovy', cwd: 'packages/core/jenkins',
-    run: 'mvn -B test && mvn -B -q dependency:list -DincludeScope=test -DoutputFile="$TMPDIR/tree" '
+    run: 'mvn -B test $(node ../../../scripts/maven-trees.js goal) -DoutputFile="$TMPDIR/tree" '
       + '&& node ../../../scripts/maven-trees.js check packages/core/jenkins "$TMPDIR/tree"',
   },
   // The npm tarball with its Maven build, the Python wheel and the Go module: what the later stages install.

@@ -24,18 +24,19 @@ forget
 mvn -B -q org.apache.maven.plugins:maven-deploy-plugin:3.1.4:deploy-file -DrepositoryId=rehearsal -Durl="$repo" \
   -Dfile="$jar.jar" -DpomFile="$jar.pom" -Dsources="$jar-sources.jar" -Djavadoc="$jar-javadoc.jar"
 echo "maven-rehearsal: dev.fwframework:core:$version deployed to $repo"
-(cd "$root/deploy/java" && mvn -B deploy -Dfw.repository.url="$repo" -DaltDeploymentRepository="rehearsal::$repo")
+# Each build lists the tree Maven resolved for it too (dependency:list in the same run: no second resolution), checked
+# below against the one test/dependencies/advisories.test.js reads.
+read -r -a list <<< "$(node "$root/scripts/maven-trees.js" goal)"
+(cd "$root/deploy/java" && mvn -B deploy "${list[@]}" -DoutputFile="$work/deploy-tree" -Dfw.repository.url="$repo" \
+  -DaltDeploymentRepository="rehearsal::$repo")
 echo "maven-rehearsal: dev.fwframework:deploy:$version deployed to $repo"
 
 forget
-(cd "$root/examples/java-plugin" && mvn -B verify -Dfw.repository.url="$repo")
+(cd "$root/examples/java-plugin" && mvn -B verify "${list[@]}" -DoutputFile="$work/example-tree" -Dfw.repository.url="$repo")
 for artifact in core deploy; do
   origin="$local_repo/dev/fwframework/$artifact/$version/_remote.repositories"
   grep -q ">fw-local=" "$origin" || { echo "maven-rehearsal: $artifact was not resolved from the rehearsal repository ($origin)" >&2; exit 1; }
 done
 echo "maven-rehearsal: the Java example passed against core and deploy resolved from $repo"
-# The trees Maven resolved, against the ones test/dependencies/advisories.test.js reads.
-for pom in deploy/java examples/java-plugin; do
-  (cd "$root/$pom" && mvn -B -q dependency:list -Dfw.repository.url="$repo" -DincludeScope=test -DoutputFile="$work/tree")
-  node "$root/scripts/maven-trees.js" check "$pom" "$work/tree"
-done
+node "$root/scripts/maven-trees.js" check deploy/java "$work/deploy-tree"
+node "$root/scripts/maven-trees.js" check examples/java-plugin "$work/example-tree"
