@@ -1,5 +1,6 @@
 import { cdk, javascript, release, TaskShell, typescript } from 'projen';
 import { PLUGIN_CONTRACT_RECORD, PLUGIN_CONTRACT_VERSION } from './packages/core/src/contract/plugin-contract-version';
+import { PREFLIGHT_CLIENTS } from './packages/core/src/preflight/clients';
 import { VERSIONS } from './packages/plugin-template/src/versions';
 
 // One lockstep version for every package, so sibling ranges are real (`^x.y.z`) in published tarballs.
@@ -56,7 +57,9 @@ const root = new typescript.TypeScriptProject({
   sampleCode: false,
   disableTsconfig: true,
   // One copy of constructs and aws-cdk-lib in the tree (a second copy breaks instanceof checks across packages).
-  devDeps: [`constructs@${CONSTRUCTS_VERSION}`, `aws-cdk-lib@${AWS_CDK_LIB_TESTED}`, `aws-cdk@${AWS_CDK_CLI_VERSION}`],
+  // `fw-deploy preflight`'s AWS SDK clients, at their pins: the examples run it, as a deployment project does.
+  devDeps: [`constructs@${CONSTRUCTS_VERSION}`, `aws-cdk-lib@${AWS_CDK_LIB_TESTED}`, `aws-cdk@${AWS_CDK_CLI_VERSION}`,
+    ...Object.entries(PREFLIGHT_CLIENTS).map(([name, version]) => `${name}@${version}`)],
   // The examples' synth output.
   gitignore: ['/.tmp/', 'cdk.out/', '/.tools/'],
 });
@@ -231,7 +234,8 @@ const core = fwPackage({
   short: 'core',
   description: 'Deploy an application described by a plugin (IApplicationSpec) on ECS Fargate or EC2 with AWS CDK.',
   peerDeps: [`aws-cdk-lib@^${AWS_CDK_LIB_MIN}`, `constructs@^${CONSTRUCTS_VERSION}`],
-  devDeps: [`aws-cdk-lib@${AWS_CDK_LIB_TESTED}`, `constructs@${CONSTRUCTS_VERSION}`],
+  // aws-sdk-client-mock: the ecosystem's mock of the SDK clients, for preflight's tests.
+  devDeps: [`aws-cdk-lib@${AWS_CDK_LIB_TESTED}`, `constructs@${CONSTRUCTS_VERSION}`, 'aws-sdk-client-mock@4.1.0'],
   bin: { 'fw-deploy': 'bin/fw-deploy' },
   builtTargets: ['java', 'python', 'go'],
   // Runtime dependencies of a jsii package are bundled into its tarball. cdk-nag is an implementation detail (the

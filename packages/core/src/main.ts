@@ -3,8 +3,8 @@ import { DeploymentApp } from './deployment-app';
 import { UserErrors } from './user-errors';
 
 /**
- * The `fw-deploy` command: the deployment app `cdk synth` runs, or `fw-deploy check-change <previous assembly>`
- * (`lifecycle/check-change.ts`). A mistake in the configuration or a plugin is printed as its message alone, without a
+ * The `fw-deploy` command: the deployment app `cdk synth` runs, `fw-deploy check-change <previous assembly>`
+ * (`lifecycle/check-change.ts`), or `fw-deploy preflight` (`preflight/preflight.ts`). A mistake in the configuration or a plugin is printed as its message alone, without a
  * stack trace; so is a PRODUCTION compliance finding.
  */
 export function main(args: string[] = process.argv.slice(2)): void {
@@ -14,6 +14,16 @@ export function main(args: string[] = process.argv.slice(2)): void {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { checkChange } = require('./lifecycle/check-change') as typeof import('./lifecycle/check-change');
       process.exitCode = checkChange(args.slice(1));
+      return;
+    }
+    if (args[0] === 'preflight') {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { preflight } = require('./preflight/preflight') as typeof import('./preflight/preflight');
+      preflight(args.slice(1)).then((code) => { process.exitCode = code; }, (e) => {
+        if (!UserErrors.isUserError(e)) throw e;
+        process.stderr.write(`fw-deploy: ${(e as Error).message}\n`);
+        process.exitCode = 1;
+      });
       return;
     }
     const app = new App();

@@ -24,6 +24,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['application-factory-props.ts', 'application-factory.ts', 'factory/', 'on-demand.ts'],
   ['build-server/', 'container-image/'],
   ['deployment-app.ts', 'lifecycle/'],
+  // `fw-deploy preflight` reads the account through the AWS SDK, and the deployed stacks through the lifecycle checker.
+  ['preflight/'],
   ['index.ts', 'main.ts'],
 ];
 const layerOf = (file: string) => LAYERS.findIndex((units) => units.some((u) => relative(file) === u || relative(file).startsWith(u)));

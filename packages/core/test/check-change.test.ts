@@ -56,3 +56,19 @@ const built = requireInCi(fs.existsSync(path.join(__dirname, '..', 'lib', 'main.
   expect([wrong.status, wrong.stderr.trim()]).toEqual([1, 'fw-deploy: check-change: usage: fw-deploy check-change <previous cloud assembly> [-c key=value]... ' +
     `(given ${JSON.stringify([previous, '-c'])})`]);
 }, 180_000);
+
+(built ? test : test.skip)('examples/build-server: against a DEV assembly of the same stack, 1 naming the EFS mount targets; against its own, 0', () => {
+  const example = path.join(__dirname, '..', '..', '..', 'examples', 'build-server');
+  const env = { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true' };
+  const assembly = (...context: string[]) => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-previous-'));
+    expect(spawnSync('npx', ['cdk', 'synth', '-q', '-o', out, ...context], { cwd: example, encoding: 'utf-8', env }).status).toBe(0);
+    return out;
+  };
+  const check = (previous: string) => spawnSync(process.execPath, [path.join(__dirname, '..', 'bin', 'fw-deploy'), 'check-change', previous], { cwd: example, encoding: 'utf-8', env });
+  const fromDev = check(assembly('-c', 'securityProfile=DEV'));
+  expect(fromDev.status).toBe(1);
+  expect(fromDev.stdout).toMatch(/^ {2}refused by the service: ApplicationStorageFileSystemEfsMountTarget\w+: efs-one-mount-target-a-zone: /m);
+  const unchanged = check(assembly());
+  expect([unchanged.status, unchanged.stdout.trim().split('\n')]).toEqual([0, ['build-server: nothing replaced, nothing refused', 'check-change: nothing AWS would refuse.']]);
+}, 180_000);

@@ -21,6 +21,9 @@ const MEANING: Record<LifecycleFinding['kind'], string> = {
   'unknown-type': 'not checked: type unknown to the checker',
 };
 
+/** A line of `changeReport` that stops the change. */
+export const REFUSED_LINE = /^ {2}refused/;
+
 /** Every stack's template of a cloud assembly directory (`cdk synth -o`), by stack name, read from its manifest. */
 export function assemblyState(directory: string): AppState {
   const manifestFile = path.join(directory, 'manifest.json');
@@ -53,20 +56,36 @@ export function changeReport(previous: AppState, current: AppState): { readonly 
  */
 export function checkChange(args: string[], cwd = process.cwd(), write: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): number {
   const [previousDirectory, ...rest] = args;
-  if (!previousDirectory || rest.length % 2 !== 0 || rest.some((a, i) => (i % 2 === 0 ? a !== '-c' && a !== '--context' : !/^[^=]+=/.test(a)))) {
+  if (!previousDirectory || !contextArgs(rest)) {
     throw new UserError(`check-change: usage: fw-deploy check-change <previous cloud assembly> [-c key=value]... (given ${JSON.stringify(args)})`);
   }
   const previous = assemblyState(path.resolve(cwd, previousDirectory));
-  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-check-change-'));
+  const report = changeReport(previous, synthesize('check-change', cwd, rest).stacks);
+  report.lines.forEach(write);
+  write(report.refused ? 'check-change: refused; each line above names its rule and the way through.' : 'check-change: nothing AWS would refuse.');
+  return report.refused ? 1 : 0;
+}
+
+/** Whether `args` are `-c key=value` pairs (or `--context`), as cdk synth takes them. */
+export function contextArgs(args: string[]): boolean {
+  return args.length % 2 === 0 && args.every((a, i) => (i % 2 === 0 ? a === '-c' || a === '--context' : /^[^=]+=/.test(a)));
+}
+
+/**
+ * The app of `cwd` synthesised by the CDK CLI as `cdk synth` does (cdk.json and the -c values `args`): every stack's
+ * template, and the region the stacks are for (the manifest's environment), when one is set.
+ */
+export function synthesize(command: string, cwd: string, args: string[]): { readonly stacks: AppState; readonly region?: string } {
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), `fw-${command}-`));
   try {
-    const synth = spawnSync('npx', ['cdk', 'synth', '-q', '-o', outdir, ...rest], {
+    const synth = spawnSync('npx', ['cdk', 'synth', '-q', '-o', outdir, ...args], {
       cwd, encoding: 'utf-8', env: { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true' },
     });
-    if (synth.status !== 0) throw new UserError(`check-change: cdk synth failed in ${cwd}:\n${synth.stderr.trim()}`);
-    const report = changeReport(previous, assemblyState(outdir));
-    report.lines.forEach(write);
-    write(report.refused ? 'check-change: refused; each line above names its rule and the way through.' : 'check-change: nothing AWS would refuse.');
-    return report.refused ? 1 : 0;
+    if (synth.status !== 0) throw new UserError(`${command}: cdk synth failed in ${cwd}:\n${synth.stderr.trim()}`);
+    const manifest = JSON.parse(fs.readFileSync(path.join(outdir, 'manifest.json'), 'utf-8'));
+    const regions = Object.values<any>(manifest.artifacts ?? {}).map((a) => /^aws:\/\/[^/]+\/(.+)$/.exec(a.environment ?? '')?.[1])
+      .filter((r): r is string => !!r && r !== 'unknown-region');
+    return { stacks: assemblyState(outdir), region: regions[0] };
   } finally {
     fs.rmSync(outdir, { recursive: true, force: true });
   }
