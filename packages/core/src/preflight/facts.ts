@@ -18,6 +18,8 @@ export interface DeploymentFacts {
   readonly cacheRules: { readonly prefix: string; readonly credentialArn: string }[];
   /** The images pulled through a cache, pinned: `<prefix>/<repository>:<tag>@<digest>`. */
   readonly cachedImages: CachedImage[];
+  /** The containers of the ECS task definitions: what each expects of its image. */
+  readonly containers: TaskContainer[];
   /** Every Secrets Manager secret ARN the templates name (the ones given, not patterns). */
   readonly secretArns: string[];
   /** The record names the templates create, by the hosted zone id given for them. */
@@ -53,6 +55,21 @@ export interface CreatedEndpoint {
   readonly vpcId?: string;
   /** The route tables named by id (a gateway endpoint in a given VPC). */
   readonly routeTableIds: string[];
+}
+
+/** A container of an ECS task definition, as the template runs it. */
+export interface TaskContainer {
+  readonly stack: string;
+  /** The image reference, its intrinsic functions written out as JSON. */
+  readonly image: string;
+  /** The user it runs as (`User`), if the template sets one. */
+  readonly user?: string;
+  /** The ports the load balancer or the workers send to (`PortMappings[].ContainerPort`). */
+  readonly ports: number[];
+  /** Where volumes are mounted (`MountPoints[].ContainerPath`). */
+  readonly mounts: string[];
+  /** Whether the template gives the command (`EntryPoint` or `Command`) rather than the image. */
+  readonly command: boolean;
 }
 
 /** An image pulled through an ECR pull-through cache. */
@@ -103,6 +120,14 @@ export function deploymentFacts(stacks: AppState, context: Record<string, unknow
     })),
     cacheRules,
     cachedImages: cachedImages(text, cacheRules.map((r) => r.prefix)),
+    containers: of('AWS::ECS::TaskDefinition').flatMap((r) => (r.props.ContainerDefinitions ?? []).map((c: any) => ({
+      stack: r.stack,
+      image: JSON.stringify(c.Image),
+      user: typeof c.User === 'string' ? c.User : undefined,
+      ports: (c.PortMappings ?? []).map((p: any) => p.ContainerPort).filter((p: unknown) => typeof p === 'number'),
+      mounts: (c.MountPoints ?? []).map((m: any) => m.ContainerPath).filter((p: unknown) => typeof p === 'string'),
+      command: c.EntryPoint !== undefined || c.Command !== undefined,
+    }))),
     secretArns: [...new Set(Object.values(text).flatMap((t) => t.match(SECRET_ARN) ?? []))].sort(),
     zoneRecords: zoneRecords(of('AWS::Route53::RecordSet').map((r) => r.props)),
     requestedCertificates: of('AWS::CertificateManager::Certificate').map((r) => ({

@@ -35,6 +35,7 @@ function facts(partial: Partial<DeploymentFacts>): DeploymentFacts {
     endpoints: [],
     cacheRules: [],
     cachedImages: [],
+    containers: [],
     secretArns: [],
     zoneRecords: [],
     requestedCertificates: [],
@@ -128,6 +129,47 @@ describe('images through the cache', () => {
     aws.answer('@aws-sdk/client-ecr', 'DescribePullThroughCacheRules', awsError('PullThroughCacheRuleNotFoundException'));
     expect((await imageChecks(images, aws.calls()))[0]).toMatchObject({ status: 'warn', message: expect.stringMatching(/does not exist yet/) });
     expect(aws.sent().map((s) => s.call)).toEqual(['ecr DescribePullThroughCacheRules']);
+  });
+});
+
+describe('an image\'s own configuration against the container that runs it', () => {
+  const IMAGE = 'fw-hub-e92ef2d4/sonatype/nexus3';
+  const CONFIG_DIGEST = `sha256:${'c'.repeat(64)}`;
+  const container = { stack: 'App', image: `["${IMAGE}:3.77.1@${DIGEST}"]`, user: '200', ports: [8081], mounts: ['/nexus-data'], command: false };
+  const image = facts({
+    cacheRules: [{ prefix: 'fw-hub-e92ef2d4', credentialArn: SECRET }],
+    cachedImages: [{ stack: 'App', prefix: 'fw-hub-e92ef2d4', repository: IMAGE, tag: '3.77.1', digest: DIGEST }],
+    containers: [container],
+  });
+  const manifest = { schemaVersion: 2, config: { mediaType: 'application/vnd.oci.image.config.v1+json', digest: CONFIG_DIGEST, size: 1 }, layers: [] };
+  const served = (config: object) => {
+    aws.answer('@aws-sdk/client-ecr', 'DescribePullThroughCacheRules', { pullThroughCacheRules: [{ ecrRepositoryPrefix: 'fw-hub-e92ef2d4', credentialArn: SECRET }] })
+      .answer('@aws-sdk/client-ecr', 'BatchGetImage', {
+        images: [{ imageId: { imageTag: '3.77.1', imageDigest: DIGEST }, imageManifestMediaType: manifest.config.mediaType, imageManifest: JSON.stringify(manifest) }],
+      })
+      .answer('@aws-sdk/client-ecr', 'GetDownloadUrlForLayer', { downloadUrl: 'https://prod-eu-west-1-starport-layer-bucket.s3.eu-west-1.amazonaws.com/config', layerDigest: CONFIG_DIGEST });
+    return jest.spyOn(global, 'fetch').mockResolvedValue(new Response(JSON.stringify({ architecture: 'amd64', os: 'linux', config })));
+  };
+  afterEach(() => jest.restoreAllMocks());
+
+  test('passes: its own user, the port it exposes, its volume mounted, an entrypoint', async () => {
+    const blob = served({ User: 'nexus', ExposedPorts: { '8081/tcp': {} }, Volumes: { '/nexus-data': {} }, Entrypoint: ['/opt/sonatype/start-nexus-repository-manager.sh'] });
+    expect(statuses(await imageChecks(image, aws.calls()))).toEqual([
+      `ok imageDigests: ${IMAGE}:3.77.1 is ${DIGEST} in the cache, as pinned`,
+      `ok containerImage: ${IMAGE}:3.77.1: its user, ports, volumes and command fit App's container`,
+    ]);
+    expect(blob).toHaveBeenCalledWith('https://prod-eu-west-1-starport-layer-bucket.s3.eu-west-1.amazonaws.com/config');
+    expect(aws.sent().find((s) => s.call === 'ecr GetDownloadUrlForLayer')!.input).toEqual({ repositoryName: IMAGE, layerDigest: CONFIG_DIGEST });
+  });
+
+  test('names an image that starts as root, listens elsewhere, keeps data in an unmounted volume, or starts nothing', async () => {
+    served({ ExposedPorts: { '8080/tcp': {} }, Volumes: { '/var/lib/data': {} } });
+    expect(statuses(await imageChecks(image, aws.calls())).slice(1)).toEqual([
+      `warn containerImage: ${IMAGE}:3.77.1 names no user (it starts as root); App runs it as 200`,
+      `warn containerImage: ${IMAGE}:3.77.1 exposes 8080; App sends traffic to 8081`,
+      `warn containerImage: ${IMAGE}:3.77.1 declares the volume /var/lib/data, which App does not mount: its data stays in the task's storage and a replacement loses it`,
+      `fail containerImage: ${IMAGE}:3.77.1 names no entrypoint and no command, and App gives none`,
+    ]);
   });
 });
 

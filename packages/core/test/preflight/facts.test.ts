@@ -33,6 +33,10 @@ test('the cache rule, and each image pulled through it with the pinned digest', 
   const prefix = facts.cacheRules[0].prefix;
   expect(facts.cachedImages.map((i) => `${i.repository}:${i.tag}@${i.digest}`).sort()).toEqual(
     Object.entries(IMAGE_DIGESTS).map(([image, digest]) => `${prefix}/${image}@${digest}`).sort());
+  // The controller's container, as the template runs it: what the image's own configuration is compared with.
+  const controller = facts.containers.find((c) => c.image.includes(`${prefix}/jenkins/jenkins:`))!;
+  expect(controller).toMatchObject({ stack: 'WikiStack', ports: expect.arrayContaining([8080]), command: false });
+  expect(controller.mounts.length).toBeGreaterThan(0);
 });
 
 test('the secrets named, the zone and its record, the certificate requested, and the compliance services', () => {

@@ -1,6 +1,7 @@
 import type { AwsCalls } from '../clients';
 import type { DeploymentFacts } from '../facts';
 import { errorName, fail, type Finding, ok, warn } from '../finding';
+import { imageConfigChecks } from './image-config';
 
 const ECR = '@aws-sdk/client-ecr';
 /** BatchGetImage's `acceptedMediaTypes`: the valid values botocore 1.44.18's ECR model lists. */
@@ -32,30 +33,38 @@ export async function imageChecks(facts: DeploymentFacts, aws: AwsCalls): Promis
       findings.push(warn('images', 'dockerHubCredentialArn', `the cache rule ${rule.prefix} uses ${rules[0].credentialArn}; the deployment gives ${rule.credentialArn}`,
         'the deployment updates the rule; check the new secret holds the Docker Hub credential'));
     }
-    for (const image of images) findings.push(await imageDigest(image, aws));
+    for (const image of images) {
+      const { finding, manifest } = await imageDigest(image, aws);
+      findings.push(finding, ...finding.status === 'ok' ? await imageConfigChecks(image, manifest, facts, aws) : []);
+    }
   }
   return findings;
 }
 
-async function imageDigest(image: DeploymentFacts['cachedImages'][number], aws: AwsCalls): Promise<Finding> {
+/** The digest check, and the manifest the cache returned with it. */
+async function imageDigest(image: DeploymentFacts['cachedImages'][number], aws: AwsCalls): Promise<{ finding: Finding; manifest?: string }> {
   const name = `${image.repository}:${image.tag}`;
   if (PLACEHOLDER.test(image.digest)) {
-    return fail('images', 'imageDigests', `${name} is pinned to the placeholder digest ${image.digest}`, 'set imageDigests to the digest of the image you reviewed (docker buildx imagetools inspect <image>:<tag>)');
+    return { finding: fail('images', 'imageDigests', `${name} is pinned to the placeholder digest ${image.digest}`, 'set imageDigests to the digest of the image you reviewed (docker buildx imagetools inspect <image>:<tag>)') };
   }
   let response: any;
   try {
     response = await aws.call(ECR, 'BatchGetImage', { repositoryName: image.repository, imageIds: [{ imageTag: image.tag }], acceptedMediaTypes: MEDIA_TYPES });
   } catch (e) {
-    return fail('images', 'imageDigests', `${name}: the cache answered ${errorName(e)}`, 'check the cache rule and its Docker Hub credential (dockerHubCredentialArn)');
+    return { finding: fail('images', 'imageDigests', `${name}: the cache answered ${errorName(e)}`, 'check the cache rule and its Docker Hub credential (dockerHubCredentialArn)') };
   }
   const failure = response.failures?.[0];
   if (failure) {
-    return fail('images', 'imageDigests', `${name}: the cache answered ${failure.failureCode}${failure.failureReason ? ` (${failure.failureReason})` : ''}`,
-      failure.failureCode?.startsWith('Upstream') ? 'check the Docker Hub credential (dockerHubCredentialArn) and Docker Hub\'s rate limit' : 'check the tag exists on Docker Hub');
+    return {
+      finding: fail('images', 'imageDigests', `${name}: the cache answered ${failure.failureCode}${failure.failureReason ? ` (${failure.failureReason})` : ''}`,
+        failure.failureCode?.startsWith('Upstream') ? 'check the Docker Hub credential (dockerHubCredentialArn) and Docker Hub\'s rate limit' : 'check the tag exists on Docker Hub'),
+    };
   }
   const served = response.images?.[0]?.imageId?.imageDigest;
   return served === image.digest
-    ? ok('images', 'imageDigests', `${name} is ${image.digest} in the cache, as pinned`)
-    : fail('images', 'imageDigests', `${name} is ${served ?? 'not served'} in the cache; the deployment pins ${image.digest}`,
-      'the tag moved upstream or the pin is wrong: review the image the tag names now, then set imageDigests to its digest');
+    ? { finding: ok('images', 'imageDigests', `${name} is ${image.digest} in the cache, as pinned`), manifest: response.images[0].imageManifest }
+    : {
+      finding: fail('images', 'imageDigests', `${name} is ${served ?? 'not served'} in the cache; the deployment pins ${image.digest}`,
+        'the tag moved upstream or the pin is wrong: review the image the tag names now, then set imageDigests to its digest'),
+    };
 }
