@@ -125,6 +125,11 @@ describe('images through the cache', () => {
     expect((await imageChecks(placeholder, aws.calls()))[0]).toMatchObject({ status: 'fail', message: expect.stringMatching(/placeholder digest/) });
   });
 
+  test('an image not in the cache yet: said, with the pull by tag that fetches it', async () => {
+    rule().answer('@aws-sdk/client-ecr', 'BatchGetImage', awsError('RepositoryNotFoundException'));
+    expect((await imageChecks(images, aws.calls()))[0]).toMatchObject({ status: 'warn', message: expect.stringMatching(/is not in the cache yet/), fix: expect.stringMatching(/^pull it once by tag/) });
+  });
+
   test('before the first deployment the rule is not there: said, nothing else asked', async () => {
     aws.answer('@aws-sdk/client-ecr', 'DescribePullThroughCacheRules', awsError('PullThroughCacheRuleNotFoundException'));
     expect((await imageChecks(images, aws.calls()))[0]).toMatchObject({ status: 'warn', message: expect.stringMatching(/does not exist yet/) });

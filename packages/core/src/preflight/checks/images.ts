@@ -51,6 +51,13 @@ async function imageDigest(image: DeploymentFacts['cachedImages'][number], aws: 
   try {
     response = await aws.call(ECR, 'BatchGetImage', { repositoryName: image.repository, imageIds: [{ imageTag: image.tag }], acceptedMediaTypes: MEDIA_TYPES });
   } catch (e) {
+    if (errorName(e) === 'RepositoryNotFoundException') {
+      // A cache repository is created by the first pull; a task pulls by tag and digest, which the cache may not fetch.
+      return {
+        finding: warn('images', 'imageDigests', `${name} is not in the cache yet: a task pulls it by tag and digest, which the cache may not fetch on a first pull `
+          + '(aws/containers-roadmap#2837)', `pull it once by tag through the cache (docker pull <account>.dkr.ecr.${aws.region}.amazonaws.com/${name}), then run preflight again`),
+      };
+    }
     return { finding: fail('images', 'imageDigests', `${name}: the cache answered ${errorName(e)}`, 'check the cache rule and its Docker Hub credential (dockerHubCredentialArn)') };
   }
   const failure = response.failures?.[0];
