@@ -12,6 +12,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { test } = require('node:test');
+const { rolloutProblems, templatesIn } = require('./example-synth');
 
 const examples = path.join(__dirname, '..', '..', 'examples');
 const PROFILES = ['DEV', 'STAGING', 'PRODUCTION'];
@@ -58,10 +59,19 @@ for (const [example, variant] of Object.entries(VARIANTS)) {
         const templates = fs.readdirSync(outdir).filter((f) => f.endsWith('.template.json')).map((f) => path.join(outdir, f));
         assert.ok(templates.length > 0, `${name}: no template`);
         synthesised.push(...templates);
+        assert.deepStrictEqual(rolloutProblems(templates, profile !== 'DEV'), []);
       });
     }
   }
 }
+
+test('the main job\'s PRODUCTION services roll back on their alarms, one task at a time', () => {
+  const dirs = ['cdk.out', 'cdk.out/ec2'].map((d) => path.join(examples, 'build-server', d)).filter((d) => fs.existsSync(d));
+  assert.ok(dirs.length > 0, 'the main job has not synthesised (its stage runs cdk synth before these tests)');
+  const templates = dirs.flatMap(templatesIn);
+  assert.ok(templates.some((f) => fs.readFileSync(f, 'utf-8').includes('"AWS::ECS::Service"')), 'no ECS service in the main job');
+  assert.deepStrictEqual(rolloutProblems(templates, true), []);
+});
 
 test('every application stack has at least three of the framework\'s alarms on its health, each with an action', () => {
   // The variants above, and the main job's own PRODUCTION synths (its stage runs cdk synth before these tests).

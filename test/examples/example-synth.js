@@ -20,4 +20,25 @@ function synthExample(name) {
 /** A template's resources of one type, as [logical id, resource] pairs. */
 const resources = (t, type) => Object.entries(t.Resources).filter(([, r]) => r.Type === type);
 
-module.exports = { synthExample, resources };
+/**
+ * How the ECS services of the templates in `files` roll out, against the profile's rule (deploymentAlarmRollback,
+ * docs/security-profiles.md): in STAGING and PRODUCTION each rolls back on its health alarms, named; in every profile
+ * none runs a second task beside the first (`MaximumPercent` at most 100: one writer of the application's data).
+ */
+function rolloutProblems(files, alarmRollback) {
+  return files.flatMap((file) => resources(JSON.parse(fs.readFileSync(file, 'utf-8')), 'AWS::ECS::Service').flatMap(([id, service]) => {
+    const deployment = service.Properties.DeploymentConfiguration ?? {};
+    const alarms = deployment.Alarms ?? {};
+    const where = `${path.basename(file)} ${id}`;
+    return [
+      ...alarmRollback && !(alarms.Enable === true && alarms.Rollback === true && alarms.AlarmNames?.length > 0) ? [`${where}: does not roll back on its alarms`] : [],
+      ...!alarmRollback && alarms.Enable === true ? [`${where}: rolls back on alarms in DEV`] : [],
+      ...(deployment.MaximumPercent ?? 200) > 100 ? [`${where}: MaximumPercent ${deployment.MaximumPercent ?? '200 (ECS\'s default)'}`] : [],
+    ];
+  }));
+}
+
+/** Every template a directory of `cdk synth -o` holds. */
+const templatesIn = (dir) => fs.readdirSync(dir).filter((f) => f.endsWith('.template.json')).map((f) => path.join(dir, f));
+
+module.exports = { synthExample, resources, rolloutProblems, templatesIn };

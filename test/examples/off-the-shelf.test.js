@@ -8,7 +8,7 @@ const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { test } = require('node:test');
-const { resources, synthExample } = require('./example-synth');
+const { resources, rolloutProblems, synthExample, templatesIn } = require('./example-synth');
 
 const { example, cdkJson, outdir, run, template } = synthExample('off-the-shelf');
 
@@ -73,4 +73,8 @@ test('cfn-lint: no error and no warning in any of its templates', { skip: spawnS
   const lint = spawnSync('cfn-lint', ['--format', 'parseable', '--ignore-checks', 'W3005', 'W3691', '--', ...files], { encoding: 'utf-8' });
   assert.strictEqual(lint.stdout + lint.stderr, '');
   assert.strictEqual(lint.status, 0);
+});
+
+test('PRODUCTION: every ECS service rolls back on its health alarms, and runs one task at a time', () => {
+  assert.deepStrictEqual(rolloutProblems(templatesIn(outdir), true), []);
 });

@@ -7,7 +7,7 @@ const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { test } = require('node:test');
-const { resources, synthExample } = require('./example-synth');
+const { resources, rolloutProblems, synthExample, templatesIn } = require('./example-synth');
 
 const { cdkJson, outdir, run, template } = synthExample('quality-gate');
 
@@ -139,4 +139,8 @@ test('thirty applications on the platform: its diagrams draw every one, every ru
     assert.deepStrictEqual({ missing: seen.missing, notDrawn: seen.notDrawn, overflows: seen.overflows, collisions: seen.collisions },
       { missing: [], notDrawn: [], overflows: [], collisions: [] }, kind);
   }
+});
+
+test('PRODUCTION: every ECS service rolls back on its health alarms, and runs one task at a time', () => {
+  assert.deepStrictEqual(rolloutProblems(templatesIn(outdir), true), []);
 });

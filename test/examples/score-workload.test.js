@@ -7,7 +7,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { test } = require('node:test');
 const { parse } = require('yaml');
-const { resources, synthExample } = require('./example-synth');
+const { resources, rolloutProblems, synthExample, templatesIn } = require('./example-synth');
 
 const { example, cdkJson, outdir, run, template } = synthExample('score-workload');
 const workload = parse(fs.readFileSync(path.join(example, cdkJson.scoreWorkload), 'utf-8'));
@@ -37,4 +37,8 @@ test('cfn-lint: no error and no warning in its template', { skip: spawnSync('cfn
     path.join(outdir, `${cdkJson.stackName}.template.json`)], { encoding: 'utf-8' });
   assert.strictEqual(lint.stdout + lint.stderr, '');
   assert.strictEqual(lint.status, 0);
+});
+
+test('PRODUCTION: every ECS service rolls back on its health alarms, and runs one task at a time', () => {
+  assert.deepStrictEqual(rolloutProblems(templatesIn(outdir), true), []);
 });

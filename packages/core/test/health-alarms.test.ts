@@ -1,7 +1,7 @@
-import { RuntimeType } from '../src';
+import { RuntimeType, SecurityProfile } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { THREE, synthPlatform } from './support/platform';
-import { resources, synth } from './support/synth';
+import { propsFor, resources, synth } from './support/synth';
 import { startupSeconds } from '../src/contract/application-size';
 import { FRAMEWORK_ALARM_NAMES } from '../src/contract/log-alarm';
 
@@ -92,4 +92,23 @@ test('a plugin\'s log alarm may not take a framework alarm\'s name', () => {
     public logAlarms() { return [{ name: FRAMEWORK_ALARM_NAMES.targetErrors, description: 'd', filterPattern: '"x"', threshold: 1, periodSeconds: 60 }]; }
   }
   expect(() => synth(RuntimeType.FARGATE, {}, new Clashing())).toThrow(/name "fw-target-5xx" is the framework's own alarm's; allowed: any other/);
+});
+
+describe('a Fargate deployment rolls back on the health alarms where the profile says so (deploymentAlarmRollback)', () => {
+  const service = (json: any) => resources(json, 'AWS::ECS::Service')[0][1].Properties.DeploymentConfiguration;
+
+  test('STAGING: the three health alarms, by name, roll it back, beside the circuit breaker; one task at a time stays', () => {
+    const { json } = synth(RuntimeType.FARGATE, propsFor(SecurityProfile.STAGING), new WikiSpec());
+    expect(service(json)).toEqual({
+      Alarms: { AlarmNames: ['fw-no-healthy-target', 'fw-target-5xx', 'fw-no-running-task'].map((n) => `WikiStack-${n}`), Enable: true, Rollback: true },
+      DeploymentCircuitBreaker: { Enable: true, Rollback: true },
+      MaximumPercent: 100,
+      MinimumHealthyPercent: 0,
+    });
+    expect(Object.keys(alarmsOf(json))).toEqual(service(json).Alarms.AlarmNames);
+  });
+
+  test('DEV: the circuit breaker only', () => {
+    expect(service(synth(RuntimeType.FARGATE, {}, new WikiSpec()).json).Alarms).toEqual({ AlarmNames: [], Enable: false, Rollback: false });
+  });
 });

@@ -1,14 +1,18 @@
+import { aws_ecs as ecs } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { FactoryPlan } from './factory-plan';
 import type { SharedParts } from './shared-parts';
 import { LogAlarms } from '../infrastructure/alarms';
 import { HealthAlarms } from '../infrastructure/health-alarms';
+import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 import type { Ec2Runtime } from '../runtimes/ec2';
 import type { FargateRuntime } from '../runtimes/fargate';
 
 /**
  * The application's alarms: the plugin's log alarms and the framework's health alarms, to the platform's topic or to
- * one of the application's own, which lets CloudWatch publish for exactly these alarms.
+ * one of the application's own, which lets CloudWatch publish for exactly these alarms. Where the profile says so
+ * (`deploymentAlarmRollback`), the health alarms also roll a Fargate deployment back: ECS watches them while it
+ * deploys and returns to the previous task definition when one goes off.
  */
 export function addApplicationAlarms(factory: Construct, plan: FactoryPlan, shared: SharedParts, runtime: FargateRuntime | Ec2Runtime): void {
   const { context, settings } = plan;
@@ -24,4 +28,7 @@ export function addApplicationAlarms(factory: Construct, plan: FactoryPlan, shar
     ...'service' in runtime ? { service: runtime.service } : { autoScalingGroup: runtime.autoScalingGroup },
   });
   alarms.ownTopic?.allowAlarms([...alarms.alarmNames, ...health.alarmNames]);
+  if ('service' in runtime && PROFILE_SETTINGS[context.securityProfile].deploymentAlarmRollback) {
+    runtime.service.enableDeploymentAlarms(health.alarmNames, { behavior: ecs.AlarmBehavior.ROLLBACK_ON_ALARM });
+  }
 }

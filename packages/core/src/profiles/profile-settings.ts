@@ -41,6 +41,13 @@ export interface ProfileSettings {
   /** VPC flow logs to CloudWatch. */
   readonly flowLogs: boolean;
   /**
+   * An ECS deployment rolls back when one of the application's health alarms goes off during it (no healthy target,
+   * 5xx answers, no running task), beside the circuit breaker, which rolls back only a task that never reaches
+   * RUNNING: a change that runs but fails its users is backed out (PCI DSS 6.5.2). DEV leaves a failed change in
+   * place, for its developer to look at.
+   */
+  readonly deploymentAlarmRollback: boolean;
+  /**
    * VPC endpoints for the AWS APIs the compute calls (CloudWatch Logs, Secrets Manager, ECS; S3 as a gateway), each with
    * a policy that allows only the stack's own calls: those calls stay inside the VPC, and stolen credentials used
    * from inside reach nothing else through them.
@@ -113,6 +120,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     natGateways: 0,
     sessionManager: true,
     flowLogs: false,
+    deploymentAlarmRollback: false,
     vpcEndpoints: false,
     logRetention: logs.RetentionDays.ONE_WEEK,
     removalPolicy: RemovalPolicy.DESTROY,
@@ -140,6 +148,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     natGateways: 1,
     sessionManager: false,
     flowLogs: true,
+    deploymentAlarmRollback: true,
     vpcEndpoints: true,
     logRetention: logs.RetentionDays.ONE_MONTH,
     removalPolicy: RemovalPolicy.DESTROY,
@@ -168,6 +177,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     natGateways: 2,
     sessionManager: false,
     flowLogs: true,
+    deploymentAlarmRollback: true,
     vpcEndpoints: true,
     logRetention: logs.RetentionDays.ONE_YEAR, // PCI DSS 10.5.1: a year of audit history
     // Kept when the stack is deleted or a resource replaced, not when its first create fails and rolls back: a retained
