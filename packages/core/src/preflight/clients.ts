@@ -73,6 +73,20 @@ export class AwsCalls {
   }
 }
 
+/** Each client installed in the project (`cwd`) at another version than its pin: `name installed pin`. */
+export function unpinnedClients(cwd: string): { readonly name: PreflightClient; readonly installed: string; readonly pin: string }[] {
+  return (Object.entries(PREFLIGHT_CLIENTS) as [PreflightClient, string][]).flatMap(([name, pin]) => {
+    let installed: string;
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      installed = require(require.resolve(`${name}/package.json`, { paths: [cwd, __dirname] })).version;
+    } catch {
+      return []; // not installed: MissingClient says so when the client is called
+    }
+    return installed === pin ? [] : [{ name, installed, pin }];
+  });
+}
+
 /** A client the deployment project has not installed. */
 export class MissingClient extends Error {
   constructor(public readonly client: PreflightClient) {

@@ -7,7 +7,7 @@ import { networkChecks } from './checks/network';
 import { quotaChecks } from './checks/quotas';
 import { secretChecks } from './checks/secrets';
 import { serviceChecks } from './checks/services';
-import { AwsCalls, MissingClient } from './clients';
+import { AwsCalls, MissingClient, PREFLIGHT_INSTALL, unpinnedClients } from './clients';
 import { type DeploymentFacts, deploymentFacts } from './facts';
 import { errorName, type Finding, warn } from './finding';
 import { UserError } from '../errors';
@@ -43,7 +43,8 @@ export async function preflight(args: string[], cwd = process.cwd(), write: (lin
   const aws = new AwsCalls(region, cwd);
   const facts = deploymentFacts(stacks, context, region);
   write(`preflight: account ${account}, region ${region}, stacks ${Object.keys(stacks).join(', ')}`);
-  const findings: Finding[] = [];
+  const findings: Finding[] = unpinnedClients(cwd).map((c) => warn('clients', 'the deployment',
+    `${c.name} ${c.installed} is installed here; preflight is built and tested with ${c.pin}`, PREFLIGHT_INSTALL));
   for (const check of CHECKS) {
     try {
       findings.push(...await check.run(facts, aws, account));

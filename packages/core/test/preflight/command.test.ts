@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { awsError, MockedAws } from './support';
-import { PREFLIGHT_INSTALL } from '../../src/preflight/clients';
+import { PREFLIGHT_CLIENTS, PREFLIGHT_INSTALL, unpinnedClients } from '../../src/preflight/clients';
 import { preflight, readContext } from '../../src/preflight/preflight';
 import { requireInCi } from '../support/shellcheck';
 
@@ -39,6 +39,15 @@ test('the clients are pinned exactly; the install line names each at its pin, an
   for (const [name, version] of PREFLIGHT_INSTALL.split(' ').filter((w) => w.startsWith('@aws-sdk/')).map((w) => [w.slice(0, w.lastIndexOf('@')), w.slice(w.lastIndexOf('@') + 1)])) {
     expect([name, root.devDependencies[name]]).toEqual([name, version]);
   }
+});
+
+test('a client installed at another version than its pin is named; the workspace\'s are at their pins', () => {
+  expect(unpinnedClients(EXAMPLE)).toEqual([]);
+  const project = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-unpinned-'));
+  const sts = path.join(project, 'node_modules', '@aws-sdk', 'client-sts');
+  fs.mkdirSync(sts, { recursive: true });
+  fs.writeFileSync(path.join(sts, 'package.json'), JSON.stringify({ name: '@aws-sdk/client-sts', version: '3.0.0' }));
+  expect(unpinnedClients(project)).toEqual([{ name: '@aws-sdk/client-sts', installed: '3.0.0', pin: PREFLIGHT_CLIENTS['@aws-sdk/client-sts'] }]);
 });
 
 describe('against a mocked account', () => {
