@@ -39,7 +39,6 @@ export interface DeploymentFacts {
 /** The given VPC, as `existingVpc` states it. */
 export interface GivenVpc {
   readonly vpcId: string;
-  readonly availabilityZones: string[];
   readonly subnets: { readonly subnetId: string; readonly availabilityZone: string; readonly routeTableId?: string; readonly tier: string }[];
   readonly endpoints: 'existing' | 'create';
 }
@@ -151,7 +150,6 @@ function givenVpc(value: unknown): GivenVpc | undefined {
   const tier = (name: string) => (vpc[name] ?? []).map((s: any) => ({ ...s, tier: name }));
   return {
     vpcId: vpc.vpcId,
-    availabilityZones: vpc.availabilityZones ?? [],
     subnets: [...tier('loadBalancerSubnets'), ...tier('computeSubnets'), ...tier('dataSubnets')],
     endpoints: vpc.endpoints === 'create' ? 'create' : 'existing',
   };
@@ -169,7 +167,9 @@ function cachedImages(text: Record<string, string>, prefixes: string[]): CachedI
   const images = new Map<string, CachedImage>();
   for (const [stack, t] of Object.entries(text)) {
     for (const prefix of prefixes) {
-      const pattern = new RegExp(`${prefix}/([a-z0-9._/-]+):([A-Za-z0-9_.-]+)@(sha256:[0-9a-f]{64})`, 'g');
+      // The prefix is the template's value: matched as text, never as a pattern.
+      const literal = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const pattern = new RegExp(`${literal}/([a-z0-9._/-]+):([A-Za-z0-9_.-]+)@(sha256:[0-9a-f]{64})`, 'g');
       for (const [, path, tag, digest] of t.matchAll(pattern)) {
         images.set(`${prefix}/${path}:${tag}@${digest}`, { stack, prefix, repository: `${prefix}/${path}`, tag, digest });
       }

@@ -52,7 +52,6 @@ describe('a given VPC', () => {
   const vpc = facts({
     existingVpc: {
       vpcId: VPC,
-      availabilityZones: ['eu-west-1a'],
       endpoints: 'existing',
       subnets: [{ subnetId: 'subnet-0123456789abcdef0', availabilityZone: 'eu-west-1a', routeTableId: 'rtb-0123456789abcdef0', tier: 'computeSubnets' }],
     },
