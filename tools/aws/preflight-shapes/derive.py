@@ -18,7 +18,7 @@ OPERATIONS = {
     ('sts', '@aws-sdk/client-sts'): ['GetCallerIdentity'],
     ('ec2', '@aws-sdk/client-ec2'): ['DescribeVpcAttribute', 'DescribeSubnets', 'DescribeRouteTables', 'DescribeVpcEndpoints',
                                      'DescribeAccountAttributes', 'DescribeAddresses'],
-    ('ecr', '@aws-sdk/client-ecr'): ['DescribePullThroughCacheRules', 'BatchGetImage', 'GetDownloadUrlForLayer'],
+    ('ecr', '@aws-sdk/client-ecr'): ['DescribePullThroughCacheRules', 'DescribeImages', 'BatchGetImage', 'GetDownloadUrlForLayer'],
     ('secretsmanager', '@aws-sdk/client-secrets-manager'): ['DescribeSecret'],
     ('kms', '@aws-sdk/client-kms'): ['DescribeKey', 'GetKeyPolicy'],
     ('route53', '@aws-sdk/client-route-53'): ['GetHostedZone'],

@@ -108,25 +108,31 @@ describe('images through the cache', () => {
     pullThroughCacheRules: [{ ecrRepositoryPrefix: 'fw-hub-e92ef2d4', upstreamRegistryUrl: 'registry-1.docker.io', credentialArn: SECRET }],
   });
 
-  test('passes: the cache serves the pinned tag at the pinned digest', async () => {
-    rule().answer('@aws-sdk/client-ecr', 'BatchGetImage', { images: [{ repositoryName: 'fw-hub-e92ef2d4/jenkins/jenkins', imageId: { imageTag: '2.568.2-lts-jdk21', imageDigest: DIGEST } }], failures: [] });
+  const held = (digest: string) => ({ imageDetails: [{ repositoryName: 'fw-hub-e92ef2d4/jenkins/jenkins', imageDigest: digest, imageTags: ['2.568.2-lts-jdk21'] }] });
+
+  test('passes: the cache holds the pinned tag at the pinned digest, asked without a pull', async () => {
+    rule().answer('@aws-sdk/client-ecr', 'DescribeImages', held(DIGEST));
     expect(statuses(await imageChecks(images, aws.calls()))).toEqual([`ok imageDigests: fw-hub-e92ef2d4/jenkins/jenkins:2.568.2-lts-jdk21 is ${DIGEST} in the cache, as pinned`]);
-    expect(aws.sent().find((s) => s.call === 'ecr BatchGetImage')!.input.imageIds).toEqual([{ imageTag: '2.568.2-lts-jdk21' }]);
+    expect(aws.sent().map((s) => s.call)).toEqual(['ecr DescribePullThroughCacheRules', 'ecr DescribeImages']);
+    expect(aws.sent()[1].input.imageIds).toEqual([{ imageTag: '2.568.2-lts-jdk21' }]);
   });
 
-  test('fails: the tag moved; Docker Hub refused the credential; a placeholder digest', async () => {
-    rule().answer('@aws-sdk/client-ecr', 'BatchGetImage', { images: [{ imageId: { imageTag: '2.568.2-lts-jdk21', imageDigest: `sha256:${'b'.repeat(64)}` } }] });
+  test('fails: the tag moved; the cache refused the question; a placeholder digest', async () => {
+    rule().answer('@aws-sdk/client-ecr', 'DescribeImages', held(`sha256:${'b'.repeat(64)}`));
     expect(statuses(await imageChecks(images, aws.calls()))[0]).toMatch(/^fail imageDigests: .* is sha256:b{64} in the cache; the deployment pins sha256:a{64}$/);
     aws.reset();
-    rule().answer('@aws-sdk/client-ecr', 'BatchGetImage', { failures: [{ imageId: { imageTag: '2.568.2-lts-jdk21' }, failureCode: 'UpstreamAccessDenied', failureReason: 'denied' }] });
-    expect((await imageChecks(images, aws.calls()))[0]).toMatchObject({ status: 'fail', message: expect.stringMatching(/answered UpstreamAccessDenied \(denied\)$/), fix: expect.stringMatching(/dockerHubCredentialArn/) });
+    rule().answer('@aws-sdk/client-ecr', 'DescribeImages', awsError('InvalidParameterException'));
+    expect((await imageChecks(images, aws.calls()))[0]).toMatchObject({ status: 'fail', message: expect.stringMatching(/answered InvalidParameterException$/) });
     const placeholder = facts({ ...images, cachedImages: [{ ...images.cachedImages[0], digest: `sha256:${'0'.repeat(64)}` }] });
     expect((await imageChecks(placeholder, aws.calls()))[0]).toMatchObject({ status: 'fail', message: expect.stringMatching(/placeholder digest/) });
   });
 
   test('an image not in the cache yet: said, with the pull by tag that fetches it', async () => {
-    rule().answer('@aws-sdk/client-ecr', 'BatchGetImage', awsError('RepositoryNotFoundException'));
-    expect((await imageChecks(images, aws.calls()))[0]).toMatchObject({ status: 'warn', message: expect.stringMatching(/is not in the cache yet/), fix: expect.stringMatching(/^pull it once by tag/) });
+    for (const missing of ['RepositoryNotFoundException', 'ImageNotFoundException']) {
+      rule().answer('@aws-sdk/client-ecr', 'DescribeImages', awsError(missing));
+      expect((await imageChecks(images, aws.calls()))[0]).toMatchObject({ status: 'warn', message: expect.stringMatching(/is not in the cache yet/), fix: expect.stringMatching(/^pull it once by tag/) });
+      aws.reset();
+    }
   });
 
   test('before the first deployment the rule is not there: said, nothing else asked', async () => {
@@ -148,9 +154,10 @@ describe('an image\'s own configuration against the container that runs it', () 
   const manifest = { schemaVersion: 2, config: { mediaType: 'application/vnd.oci.image.config.v1+json', digest: CONFIG_DIGEST, size: 1 }, layers: [] };
   const served = (config: object) => {
     aws.answer('@aws-sdk/client-ecr', 'DescribePullThroughCacheRules', { pullThroughCacheRules: [{ ecrRepositoryPrefix: 'fw-hub-e92ef2d4', credentialArn: SECRET }] })
+      .answer('@aws-sdk/client-ecr', 'DescribeImages', { imageDetails: [{ repositoryName: IMAGE, imageDigest: DIGEST, imageTags: ['3.77.1'] }] })
       .answer('@aws-sdk/client-ecr', 'BatchGetImage', {
-        images: [{ imageId: { imageTag: '3.77.1', imageDigest: DIGEST }, imageManifestMediaType: manifest.config.mediaType, imageManifest: JSON.stringify(manifest) }],
-      })
+        images: [{ imageId: { imageDigest: DIGEST }, imageManifestMediaType: manifest.config.mediaType, imageManifest: JSON.stringify(manifest) }],
+      }, { imageIds: [{ imageDigest: DIGEST }] })
       .answer('@aws-sdk/client-ecr', 'GetDownloadUrlForLayer', { downloadUrl: 'https://prod-eu-west-1-starport-layer-bucket.s3.eu-west-1.amazonaws.com/config', layerDigest: CONFIG_DIGEST });
     return jest.spyOn(global, 'fetch').mockResolvedValue(new Response(JSON.stringify({ architecture: 'amd64', os: 'linux', config })));
   };

@@ -10,20 +10,20 @@ const ROOT = new Set(['', 'root', '0', '0:0', 'root:root']);
 
 /**
  * An image's own configuration (OCI image-spec, "Image Configuration": `config.User`, `ExposedPorts`, `Volumes`,
- * `Entrypoint`, `Cmd`), read from the cache (the manifest BatchGetImage returned, its configuration blob through
- * `GetDownloadUrlForLayer`), against each ECS container that runs it: an image that names no user starts as root, so
+ * `Entrypoint`, `Cmd`), read from the cache (its manifest by the pinned digest, which the cache holds already, through
+ * BatchGetImage; its configuration blob through `GetDownloadUrlForLayer`), against each ECS container that runs it: an image that names no user starts as root, so
  * a container run as another user may fail where it writes; a port the container is sent traffic on that the image
  * does not expose may be one it does not listen on; a volume the image declares that the container does not mount
  * keeps its data in the task's own storage, which a replacement loses; an image with neither entrypoint nor command
  * starts nothing unless the template gives one. Containers on EC2 (run by the user data) are not read here.
  */
-export async function imageConfigChecks(image: CachedImage, manifest: string | undefined, facts: DeploymentFacts, aws: AwsCalls): Promise<Finding[]> {
+export async function imageConfigChecks(image: CachedImage, facts: DeploymentFacts, aws: AwsCalls): Promise<Finding[]> {
   const containers = facts.containers.filter((c) => c.image.includes(`${image.repository}:${image.tag}@${image.digest}`));
-  if (containers.length === 0 || !manifest) return [];
+  if (containers.length === 0) return [];
   const name = `${image.repository}:${image.tag}`;
   let config: any;
   try {
-    config = (await imageConfiguration(image, JSON.parse(manifest), aws))?.config;
+    config = (await imageConfiguration(image, await manifestOf(image, image.digest, aws), aws))?.config;
   } catch (e) {
     return [warn('images', 'imageDigests', `${name}: its configuration was not read (${errorName(e)})`, 'compare the image\'s user, ports and volumes with the plugin\'s by hand (docker image inspect)')];
   }
@@ -53,14 +53,19 @@ function compare(name: string, config: any, container: TaskContainer): Finding[]
   return findings.length > 0 ? findings : [ok('images', key, `${name}: its user, ports, volumes and command fit ${container.stack}'s container`)];
 }
 
+/** The manifest the cache holds under a digest. */
+async function manifestOf(image: CachedImage, digest: string, aws: AwsCalls): Promise<any> {
+  const response = await aws.call(ECR, 'BatchGetImage', { repositoryName: image.repository, imageIds: [{ imageDigest: digest }] });
+  return JSON.parse(response.images?.[0]?.imageManifest ?? '{}');
+}
+
 /** The image configuration blob of the manifest (of its linux/amd64 manifest, for an index). */
 async function imageConfiguration(image: CachedImage, manifest: any, aws: AwsCalls): Promise<any> {
   let own = manifest;
   if (Array.isArray(manifest.manifests)) {
     const entry = manifest.manifests.find((m: any) => m.platform?.os === PLATFORM.os && m.platform?.architecture === PLATFORM.architecture);
     if (!entry) return undefined;
-    const response = await aws.call(ECR, 'BatchGetImage', { repositoryName: image.repository, imageIds: [{ imageDigest: entry.digest }] });
-    own = JSON.parse(response.images?.[0]?.imageManifest ?? '{}');
+    own = await manifestOf(image, entry.digest, aws);
   }
   if (!own.config?.digest) return undefined;
   const { downloadUrl } = await aws.call(ECR, 'GetDownloadUrlForLayer', { repositoryName: image.repository, layerDigest: own.config.digest });

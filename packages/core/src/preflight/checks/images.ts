@@ -4,17 +4,16 @@ import { errorName, fail, type Finding, ok, warn } from '../finding';
 import { imageConfigChecks } from './image-config';
 
 const ECR = '@aws-sdk/client-ecr';
-/** BatchGetImage's `acceptedMediaTypes`: the valid values botocore 1.44.18's ECR model lists. */
-const MEDIA_TYPES = ['application/vnd.docker.distribution.manifest.v2+json', 'application/vnd.oci.image.manifest.v1+json', 'application/vnd.docker.distribution.manifest.v1+json'];
 /** A placeholder digest: all zeros. */
 const PLACEHOLDER = /^sha256:0{64}$/;
 
 /**
  * Each image pulled through the deployment's ECR pull-through cache, pinned by digest (`imageDigests`): where the cache
- * rule exists already, the digest ECR gives for the pinned tag in the cache (BatchGetImage by tag, which has the
- * cache fetch it from Docker Hub with the rule's credential) against the pin. A task or an instance pulls
- * `tag@digest`, and the cache fetches on a pull by tag (aws/containers-roadmap#2837): asking by tag here both fills
- * the cache and shows the tag has not moved. Before the first deployment the rule does not exist, and this says so.
+ * rule exists already, what the cache holds for the pinned tag (DescribeImages, which reads and never pulls: a pull by
+ * tag would have the cache fetch from Docker Hub, a change to the account) against the pin. A task or an instance pulls
+ * `tag@digest`, which the cache may not fetch on a first pull (aws/containers-roadmap#2837): an image not yet in the
+ * cache is named with the pull by tag that fetches it. Before the first deployment the rule does not exist, and this
+ * says so.
  */
 export async function imageChecks(facts: DeploymentFacts, aws: AwsCalls): Promise<Finding[]> {
   const findings: Finding[] = [];
@@ -34,44 +33,33 @@ export async function imageChecks(facts: DeploymentFacts, aws: AwsCalls): Promis
         'the deployment updates the rule; check the new secret holds the Docker Hub credential'));
     }
     for (const image of images) {
-      const { finding, manifest } = await imageDigest(image, aws);
-      findings.push(finding, ...finding.status === 'ok' ? await imageConfigChecks(image, manifest, facts, aws) : []);
+      const finding = await imageDigest(image, aws);
+      findings.push(finding, ...finding.status === 'ok' ? await imageConfigChecks(image, facts, aws) : []);
     }
   }
   return findings;
 }
 
-/** The digest check, and the manifest the cache returned with it. */
-async function imageDigest(image: DeploymentFacts['cachedImages'][number], aws: AwsCalls): Promise<{ finding: Finding; manifest?: string }> {
+/** What the cache holds for the pinned tag, against the pinned digest. */
+async function imageDigest(image: DeploymentFacts['cachedImages'][number], aws: AwsCalls): Promise<Finding> {
   const name = `${image.repository}:${image.tag}`;
   if (PLACEHOLDER.test(image.digest)) {
-    return { finding: fail('images', 'imageDigests', `${name} is pinned to the placeholder digest ${image.digest}`, 'set imageDigests to the digest of the image you reviewed (docker buildx imagetools inspect <image>:<tag>)') };
+    return fail('images', 'imageDigests', `${name} is pinned to the placeholder digest ${image.digest}`, 'set imageDigests to the digest of the image you reviewed (docker buildx imagetools inspect <image>:<tag>)');
   }
-  let response: any;
+  let held: string | undefined;
   try {
-    response = await aws.call(ECR, 'BatchGetImage', { repositoryName: image.repository, imageIds: [{ imageTag: image.tag }], acceptedMediaTypes: MEDIA_TYPES });
+    held = (await aws.call(ECR, 'DescribeImages', { repositoryName: image.repository, imageIds: [{ imageTag: image.tag }] })).imageDetails?.[0]?.imageDigest;
   } catch (e) {
-    if (errorName(e) === 'RepositoryNotFoundException') {
-      // A cache repository is created by the first pull; a task pulls by tag and digest, which the cache may not fetch.
-      return {
-        finding: warn('images', 'imageDigests', `${name} is not in the cache yet: a task pulls it by tag and digest, which the cache may not fetch on a first pull `
-          + '(aws/containers-roadmap#2837)', `pull it once by tag through the cache (docker pull <account>.dkr.ecr.${aws.region}.amazonaws.com/${name}), then run preflight again`),
-      };
+    if (!['RepositoryNotFoundException', 'ImageNotFoundException'].includes(errorName(e))) {
+      return fail('images', 'imageDigests', `${name}: the cache answered ${errorName(e)}`, 'check the cache rule and its Docker Hub credential (dockerHubCredentialArn)');
     }
-    return { finding: fail('images', 'imageDigests', `${name}: the cache answered ${errorName(e)}`, 'check the cache rule and its Docker Hub credential (dockerHubCredentialArn)') };
   }
-  const failure = response.failures?.[0];
-  if (failure) {
-    return {
-      finding: fail('images', 'imageDigests', `${name}: the cache answered ${failure.failureCode}${failure.failureReason ? ` (${failure.failureReason})` : ''}`,
-        failure.failureCode?.startsWith('Upstream') ? 'check the Docker Hub credential (dockerHubCredentialArn) and Docker Hub\'s rate limit' : 'check the tag exists on Docker Hub'),
-    };
+  if (held === undefined) {
+    return warn('images', 'imageDigests', `${name} is not in the cache yet: a task pulls it by tag and digest, which the cache may not fetch on a first pull `
+      + '(aws/containers-roadmap#2837)', `pull it once by tag through the cache (docker pull <account>.dkr.ecr.${aws.region}.amazonaws.com/${name}), then run preflight again`);
   }
-  const served = response.images?.[0]?.imageId?.imageDigest;
-  return served === image.digest
-    ? { finding: ok('images', 'imageDigests', `${name} is ${image.digest} in the cache, as pinned`), manifest: response.images[0].imageManifest }
-    : {
-      finding: fail('images', 'imageDigests', `${name} is ${served ?? 'not served'} in the cache; the deployment pins ${image.digest}`,
-        'the tag moved upstream or the pin is wrong: review the image the tag names now, then set imageDigests to its digest'),
-    };
+  return held === image.digest
+    ? ok('images', 'imageDigests', `${name} is ${image.digest} in the cache, as pinned`)
+    : fail('images', 'imageDigests', `${name} is ${held} in the cache; the deployment pins ${image.digest}`,
+      'the tag moved upstream or the pin is wrong: review the image the tag names now, then set imageDigests to its digest');
 }
