@@ -19,7 +19,8 @@ function lock(file) {
   execFileSync('python3', ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--dry-run', '--ignore-installed',
     '--report', report, ...requires], { stdio: ['ignore', 'ignore', 'inherit'] });
   const pins = JSON.parse(fs.readFileSync(report, 'utf-8')).install
-    .map((i) => `${i.metadata.name.toLowerCase().replace(/[._]+/g, '-')}==${i.metadata.version}`)
+    // Each name as PEP 503 normalises it, as tools/pypi-advisories/derive.js reads it.
+    .map((i) => `${i.metadata.name.toLowerCase().replace(/[-_.]+/g, '-')}==${i.metadata.version}`)
     .sort();
   fs.rmSync(path.dirname(report), { recursive: true });
   const header = before.split('\n').filter((line) => line.startsWith('#') && !line.startsWith('# locked:'));

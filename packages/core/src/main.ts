@@ -20,8 +20,7 @@ export function main(args: string[] = process.argv.slice(2)): void {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { preflight } = require('./preflight/preflight') as typeof import('./preflight/preflight');
       preflight(args.slice(1)).then((code) => { process.exitCode = code; }, (e) => {
-        if (!UserErrors.isUserError(e)) throw e;
-        process.stderr.write(`fw-deploy: ${(e as Error).message}\n`);
+        reportUserError(e);
         process.exitCode = 1;
       });
       return;
@@ -30,8 +29,13 @@ export function main(args: string[] = process.argv.slice(2)): void {
     DeploymentApp.addTo(app);
     app.synth();
   } catch (e) {
-    if (!UserErrors.isUserError(e)) throw e;
-    process.stderr.write(`fw-deploy: ${(e as Error).message}\n`);
+    reportUserError(e);
     process.exit(1);
   }
+}
+
+/** A user's mistake as its message alone; anything else is thrown on, with its stack trace. */
+function reportUserError(e: unknown): void {
+  if (!UserErrors.isUserError(e)) throw e;
+  process.stderr.write(`fw-deploy: ${(e as Error).message}\n`);
 }

@@ -65,6 +65,8 @@ const IMAGE = new RegExp(`^${IMAGE_NAME_PATTERN}(${IMAGE_DIGEST_PATTERN})?$`);
 export const IMAGE_NAME = new RegExp(`^${IMAGE_NAME_PATTERN}$`);
 /** The digest that ends an image reference pinned by digest. */
 export const IMAGE_DIGEST_SUFFIX = new RegExp(`${IMAGE_DIGEST_PATTERN}$`);
+/** A digest of all zeros: a placeholder where a digest is required, which identifies no image. */
+export const PLACEHOLDER_DIGEST = `sha256:${'0'.repeat(64)}`;
 
 /**
  * EC2 device names on HVM instances (Amazon Linux 2023): /dev/sd[a-z], /dev/xvd[a-d][a-z] and /dev/xvd[e-z] are

@@ -21,9 +21,6 @@ const MEANING: Record<LifecycleFinding['kind'], string> = {
   'unknown-type': 'not checked: type unknown to the checker',
 };
 
-/** A line of `changeReport` that stops the change. */
-export const REFUSED_LINE = /^ {2}refused/;
-
 /** Every stack's template of a cloud assembly directory (`cdk synth -o`), by stack name, read from its manifest. */
 export function assemblyState(directory: string): AppState {
   const manifestFile = path.join(directory, 'manifest.json');
@@ -36,17 +33,28 @@ export function assemblyState(directory: string): AppState {
     .map((a) => [a.properties?.stackName ?? a.displayName, JSON.parse(fs.readFileSync(path.join(directory, a.properties.templateFile), 'utf-8'))]));
 }
 
-/** The findings of going from `previous` to `current`, as lines per stack; `refused` tells whether any stops the change. */
-export function changeReport(previous: AppState, current: AppState): { readonly lines: string[]; readonly refused: boolean } {
+/** A line of the report, and whether what it says stops the change. */
+export interface ReportLine {
+  readonly text: string;
+  readonly refuses: boolean;
+}
+
+/** The findings of going from `previous` to `current`, a line each under its stack's line. */
+export function reportLines(previous: AppState, current: AppState): ReportLine[] {
   const findings = checkLifecycle([previous, current], { replacements: true });
   const stacks = [...new Set([...Object.keys(previous), ...Object.keys(current)])].sort();
-  const lines = stacks.flatMap((stack) => {
+  return stacks.flatMap((stack) => {
     const own = findings.filter((f) => f.stack === stack);
     const state = !previous[stack] ? ' (new)' : !current[stack] ? ' (no longer in the app: cdk destroy it first)' : '';
-    return [`${stack}${state}: ${own.length === 0 ? 'nothing replaced, nothing refused' : ''}`.trimEnd(),
-      ...own.map((f) => `  ${MEANING[f.kind]}: ${f.logicalId}: ${f.detail}`)];
+    return [{ text: `${stack}${state}: ${own.length === 0 ? 'nothing replaced, nothing refused' : ''}`.trimEnd(), refuses: false },
+      ...own.map((f) => ({ text: `  ${MEANING[f.kind]}: ${f.logicalId}: ${f.detail}`, refuses: REFUSING_KINDS.includes(f.kind) }))];
   });
-  return { lines, refused: findings.some((f) => REFUSING_KINDS.includes(f.kind)) };
+}
+
+/** The report's lines; `refused` tells whether any stops the change. */
+export function changeReport(previous: AppState, current: AppState): { readonly lines: string[]; readonly refused: boolean } {
+  const lines = reportLines(previous, current);
+  return { lines: lines.map((l) => l.text), refused: lines.some((l) => l.refuses) };
 }
 
 /**

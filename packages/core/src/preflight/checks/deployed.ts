@@ -1,4 +1,4 @@
-import { changeReport, REFUSED_LINE } from '../../lifecycle/check-change';
+import { reportLines } from '../../lifecycle/check-change';
 import type { AppState } from '../../lifecycle/lifecycle-check';
 import type { AwsCalls } from '../clients';
 import type { DeploymentFacts } from '../facts';
@@ -21,7 +21,7 @@ export async function deployedChecks(facts: DeploymentFacts, aws: AwsCalls): Pro
   }
   if (Object.keys(deployed).length === 0) return [ok('deployed', 'the deployment', `no stack of it is deployed in ${aws.region} yet`)];
   const current = Object.fromEntries(Object.entries(facts.stacks).filter(([name]) => deployed[name]));
-  return changeReport(deployed, current).lines.map((line) => (REFUSED_LINE.test(line)
-    ? fail('deployed', 'the deployment', line.trim(), 'each refusal names its rule and the way through (docs/deploying.md, "Before you deploy")')
-    : ok('deployed', 'the deployment', line.trim())));
+  return reportLines(deployed, current).map((line) => (line.refuses
+    ? fail('deployed', 'the deployment', line.text.trim(), 'each refusal names its rule and the way through (docs/deploying.md, "Before you deploy")')
+    : ok('deployed', 'the deployment', line.text.trim())));
 }

@@ -1,11 +1,10 @@
+import { PLACEHOLDER_DIGEST } from '../../contract/spec-validation';
 import type { AwsCalls } from '../clients';
 import type { DeploymentFacts } from '../facts';
 import { errorName, fail, type Finding, ok, warn } from '../finding';
 import { imageConfigChecks } from './image-config';
 
 const ECR = '@aws-sdk/client-ecr';
-/** A placeholder digest: all zeros. */
-const PLACEHOLDER = /^sha256:0{64}$/;
 
 /**
  * Each image pulled through the deployment's ECR pull-through cache, pinned by digest (`imageDigests`): where the cache
@@ -43,7 +42,7 @@ export async function imageChecks(facts: DeploymentFacts, aws: AwsCalls): Promis
 /** What the cache holds for the pinned tag, against the pinned digest. */
 async function imageDigest(image: DeploymentFacts['cachedImages'][number], aws: AwsCalls): Promise<Finding> {
   const name = `${image.repository}:${image.tag}`;
-  if (PLACEHOLDER.test(image.digest)) {
+  if (image.digest === PLACEHOLDER_DIGEST) {
     return fail('images', 'imageDigests', `${name} is pinned to the placeholder digest ${image.digest}`, 'set imageDigests to the digest of the image you reviewed (docker buildx imagetools inspect <image>:<tag>)');
   }
   let held: string | undefined;

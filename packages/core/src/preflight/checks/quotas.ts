@@ -1,4 +1,4 @@
-import type { AwsCalls } from '../clients';
+import type { AwsCalls, PreflightClient } from '../clients';
 import type { DeploymentFacts } from '../facts';
 import { fail, type Finding, ok, warn } from '../finding';
 
@@ -21,7 +21,10 @@ export async function quotaChecks(facts: DeploymentFacts, aws: AwsCalls): Promis
   const findings: Finding[] = [];
   const mostRules = Math.max(0, ...Object.values(facts.counts.rulesPerListener));
   findings.push(against('listener rules on one load balancer\'s listener', mostRules, 0, limits.get('rules-per-application-load-balancer')));
-  const targetGroups = await countPages(aws, '@aws-sdk/client-elastic-load-balancing-v2', 'DescribeTargetGroups', 'TargetGroups', 'Marker', 'NextMarker');
+  let targetGroups = 0;
+  for await (const page of pages(aws, '@aws-sdk/client-elastic-load-balancing-v2', 'DescribeTargetGroups', {}, 'Marker', 'NextMarker')) {
+    targetGroups += (page.TargetGroups ?? []).length;
+  }
   findings.push(against('target groups in the region', facts.counts.targetGroups, targetGroups, limits.get('target-groups')));
   // All attributes: the model's `AttributeNames` takes only `supported-platforms` and `default-vpc`.
   const attribute = ((await aws.call('@aws-sdk/client-ec2', 'DescribeAccountAttributes', {})).AccountAttributes ?? [])
@@ -46,24 +49,20 @@ function against(what: string, adds: number, used: number, limit: number | undef
   return ok('quotas', KEY, text);
 }
 
-async function countPages(aws: AwsCalls, client: Parameters<AwsCalls['call']>[0], operation: string, list: string, marker: string, next: string): Promise<number> {
-  let count = 0;
+/** Every page of an operation: the input, then each next page's token (`marker` in the input, `next` in the answer). */
+async function* pages(aws: AwsCalls, client: PreflightClient, operation: string, input: object, marker: string, next: string): AsyncGenerator<any> {
   let token: string | undefined;
   do {
-    const page = await aws.call(client, operation, token ? { [marker]: token } : {});
-    count += (page[list] ?? []).length;
+    const page = await aws.call(client, operation, token ? { ...input, [marker]: token } : input);
+    yield page;
     token = page[next];
   } while (token);
-  return count;
 }
 
 async function serviceQuota(aws: AwsCalls, serviceCode: string, name: string): Promise<number | undefined> {
-  let token: string | undefined;
-  do {
-    const page = await aws.call('@aws-sdk/client-service-quotas', 'ListServiceQuotas', { ServiceCode: serviceCode, ...token ? { NextToken: token } : {} });
+  for await (const page of pages(aws, '@aws-sdk/client-service-quotas', 'ListServiceQuotas', { ServiceCode: serviceCode }, 'NextToken', 'NextToken')) {
     const quota = (page.Quotas ?? []).find((q: any) => q.QuotaName === name);
     if (quota) return Number(quota.Value);
-    token = page.NextToken;
-  } while (token);
+  }
   return undefined;
 }
