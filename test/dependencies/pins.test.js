@@ -51,3 +51,10 @@ test('the peer floor is at most the tested versions, and the tested one is what 
   const lock = JSON.parse(read('package-lock.json'));
   assert.strictEqual(lock.packages['node_modules/aws-cdk-lib'].version, constant('awsCdkLibTested'));
 });
+
+test('docs/python.md installs the pytest the Python example\'s lock pins', () => {
+  const locked = /^pytest==(.+)$/m.exec(read('test/dependencies/python/fw-core.txt'))[1];
+  const documented = [...read('docs/python.md').matchAll(/"pytest==([^"]+)"/g)].map((m) => m[1]);
+  assert.ok(documented.length > 0, 'docs/python.md no longer pins pytest as "pytest==X": update this test');
+  assert.deepStrictEqual(documented.filter((v) => v !== locked), [], `pinned otherwise than the lock's pytest ${locked}`);
+});

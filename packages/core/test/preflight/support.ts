@@ -5,7 +5,7 @@ import { AwsCalls, CLIENT_CLASS, PREFLIGHT_CLIENTS, type PreflightClient } from 
 
 // The AWS answers the preflight tests mock, held to the services' own models: every response and every call's input
 // must use only members botocore's model gives the operation (aws/preflight/operation-shapes.json, derived by
-// tools/aws/preflight-shapes/derive.py from botocore 1.44.18, the pinned cfn-lint's), and every error a mock throws must
+// tools/aws/preflight-shapes/derive.py from the pinned cfn-lint's botocore, its version in the file's `source`), and every error a mock throws must
 // be one the model lists for it, or one of the errors every call can meet.
 
 /** Errors outside the operations' own lists: the query protocol's validation error, and the common ones. */
