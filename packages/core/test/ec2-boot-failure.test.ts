@@ -6,7 +6,7 @@ import { AuthMode, BashUserDataBuilder, RuntimeType } from '../src';
 import { WikiOidcSpec } from './fixtures/wiki-spec';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable, SandboxResult, Stubs } from './support/sandbox';
 import { needing, shellcheck, shellcheckUnavailable } from './support/shellcheck';
-import { OIDC, synth, TLS, userData } from './support/synth';
+import { deployedUserData, OIDC, synth, TLS, userData } from './support/synth';
 import { PREAMBLE } from '../src/userdata/preamble';
 
 // The EC2 boot stops at its first failure, command substitutions included, appends the journal tail to the log
@@ -24,9 +24,9 @@ const JOURNAL: Stubs = { journalctl: 'for i in $(seq 1 50); do echo "journal lin
  * The EC2 user data of a plugin with its own sign-in: its client secret is read from Secrets Manager at boot. The file
  * system's and access point's ids, which CloudFormation fills in at deploy time, become example ids.
  */
-function ec2ScriptWithSecret(): string {
+function ec2ScriptWithSecret(asDeployed = false): string {
   const { json } = synth(RuntimeType.EC2, { ...TLS, authMode: AuthMode.APPLICATION_OIDC, oidc: OIDC }, new WikiOidcSpec());
-  return userData(json).replace(/\{"Ref":"(\w+)"\}/g, (_ref, id: string) =>
+  return (asDeployed ? deployedUserData : userData)(json).replace(/\{"Ref":"(\w+)"\}/g, (_ref, id: string) =>
     (/AccessPoint/.test(id) ? 'fsap-0123456789abcdef0' : /FileSystem/.test(id) ? 'fs-0123456789abcdef0' : `unresolved ${id}`));
 }
 
@@ -113,6 +113,23 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('the EC2 boot, executed in
     expect(run.calls).toContain(PLUGIN_FIRST_CALL);
     expect(run.log[run.log.length - 1]).toBe('user data finished');
     expect(everythingShown(run)).not.toContain(SECRET);
+  });
+
+  test('as the launch template holds it, helpers packed, the boot unpacks them and runs the same; a damaged pack stops it first', () => {
+    const deployed = ec2ScriptWithSecret(true);
+    expect(deployed).toMatch(/^fw_helpers=\$\(printf '%s' '[A-Za-z0-9+/=]+' \| base64 -d \| gunzip\)$/m);
+    expect(deployed).not.toContain('fw_env_secret() {');
+    const stubs = { ...DEFAULT_STUBS, aws: `printf '%s\\n' '${SECRET}'` };
+    const packed = runInSandbox(deployed, stubs);
+    const unpacked = runInSandbox(script, stubs);
+    expect(packed.status).toBe(0);
+    expect(packed.calls).toEqual(unpacked.calls);
+    expect(packed.written(ENV_FILE)).toBe(unpacked.written(ENV_FILE));
+    expect(packed.log[packed.log.length - 1]).toBe('user data finished');
+    const damaged = runInSandbox(deployed.replace(/(^fw_helpers=\$\(printf '%s' ')H4sI/m, '$1XXXX'), { ...stubs, ...JOURNAL });
+    expect(damaged.status).not.toBe(0);
+    expect(damaged.calls.filter((c) => c.startsWith('aws '))).toEqual([]);
+    expect(damaged.log).toContainEqual(expect.stringMatching(/^FAILED: line \d+ exited with status \d+$/));
   });
 
   test('the value is not echoed when the boot fails after reading it', () => {

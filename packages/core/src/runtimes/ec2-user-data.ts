@@ -1,3 +1,4 @@
+import { gzipSync } from 'zlib';
 import { aws_iam as iam, aws_ssm as ssm, Stack } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { BashUserDataBuilder } from '../userdata/bash-user-data-builder';
@@ -24,6 +25,9 @@ export function grantBootRead(role: iam.IRole, parameters: ssm.IStringParameter[
   role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['ssm:GetParameter'], resources: parameters.map((p) => p.parameterArn) }));
 }
 
+/** The shell variable that holds the unpacked helper functions on EC2. */
+export const PACKED_HELPERS_VARIABLE = 'fw_helpers';
+
 /**
  * The EC2 runtime's builder. `writeFiles` archives are kept in parameters of at most 4 KB each, which the instance's
  * role may read and the boot reads back, so a plugin's files do not count against EC2's 16 KB of user data.
@@ -42,6 +46,16 @@ export class Ec2UserDataBuilder extends BashUserDataBuilder {
   /** @internal */
   protected _imageRun(): ImageRun {
     return this.imageRun();
+  }
+
+  /**
+   * The helper functions as base64 of their gzip, unpacked and defined by the boot's first step: about half the
+   * bytes, in the script itself (no read that could fail or be changed). An assignment, so a failed unpack stops the
+   * boot (inherit_errexit, pipefail); `eval` then defines exactly the text the framework wrote.
+   */
+  protected helperCommands(code: string): string[] {
+    const packed = gzipSync(Buffer.from(code, 'utf-8'), { level: 9 }).toString('base64');
+    return [`${PACKED_HELPERS_VARIABLE}=$(printf '%s' ${Shell.quote(packed)} | base64 -d | gunzip)`, `eval "$${PACKED_HELPERS_VARIABLE}"`];
   }
 
   protected archiveCommands(packed: string): string[] {

@@ -166,6 +166,14 @@ export class BashUserDataBuilder implements IUserDataBuilder {
   }
 
   /**
+   * The lines that define the helper functions `code` (their bodies, one after the other). Here they are written as
+   * they are; the EC2 runtime's builder packs them, which leaves room in its 16 KB of user data.
+   */
+  protected helperCommands(code: string): string[] {
+    return [code];
+  }
+
+  /**
    * The framework's step on EC2 with EBS storage, before the plugin's: attaches the stack's data volume at
    * `deviceName` (see `fw_attach_ebs`). Not part of `IUserDataBuilder`: plugins mount, the framework attaches.
    */
@@ -215,9 +223,10 @@ export class BashUserDataBuilder implements IUserDataBuilder {
 
   /** The whole script: preamble, the helpers the steps use, the steps in order, a closing progress line. */
   public render(): string {
+    const helpers = [...this.helpers].map((h) => withoutComments(HELPERS[h].body)).join('\n');
     return [
       withoutComments(PREAMBLE),
-      ...[...this.helpers].map((h) => withoutComments(HELPERS[h].body)),
+      ...helpers ? this.helperCommands(helpers) : [],
       ...this.steps,
       'fw_log "user data finished"\n',
     ].join('\n');

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'zlib';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { ApplicationFactory, ApplicationFactoryProps, Ec2Storage, IApplicationSpec, PciDssScope, RuntimeType, SecurityProfile } from '../../src';
@@ -130,10 +131,24 @@ export function applicationTask(json: any): any {
   return found[0][1];
 }
 
-/** The EC2 user data of the launch template, with CloudFormation references shown as JSON. */
+/**
+ * The EC2 user data of the launch template, with CloudFormation references shown as JSON and its helper functions
+ * unpacked where the boot unpacks them (`unpackedHelpers`), so a test reads and runs them as the instance defines them.
+ */
 export function userData(json: any): string {
+  return unpackedHelpers(deployedUserData(json));
+}
+
+/** The EC2 user data exactly as the launch template holds it (helpers packed), references shown as JSON. */
+export function deployedUserData(json: any): string {
   const value = only(json, 'AWS::EC2::LaunchTemplate').Properties.LaunchTemplateData.UserData['Fn::Base64'];
   if (typeof value === 'string') return value;
   const [separator, parts] = value['Fn::Join'];
   return parts.map((p: unknown) => (typeof p === 'string' ? p : JSON.stringify(p))).join(separator);
+}
+
+/** A script whose packed helper functions (`fw_helpers=$(... | base64 -d | gunzip)`, `eval`) stand there as text. */
+export function unpackedHelpers(script: string): string {
+  return script.replace(/^fw_helpers=\$\(printf '%s' '([A-Za-z0-9+/=]+)' \| base64 -d \| gunzip\)\neval "\$fw_helpers"$/m,
+    (_line, packed: string) => gunzipSync(Buffer.from(packed, 'base64')).toString('utf-8'));
 }
