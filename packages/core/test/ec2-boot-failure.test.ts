@@ -35,11 +35,11 @@ function everythingShown(run: SandboxResult): string {
   return [run.stdout, run.stderr, ...run.log].join('\n');
 }
 
-/** The lines after the journal notice, which must be the stub's 50 lines. */
+/** The lines after the journal notice, which must be the stub's 50 lines (then, on EC2, the outcome's signal). */
 function journalAfter(run: SandboxResult, notice: string): string[] {
   const at = run.log.indexOf(notice);
   expect(at).toBeGreaterThan(0);
-  return run.log.slice(at + 1);
+  return run.log.slice(at + 1).filter((line) => !/^(signalled|CloudFormation took no) FAILURE/.test(line));
 }
 
 const FIFTY_LINES = Array.from({ length: 50 }, (_, i) => `journal line ${i + 1}`);
@@ -77,10 +77,11 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('the EC2 boot, executed in
   const script = ec2ScriptWithSecret();
 
   test('a failing Secrets Manager read stops the boot before the plugin\'s steps, logs the journal tail and exits non-zero', () => {
-    const run = runInSandbox(script, { ...DEFAULT_STUBS, ...JOURNAL, aws: `echo ${JSON.stringify(AWS_DENIED)} >&2; exit 254` });
+    const run = runInSandbox(script, { ...DEFAULT_STUBS, ...JOURNAL, aws: `[ "$1" = secretsmanager ] || exit 0; echo ${JSON.stringify(AWS_DENIED)} >&2; exit 254` });
     expect(run.status).toBe(254);
     expect(run.calls.filter((c) => c.startsWith('aws '))).toEqual([
       `aws secretsmanager get-secret-value --region eu-west-1 --secret-id ${OIDC.clientSecretArn} --query SecretString --output text`,
+      expect.stringMatching(/^aws cloudformation signal-resource .* --status FAILURE$/),
     ]);
     expect(run.calls).not.toContain(PLUGIN_FIRST_CALL);
     expect(run.calls.some((c) => c.startsWith('systemctl'))).toBe(false);

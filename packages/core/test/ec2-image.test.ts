@@ -35,6 +35,7 @@ describe('what AWS receives', () => {
     const steps = script.split('\n').filter((l) => l.startsWith('fw_log \'step '))
       .map((l) => l.replace(/^fw_log 'step \d+: /, '').replace(/'$/, '').replace(/\{"Ref":"[^"]+"\}/g, '<ref>'));
     expect(steps).toEqual([
+      expect.stringMatching(/^outcome signalled to \w+$/),
       'application account nexus (200:200)',
       'attach EBS volume <ref> at /dev/xvdf',
       'system update',
@@ -44,6 +45,7 @@ describe('what AWS receives', () => {
       'log directory nexus',
       'write 2 file(s)',
       'service nexus',
+      'health check /, then SUCCESS',
     ]);
     expect(script).toContain("fw_env_line '/etc/fw/nexus/image.env' 'INSTALL4J_ADD_VM_PARAMS' '-Xms2g -Xmx2g'");
     expect(script).toContain("fw_require_active 'nexus.service' 30");

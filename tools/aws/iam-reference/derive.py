@@ -78,6 +78,8 @@ ACTIONS = [
     # EC2 with EBS: the instance attaches the stack's data volume at boot and waits until it is free.
     'ec2:AttachVolume',
     'ec2:DescribeVolumes',
+    # EC2: the boot tells CloudFormation its outcome (the Auto Scaling group's creation policy and rolling update).
+    'cloudformation:SignalResource',
     # Fargate execution roles pull Docker Hub images through the ECR pull-through cache (first pull imports and creates).
     'ecr:GetAuthorizationToken',
     'ecr:BatchGetImage',

@@ -26,7 +26,9 @@ import type { Ec2Context } from './ec2-context';
  * - `fw_env_secret FILE NAME REGION ARN [JSON_KEY] [VERSION_STAGE] [VERSION_ID]`: appends a secret read from Secrets
  *   Manager with the instance role to an environment file, stopping the boot when it cannot be read or is empty;
  * - `fw_image_root`, `fw_image_service`: pull and unpack the plugin's image, write its unit's command line and its
- *   environment (`runImage`).
+ *   environment (`runImage`);
+ * - `fw_signal`, `fw_healthy`: on EC2, tell CloudFormation the boot's outcome (FAILURE from `fw_on_exit`; SUCCESS as the
+ *   last step, once the application answers its health check as the load balancer asks it).
  *
  * The script runs with `set -Eeuo pipefail` and never traces (`set -x` would echo secrets).
  */

@@ -19,6 +19,9 @@ export interface ApplicationRoute {
   route(targetGroup: elbv2.ApplicationTargetGroup): void;
 }
 
+/** The statuses the load balancer's health check takes as healthy; the EC2 boot asks the same before it signals. */
+export const HEALTHY_HTTP_CODES = { low: 200, high: 399 } as const;
+
 /** A target group for an application's port and health check. */
 export function applicationTargetGroup(scope: Construct, vpc: ec2.IVpc, port: number, healthCheckPath: string,
   targetType: elbv2.TargetType, healthCheckPort?: number): elbv2.ApplicationTargetGroup {
@@ -31,7 +34,7 @@ export function applicationTargetGroup(scope: Construct, vpc: ec2.IVpc, port: nu
     healthCheck: {
       path: healthCheckPath, // a query string is sent as part of the path
       port: healthCheckPort === undefined ? undefined : String(healthCheckPort), // undefined: the traffic port
-      healthyHttpCodes: '200-399',
+      healthyHttpCodes: `${HEALTHY_HTTP_CODES.low}-${HEALTHY_HTTP_CODES.high}`,
       interval: Duration.seconds(30),
       healthyThresholdCount: 2,
       unhealthyThresholdCount: 5,

@@ -1,6 +1,6 @@
 import {
   aws_autoscaling as autoscaling, aws_ec2 as ec2, aws_elasticloadbalancingv2 as elbv2, aws_iam as iam, aws_ssm as ssm,
-  Duration, Fn, RemovalPolicy, Stack,
+  Aws, CfnResource, Duration, Fn, Lazy, RemovalPolicy, Stack,
 } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { Ec2DataVolume } from './ec2-data-volume';
@@ -17,6 +17,7 @@ import { PosixUser } from '../contract/posix-user';
 import { userDataProblem } from '../contract/spec-validation';
 import { UserError } from '../errors';
 import { computeSecurityGroup } from '../infrastructure/egress';
+import { HEALTHY_HTTP_CODES } from '../infrastructure/routing';
 import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 import type { ImageRun } from '../userdata/image-run';
 import { Shell } from '../userdata/shell';
@@ -123,6 +124,8 @@ export class Ec2Runtime extends Construct {
     // The first boot installs packages through the NAT gateway and mounts the file system: the instance starts once the
     // compute subnets' routes out and the mount targets exist (CloudFormation would otherwise create them in parallel).
     this.autoScalingGroup.node.addDependency(network.vpc.selectSubnets(network.computeSubnets).internetConnectivityEstablished);
+    // The boot's signal (signalTo): the stack's own, to this group only by its logical id, which IAM cannot narrow to.
+    role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['cloudformation:SignalResource'], resources: [Aws.STACK_ID] }));
     if (storage) this.autoScalingGroup.node.addDependency(storage.mountTargetsAvailable);
     acknowledge(this.autoScalingGroup, 'AwsSolutions-AS3', 'A group of exactly one instance that never scales; ' +
       'replacements are recorded in CloudTrail and the load balancer\'s target health.');
@@ -176,6 +179,9 @@ export class Ec2Runtime extends Construct {
       accessPointId: storage?.accessPointId,
     };
     const builder = new Ec2UserDataBuilder(this, role, () => this.imageRun(props, role, ec2Context));
+    // The group is made after its launch template: its logical id is read when the template is written.
+    builder.signalTo(Stack.of(this).region, Stack.of(this).stackName,
+      Lazy.string({ produce: () => (this.autoScalingGroup.node.defaultChild as CfnResource).logicalId }));
     builder.createServiceAccount(account.name, account.uid, account.gid, spec.ec2DataPath());
     const environment = environmentFileCommands(props, workerSettings);
     if (environment.length > 0) builder.addEnvironmentCommands(...environment);
@@ -183,6 +189,8 @@ export class Ec2Runtime extends Construct {
     if (props.workers) builder.appendInstanceMetadata(Ec2Files.APPLICATION_ENVIRONMENT_FILE, WorkerVariables.PRIVATE_HOST, 'local-hostname');
     if (dataVolume) builder.attachEbsVolume(dataVolume.volume.volumeId, spec.ebsDeviceName(), Stack.of(this).region);
     callPlugin(pluginName, 'configureUserData', () => spec.configureUserData(builder, ec2Context));
+    builder.signalWhenHealthy(separateHealthCheckPort(spec) ?? spec.applicationPort(), spec.healthCheckPath(),
+      HEALTHY_HTTP_CODES.low, HEALTHY_HTTP_CODES.high, props.startupSeconds);
     const script = builder.render();
     const tooLarge = userDataProblem(script, spec.constructor?.name || spec.applicationId());
     if (tooLarge) throw new UserError(tooLarge, this);
@@ -223,7 +231,10 @@ export class Ec2Runtime extends Construct {
       launchTemplate: this.launchTemplate,
       minCapacity: 1,
       maxCapacity: 1,
-      // One instance at a time against one data directory: replace, never run two side by side.
+      // One instance at a time against one data directory: replace, never run two side by side. Creation and each
+      // replacement wait for the boot's signal, sent once the application answers its health check (signalTo); a
+      // FAILURE, or none within the time, fails the creation and rolls the update back.
+      signals: autoscaling.Signals.waitForMinCapacity({ timeout: Duration.seconds(signalSeconds(props.startupSeconds)) }),
       updatePolicy: autoscaling.UpdatePolicy.rollingUpdate({ maxBatchSize: 1, minInstancesInService: 0 }),
       healthChecks: autoscaling.HealthChecks.withAdditionalChecks({
         additionalTypes: [autoscaling.AdditionalHealthCheckType.ELB],
@@ -274,6 +285,14 @@ function serviceAccount(applicationId: string, containerUser: string, pluginName
   ];
   if (problems.length > 0) throw new UserError(`${pluginName}: ${problems.join('; ')}.`);
   return { name: applicationId, uid, gid };
+}
+
+/**
+ * How long CloudFormation waits for an instance's signal: the framework's provisioning, the application's start-up
+ * (its health check's wait), and two minutes for the instance to launch and the signal to arrive.
+ */
+export function signalSeconds(startupSeconds: number): number {
+  return EC2_PROVISIONING_SECONDS + startupSeconds + 120;
 }
 
 /** The volumes' key; the factory hands one over for EC2. */

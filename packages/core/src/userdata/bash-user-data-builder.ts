@@ -183,6 +183,28 @@ export class BashUserDataBuilder implements IUserDataBuilder {
   }
 
   /**
+   * The framework's first step on EC2: from here on a failing boot signals FAILURE to the resource `logicalId` of the
+   * stack `stackName` in `region` (see `fw_signal`); `signalWhenHealthy` signals SUCCESS. Not part of `IUserDataBuilder`.
+   */
+  public signalTo(region: string, stackName: string, logicalId: string): void {
+    this.useHelper('fw_signal');
+    this.step(`outcome signalled to ${logicalId}`, [`FW_SIGNAL=(${[region, stackName, logicalId].map(Shell.quote).join(' ')})`]);
+  }
+
+  /**
+   * The framework's last step on EC2: waits up to `seconds` for the application's health check (`port`, `path`, a
+   * status from `lowCode` to `highCode`, as the load balancer asks it), then signals SUCCESS (see `signalTo`).
+   */
+  public signalWhenHealthy(port: number, path: string, lowCode: number, highCode: number, seconds: number): void {
+    if (!this.helpers.has('fw_signal')) throw new Error('signalWhenHealthy() before signalTo()');
+    this.useHelper('fw_healthy');
+    this.step(`health check ${path}, then SUCCESS`, [
+      `fw_healthy ${[port, path, lowCode, highCode, seconds].map((v) => Shell.quote(String(v))).join(' ')}`,
+      'fw_signal SUCCESS',
+    ]);
+  }
+
+  /**
    * The framework's first step on EC2: the application's system account `name`, holding `uid:gid`, home `home` (see
    * `fw_service_account`). Not part of `IUserDataBuilder`: the plugin finds the account in `Ec2Context.serviceUser`.
    */

@@ -242,7 +242,8 @@ needing(SANDBOX_NEEDS, sandboxUnavailable()).describe('EC2 boot: the workers\' s
   const aws = (settings: string) =>
     `case "$*" in secretsmanager*) echo client-secret ;; ${archiveParts} ssm*) ${settings} ;; *) exit 2 ;; esac`;
   const curl = (imds: string) => `case "$*" in *169.254.169.254*) ${imds} ;; *) ${DEFAULT_STUBS.curl} ;; esac`;
-  const IMDS_OK = `case "$*" in *api/token*) echo token ;; *local-hostname*) echo ${HOST} ;; *) exit 22 ;; esac`;
+  const IMDS_OK = `case "$*" in *api/token*) echo token ;; *local-hostname*) echo ${HOST} ;; *instance-id*) echo i-0123456789abcdef0 ;;
+    *local-ipv4*) echo 10.0.1.23 ;; *) exit 22 ;; esac`;
 
   test('holds no unresolved reference', () => {
     expect(script).not.toMatch(/Fn::|Ref"|\$\{Token|unresolved/);

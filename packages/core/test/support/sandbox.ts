@@ -29,7 +29,10 @@ export const DEFAULT_STUBS: Stubs = {
   'rpm': '',
   // Each download holds its own URL; a `.sha256` URL answers the checksum of what its file's download holds, so a
   // script that checks what it downloads passes, and one that checks the wrong thing fails.
+  // The instance metadata answers (IMDSv2: a token first), and the application answers its health check with 200.
   'curl': [
+    'case "$*" in *169.254.169.254/latest/api/token*) echo token; exit 0 ;; *meta-data/instance-id*) echo i-0123456789abcdef0; exit 0 ;;',
+    '  *meta-data/local-ipv4*) echo 10.0.1.5; exit 0 ;; *%{http_code}*) printf 200; exit 0 ;; esac',
     'out=""; url=""',
     'while [ $# -gt 0 ]; do case "$1" in -o) out="$2"; shift ;; http*) url="$1" ;; esac; shift; done',
     'if [ -n "$out" ]; then mkdir -p "$(dirname "$out")" && printf \'download of %s\\n\' "$url" > "$out"; fi',
