@@ -48,7 +48,7 @@ test('the framework\'s checks of any plugin apply, naming the image: a data path
 
 test('PRODUCTION on EC2 refuses a secret in containerImage.environment, naming the variable and the field, never the value', () => {
   const withSecret = { ...IMAGE, environment: { GF_SECURITY_ADMIN_PASSWORD: 'hunter2', GF_LOG_LEVEL: 'info' } };
-  const production = { securityProfile: 'PRODUCTION', runtimeType: 'EC2', sslEnabled: true, domain: 'example.com', hostedZoneId: 'Z123', pciDssScope: 'CONNECTED', alarmEmail: 'ops@example.com' };
+  const production = { securityProfile: 'PRODUCTION', runtimeType: 'EC2', sslEnabled: true, domain: 'example.com', hostedZoneId: 'Z123', pciDssScope: 'CONNECTED', alarmEmail: 'ops@example.com', ec2ImageId: 'ami-0123456789abcdef0' };
   let refusal = '';
   try {
     deploy(withSecret, production)();

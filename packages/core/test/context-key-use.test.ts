@@ -55,7 +55,7 @@ const outputOf = (values: Values) => {
 };
 
 const DEV = { ...EXAMPLES, securityProfile: 'DEV' };
-const FARGATE = { ...DEV, runtimeType: RuntimeType.FARGATE, ec2Storage: undefined, dataVolumeSnapshotId: undefined };
+const FARGATE = { ...DEV, runtimeType: RuntimeType.FARGATE, ec2Storage: undefined, dataVolumeSnapshotId: undefined, ec2ImageId: undefined };
 // PRODUCTION requires Container Insights; the examples (a STAGING deployment) turn it off.
 const PRODUCTION = { ...EXAMPLES, securityProfile: 'PRODUCTION', containerInsights: undefined };
 
@@ -77,6 +77,8 @@ const CHANGES: Record<string, [Values, unknown]> = {
   region: [{ ...DEV, certificateArn: undefined, dockerHubCredentialArn: undefined, secrets: undefined, oidcClientSecretArn: undefined, authMode: 'none', tokenPaths: undefined, existingVpc: undefined }, 'eu-central-1'],
   ec2Storage: [{ ...DEV, dataVolumeSnapshotId: undefined }, 'efs'],
   dataVolumeSnapshotId: [DEV, 'snap-0fedcba9876543210'],
+  // The launch template's image.
+  ec2ImageId: [DEV, 'ami-0fedcba9876543210'],
   vpcCidr: [{ ...DEV, existingVpc: undefined }, '10.2.0.0/16'],
   // Another VPC id: the endpoints, the flow log and the groups name it.
   existingVpc: [DEV, { ...EXAMPLES.existingVpc as object, vpcId: 'vpc-0f0e0d0c0b0a09080' }],

@@ -9,7 +9,7 @@ import { SonarSpec } from './fixtures/sonar-spec';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { iamProblems } from './support/iam-reference';
 import { type OnPlatform, synthPlatform } from './support/platform';
-import { applicationTask, IMAGE_DIGESTS, propsFor, refTarget, REGION_ENV, resources, securityGroupId, synth, userData } from './support/synth';
+import { applicationTask, IMAGE_DIGESTS, pinnedImage, propsFor, refTarget, REGION_ENV, resources, securityGroupId, synth, userData } from './support/synth';
 import { databaseRequirementProblems, POSTGRES_MAJOR_VERSIONS } from '../src/contract/database-requirement';
 import { databaseIdentifier } from '../src/infrastructure/database';
 import { HANDLER, ROTATION_CHECK_HOURS } from '../src/infrastructure/rotation-restart';
@@ -172,7 +172,7 @@ describe('standalone', () => {
   const synthStandalone = (runtime: RuntimeType, profile: SecurityProfile) => {
     const app = new App();
     const stack = new Stack(app, 'Sonar', { env: REGION_ENV });
-    new ApplicationFactory(stack, 'App', runtime, new SonarSpec(), { ...propsFor(profile), imageDigests: IMAGE_DIGESTS });
+    new ApplicationFactory(stack, 'App', runtime, new SonarSpec(), { ...propsFor(profile), imageDigests: IMAGE_DIGESTS, ...pinnedImage(runtime, propsFor(profile)) });
     return app.synth().getStackByName('Sonar').template;
   };
 

@@ -3,7 +3,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { ApplicationFactory, Ec2Storage, RuntimeType, SecurityProfile } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { needing, shellcheck, shellcheckUnavailable } from './support/shellcheck';
-import { only, propsFor, refTarget, REGION_ENV, resources, synth, userData } from './support/synth';
+import { EC2_IMAGE_ID, only, propsFor, refTarget, REGION_ENV, resources, synth, userData } from './support/synth';
 import { complianceFindings } from '../src/compliance/compliance-packs';
 
 /**
@@ -94,7 +94,7 @@ describe('unchanged elsewhere', () => {
   test('PRODUCTION with EBS passes the four compliance packs', () => {
     const app = new App();
     const stack = new Stack(app, 'Ebs', { env: REGION_ENV });
-    new ApplicationFactory(stack, 'App', RuntimeType.EC2, new WikiSpec(), { ...propsFor(SecurityProfile.PRODUCTION), ec2Storage: Ec2Storage.EBS });
+    new ApplicationFactory(stack, 'App', RuntimeType.EC2, new WikiSpec(), { ...propsFor(SecurityProfile.PRODUCTION), ec2Storage: Ec2Storage.EBS, ec2ImageId: EC2_IMAGE_ID });
     expect(complianceFindings(stack)).toEqual([]);
   });
 });

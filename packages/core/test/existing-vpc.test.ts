@@ -4,7 +4,7 @@ import { ApplicationFactory, Platform, RuntimeType, SecurityProfile } from '../s
 import { SonarSpec } from './fixtures/sonar-spec';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { PLATFORM_PROPS } from './support/platform';
-import { IMAGE_DIGESTS, propsFor, REGION_ENV, resources, synth, testDefaults } from './support/synth';
+import { IMAGE_DIGESTS, pinnedImage, propsFor, REGION_ENV, resources, synth, testDefaults } from './support/synth';
 import { CONTEXT_KEYS } from '../src/context/context-keys';
 import type { ExistingVpc } from '../src/context/existing-vpc';
 
@@ -108,7 +108,8 @@ test('a platform with database applications on both runtimes on a given VPC: no 
   const stacks = [['Sonar', RuntimeType.FARGATE, new SonarSpec()], ['SonarEc2', RuntimeType.EC2, other]] as const;
   for (const [name, runtime, spec] of stacks) {
     new ApplicationFactory(new Stack(app, name, { env: REGION_ENV }), 'App', runtime, spec,
-      { platform, imageDigests: IMAGE_DIGESTS, subdomain: name.toLowerCase(), ...testDefaults(spec) });
+      { platform, imageDigests: IMAGE_DIGESTS, subdomain: name.toLowerCase(), ...testDefaults(spec),
+        ...pinnedImage(runtime, { securityProfile: PLATFORM_PROPS.securityProfile }) });
   }
   const standalone = synth(RuntimeType.EC2, { existingVpc: GIVEN }, new SonarSpec());
   const all = [...['Platform', 'Sonar', 'SonarEc2'].map((n) => app.node.findChild(n) as Stack), standalone.stack];

@@ -2,7 +2,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { ApplicationFactory, ApplicationFactoryProps, DeploymentApp, RuntimeType, SecurityProfile } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
-import { resources } from './support/synth';
+import { pinnedImage, resources } from './support/synth';
 import { userErrorOf } from './support/user-error';
 
 /** A cdk.json of a PRODUCTION deployment with TLS, as a user writes it (strings, as `-c` gives them). */
@@ -21,7 +21,7 @@ const PRODUCTION_CONTEXT = {
 function useInCode(context: Record<string, unknown>, runtime: RuntimeType, props?: ApplicationFactoryProps, stackName = 'wiki-prod') {
   const app = new App({ context });
   const stack = new Stack(app, stackName, { env: { region: 'eu-west-1' } });
-  const factory = new ApplicationFactory(stack, 'Wiki', runtime, new WikiSpec(), props);
+  const factory = new ApplicationFactory(stack, 'Wiki', runtime, new WikiSpec(), { ...pinnedImage(runtime, props ?? {}, context), ...props });
   return { app, stack, factory };
 }
 

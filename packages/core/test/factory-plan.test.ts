@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { JenkinsSpec, RuntimeType, SecurityProfile } from '../src';
 import { planFactory } from '../src/factory/factory-plan';
 import { SIGN_IN } from './support/jenkins';
-import { propsFor, REGION_ENV, testDefaults } from './support/synth';
+import { pinnedImage, propsFor, REGION_ENV, testDefaults } from './support/synth';
 
 /**
  * The factory's plan on its own (issue 62): configuration in, decisions and refusals out, before and without any
@@ -13,7 +13,8 @@ const plan = (props: object) => {
   const stack = new Stack(new App(), 'Ci', { env: REGION_ENV });
   const spec = new JenkinsSpec();
   const scope = new Construct(stack, 'Plan');
-  return { stack, result: () => planFactory(scope, RuntimeType.EC2, spec, { ...testDefaults(spec), ...SIGN_IN, ...props }) };
+  const defaults = { ...testDefaults(spec), ...SIGN_IN, ...pinnedImage(RuntimeType.EC2, props) };
+  return { stack, result: () => planFactory(scope, RuntimeType.EC2, spec, { ...defaults, ...props }) };
 };
 const resourcesOf = (stack: Stack) => stack.node.findAll().filter((c) => c instanceof CfnResource);
 

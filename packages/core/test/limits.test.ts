@@ -8,7 +8,7 @@ import { ApplicationFactory, ContainerInitialization, DeploymentContextReader, I
 import { MinimalSpec, problemsWith } from './fixtures/minimal-spec';
 import { WikiOidcSpec } from './fixtures/wiki-spec';
 import { requireInCi } from './support/shellcheck';
-import { OIDC } from './support/synth';
+import { OIDC, pinnedImage } from './support/synth';
 import { factorySizeProblems, checkFactorySizes } from '../src/contract/factory-limits';
 import { specProblems, USER_DATA_MAX_BYTES, userDataProblem } from '../src/contract/spec-validation';
 import { boundedName } from '../src/infrastructure/names';
@@ -165,6 +165,7 @@ describe('the longest stack name the key table accepts (128 characters) synthesi
     const stack = new Stack(app, STACK_NAME, { stackName: STACK_NAME, env: { region: 'eu-west-1' } });
     new ApplicationFactory(stack, 'Application', runtime, new FullWikiSpec(), {
       securityProfile,
+      ...pinnedImage(runtime, { securityProfile }),
       pciDssScope: PciDssScope.CONNECTED,
       authMode: 'application-oidc',
       oidc: OIDC,

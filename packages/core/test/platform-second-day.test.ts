@@ -4,7 +4,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { ApplicationFactory, AuthMode, Ec2Storage, JenkinsSpec, PciDssScope, Platform, RuntimeType, SecurityProfile } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { type OnPlatform, otherWiki, PLATFORM_PROPS, synthPlatform } from './support/platform';
-import { IMAGE_DIGESTS, OIDC, REGION_ENV, resources } from './support/synth';
+import { EC2_IMAGE_ID, IMAGE_DIGESTS, OIDC, REGION_ENV, resources } from './support/synth';
 import { matches } from './support/waf-evaluate';
 import { statementId } from '../src/infrastructure/storage';
 import { BLOCKED_REQUESTS_RULE } from '../src/infrastructure/waf-blocked-requests';
@@ -151,6 +151,7 @@ describe('the load balancer\'s quotas', () => {
         new ApplicationFactory(new Stack(app, `App${i}`, { env: REGION_ENV }), 'App', RuntimeType.EC2, otherWiki(`app${i}`),
           {
             platform,
+            ec2ImageId: EC2_IMAGE_ID,
             imageDigests: IMAGE_DIGESTS,
             subdomain: `app${i}`,
             domain: 'example.org',

@@ -9,7 +9,7 @@ import { WikiSpec } from './fixtures/wiki-spec';
 import { PLATFORM_PROPS } from './support/platform';
 import { runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from './support/sandbox';
 import { needing } from './support/shellcheck';
-import { IMAGE_DIGESTS, REGION_ENV, resources, synth, userData } from './support/synth';
+import { EC2_IMAGE_ID, IMAGE_DIGESTS, REGION_ENV, resources, synth, userData } from './support/synth';
 
 /**
  * Amazon Linux 2023 at the first boot, as cloud-init leaves it before the user data runs: `ec2-user` holds uid and gid
@@ -192,7 +192,7 @@ describe('the EC2 runtime', () => {
     const app = new App();
     const platform = new Platform(new Stack(app, 'Platform', { env: REGION_ENV }), 'Platform', PLATFORM_PROPS);
     new ApplicationFactory(new Stack(app, 'Wiki', { env: REGION_ENV }), 'App', RuntimeType.EC2, new Official(),
-      { platform, subdomain: 'wiki', imageDigests: IMAGE_DIGESTS, pciDssScope: PciDssScope.CONNECTED });
+      { platform, subdomain: 'wiki', imageDigests: IMAGE_DIGESTS, pciDssScope: PciDssScope.CONNECTED, ec2ImageId: EC2_IMAGE_ID });
     const accessPoint = resources(app.synth().getStackByName('Platform').template, 'AWS::EFS::AccessPoint')[0][1].Properties;
     // The data keeps the image's owner on EFS, whichever runtime writes it.
     expect(accessPoint.PosixUser).toEqual({ Uid: uid, Gid: gid });

@@ -61,6 +61,7 @@ const FUZZ: Record<string, { readonly takes: readonly Payload[]; readonly sink?:
   'region': { takes: [] },
   'ec2Storage': { takes: [] },
   'dataVolumeSnapshotId': { takes: [] },
+  'ec2ImageId': { takes: [] },
   'vpcCidr': { takes: [] },
   'existingVpc': { takes: [] },
   'alarmEmail': { takes: ['dash'], sink: 'the alarm topic\'s email subscription, a CloudFormation property' },

@@ -1,6 +1,6 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { ApplicationFactory, JenkinsSpec, RuntimeType, SecurityProfile } from '../src';
-import { propsFor, REGION_ENV, testDefaults } from './support/synth';
+import { pinnedImage, propsFor, REGION_ENV, testDefaults } from './support/synth';
 import { SONARQUBE_SETTINGS } from '../src/build-server/jenkins-sonarqube';
 import { cell } from '../src/compliance/evidence-report';
 import { markupText } from '../src/compliance/oscal-assessment-results';
@@ -71,7 +71,7 @@ describe('text from configuration in the report\'s Markdown tables stays in its 
 test.each([RuntimeType.FARGATE, RuntimeType.EC2])('a root container (0:0) is refused in PRODUCTION on %s; Fargate runs it in STAGING', (runtime) => {
   const spec = new ContainerImageSpec({ applicationId: 'app', image: 'nginx:1.27', port: 80, user: '0:0', dataPath: '/data' });
   const build = (profile: SecurityProfile) => () => new ApplicationFactory(new Stack(new App(), 'App', { env: REGION_ENV }), 'App', runtime, spec,
-    { ...propsFor(profile), ...testDefaults(spec) });
+    { ...propsFor(profile), ...testDefaults(spec), ...pinnedImage(runtime, propsFor(profile)) });
   expect(build(SecurityProfile.PRODUCTION)).toThrow(/containerUser\(\) is '0:0': uid 0 is root/);
   if (runtime === RuntimeType.FARGATE) expect(build(SecurityProfile.STAGING)).not.toThrow();
 });

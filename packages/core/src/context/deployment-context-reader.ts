@@ -4,6 +4,7 @@ import { sharedKeyProblems } from './cross-key-rules';
 import type { DeploymentContext } from './deployment-context';
 import { didYouMean } from './did-you-mean';
 import { AuthMode, signInOf } from '../contract/auth-mode';
+import { AL2023_IMAGE_PARAMETER } from '../contract/ec2-context';
 import { Ec2Storage } from '../contract/ec2-storage';
 import { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
@@ -118,6 +119,11 @@ function crossKeyProblems(v: Record<string, any>, given: Set<string>): string[] 
     problems.push(`securityProfile ${v.securityProfile} needs pciDssScope, the application's role toward the cardholder data ` +
       'environment as your scoping decided: CDE, CONNECTED or OUT_OF_SCOPE. The evidence report states it as yours, so it ' +
       'is never a default.');
+  }
+  if (settings?.ec2ImagePinned && v.runtimeType === RuntimeType.EC2 && v.ec2ImageId === undefined && !given.has('ec2ImageId')) {
+    problems.push(`securityProfile ${v.securityProfile} on runtimeType EC2 needs ec2ImageId, the Amazon Linux 2023 image the ` +
+      'instance runs, so that a new release replaces nothing until you choose it. The current one in your region: aws ssm ' +
+      `get-parameter --name ${AL2023_IMAGE_PARAMETER} --query Parameter.Value --output text`);
   }
   if (v.dataVolumeSnapshotId !== undefined && (v.runtimeType !== RuntimeType.EC2 || v.ec2Storage !== Ec2Storage.EBS)) {
     problems.push(`dataVolumeSnapshotId ${JSON.stringify(v.dataVolumeSnapshotId)} applies to runtimeType EC2 with ec2Storage ebs ` +

@@ -63,6 +63,11 @@ export interface DeploymentContext {
    */
   readonly dataVolumeSnapshotId?: string;
   /**
+   * EC2: the Amazon Linux 2023 image the instance runs.
+   * @default - DEV: the newest, read at each deployment
+   */
+  readonly ec2ImageId?: string;
+  /**
    * The VPC's address range.
    * @default - the CDK's default range (`Vpc.DEFAULT_CIDR_RANGE`)
    */

@@ -36,6 +36,11 @@ export interface FactorySettings {
    */
   readonly dataVolumeSnapshotId?: string;
   /**
+   * EC2: the Amazon Linux 2023 image (AMI id) the instance runs. Required in STAGING and PRODUCTION.
+   * @default - DEV: the newest Amazon Linux 2023, read at each deployment
+   */
+  readonly ec2ImageId?: string;
+  /**
    * Secrets the application needs, by environment variable name. Each value is a Secrets Manager secret's complete
    * ARN, the `secretArn` of a secret in the same app, or either followed by `:<json-key>:<version-stage>:<version-id>`
    * (ECS's form for one key of a JSON secret; see docs/writing-a-plugin.md, "Secrets"). Fargate injects them as

@@ -27,6 +27,10 @@ export function unusedKeyMessages(context: DeploymentContext, hasDatabase: boole
       messages.push(`${key} ${context[key]} is not used on runtimeType ${context.runtimeType}: it sizes a Fargate task; on EC2 instanceType decides.`);
     }
   }
+  if (given('ec2ImageId') && context.runtimeType !== RuntimeType.EC2) {
+    messages.push(`ec2ImageId ${context.ec2ImageId} is not used on runtimeType ${context.runtimeType}: it is the EC2 instance's image; ` +
+      'on Fargate the task runs the plugin\'s container image.');
+  }
   if (given('instanceType') && context.runtimeType !== RuntimeType.EC2) {
     messages.push(`instanceType ${context.instanceType} is not used on runtimeType ${context.runtimeType}: it sizes an EC2 instance; ` +
       'on Fargate cpu and memoryLimitMiB decide.');

@@ -82,3 +82,9 @@ export class Ec2Contexts {
 
   private constructor() {}
 }
+
+/**
+ * AWS's public parameter holding the newest Amazon Linux 2023 image (x86_64, kernel 6.1): the one CDK's
+ * `MachineImage.latestAmazonLinux2023()` reads at deployment (a test reads it from a DEV template).
+ */
+export const AL2023_IMAGE_PARAMETER = '/aws/service/ami-amazon-linux-latest/al2023-ami-kernel-6.1-x86_64';

@@ -48,6 +48,12 @@ export interface ProfileSettings {
    */
   readonly deploymentAlarmRollback: boolean;
   /**
+   * EC2 instances run the Amazon Linux 2023 image the deployment names (`ec2ImageId`): a new release changes nothing
+   * until the configuration does, and then as a reviewed change. Otherwise they follow the newest release, read from
+   * AWS's public parameter at each deployment, which replaces the instance when a release comes out.
+   */
+  readonly ec2ImagePinned: boolean;
+  /**
    * VPC endpoints for the AWS APIs the compute calls (CloudWatch Logs, Secrets Manager, ECS; S3 as a gateway), each with
    * a policy that allows only the stack's own calls: those calls stay inside the VPC, and stolen credentials used
    * from inside reach nothing else through them.
@@ -121,6 +127,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     sessionManager: true,
     flowLogs: false,
     deploymentAlarmRollback: false,
+    ec2ImagePinned: false,
     vpcEndpoints: false,
     logRetention: logs.RetentionDays.ONE_WEEK,
     removalPolicy: RemovalPolicy.DESTROY,
@@ -149,6 +156,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     sessionManager: false,
     flowLogs: true,
     deploymentAlarmRollback: true,
+    ec2ImagePinned: true,
     vpcEndpoints: true,
     logRetention: logs.RetentionDays.ONE_MONTH,
     removalPolicy: RemovalPolicy.DESTROY,
@@ -178,6 +186,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     sessionManager: false,
     flowLogs: true,
     deploymentAlarmRollback: true,
+    ec2ImagePinned: true,
     vpcEndpoints: true,
     logRetention: logs.RetentionDays.ONE_YEAR, // PCI DSS 10.5.1: a year of audit history
     // Kept when the stack is deleted or a resource replaced, not when its first create fails and rolls back: a retained

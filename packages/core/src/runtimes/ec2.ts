@@ -46,7 +46,7 @@ export interface Ec2Size {
 export const EC2_PROVISIONING_SECONDS = 300;
 
 /**
- * Everything EC2-specific: one instance in an Auto Scaling group (Amazon Linux 2023 resolved at deploy time, IMDSv2,
+ * Everything EC2-specific: one instance in an Auto Scaling group (Amazon Linux 2023, pinned or the newest, IMDSv2,
  * encrypted disks), built by the plugin's user data through the framework's builder.
  */
 export class Ec2Runtime extends Construct {
@@ -98,7 +98,7 @@ export class Ec2Runtime extends Construct {
     this.userDataScript = this.userData(props, role, account, workerSettings, dataVolume);
 
     this.launchTemplate = new ec2.LaunchTemplate(this, 'LaunchTemplate', {
-      machineImage: ec2.MachineImage.latestAmazonLinux2023(),
+      machineImage: machineImage(context.ec2ImageId),
       instanceType: props.instanceType,
       requireImdsv2: true,
       httpPutResponseHopLimit: 1,
@@ -285,6 +285,15 @@ function serviceAccount(applicationId: string, containerUser: string, pluginName
   ];
   if (problems.length > 0) throw new UserError(`${pluginName}: ${problems.join('; ')}.`);
   return { name: applicationId, uid, gid };
+}
+
+/**
+ * The image the deployment names (`ec2ImageId`; STAGING and PRODUCTION require one), or the newest Amazon Linux 2023,
+ * read from AWS's public parameter at each deployment.
+ */
+function machineImage(imageId: string | undefined): ec2.IMachineImage {
+  if (imageId === undefined) return ec2.MachineImage.latestAmazonLinux2023();
+  return { getImage: () => ({ imageId, osType: ec2.OperatingSystemType.LINUX, userData: ec2.UserData.forLinux() }) };
 }
 
 /**

@@ -184,7 +184,8 @@ export class BashUserDataBuilder implements IUserDataBuilder {
 
   /**
    * The framework's first step on EC2: from here on a failing boot signals FAILURE to the resource `logicalId` of the
-   * stack `stackName` in `region` (see `fw_signal`); `signalWhenHealthy` signals SUCCESS. Not part of `IUserDataBuilder`.
+   * stack `stackName` in `region` (see `fw_signal`), and `signalWhenHealthy` signals SUCCESS. Not part of
+   * `IUserDataBuilder`.
    */
   public signalTo(region: string, stackName: string, logicalId: string): void {
     this.useHelper('fw_signal');

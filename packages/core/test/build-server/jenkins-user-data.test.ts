@@ -14,7 +14,7 @@ import { Ec2Runtime } from '../../src/runtimes/ec2';
 import { ALARM_EMAIL, EFS, SIGN_IN, ec2Script, filesUnder, pinnedPluginFiles, PLUGIN_TOOL_STUB, seed, STALE_PLUGINS } from '../support/jenkins';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable } from '../support/sandbox';
 import { needing, shellcheck, shellcheckUnavailable } from '../support/shellcheck';
-import { acceptingAll, DOCKER_HUB_CREDENTIAL, IMAGE_DIGESTS, only, propsFor, resources, synth, TLS, userData } from '../support/synth';
+import { acceptingAll, DOCKER_HUB_CREDENTIAL, EC2_IMAGE_ID, IMAGE_DIGESTS, only, propsFor, resources, synth, TLS, userData } from '../support/synth';
 import { filesWritten } from '../support/user-data-files';
 
 needing('shellcheck', shellcheckUnavailable()).testEach([['EFS', EFS], ['EBS', { ...EFS, hasEfs: false, efsId: undefined, accessPointId: undefined }]])(
@@ -152,6 +152,7 @@ test('the EC2 user data stays within EC2\'s 16 KB for the longest stack name, wi
   });
   const factory = new ApplicationFactory(stack, 'BuildServer', RuntimeType.EC2, spec, {
     securityProfile: SecurityProfile.PRODUCTION,
+    ec2ImageId: EC2_IMAGE_ID,
     pciDssScope: PciDssScope.CONNECTED,
     acceptedAdvisories: acceptingAll(spec),
     ...TLS,

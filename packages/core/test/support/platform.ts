@@ -1,5 +1,5 @@
 import { App, Stack } from 'aws-cdk-lib';
-import { DOCKER_HUB_CREDENTIAL, IMAGE_DIGESTS, OIDC, REGION_ENV, testDefaults } from './synth';
+import { DOCKER_HUB_CREDENTIAL, IMAGE_DIGESTS, OIDC, pinnedImage, REGION_ENV, testDefaults } from './synth';
 import {
   ApplicationFactory, ApplicationFactoryProps, AuthMode, Ec2Storage, IApplicationSpec, JenkinsSpec, Platform, PlatformProps, RuntimeType,
   SecurityProfile,
@@ -58,7 +58,8 @@ export function synthPlatform(applications: OnPlatform[], props: PlatformProps =
   const platform = new Platform(new Stack(app, 'Platform', { env: REGION_ENV }), 'Platform', props);
   const factories = Object.fromEntries(applications.map((a) => [a.stackName,
     new ApplicationFactory(new Stack(app, a.stackName, { env: REGION_ENV }), 'App', a.runtime, a.spec(),
-      { platform, imageDigests: IMAGE_DIGESTS, ...testDefaults(a.spec()), ...a.props })]));
+      { platform, imageDigests: IMAGE_DIGESTS, ...testDefaults(a.spec()), ...pinnedImage(a.runtime, { securityProfile: props.securityProfile }),
+        ...a.props })]));
   const assembly = app.synth();
   return { app, platform, factories, templates: Object.fromEntries(assembly.stacks.map((s) => [s.stackName, s.template])) };
 }

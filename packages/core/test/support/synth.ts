@@ -75,6 +75,16 @@ export function testDefaults(spec: IApplicationSpec, context: Record<string, unk
   return { acceptedAdvisories: acceptingAll(spec), ...context.pciDssScope === undefined ? { pciDssScope: PciDssScope.CONNECTED } : {} };
 }
 
+/** An Amazon Linux 2023 image id for the tests' EC2 deployments in STAGING and PRODUCTION, which must name one. */
+export const EC2_IMAGE_ID = 'ami-0123456789abcdef0';
+
+/** `ec2ImageId` where an EC2 deployment's profile pins the image and neither `props` nor the context names one. */
+export function pinnedImage(runtime: RuntimeType, props: ApplicationFactoryProps, context: Record<string, unknown> = {}): ApplicationFactoryProps {
+  const profile = (props.securityProfile ?? context.securityProfile ?? SecurityProfile.DEV) as SecurityProfile;
+  const needed = runtime === RuntimeType.EC2 && profile !== SecurityProfile.DEV && props.ec2ImageId === undefined && context.ec2ImageId === undefined;
+  return needed ? { ec2ImageId: EC2_IMAGE_ID } : {};
+}
+
 /**
  * A fresh app (with the context keys `context`; or `app`, beside what it holds) and stack with one factory,
  * synthesised, with `testDefaults` under `props`.
@@ -85,7 +95,7 @@ export function synth(runtime: RuntimeType, props: ApplicationFactoryProps = {},
   // PRODUCTION's alarms need someone to receive them (alarmRecipientRequired), unless the test says otherwise.
   const production = (props.securityProfile ?? context.securityProfile) === SecurityProfile.PRODUCTION && context.alarmEmail === undefined;
   const factory = new ApplicationFactory(stack, 'App', runtime, spec,
-    { ...testDefaults(spec, context), ...production ? { alarmEmail: ALARM_EMAIL } : {}, ...props });
+    { ...testDefaults(spec, context), ...production ? { alarmEmail: ALARM_EMAIL } : {}, ...pinnedImage(runtime, props, context), ...props });
   const template = Template.fromStack(stack);
   return { app, stack, factory, template, json: template.toJSON() };
 }
