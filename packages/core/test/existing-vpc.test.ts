@@ -108,8 +108,13 @@ test('a platform with database applications on both runtimes on a given VPC: no 
   const stacks = [['Sonar', RuntimeType.FARGATE, new SonarSpec()], ['SonarEc2', RuntimeType.EC2, other]] as const;
   for (const [name, runtime, spec] of stacks) {
     new ApplicationFactory(new Stack(app, name, { env: REGION_ENV }), 'App', runtime, spec,
-      { platform, imageDigests: IMAGE_DIGESTS, subdomain: name.toLowerCase(), ...testDefaults(spec),
-        ...pinnedImage(runtime, { securityProfile: PLATFORM_PROPS.securityProfile }) });
+      {
+        platform,
+        imageDigests: IMAGE_DIGESTS,
+        subdomain: name.toLowerCase(),
+        ...testDefaults(spec),
+        ...pinnedImage(runtime, { securityProfile: PLATFORM_PROPS.securityProfile }),
+      });
   }
   const standalone = synth(RuntimeType.EC2, { existingVpc: GIVEN }, new SonarSpec());
   const all = [...['Platform', 'Sonar', 'SonarEc2'].map((n) => app.node.findChild(n) as Stack), standalone.stack];

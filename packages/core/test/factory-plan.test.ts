@@ -1,9 +1,9 @@
 import { App, CfnResource, Stack } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { JenkinsSpec, RuntimeType, SecurityProfile } from '../src';
-import { planFactory } from '../src/factory/factory-plan';
 import { SIGN_IN } from './support/jenkins';
 import { pinnedImage, propsFor, REGION_ENV, testDefaults } from './support/synth';
+import { planFactory } from '../src/factory/factory-plan';
 
 /**
  * The factory's plan on its own (issue 62): configuration in, decisions and refusals out, before and without any

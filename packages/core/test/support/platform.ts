@@ -58,8 +58,13 @@ export function synthPlatform(applications: OnPlatform[], props: PlatformProps =
   const platform = new Platform(new Stack(app, 'Platform', { env: REGION_ENV }), 'Platform', props);
   const factories = Object.fromEntries(applications.map((a) => [a.stackName,
     new ApplicationFactory(new Stack(app, a.stackName, { env: REGION_ENV }), 'App', a.runtime, a.spec(),
-      { platform, imageDigests: IMAGE_DIGESTS, ...testDefaults(a.spec()), ...pinnedImage(a.runtime, { securityProfile: props.securityProfile }),
-        ...a.props })]));
+      {
+        platform,
+        imageDigests: IMAGE_DIGESTS,
+        ...testDefaults(a.spec()),
+        ...pinnedImage(a.runtime, { securityProfile: props.securityProfile }),
+        ...a.props,
+      })]));
   const assembly = app.synth();
   return { app, platform, factories, templates: Object.fromEntries(assembly.stacks.map((s) => [s.stackName, s.template])) };
 }
