@@ -23,19 +23,28 @@ const resources = (t, type) => Object.entries(t.Resources).filter(([, r]) => r.T
 /**
  * How the ECS services of the templates in `files` roll out, against the profile's rule (deploymentAlarmRollback,
  * docs/security-profiles.md): in STAGING and PRODUCTION each rolls back on its health alarms, named; in every profile
- * none runs a second task beside the first (`MaximumPercent` at most 100: one writer of the application's data).
+ * a service whose task writes EFS never runs a second task (`MaximumPercent` at most 100, one task: one writer of the
+ * application's data), and one without keeps its tasks serving while new ones start (`MinimumHealthyPercent` 100).
  */
 function rolloutProblems(files, alarmRollback) {
-  return files.flatMap((file) => resources(JSON.parse(fs.readFileSync(file, 'utf-8')), 'AWS::ECS::Service').flatMap(([id, service]) => {
-    const deployment = service.Properties.DeploymentConfiguration ?? {};
-    const alarms = deployment.Alarms ?? {};
-    const where = `${path.basename(file)} ${id}`;
-    return [
-      ...alarmRollback && !(alarms.Enable === true && alarms.Rollback === true && alarms.AlarmNames?.length > 0) ? [`${where}: does not roll back on its alarms`] : [],
-      ...!alarmRollback && alarms.Enable === true ? [`${where}: rolls back on alarms in DEV`] : [],
-      ...(deployment.MaximumPercent ?? 200) > 100 ? [`${where}: MaximumPercent ${deployment.MaximumPercent ?? '200 (ECS\'s default)'}`] : [],
-    ];
-  }));
+  return files.flatMap((file) => {
+    const template = JSON.parse(fs.readFileSync(file, 'utf-8'));
+    return resources(template, 'AWS::ECS::Service').flatMap(([id, service]) => {
+      const deployment = service.Properties.DeploymentConfiguration ?? {};
+      const alarms = deployment.Alarms ?? {};
+      const where = `${path.basename(file)} ${id}`;
+      const task = template.Resources[service.Properties.TaskDefinition.Ref].Properties;
+      const writesEfs = (task.Volumes ?? []).some((v) => v.EFSVolumeConfiguration);
+      return [
+        ...alarmRollback && !(alarms.Enable === true && alarms.Rollback === true && alarms.AlarmNames?.length > 0) ? [`${where}: does not roll back on its alarms`] : [],
+        ...!alarmRollback && alarms.Enable === true ? [`${where}: rolls back on alarms in DEV`] : [],
+        // One writer of its file system never runs twice; an application without one keeps serving while it changes.
+        ...writesEfs && (deployment.MaximumPercent ?? 200) > 100 ? [`${where}: writes EFS, MaximumPercent ${deployment.MaximumPercent ?? '200 (ECS\'s default)'}`] : [],
+        ...writesEfs && service.Properties.DesiredCount > 1 ? [`${where}: writes EFS, DesiredCount ${service.Properties.DesiredCount}`] : [],
+        ...!writesEfs && deployment.MinimumHealthyPercent !== 100 ? [`${where}: no data of its own, MinimumHealthyPercent ${deployment.MinimumHealthyPercent}`] : [],
+      ];
+    });
+  });
 }
 
 /** Every template a directory of `cdk synth -o` holds. */

@@ -144,6 +144,7 @@ export class ApplicationFactory extends Construct {
       storage: shared.storage,
       rolePath: shared.rolePath,
       startupSeconds: plan.startup,
+      rollout: plan.rollout,
       cluster: runtimeType === RuntimeType.FARGATE ? shared.cluster : undefined,
       namespace: runtimeType === RuntimeType.FARGATE ? shared.namespace : undefined,
       environment: {

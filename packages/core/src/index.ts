@@ -21,6 +21,7 @@ export { SecurityProfile } from './contract/security-profile';
 export { AuthMode } from './contract/auth-mode';
 export { PluginContract } from './contract/plugin-contract';
 export { Ec2Storage } from './contract/ec2-storage';
+export { DeploymentStrategy, DESIRED_COUNT_MAX } from './contract/deployment-strategy';
 
 // PRODUCTION's compliance checks: acknowledging a finding on one's own resource; a plugin's own controls.
 export { Compliance } from './compliance/compliance';

@@ -17,12 +17,13 @@ const VALIDATION_ONLY: Record<string, string> = {};
 
 /** A plugin with something for every key to change: a Docker Hub image by tag, a setting, an alarm, a database. */
 class KeyedSpec extends SonarSpec {
-  constructor(private readonly id = String(EXAMPLES.applicationId), private readonly jdbcUrl = '') { super(); }
+  constructor(private readonly id = String(EXAMPLES.applicationId), private readonly jdbcUrl = '', private readonly data = true) { super(); }
   public applicationId() { return this.id; }
+  public keepsData() { return this.data; }
   public efsDataPath() { return `/${this.id}`; }
   public defaultContainerImage() { return Object.keys(EXAMPLES.imageDigests as object)[0]; }
   public settings(): PluginSetting[] { return Object.keys(EXAMPLES.pluginSettings as object).map((name) => ({ name, description: name })); }
-  public withSettings(values: Record<string, string>): IApplicationSpec { return new KeyedSpec(this.id, values.jdbcUrl); }
+  public withSettings(values: Record<string, string>): IApplicationSpec { return new KeyedSpec(this.id, values.jdbcUrl, this.data); }
   public containerEnvironmentVariables(): Record<string, string> {
     return { ...super.containerEnvironmentVariables(), EXTRA_JDBC_URL: this.jdbcUrl };
   }
@@ -35,11 +36,14 @@ class KeyedSpec extends SonarSpec {
 
 type Values = Record<string, unknown>;
 
+/** Not a key: the deployment's plugin keeps no data of its own (`keepsData()` false), for the keys only such one reads. */
+const KEEPS_NO_DATA = 'keepsNoData';
+
 /** Everything synth writes for one deployment made by configuration: its template, and its evidence report if any. */
-function output(values: Values): string {
+function output({ [KEEPS_NO_DATA]: keepsNoData, ...values }: Values): string {
   const app = new App({ context: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) });
   const stack = new Stack(app, String(values.stackName), { env: { region: String(values.region) } });
-  new ApplicationFactory(stack, 'App', values.runtimeType as RuntimeType, new KeyedSpec(String(values.applicationId)));
+  new ApplicationFactory(stack, 'App', values.runtimeType as RuntimeType, new KeyedSpec(String(values.applicationId), '', keepsNoData !== true));
   const assembly = app.synth();
   const report = path.join(assembly.directory, `${values.stackName}.pci-dss-4.0.1.json`);
   // The report's time and template hash follow from the rest; leave them out so only the content compares.
@@ -55,6 +59,7 @@ const outputOf = (values: Values) => {
 };
 
 const DEV = { ...EXAMPLES, securityProfile: 'DEV' };
+const STATELESS = { ...DEV, [KEEPS_NO_DATA]: true };
 const FARGATE = { ...DEV, runtimeType: RuntimeType.FARGATE, ec2Storage: undefined, dataVolumeSnapshotId: undefined, ec2ImageId: undefined };
 // PRODUCTION requires Container Insights; the examples (a STAGING deployment) turn it off.
 const PRODUCTION = { ...EXAMPLES, securityProfile: 'PRODUCTION', containerInsights: undefined };
@@ -79,6 +84,9 @@ const CHANGES: Record<string, [Values, unknown]> = {
   dataVolumeSnapshotId: [DEV, 'snap-0fedcba9876543210'],
   // The launch template's image.
   ec2ImageId: [DEV, 'ami-0fedcba9876543210'],
+  // An application without data of its own may roll, and run more than one.
+  deploymentStrategy: [STATELESS, 'rolling'],
+  desiredCount: [STATELESS, 2],
   vpcCidr: [{ ...DEV, existingVpc: undefined }, '10.2.0.0/16'],
   // Another VPC id: the endpoints, the flow log and the groups name it.
   existingVpc: [DEV, { ...EXAMPLES.existingVpc as object, vpcId: 'vpc-0f0e0d0c0b0a09080' }],

@@ -62,6 +62,8 @@ const FUZZ: Record<string, { readonly takes: readonly Payload[]; readonly sink?:
   'ec2Storage': { takes: [] },
   'dataVolumeSnapshotId': { takes: [] },
   'ec2ImageId': { takes: [] },
+  'deploymentStrategy': { takes: [] },
+  'desiredCount': { takes: [] },
   'vpcCidr': { takes: [] },
   'existingVpc': { takes: [] },
   'alarmEmail': { takes: ['dash'], sink: 'the alarm topic\'s email subscription, a CloudFormation property' },

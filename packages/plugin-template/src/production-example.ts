@@ -4,7 +4,8 @@ export const SAMPLE_IMAGE = 'nginx:1.27.3';
 /**
  * A PRODUCTION deployment of the scaffold's plugin, as the context keys of its `cdk.json`: the README's "Deploying"
  * example and the input of the scaffold's fourth test kind, which synthesises it on each runtime. One source, so the
- * example a plugin author copies is one that synthesises. The credential's ARN and the digest are placeholders.
+ * example a plugin author copies is one that synthesises. The credential's ARN, the digest and the image id are
+ * placeholders.
  */
 export function productionContext(applicationId: string): Record<string, string | Record<string, string>> {
   return {
@@ -21,6 +22,8 @@ export function productionContext(applicationId: string): Record<string, string 
     // The sample image is on Docker Hub: tasks pull it through an ECR pull-through cache with this credential.
     dockerHubCredentialArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/docker-hub-AbCdEf',
     imageDigests: { [SAMPLE_IMAGE]: `sha256:${'0'.repeat(64)}` },
+    // On EC2, the Amazon Linux 2023 image the instances run: a new release changes nothing until this does.
+    ec2ImageId: 'ami-0123456789abcdef0',
     pciDssScope: 'CONNECTED',
   };
 }

@@ -81,7 +81,8 @@ ${JSON.stringify({ app: 'npx fw-deploy', context: productionContext(n.applicatio
 
 Replace the placeholders: the Docker Hub credential's ARN (images from Docker Hub are pulled through an ECR
 pull-through cache with it) and the image's digest (\`docker buildx imagetools inspect <image>\`; PRODUCTION runs each
-image by digest). \`npx cdk synth\` (or \`deploy\`) there; \`-c runtimeType=EC2\` picks the other runtime. PRODUCTION
+image by digest) and, for EC2, your region's Amazon Linux 2023 image id (\`ec2ImageId\`: PRODUCTION pins it; the
+framework's message names the command that reads the current one). \`npx cdk synth\` (or \`deploy\`) there; \`-c runtimeType=EC2\` picks the other runtime. PRODUCTION
 runs the four compliance packs (AwsSolutions, PCI DSS v4.0.1 (the framework's PciDss401Checks), NIST 800-53 R5, HIPAA)
 at synth and refuses any finding nobody acknowledged. \`${n.testFile}\` synthesises this example on both runtimes.
 `;

@@ -137,8 +137,8 @@ describe('${className}', () => {
   // What a PRODUCTION deployment needs, as the context keys of the README's "Deploying" example: a region, TLS (a
   // domain and its hosted zone), an address for the alarms, your application's role toward the cardholder data
   // environment, for a Docker Hub image the credential of the ECR pull-through cache the tasks pull it through, and
-  // each image's digest (placeholders: use your credential's ARN and your image's digest, from
-  // \`docker buildx imagetools inspect\`). The framework refuses some mistakes itself, naming them (a secret in
+  // each image's digest, and on EC2 the Amazon Linux 2023 image the instances run (placeholders: use your credential's
+  // ARN, your image's digest from \`docker buildx imagetools inspect\` and your region's image id). The framework refuses some mistakes itself, naming them (a secret in
   // containerEnvironmentVariables()); synth then runs the four compliance packs (AWS Solutions, PCI DSS v4.0.1 (the
   // framework's PciDss401Checks), NIST 800-53 R5, HIPAA), and a finding the framework does not acknowledge fails it,
   // naming the rule and the resource.

@@ -10,6 +10,7 @@ import type { PlatformProps } from './platform-props';
 import { SECRET_ARN_EXAMPLE, SECRET_JSON_KEY_EXAMPLE } from './secret-reference';
 import { AUTH_MODES, AuthMode, signInOf } from '../contract/auth-mode';
 import { DATABASE_DEFAULTS } from '../contract/database-requirement';
+import { DeploymentStrategy, DESIRED_COUNT_MAX } from '../contract/deployment-strategy';
 import { AL2023_IMAGE_PARAMETER } from '../contract/ec2-context';
 import { Ec2Storage } from '../contract/ec2-storage';
 import { FACTORY_SIZE_DEFAULTS } from '../contract/factory-limits';
@@ -228,6 +229,26 @@ const FIELD_KEYS = {
     parse: text(/^snap-([0-9a-f]{8}|[0-9a-f]{17})$/, 'an EBS snapshot id: snap- and 8 or 17 hex digits, for example snap-0123456789abcdef0'),
     code: (c) => c.props.dataVolumeSnapshotId,
     example: 'snap-0123456789abcdef0',
+  },
+  deploymentStrategy: {
+    required: false,
+    defaultText: '`rolling` for an application that keeps no data, else `stop-first`',
+    description: 'How a deployment replaces the application: `rolling` starts the new tasks (Fargate) or instances (EC2) ' +
+      'beside the running ones and stops those once the new ones are healthy (no downtime; only for an application ' +
+      'that keeps no data), `stop-first` stops the running one first. An application that keeps data on EFS or EBS is ' +
+      'always `stop-first`: its one writer never runs twice.',
+    parse: oneOf(Object.values(DeploymentStrategy)),
+    code: (c) => c.props.deploymentStrategy,
+    example: DeploymentStrategy.STOP_FIRST,
+  },
+  desiredCount: {
+    required: false,
+    defaultText: '`1`',
+    description: `How many tasks (Fargate) or instances (EC2) serve the application, 1 to ${DESIRED_COUNT_MAX}, spread over ` +
+      'the compute subnets\' zones; more than one only for an application that keeps no data.',
+    parse: wholeNumber(1, `a whole number from 1 to ${DESIRED_COUNT_MAX}`, DESIRED_COUNT_MAX),
+    code: (c) => c.props.desiredCount,
+    example: 1,
   },
   ec2ImageId: {
     required: false,

@@ -1,5 +1,6 @@
 import type { AcceptedAdvisory } from './accepted-advisory';
 import type { ExistingVpc } from './existing-vpc';
+import type { DeploymentStrategy } from '../contract/deployment-strategy';
 import type { Ec2Storage } from '../contract/ec2-storage';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
 import type { PciDssScope } from '../contract/pci-dss-scope';
@@ -62,6 +63,16 @@ export interface DeploymentContext {
    * @default - an empty volume
    */
   readonly dataVolumeSnapshotId?: string;
+  /**
+   * How a deployment replaces the application.
+   * @default - ROLLING without data of its own, else STOP_FIRST
+   */
+  readonly deploymentStrategy?: DeploymentStrategy;
+  /**
+   * How many tasks or instances serve the application.
+   * @default 1
+   */
+  readonly desiredCount?: number;
   /**
    * EC2: the Amazon Linux 2023 image the instance runs.
    * @default - DEV: the newest, read at each deployment

@@ -1,5 +1,6 @@
 import type { AcceptedAdvisory } from './accepted-advisory';
 import type { ExistingVpc } from './existing-vpc';
+import type { DeploymentStrategy } from '../contract/deployment-strategy';
 import type { Ec2Storage } from '../contract/ec2-storage';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
 import type { PciDssScope } from '../contract/pci-dss-scope';
@@ -35,6 +36,16 @@ export interface FactorySettings {
    * @default - an empty volume
    */
   readonly dataVolumeSnapshotId?: string;
+  /**
+   * How a deployment replaces the application: `ROLLING` (new beside old; only without data of its own) or `STOP_FIRST`.
+   * @default - ROLLING for an application that keeps no data, else STOP_FIRST
+   */
+  readonly deploymentStrategy?: DeploymentStrategy;
+  /**
+   * How many tasks or instances serve the application (1 to `DESIRED_COUNT_MAX`); more than one only without data.
+   * @default 1
+   */
+  readonly desiredCount?: number;
   /**
    * EC2: the Amazon Linux 2023 image (AMI id) the instance runs. Required in STAGING and PRODUCTION.
    * @default - DEV: the newest Amazon Linux 2023, read at each deployment

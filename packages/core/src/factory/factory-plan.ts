@@ -1,6 +1,7 @@
 import { Stack } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { ApplicationFactoryProps } from '../application-factory-props';
+import { rolloutOf } from './rollout';
 import { RECORD_ACKNOWLEDGEMENTS } from '../compliance/acknowledge';
 import { checkKnownVulnerabilities } from '../compliance/known-vulnerabilities';
 import type { Deviation } from '../compliance/report-model';
@@ -13,6 +14,7 @@ import { startupSeconds } from '../contract/application-size';
 import type { IApplicationSpec } from '../contract/application-spec';
 import { AuthMode, signInOf } from '../contract/auth-mode';
 import { type DatabaseRequirement, databaseVariables } from '../contract/database-requirement';
+import type { Rollout } from '../contract/deployment-strategy';
 import { Ec2Storage } from '../contract/ec2-storage';
 import { broadEgressProblems } from '../contract/egress-rule';
 import { type EphemeralWorkers, WorkerVariables } from '../contract/ephemeral-workers';
@@ -53,6 +55,8 @@ export interface FactoryPlan {
   readonly stack: Stack;
   readonly sizes: ReturnType<typeof factorySizes>;
   readonly startup: number;
+  /** How a deployment replaces the application, and how many tasks or instances serve it. */
+  readonly rollout: Rollout;
   /** Every secret of the application by variable, the identity provider's client secret included. */
   readonly secrets: Record<string, SecretReference>;
   readonly database?: DatabaseRequirement;
@@ -146,6 +150,7 @@ export function planFactory(scope: Construct, runtimeType: RuntimeType, given: I
     knownVulnerabilities,
     sizes: factorySizes(runtimeType, context, declaredSize, plugin),
     startup: startupSeconds(declaredSize, plugin),
+    rollout: rolloutOf(plugin, context, data),
     dataOn: !data ? undefined : runtimeType === RuntimeType.EC2 && context.ec2Storage === Ec2Storage.EBS ? 'ebs' : 'efs',
     logGroupName: applicationLogGroupName(context.stackName, runtimeType, context.securityProfile),
     workerSpec: spec.ephemeralWorkers(),

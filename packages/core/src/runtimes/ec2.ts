@@ -8,6 +8,7 @@ import { Ec2UserDataBuilder, grantBootRead, readParameter } from './ec2-user-dat
 import { EC2_IMAGE_MEMBER, type RuntimeProps } from './runtime-props';
 import { grantSecretKeys } from './secret-keys';
 import { acknowledge } from '../compliance/acknowledge';
+import { DeploymentStrategy } from '../contract/deployment-strategy';
 import type { Ec2Context } from '../contract/ec2-context';
 import { WorkerVariables } from '../contract/ephemeral-workers';
 import { Ec2Files } from '../contract/oidc-integration';
@@ -46,7 +47,7 @@ export interface Ec2Size {
 export const EC2_PROVISIONING_SECONDS = 300;
 
 /**
- * Everything EC2-specific: one instance in an Auto Scaling group (Amazon Linux 2023, pinned or the newest, IMDSv2,
+ * Everything EC2-specific: `desiredCount` instances in an Auto Scaling group (Amazon Linux 2023, pinned or the newest, IMDSv2,
  * encrypted disks), built by the plugin's user data through the framework's builder.
  */
 export class Ec2Runtime extends Construct {
@@ -127,7 +128,7 @@ export class Ec2Runtime extends Construct {
     // The boot's signal (signalTo): the stack's own, to this group only by its logical id, which IAM cannot narrow to.
     role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['cloudformation:SignalResource'], resources: [Aws.STACK_ID] }));
     if (storage) this.autoScalingGroup.node.addDependency(storage.mountTargetsAvailable);
-    acknowledge(this.autoScalingGroup, 'AwsSolutions-AS3', 'A group of exactly one instance that never scales; ' +
+    acknowledge(this.autoScalingGroup, 'AwsSolutions-AS3', 'A group of a fixed count of instances (desiredCount) that never scales; ' +
       'replacements are recorded in CloudTrail and the load balancer\'s target health.');
     this.targetGroup = loadBalancer.targetGroup(elbv2.TargetType.INSTANCE);
     this.autoScalingGroup.attachToApplicationTargetGroup(this.targetGroup);
@@ -221,21 +222,28 @@ export class Ec2Runtime extends Construct {
     };
   }
 
-  /** Exactly one instance, replaced never beside another, in the data volume's zone with EBS (`subnet`). */
+  /**
+   * `desiredCount` instances (one with data of its own), in the data volume's zone with EBS (`subnet`). Stop-first
+   * replaces an instance before its successor starts: one writer of one data directory, never two side by side.
+   * Rolling launches each successor first (the group may hold one more while it does) and keeps every instance in
+   * service until the successor has signalled.
+   */
   private instanceGroup(props: RuntimeProps & Ec2Size, subnet: ec2.ISubnet | undefined): autoscaling.AutoScalingGroup {
     const { network } = props;
+    const { desiredCount, strategy } = props.rollout;
+    const rolling = strategy === DeploymentStrategy.ROLLING;
     return new autoscaling.AutoScalingGroup(this, 'Instances', {
       vpc: network.vpc,
       // With EBS the group lives in the volume's zone; with EFS in every compute subnet.
       vpcSubnets: subnet ? { subnets: [subnet] } : network.computeSubnets,
       launchTemplate: this.launchTemplate,
-      minCapacity: 1,
-      maxCapacity: 1,
-      // One instance at a time against one data directory: replace, never run two side by side. Creation and each
-      // replacement wait for the boot's signal, sent once the application answers its health check (signalTo); a
-      // FAILURE, or none within the time, fails the creation and rolls the update back.
+      minCapacity: desiredCount,
+      // CloudFormation's rolling update needs MinInstancesInService below MaxSize: room for the successor.
+      maxCapacity: rolling ? desiredCount + 1 : desiredCount,
+      // Creation and each replacement wait for the boot's signal, sent once the application answers its health check
+      // (signalTo); a FAILURE, or none within the time, fails the creation and rolls the update back.
       signals: autoscaling.Signals.waitForMinCapacity({ timeout: Duration.seconds(signalSeconds(props.startupSeconds)) }),
-      updatePolicy: autoscaling.UpdatePolicy.rollingUpdate({ maxBatchSize: 1, minInstancesInService: 0 }),
+      updatePolicy: autoscaling.UpdatePolicy.rollingUpdate({ maxBatchSize: 1, minInstancesInService: rolling ? desiredCount : 0 }),
       healthChecks: autoscaling.HealthChecks.withAdditionalChecks({
         additionalTypes: [autoscaling.AdditionalHealthCheckType.ELB],
         // Not replaced before its first boot may finish: the framework's provisioning, then the application's start.

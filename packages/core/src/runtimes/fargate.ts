@@ -6,6 +6,7 @@ import { Construct } from 'constructs';
 import type { RuntimeProps } from './runtime-props';
 import { grantSecretKeys } from './secret-keys';
 import { ContainerFiles, type ContainerInitialization } from '../contract/container-initialization';
+import { DeploymentStrategy } from '../contract/deployment-strategy';
 import { WorkerVariables } from '../contract/ephemeral-workers';
 import { callNewerMember, callPlugin, separateHealthCheckPort } from '../contract/plugin-calls';
 import { UserError } from '../errors';
@@ -116,16 +117,20 @@ export class FargateRuntime extends Construct {
     if (initialization) this.addInitialization(container, initialization, props);
   }
 
-  /** One task at a time against one data directory, found by its workers through the private namespace. */
+  /**
+   * The application's tasks, found by its workers through the private namespace. Stop-first (always, with data of its
+   * own: one writer of one data directory) stops the running task before the new one starts; rolling starts the new
+   * tasks first and stops the old ones once the new are healthy.
+   */
   private serviceOf(cluster: ecs.ICluster, privateName: servicediscovery.INamespace | undefined, props: RuntimeProps): ecs.FargateService {
     const { spec, network } = props;
     return new ecs.FargateService(this, 'Service', {
       cluster,
       taskDefinition: this.taskDefinition,
-      desiredCount: 1,
-      // One task at a time against one data directory: stop the old task before starting the new one.
-      minHealthyPercent: 0,
-      maxHealthyPercent: 100,
+      desiredCount: props.rollout.desiredCount,
+      ...props.rollout.strategy === DeploymentStrategy.ROLLING
+        ? { minHealthyPercent: 100, maxHealthyPercent: 200 }
+        : { minHealthyPercent: 0, maxHealthyPercent: 100 },
       circuitBreaker: { rollback: true },
       assignPublicIp: network.computeNeedsPublicIp,
       vpcSubnets: network.computeSubnets,

@@ -3,6 +3,7 @@ import type {
 } from 'aws-cdk-lib';
 import type { DeploymentContext } from '../context/deployment-context';
 import type { IApplicationSpec } from '../contract/application-spec';
+import type { Rollout } from '../contract/deployment-strategy';
 import type { ImageSource } from '../infrastructure/docker-hub-cache';
 import type { ApplicationLog } from '../infrastructure/logging';
 import type { NetworkAccess } from '../infrastructure/network';
@@ -20,6 +21,8 @@ export interface RuntimeProps {
   readonly context: DeploymentContext;
   /** The plugin's `defaultSize().startupSeconds` (or its default): how long a first start may take. */
   readonly startupSeconds: number;
+  /** How a deployment replaces the application, and how many tasks or instances serve it. */
+  readonly rollout: Rollout;
   /** The VPC and the compute subnets the application runs in. */
   readonly network: NetworkAccess;
   /** How the load balancer reaches the application: its default action standalone, a host rule on a platform. */
