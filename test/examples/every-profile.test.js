@@ -16,10 +16,14 @@ const { rolloutProblems, templatesIn } = require('./example-synth');
 
 const examples = path.join(__dirname, '..', '..', 'examples');
 const PROFILES = ['DEV', 'STAGING', 'PRODUCTION'];
-/** What STAGING and PRODUCTION require of an application that the DEV examples leave out (TLS, a domain, the cache). */
+/**
+ * What STAGING and PRODUCTION require of an application that the DEV examples leave out (TLS, a domain, the cache, the
+ * EC2 image).
+ */
 const TLS = {
   sslEnabled: 'true', domain: 'example.com', hostedZoneId: 'Z0123456789ABCDEFGHIJ', alarmEmail: 'security@example.com',
   dockerHubCredentialArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:ecr-pullthroughcache/docker-hub-AbCdEf',
+  ec2ImageId: 'ami-0123456789abcdef0',
 };
 const DIGEST = `sha256:${'1'.repeat(64)}`;
 

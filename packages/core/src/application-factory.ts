@@ -10,6 +10,7 @@ import { createsEndpoints } from './context/existing-vpc';
 import type { IApplicationSpec } from './contract/application-spec';
 import { type DatabaseEnvironment, databaseUrl } from './contract/database-requirement';
 import { callPlugin, separateHealthCheckPort } from './contract/plugin-calls';
+import { DeploymentStrategy } from './contract/deployment-strategy';
 import { RuntimeType } from './contract/runtime-type';
 import type { SoftwareComponent } from './contract/software-component';
 import { UserError, withConstructPath } from './errors';
@@ -112,7 +113,7 @@ export class ApplicationFactory extends Construct {
       if (digests.resources.length > 0) ('service' in runtime ? runtime.service : runtime.autoScalingGroup).node.addDependency(digests);
       addApplicationAlarms(this, plan, shared, runtime);
       if (shared.privateLoadBalancer) this.routePrivately(runtime, shared.privateLoadBalancer, shared.listenerPriority!, context, plan.spec);
-      const restart = shared.database ? this.connectDatabase(runtime, shared.database, shared, context) : undefined;
+      const restart = shared.database ? this.connectDatabase(runtime, shared.database, shared, plan) : undefined;
       this.s3Endpoint = platform ? platform.s3Endpoint : this.endpointsOf(plan, shared, runtime, workers, restart);
       if (platform) admitApplications(this, platform, runtime.securityGroup, props.allowFrom ?? [], context);
       this.checkCompliance(plan, [...deployedComponents(runtimeType, deployed.map((d) => images.pinned(d.image))),
@@ -278,7 +279,8 @@ export class ApplicationFactory extends Construct {
    * password (RDS: every 7 days) restarts the application, which read it when it started.
    */
   private connectDatabase(runtime: FargateRuntime | Ec2Runtime, database: DatabaseConnection, shared: SharedParts,
-    context: DeploymentContext): RotationRestart {
+    plan: FactoryPlan): RotationRestart {
+    const { context } = plan;
     const { POSTGRES_PORT } = onDemand.database();
     database.securityGroup.addIngressRule(runtime.securityGroup, ec2.Port.tcp(POSTGRES_PORT), `PostgreSQL from ${context.applicationId}`);
     runtime.securityGroup.addEgressRule(database.securityGroup, ec2.Port.tcp(POSTGRES_PORT), 'PostgreSQL to its database');
@@ -289,7 +291,8 @@ export class ApplicationFactory extends Construct {
       rolePath: shared.rolePath,
       target: runtime instanceof FargateRuntime
         ? { kind: 'ecs', clusterName: runtime.service.cluster.clusterName, serviceName: runtime.service.serviceName, serviceArn: runtime.service.serviceArn }
-        : { kind: 'asg', groupName: runtime.autoScalingGroup.autoScalingGroupName },
+        : { kind: 'asg', groupName: runtime.autoScalingGroup.autoScalingGroupName, rolling: plan.rollout.strategy === DeploymentStrategy.ROLLING },
+      window: context.maintenanceWindow ?? plan.settings.maintenanceWindow,
     });
   }
 

@@ -174,7 +174,7 @@ function warnMapped(stack: Stack, spec: IApplicationSpec): void {
  */
 export const APPLICATION_PROPS = [
   'domain', 'subdomain', 'hostedZoneId', 'certificateArn', 'authMode', 'tokenPaths', 'rateLimit', 'oidc', 'ec2Storage',
-  'dataVolumeSnapshotId', 'ec2ImageId', 'deploymentStrategy', 'desiredCount', 'imageDigests', 'acceptedAdvisories', 'secrets', 'secretKeyArns', 'pluginSettings', 'cpu',
+  'dataVolumeSnapshotId', 'ec2ImageId', 'deploymentStrategy', 'desiredCount', 'maintenanceWindow', 'imageDigests', 'acceptedAdvisories', 'secrets', 'secretKeyArns', 'pluginSettings', 'cpu',
   'memoryLimitMiB', 'instanceType', 'dataVolumeGiB', 'databaseInstanceType', 'databaseStorageGiB', 'pciDssScope',
   'pciDssMultiTenantProvider',
 ] as const satisfies ReadonlyArray<keyof FactorySettings & keyof DeploymentContext>;

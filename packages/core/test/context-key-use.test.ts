@@ -87,6 +87,8 @@ const CHANGES: Record<string, [Values, unknown]> = {
   // An application without data of its own may roll, and run more than one.
   deploymentStrategy: [STATELESS, 'rolling'],
   desiredCount: [STATELESS, 2],
+  // The database password's rotation schedule.
+  maintenanceWindow: [DEV, 'cron(0 4 ? * SUN *)'],
   vpcCidr: [{ ...DEV, existingVpc: undefined }, '10.2.0.0/16'],
   // Another VPC id: the endpoints, the flow log and the groups name it.
   existingVpc: [DEV, { ...EXAMPLES.existingVpc as object, vpcId: 'vpc-0f0e0d0c0b0a09080' }],

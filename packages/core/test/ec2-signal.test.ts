@@ -1,10 +1,13 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
+import { AutoScalingGroup, CfnAutoScalingGroup } from 'aws-cdk-lib/aws-autoscaling';
+import { NagRuleCompliance } from 'cdk-nag';
 import { RuntimeType, SecurityProfile } from '../src';
 import { WikiSpec } from './fixtures/wiki-spec';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable, type Stubs } from './support/sandbox';
 import { needing, shellcheck, shellcheckUnavailable } from './support/shellcheck';
 import { only, propsFor, resources, synth, userData } from './support/synth';
 import { startupSeconds } from '../src/contract/application-size';
+import { DeploymentBacksOut } from '../src/compliance/pci-dss-401/rules/deployment-backs-out';
 import { signalSeconds } from '../src/runtimes/ec2';
 
 // An EC2 group's creation and each rolling replacement wait for the boot's signal, which it sends once the application
@@ -14,7 +17,8 @@ import { signalSeconds } from '../src/runtimes/ec2';
 // with the instance id as UniqueId), is what the template below says.
 
 const spec = new WikiSpec();
-const { json } = synth(RuntimeType.EC2, propsFor(SecurityProfile.PRODUCTION), spec);
+const { json, factory } = synth(RuntimeType.EC2, propsFor(SecurityProfile.PRODUCTION), spec);
+const ec2Group = factory.node.findAll().find((c): c is AutoScalingGroup => c instanceof AutoScalingGroup)!;
 const [[groupId, group]] = resources(json, 'AWS::AutoScaling::AutoScalingGroup');
 const timeout = Duration.seconds(signalSeconds(startupSeconds(spec.defaultSize(), 'WikiSpec'))).toIsoString();
 
@@ -23,6 +27,14 @@ test('the group\'s creation waits for one signal, and its rolling update for eac
   expect(group.UpdatePolicy.AutoScalingRollingUpdate).toMatchObject({
     MaxBatchSize: 1, MinInstancesInService: 0, WaitOnResourceSignals: true, PauseTime: timeout,
   });
+});
+
+test('the evidence\'s check DeploymentBacksOut (6.5.1) passes the group, and fails one that waits for no signal', () => {
+  const cfnGroup = ec2Group.node.defaultChild as CfnAutoScalingGroup;
+  expect(DeploymentBacksOut(cfnGroup)).toBe(NagRuleCompliance.COMPLIANT);
+  const unsignalled = new CfnAutoScalingGroup(new Stack(), 'G', { maxSize: '1', minSize: '1' });
+  unsignalled.cfnOptions.updatePolicy = { autoScalingRollingUpdate: { maxBatchSize: 1, minInstancesInService: 0 } };
+  expect(DeploymentBacksOut(unsignalled)).toBe(NagRuleCompliance.NON_COMPLIANT);
 });
 
 test('the instance\'s role may signal its own stack only', () => {

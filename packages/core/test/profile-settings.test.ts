@@ -38,6 +38,7 @@ function rendered(field: Field, value: unknown): string {
   if (field === 'removalPolicy') return REMOVAL[value as string] ?? String(value);
   if (field === 'logRetention') return `${value} days`;
   if (field === 'dataVolumeBackupDays') return value === undefined ? 'none' : `${value} days`;
+  if (field === 'maintenanceWindow') return value === undefined ? 'RDS\'s own (every 7 days, any hour)' : String(value);
   if (field === 'fullAuditTrail') return value ? 'full' : 'basic';
   if (field.endsWith('Required')) return value ? 'required' : 'optional';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';

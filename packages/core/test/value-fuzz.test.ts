@@ -64,6 +64,7 @@ const FUZZ: Record<string, { readonly takes: readonly Payload[]; readonly sink?:
   'ec2ImageId': { takes: [] },
   'deploymentStrategy': { takes: [] },
   'desiredCount': { takes: [] },
+  'maintenanceWindow': { takes: [] },
   'vpcCidr': { takes: [] },
   'existingVpc': { takes: [] },
   'alarmEmail': { takes: ['dash'], sink: 'the alarm topic\'s email subscription, a CloudFormation property' },

@@ -87,7 +87,8 @@ ACTIONS = [
     'ecr:BatchImportUpstreamImage',
     'ecr:CreateRepository',
     'ecr:TagResource',                    # ECR tags the pull-through cache's repositories with its creation template's role
-    # The restart on a database password's rotation (src/infrastructure/rotation-restart.ts).
+    # The restart on a database password's rotation (src/infrastructure/rotation-restart.ts), and its window.
+    'secretsmanager:RotateSecret',
     'ecs:UpdateService',
     'autoscaling:StartInstanceRefresh',
     # ... and its check on a schedule, in case the rotation's event never came.

@@ -132,6 +132,12 @@ FRAMEWORK_RULES = {
         'requirements': ['3.7.4'],
         'checks': 'A customer-managed symmetric KMS key rotates its key material every year (Security Hub KMS.4).',
     },
+    'DeploymentBacksOut': {
+        'requirements': ['6.5.1'],
+        'checks': 'A change backs itself out when the new version fails: an ECS service rolls back on its circuit breaker '
+                  'and on named health alarms; an Auto Scaling group\'s creation and rolling update wait for each '
+                  'instance\'s signal, sent after the application answers its health check.',
+    },
     'TaskSecretsNotInEnvironment': {
         'requirements': ['8.6.2'],
         'checks': 'No container of a task definition has an environment variable whose name ends like a secret\'s '

@@ -17,7 +17,7 @@ OUT = pathlib.Path(__file__).resolve().parents[3] / 'packages/core/aws/preflight
 OPERATIONS = {
     ('sts', '@aws-sdk/client-sts'): ['GetCallerIdentity'],
     ('ec2', '@aws-sdk/client-ec2'): ['DescribeVpcAttribute', 'DescribeSubnets', 'DescribeRouteTables', 'DescribeVpcEndpoints',
-                                     'DescribeAccountAttributes', 'DescribeAddresses'],
+                                     'DescribeAccountAttributes', 'DescribeAddresses', 'DescribeImages'],
     ('ecr', '@aws-sdk/client-ecr'): ['DescribePullThroughCacheRules', 'DescribeImages', 'BatchGetImage', 'GetDownloadUrlForLayer'],
     ('secretsmanager', '@aws-sdk/client-secrets-manager'): ['DescribeSecret'],
     ('kms', '@aws-sdk/client-kms'): ['DescribeKey', 'GetKeyPolicy'],

@@ -19,6 +19,7 @@ import { PciDssScope } from '../contract/pci-dss-scope';
 import { WAF_RATE_LIMIT, WAF_RATE_LIMIT_BOUNDS, WAF_RATE_WINDOW_SECONDS } from '../contract/rate-limit';
 import { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
+import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 
 // Each deployment context key is declared once, here: its row in docs/context-keys.md, its parser, where the factory reads it in code,
 // which DeploymentContext field it fills, and an example. The tables are typed over DeploymentContext's fields, so a
@@ -250,10 +251,24 @@ const FIELD_KEYS = {
     code: (c) => c.props.desiredCount,
     example: 1,
   },
+  maintenanceWindow: {
+    required: false,
+    defaultText: `in STAGING and PRODUCTION \`${PROFILE_SETTINGS.PRODUCTION.maintenanceWindow}\`; in DEV none ` +
+      '(RDS\'s own schedule)',
+    description: 'When RDS rotates the database password of a plugin that asks for a database, and so when the application ' +
+      'restarts to read it: a Secrets Manager schedule expression in UTC, `cron(minutes hours day-of-month month ' +
+      'day-of-week year)`, opening a window of three hours. The restart follows `deploymentStrategy` (stop-first: the ' +
+      'application is down for its start-up time).',
+    // Six fields of the characters Secrets Manager's RotationRules.ScheduleExpression takes (its API model: 1 to 256
+    // of [0-9A-Za-z()#?*-/, ]).
+    parse: text(/^(?=.{1,256}$)cron\([0-9A-Za-z#?*/,-]+( [0-9A-Za-z#?*/,-]+){5}\)$/, 'a Secrets Manager cron expression such as cron(0 3 ? * SUN *)'),
+    code: (c) => c.props.maintenanceWindow,
+    example: 'cron(0 2 ? * SAT *)',
+  },
   ec2ImageId: {
     required: false,
     defaultText: 'in DEV, the newest Amazon Linux 2023 at each deployment; STAGING and PRODUCTION need it',
-    description: 'EC2 only: the Amazon Linux 2023 image (AMI) of the instance, in the stack\'s region. STAGING and PRODUCTION ' +
+    description: 'EC2 only (Fargate ignores it): the Amazon Linux 2023 image (AMI) of the instance, in the stack\'s region. STAGING and PRODUCTION ' +
       'need it, so a new release replaces nothing until you change it (the current one: `aws ssm get-parameter --name ' +
       `${AL2023_IMAGE_PARAMETER} --query Parameter.Value --output text\`). Changing it replaces the instance through the ` +
       'rolling update, which waits for the new boot\'s signal.',

@@ -74,6 +74,11 @@ export interface DeploymentContext {
    */
   readonly desiredCount?: number;
   /**
+   * When RDS rotates the database password (a Secrets Manager cron expression, UTC).
+   * @default - the profile's window
+   */
+  readonly maintenanceWindow?: string;
+  /**
    * EC2: the Amazon Linux 2023 image the instance runs.
    * @default - DEV: the newest, read at each deployment
    */

@@ -37,15 +37,20 @@ export interface FactorySettings {
    */
   readonly dataVolumeSnapshotId?: string;
   /**
-   * How a deployment replaces the application: `ROLLING` (new beside old; only without data of its own) or `STOP_FIRST`.
+   * How a deployment replaces the application: `ROLLING`, new beside old and only without data of its own, or `STOP_FIRST`.
    * @default - ROLLING for an application that keeps no data, else STOP_FIRST
    */
   readonly deploymentStrategy?: DeploymentStrategy;
   /**
-   * How many tasks or instances serve the application (1 to `DESIRED_COUNT_MAX`); more than one only without data.
+   * How many tasks or instances serve the application, 1 to `DESIRED_COUNT_MAX`, and more than one only without data.
    * @default 1
    */
   readonly desiredCount?: number;
+  /**
+   * When RDS rotates the database password, and the application restarts for it: a Secrets Manager cron expression (UTC).
+   * @default - STAGING and PRODUCTION: the profile's window; DEV: RDS's own schedule
+   */
+  readonly maintenanceWindow?: string;
   /**
    * EC2: the Amazon Linux 2023 image (AMI id) the instance runs. Required in STAGING and PRODUCTION.
    * @default - DEV: the newest Amazon Linux 2023, read at each deployment

@@ -27,10 +27,8 @@ export function unusedKeyMessages(context: DeploymentContext, hasDatabase: boole
       messages.push(`${key} ${context[key]} is not used on runtimeType ${context.runtimeType}: it sizes a Fargate task; on EC2 instanceType decides.`);
     }
   }
-  if (given('ec2ImageId') && context.runtimeType !== RuntimeType.EC2) {
-    messages.push(`ec2ImageId ${context.ec2ImageId} is not used on runtimeType ${context.runtimeType}: it is the EC2 instance's image; ` +
-      'on Fargate the task runs the plugin\'s container image.');
-  }
+  // ec2ImageId is not warned on Fargate: STAGING and PRODUCTION require it on EC2, so a configuration that moves
+  // between runtimes (as the build server's example does) carries it on both.
   if (given('instanceType') && context.runtimeType !== RuntimeType.EC2) {
     messages.push(`instanceType ${context.instanceType} is not used on runtimeType ${context.runtimeType}: it sizes an EC2 instance; ` +
       'on Fargate cpu and memoryLimitMiB decide.');
@@ -44,7 +42,7 @@ export function unusedKeyMessages(context: DeploymentContext, hasDatabase: boole
     messages.push(`rateLimit ${context.rateLimit} is not used: securityProfile ${context.securityProfile} puts no WAF in front of the ` +
       'application (STAGING and PRODUCTION do).');
   }
-  for (const key of ['databaseInstanceType', 'databaseStorageGiB'] as const) {
+  for (const key of ['databaseInstanceType', 'databaseStorageGiB', 'maintenanceWindow'] as const) {
     if (given(key) && !hasDatabase) messages.push(`${key} ${context[key]} is not used: the plugin asks for no database (database()).`);
   }
   return messages;

@@ -1,16 +1,25 @@
 import {
   ArnFormat, aws_ec2 as ec2, aws_events as events, aws_events_targets as targets, aws_iam as iam,
-  aws_lambda as lambda, type aws_logs as logs, Duration, Stack,
+  aws_lambda as lambda, type aws_logs as logs, custom_resources as cr, Duration, Stack,
 } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
+import { acknowledgeCustomResourceFunction } from './custom-resource-function';
 import { HTTPS_PORT } from './egress';
 import type { NetworkAccess } from './network';
 import { acknowledge } from '../compliance/acknowledge';
 
-/** What restarts: an ECS service (new tasks read the secret again), or an Auto Scaling group (new instances do). */
+/**
+ * What restarts: an ECS service (new tasks read the secret again: a new deployment, which follows the service's own
+ * deployment configuration), or an Auto Scaling group (new instances do: an instance refresh, which keeps every
+ * instance in service while its successor starts when `rolling`, and replaces first otherwise, as the group's rolling
+ * update does).
+ */
 export type RestartTarget =
   | { readonly kind: 'ecs'; readonly clusterName: string; readonly serviceName: string; readonly serviceArn: string }
-  | { readonly kind: 'asg'; readonly groupName: string };
+  | { readonly kind: 'asg'; readonly groupName: string; readonly rolling: boolean };
+
+/** How long the rotation's window stays open once its schedule opens it (Secrets Manager's `Duration`). */
+export const ROTATION_WINDOW_HOURS = 3;
 
 export interface RotationRestartProps {
   /** The secret whose rotation restarts the application (the database's master password, which RDS rotates). */
@@ -26,6 +35,11 @@ export interface RotationRestartProps {
    * describe the database's secret. @default - no path
    */
   readonly rolePath?: string;
+  /**
+   * The schedule (a Secrets Manager cron expression, UTC) on which the secret rotates, so that the restart falls in a
+   * maintenance window. @default - the managing service's own schedule
+   */
+  readonly window?: string;
 }
 
 /** How often the function also checks, in case the rotation's event never came (`RotationRestart`). */
@@ -57,7 +71,9 @@ def handler(event, context):
         boto3.client("ecs").update_service(cluster=os.environ["CLUSTER"], service=os.environ["SERVICE"], forceNewDeployment=True)
         print("new tasks started: the secret " + secret + " was rotated")
     else:
-        boto3.client("autoscaling").start_instance_refresh(AutoScalingGroupName=os.environ["GROUP"], Preferences={"MinHealthyPercentage": 0})
+        healthy = int(os.environ["MIN_HEALTHY"])
+        boto3.client("autoscaling").start_instance_refresh(AutoScalingGroupName=os.environ["GROUP"],
+            Preferences={"MinHealthyPercentage": healthy, "MaxHealthyPercentage": healthy + 100})
         print("instance refresh started: the secret " + secret + " was rotated")
 `;
 
@@ -106,7 +122,7 @@ export class RotationRestart extends Construct {
         SECRET: props.secretArn,
         ...props.target.kind === 'ecs'
           ? { KIND: 'ecs', CLUSTER: props.target.clusterName, SERVICE: props.target.serviceName }
-          : { KIND: 'asg', GROUP: props.target.groupName },
+          : { KIND: 'asg', GROUP: props.target.groupName, MIN_HEALTHY: props.target.rolling ? '100' : '0' },
       },
       description: 'Restarts the application when RDS rotates its database password',
       ...inVpc ? { vpc: props.network.vpc, vpcSubnets: props.network.computeSubnets, securityGroups: [securityGroup!] } : {},
@@ -115,6 +131,37 @@ export class RotationRestart extends Construct {
     this.function.node.addDependency(policy);
     this.acknowledgeFindings(policy);
     this.addRules();
+    if (props.window) this.scheduleRotation(props.window);
+  }
+
+  /**
+   * Moves the secret's rotation into the window: Secrets Manager's RotateSecret with rotation rules only, as its user
+   * guide changes the schedule of a managed rotation ("Managed rotation for AWS Secrets Manager secrets": a schedule
+   * expression in UTC and a window's duration); RDS still rotates it. Set again on each change of the window.
+   */
+  private scheduleRotation(schedule: string): void {
+    const call: cr.AwsSdkCall = {
+      service: 'SecretsManager',
+      action: 'rotateSecret',
+      parameters: {
+        SecretId: this.props.secretArn,
+        RotationRules: { ScheduleExpression: schedule, Duration: `${ROTATION_WINDOW_HOURS}h` },
+        RotateImmediately: false,
+      },
+      physicalResourceId: cr.PhysicalResourceId.of(`${schedule} ${ROTATION_WINDOW_HOURS}h`),
+    };
+    const window = new cr.AwsCustomResource(this, 'RotationWindow', {
+      onCreate: call,
+      onUpdate: call,
+      policy: cr.AwsCustomResourcePolicy.fromStatements([
+        new iam.PolicyStatement({ actions: ['secretsmanager:RotateSecret'], resources: [this.props.secretArn] }),
+      ]),
+      logGroup: this.props.logGroup,
+      installLatestAwsSdk: false,
+    });
+    acknowledge(window.node.findChild('CustomResourcePolicy'), 'IAMNoInlinePolicy', 'One statement for the one call this ' +
+      'function makes on the database\'s secret; a customer-managed policy would hold the same.');
+    acknowledgeCustomResourceFunction(this, window);
   }
 
   /** What the function may do: restart and describe its target, describe the secret, log, and (in a VPC) its interfaces. */

@@ -18,6 +18,8 @@ export interface DeploymentFacts {
   readonly cacheRules: { readonly prefix: string; readonly credentialArn: string }[];
   /** The images pulled through a cache, pinned: `<prefix>/<repository>:<tag>@<digest>`. */
   readonly cachedImages: CachedImage[];
+  /** The machine images the launch templates name by id (`ec2ImageId`), by stack; DEV's newest image is read at deployment. */
+  readonly machineImages: { readonly stack: string; readonly imageId: string }[];
   /** The containers of the ECS task definitions: what each expects of its image. */
   readonly containers: TaskContainer[];
   /** Every Secrets Manager secret ARN the templates name (the ones given, not patterns). */
@@ -119,6 +121,8 @@ export function deploymentFacts(stacks: AppState, context: Record<string, unknow
     })),
     cacheRules,
     cachedImages: cachedImages(text, cacheRules.map((r) => r.prefix)),
+    machineImages: of('AWS::EC2::LaunchTemplate').map((r) => ({ stack: r.stack, imageId: r.props.LaunchTemplateData?.ImageId }))
+      .filter((m) => typeof m.imageId === 'string'),
     containers: of('AWS::ECS::TaskDefinition').flatMap((r) => (r.props.ContainerDefinitions ?? []).map((c: any) => ({
       stack: r.stack,
       image: JSON.stringify(c.Image),

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { deployedChecks } from './checks/deployed';
 import { dnsChecks } from './checks/dns';
 import { imageChecks } from './checks/images';
+import { machineImageChecks } from './checks/machine-images';
 import { networkChecks } from './checks/network';
 import { quotaChecks } from './checks/quotas';
 import { secretChecks } from './checks/secrets';
@@ -17,6 +18,7 @@ import { contextArgs, synthesize } from '../lifecycle/check-change';
 const CHECKS: { readonly name: string; readonly run: (facts: DeploymentFacts, aws: AwsCalls, account: string) => Promise<Finding[]> }[] = [
   { name: 'vpc', run: networkChecks },
   { name: 'images', run: imageChecks },
+  { name: 'machine-image', run: machineImageChecks },
   { name: 'secrets', run: secretChecks },
   { name: 'dns', run: dnsChecks },
   { name: 'services', run: serviceChecks },

@@ -54,6 +54,12 @@ export interface ProfileSettings {
    */
   readonly ec2ImagePinned: boolean;
   /**
+   * When RDS rotates an application's database password (a Secrets Manager schedule expression, UTC; the window is
+   * `ROTATION_WINDOW_HOURS` long), and so when the application restarts for it; the key `maintenanceWindow` names
+   * another. Undefined: RDS's own schedule, every 7 days at any hour.
+   */
+  readonly maintenanceWindow?: string;
+  /**
    * VPC endpoints for the AWS APIs the compute calls (CloudWatch Logs, Secrets Manager, ECS; S3 as a gateway), each with
    * a policy that allows only the stack's own calls: those calls stay inside the VPC, and stolen credentials used
    * from inside reach nothing else through them.
@@ -128,6 +134,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     flowLogs: false,
     deploymentAlarmRollback: false,
     ec2ImagePinned: false,
+    maintenanceWindow: undefined,
     vpcEndpoints: false,
     logRetention: logs.RetentionDays.ONE_WEEK,
     removalPolicy: RemovalPolicy.DESTROY,
@@ -157,6 +164,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     flowLogs: true,
     deploymentAlarmRollback: true,
     ec2ImagePinned: true,
+    maintenanceWindow: 'cron(0 3 ? * SUN *)',
     vpcEndpoints: true,
     logRetention: logs.RetentionDays.ONE_MONTH,
     removalPolicy: RemovalPolicy.DESTROY,
@@ -187,6 +195,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     flowLogs: true,
     deploymentAlarmRollback: true,
     ec2ImagePinned: true,
+    maintenanceWindow: 'cron(0 3 ? * SUN *)',
     vpcEndpoints: true,
     logRetention: logs.RetentionDays.ONE_YEAR, // PCI DSS 10.5.1: a year of audit history
     // Kept when the stack is deleted or a resource replaced, not when its first create fails and rolls back: a retained

@@ -1,4 +1,5 @@
 import { IMAGE_HELPERS } from './image-helpers';
+import { SIGNAL_HELPERS } from './signal-helpers';
 import { ENVIRONMENT_NAME } from '../contract/reserved-variables';
 
 /**
@@ -305,44 +306,6 @@ const ATTACH_EBS = `fw_attach_ebs() {
 `;
 
 /**
- * Tells CloudFormation the boot's outcome, SUCCESS or FAILURE, for the resource in FW_SIGNAL (the instance's id as the
- * signal's unique id): the group's creation and rolling update wait for it. An instance started outside them (an
- * instance refresh, a replaced unhealthy instance) has nobody waiting and CloudFormation refuses the signal: logged
- * with aws' own message (its standard error; the call prints nothing else), and the boot goes on.
- */
-const SIGNAL = `fw_signal() {
-  local me
-  me=$(fw_imds instance-id)
-  if aws cloudformation signal-resource --region "\${FW_SIGNAL[0]}" --stack-name "\${FW_SIGNAL[1]}" --logical-resource-id "\${FW_SIGNAL[2]}" --unique-id "$me" --status "$1" > /dev/null 2>> "$FW_LOG"; then
-    fw_log "signalled $1 to \${FW_SIGNAL[2]}"
-  else
-    fw_log "CloudFormation took no $1 signal for \${FW_SIGNAL[2]} (no creation or update waits for this instance)"
-  fi
-}
-`;
-
-/**
- * Waits until the application answers its health check as the load balancer asks it (the instance's private address,
- * the port and path, a status from LOW to HIGH) or SECONDS pass, then fails naming the last status (000: no answer).
- */
-const HEALTHY = `fw_healthy() {
-  local port=$1 path=$2 low=$3 high=$4 seconds=$5 address code=000
-  address=$(fw_imds local-ipv4)
-  for _ in $(seq 1 $(( (seconds + 4) / 5 ))); do
-    code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "http://$address:$port$path" || true)
-    code=\${code:-000}
-    if [ "$code" -ge "$low" ] && [ "$code" -le "$high" ]; then
-      fw_log "health check $path on port $port answered $code"
-      return 0
-    fi
-    sleep 5
-  done
-  fw_log "health check $path on port $port did not answer $low-$high within \${seconds}s (last: $code)"
-  return 1
-}
-`;
-
-/**
  * Writes files from an archive: base64 of the gzip-compressed contents separated by NUL bytes (which no text file
  * holds), in the order of the space-separated paths. awk (gawk on Amazon Linux 2023) reads it with NUL as the record
  * separator and writes each record byte for byte; \`>\` keeps an existing file's owner and mode.
@@ -425,11 +388,10 @@ export const HELPERS: Record<string, { readonly needs: string[]; readonly body: 
   fw_imds: { needs: [], body: IMDS },
   fw_write_files: { needs: [], body: WRITE_FILES },
   fw_attach_ebs: { needs: ['fw_imds'], body: ATTACH_EBS },
-  fw_signal: { needs: ['fw_imds'], body: SIGNAL },
-  fw_healthy: { needs: ['fw_imds'], body: HEALTHY },
   fw_service_account: { needs: [], body: SERVICE_ACCOUNT },
   fw_env_line: { needs: [], body: ENV_LINE },
   fw_json_value: { needs: [], body: JSON_VALUE },
   fw_env_secret: { needs: ['fw_env_line', 'fw_json_value'], body: ENV_SECRET },
   ...IMAGE_HELPERS,
+  ...SIGNAL_HELPERS,
 };

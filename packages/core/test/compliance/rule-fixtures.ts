@@ -272,6 +272,16 @@ export const RULE_FIXTURES: Record<string, { readonly meets: Make; readonly fail
     }),
     fails: (s) => new ecs.CfnTaskDefinition(s, 'R', { containerDefinitions: [{ name: 'c', image: 'i', environment: [{ name: 'DB_PASSWORD', value: 'x' }] }] }),
   },
+  // The Auto Scaling group's side: test/ec2-signal.test.ts.
+  DeploymentBacksOut: {
+    meets: (s) => new ecs.CfnService(s, 'R', {
+      deploymentConfiguration: {
+        deploymentCircuitBreaker: { enable: true, rollback: true },
+        alarms: { enable: true, rollback: true, alarmNames: ['app-fw-target-5xx'] },
+      },
+    }),
+    fails: (s) => new ecs.CfnService(s, 'R', { deploymentConfiguration: { deploymentCircuitBreaker: { enable: true, rollback: true } } }),
+  },
 };
 
 function webAcl(s: Stack, rules?: wafv2.CfnWebACL.RuleProperty[]): wafv2.CfnWebACL {

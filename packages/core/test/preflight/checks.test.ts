@@ -35,6 +35,7 @@ function facts(partial: Partial<DeploymentFacts>): DeploymentFacts {
     endpoints: [],
     cacheRules: [],
     cachedImages: [],
+    machineImages: [],
     containers: [],
     secretArns: [],
     zoneRecords: [],

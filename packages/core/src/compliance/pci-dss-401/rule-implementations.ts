@@ -2,6 +2,7 @@ import type { CfnResource } from 'aws-cdk-lib';
 import { rules as nag, type NagRuleResult } from 'cdk-nag';
 import { ComputeNoPublicIngress } from './rules/compute-no-public-ingress';
 import { CustomerKeyRotated } from './rules/customer-key-rotated';
+import { DeploymentBacksOut } from './rules/deployment-backs-out';
 import { EncryptedWithCustomerKey } from './rules/encrypted-with-customer-key';
 import { LaunchTemplatePublicIpDisabled } from './rules/launch-template-public-ip-disabled';
 import { ListenerHttpsOnly } from './rules/listener-https-only';
@@ -68,4 +69,5 @@ export const RULE_IMPLEMENTATIONS: Record<string, (node: CfnResource) => NagRule
   LoadBalancerDropsInvalidHeaders,
   CustomerKeyRotated,
   TaskSecretsNotInEnvironment,
+  DeploymentBacksOut,
 };
