@@ -86,6 +86,20 @@ test('each application\'s report states the pciDssScope set on its own entry; th
   assert.match(platform.scope.statement, /A platform's stack, or one checked with Compliance\.check, takes the role of what runs on it\.$/);
 });
 
+test('each report says who signs users in as its own stack does: SonarQube (authMode none) claims neither identity-provider sign-in nor no default passwords', () => {
+  const principal = (stack, requirement) => {
+    const report = JSON.parse(fs.readFileSync(path.join(outdir, `${stack}.pci-dss-4.0.1.json`), 'utf-8'));
+    return report.principals.find((p) => p.requirement === requirement);
+  };
+  const sonarSignIn = principal('qg-sonarqube', '8');
+  assert.doesNotMatch(`${sonarSignIn.framework} ${sonarSignIn.others ?? ''}`, /identity provider|OIDC/);
+  assert.match(sonarSignIn.framework, /^Nothing: nobody signs users in before the application \(authMode none\)/);
+  assert.match(sonarSignIn.customer, /default administrator changed before it serves anyone/);
+  assert.doesNotMatch(principal('qg-sonarqube', '2').framework, /no default passwords/);
+  // The build server signs users in through the identity provider (application-oidc): its report says so.
+  assert.match(principal('qg-build-server', '8').framework, /^The application signs users in through your identity provider \(OIDC\)/);
+});
+
 // The platform's diagrams draw every application attached to it in the same cloud assembly (test/examples/diagrams.test.js
 // checks the build server's the same way, with the negative controls).
 test('the platform\'s diagrams draw both applications from their templates, cited by SHA-256; every rule is a flow and every flow a rule', () => {

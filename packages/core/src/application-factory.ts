@@ -5,8 +5,10 @@ import { Construct } from 'constructs';
 import type { ApplicationFactoryProps } from './application-factory-props';
 import { acknowledgeGrantPolicies } from './compliance/acknowledge';
 import { complianceChecks } from './compliance/compliance-checks';
+import { inventoryControls, inventoryDeviations } from './compliance/inventory-controls';
 import type { DeploymentContext } from './context/deployment-context';
 import { createsEndpoints } from './context/existing-vpc';
+import { signInOf } from './contract/auth-mode';
 import type { IApplicationSpec } from './contract/application-spec';
 import { type DatabaseEnvironment, databaseUrl } from './contract/database-requirement';
 import { callPlugin, separateHealthCheckPort } from './contract/plugin-calls';
@@ -116,8 +118,8 @@ export class ApplicationFactory extends Construct {
       const restart = shared.database ? this.connectDatabase(runtime, shared.database, shared, plan) : undefined;
       this.s3Endpoint = platform ? platform.s3Endpoint : this.endpointsOf(plan, shared, runtime, workers, restart);
       if (platform) admitApplications(this, platform, runtime.securityGroup, props.allowFrom ?? [], context);
-      this.checkCompliance(plan, [...deployedComponents(runtimeType, deployed.map((d) => images.pinned(d.image))),
-        ...callPlugin(plan.plugin, 'softwareComponents', () => plan.spec.softwareComponents())]);
+      this.checkCompliance(plan, deployedComponents(runtimeType, deployed.map((d) => images.pinned(d.image)), context.ec2ImageId),
+        callPlugin(plan.plugin, 'softwareComponents', () => plan.spec.softwareComponents()));
       addResourceBudget(this, () => [], 'Ask for less of the plugin (workers, alarms, secrets), or split the application.');
     } catch (e) {
       throw withConstructPath(e, this);
@@ -193,7 +195,8 @@ export class ApplicationFactory extends Construct {
    * The whole stack under the profile's packs, with the plugin's controls and the stated scope, and what checks the
    * deployed account: resources the CDK adds at stack level (custom-resource providers) are ours too.
    */
-  private checkCompliance(plan: FactoryPlan, components: SoftwareComponent[]): void {
+  private checkCompliance(plan: FactoryPlan, framework: SoftwareComponent[], declared: SoftwareComponent[]): void {
+    const components = [...framework, ...declared];
     const { context, plugin, spec } = plan;
     acknowledgeGrantPolicies(this);
     addEcsConsistencyChecks(this);
@@ -201,14 +204,17 @@ export class ApplicationFactory extends Construct {
     if (context.securityHubPciDss) onDemand.securityHubStandard().addSecurityHubPciDss(this, 'SecurityHubPciDss');
     if (plan.settings.complianceChecks) {
       const accepted = context.acceptedAdvisories ?? {};
-      complianceChecks().requireCompliance(this, plan.stack, callPlugin(plugin, 'complianceControls', () => spec.complianceControls()).map((c) => ({ ...c, source: plugin })), {
+      const controls = [...callPlugin(plugin, 'complianceControls', () => spec.complianceControls()).map((c) => ({ ...c, source: plugin })),
+        ...inventoryControls(components, declared, plan.knownVulnerabilities.length)];
+      complianceChecks().requireCompliance(this, plan.stack, controls, {
         scope: context.pciDssScope,
         multiTenantProvider: context.pciDssMultiTenantProvider,
         knownVulnerabilities: plan.knownVulnerabilities.map((v) => ({ ...v, ...accepted[v.id] ? { accepted: accepted[v.id] } : {} })),
         conformancePackElsewhere: plan.platform?.context.pciConformancePack === true,
         components,
         resolvedContext: context,
-        statedDeviations: tokenPathDeviations(plugin, context),
+        statedDeviations: [...tokenPathDeviations(plugin, context), ...inventoryDeviations(plugin, context.stackName, declared)],
+        signIn: signInOf(context.authMode),
       });
     }
   }

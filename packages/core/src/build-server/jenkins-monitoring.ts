@@ -101,7 +101,7 @@ export const SECURITY_WARNING_ALARM: LogAlarm = {
   description: 'Jenkins reports a published security advisory against its core or a plugin it runs (the weekly job ' +
     'compliance/compliance-update-check lists them; search the application log group for ' +
     `"${SECURITY_WARNING_LINE}"). Upgrade: deploy a framework release whose pins are past the advisory ` +
-    '(docs/build-server.md, "Upgrading the pins"), within a month for a critical or high severity (PCI DSS 6.3.3).',
+    '(docs/build-server.md, "Upgrading the pins"), within a month for one you rank critical, in your defined time frame for the others (PCI DSS 6.3.3).',
   filterPattern: `"${SECURITY_WARNING_LINE}"`,
   threshold: 0,
   periodSeconds: 86400,

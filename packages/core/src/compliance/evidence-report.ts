@@ -18,7 +18,8 @@ import {
   type Applicability, type Coverage, COVERAGE_ORDER, type DeployedVulnerability, type Evaluation, type EvidenceReport, EXPOSED_REQUIREMENTS,
   type ReportedSystem, type SourcedControl,
 } from './report-model';
-import { RESPONSIBILITY } from './responsibility';
+import { FRAMEWORK_SOURCE } from './inventory-controls';
+import { RESPONSIBILITY, responsibilityOf } from './responsibility';
 import { sourceDate } from './source-date';
 import { gradeOf } from '../contract/compliance-control';
 import { PciDssScope } from '../contract/pci-dss-scope';
@@ -224,11 +225,11 @@ export function evidenceReport(stack: Stack, controls: SourcedControl[], system:
     stack: stack.stackName,
     system,
     scope: { stated: scope, statement: SCOPE_STATEMENTS[scope], multiTenantProvider: applicability?.multiTenantProvider ?? 'not stated' },
-    principals: Object.entries(RESPONSIBILITY).map(([requirement, responsibility]) => ({
+    principals: Object.keys(RESPONSIBILITY).map((requirement) => ({
       requirement,
       title: PRINCIPAL[requirement],
       ...principalApplicability(requirement, applicability),
-      ...responsibility,
+      ...responsibilityOf(requirement, { signIn: applicability?.signIn }),
       evidencedRequirements: requirements.filter((r) => r.requirement.split('.')[0] === requirement).length,
     })),
     notice: REPORT_NOTICE,
@@ -410,7 +411,7 @@ export function renderMarkdown(report: EvidenceReport): string {
       lines.push('');
     }
     for (const c of r.controls) {
-      lines.push(`- Application control (${c.source}, ${gradeOf(c)}): ${c.statement} Configured in: ${c.configuredIn}.`);
+      lines.push(`- ${c.source === FRAMEWORK_SOURCE ? 'Framework' : 'Application'} control (${c.source}, ${gradeOf(c)}): ${c.statement} Configured in: ${c.configuredIn}.`);
     }
     if (r.afterDeploy.length) lines.push(`- Only AWS Config, after deployment, can confirm: ${r.afterDeploy.join(', ')}.`);
     if (r.controls.length || r.afterDeploy.length) lines.push('');
@@ -419,8 +420,9 @@ export function renderMarkdown(report: EvidenceReport): string {
   if (report.knownVulnerabilities.length === 0) {
     lines.push('The application declares none.', '');
   } else {
-    lines.push('Published advisories against what the application installs, and why each is deployed anyway: 6.3.3 asks ' +
-      'for critical and high-severity fixes within a month of release, so each accepted one is a deviation to examine.', '',
+    lines.push('Published advisories against what the application installs, and why each is deployed anyway: 6.3.3 puts ' +
+      'a critical vulnerability, as you rank it under 6.3.1, on a month from its fix\'s release and the others on your ' +
+      'defined time frame, so each accepted one is a decision to examine against your ranking.', '',
     '| Advisory | Component | Version | Severity | Fixed in | Accepted | Owner | Reference |', '|---|---|---|---|---|---|---|---|');
     for (const v of report.knownVulnerabilities) {
       const accepted = v.accepted ? `${cell(v.accepted.reason)}${v.accepted.until ? ` (until ${v.accepted.until})` : ''}` : 'not accepted';

@@ -1,5 +1,6 @@
 import { nameUuid, OSCAL_VERSION, oscalControlId, prop } from './oscal-assessment-results';
-import type { EvidenceReport, SourcedControl } from './report-model';
+import { FRAMEWORK_SOURCE } from './inventory-controls';
+import type { EvidenceReport, RequirementEvidence, SourcedControl } from './report-model';
 import { gradeOf } from '../contract/compliance-control';
 
 /**
@@ -13,7 +14,8 @@ export function oscalComponentDefinition(report: EvidenceReport): object {
   const id = (name: string) => nameUuid(`${system.stack}/component-definition/${name}`);
   const standard = id('standard');
   const principal = (requirement: string) => report.principals.find((p) => p.requirement === requirement.split('.')[0]);
-  const checked = report.requirements.filter((r) => r.evaluations.length > 0);
+  const ours = (r: RequirementEvidence) => r.controls.filter((c) => c.source === FRAMEWORK_SOURCE);
+  const checked = report.requirements.filter((r) => r.evaluations.length > 0 || ours(r).length > 0);
   const framework = {
     'uuid': id('framework'),
     'type': 'software',
@@ -30,7 +32,7 @@ export function oscalComponentDefinition(report: EvidenceReport): object {
         return {
           'uuid': id(`framework/${r.requirement}`),
           'control-id': oscalControlId(r.requirement),
-          'description': [...new Set(r.evaluations.map((e) => `${e.rule}: ${e.checks}`))].join(' '),
+          'description': [...new Set(r.evaluations.map((e) => `${e.rule}: ${e.checks}`)), ...ours(r).map((c) => `${c.statement} Configured in: ${c.configuredIn}.`)].join(' '),
           'props': [prop('coverage', r.coverage)],
           'remarks': `Who answers for requirement ${answers?.requirement}: the template and configuration, ${answers?.framework} ` +
             `You: ${answers?.customer}${answers?.others ? ` AWS or the identity provider: ${answers.others}` : ''}`,
@@ -38,7 +40,7 @@ export function oscalComponentDefinition(report: EvidenceReport): object {
       }),
     }],
   };
-  const sources = [...new Set(report.requirements.flatMap((r) => r.controls.map((c) => c.source)))];
+  const sources = [...new Set(report.requirements.flatMap((r) => r.controls.map((c) => c.source)))].filter((s) => s !== FRAMEWORK_SOURCE);
   const plugins = sources.map((source) => {
     const controls = report.requirements.flatMap((r) => r.controls.filter((c) => c.source === source)
       .map((c) => [r.requirement, c] as [string, SourcedControl]));

@@ -1,6 +1,7 @@
 import type { CheckGrade, PCI_DSS_MAPPING, TestingProcedure } from './pci-dss-401/mapping';
 import type { Responsibility } from './responsibility';
 import type { AcceptedAdvisory } from '../context/accepted-advisory';
+import type { SignIn } from '../contract/auth-mode';
 import type { ComplianceControl } from '../contract/compliance-control';
 import type { KnownVulnerability } from '../contract/known-vulnerability';
 import type { PciDssScope } from '../contract/pci-dss-scope';
@@ -34,11 +35,12 @@ export interface ProcedureEvidence extends TestingProcedure {
 }
 
 /**
- * The requirements a known vulnerability in what the stack deploys makes `exposed`, whatever else the report shows
- * toward them: 6.3.1 (vulnerabilities identified and ranked), 6.3.2 (an inventory of the software, its components
- * among them) and 6.3.3 (critical and high-severity fixes installed within a month of release).
+ * The requirement a deployed component under a published advisory exposes, whatever else is shown toward it: 6.3.3,
+ * which in v4.0.1 puts critical vulnerabilities (as the entity ranks them under 6.3.1) on a one-month clock from the
+ * fix's release and all others on the entity's own defined time frame. 6.3.1 (identifying and ranking) and 6.3.2 (the
+ * inventory) are not exposed by it: the advisory comparison and the bill of materials are evidence toward them.
  */
-export const EXPOSED_REQUIREMENTS: readonly string[] = ['6.3.1', '6.3.2', '6.3.3'];
+export const EXPOSED_REQUIREMENTS: readonly string[] = ['6.3.3'];
 
 /** A check that fails on a resource with the failure acknowledged: listed, and earning nothing toward the requirement. */
 export interface Deviation {
@@ -74,6 +76,8 @@ export interface Applicability {
   readonly resolvedContext?: object;
   /** Deviations the configuration states rather than a check finds (paths that skip the load balancer's sign-in). @default - none */
   readonly statedDeviations?: Deviation[];
+  /** Who signs the application's users in (its `authMode`), which decides what requirement 8 can say. @default - not an application's stack */
+  readonly signIn?: SignIn;
 }
 
 /** The bill of materials written beside the report (CycloneDX), as the report references it. */

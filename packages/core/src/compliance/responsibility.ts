@@ -1,3 +1,5 @@
+import type { SignIn } from '../contract/auth-mode';
+
 /**
  * Who answers for each principal requirement of PCI DSS v4.0.1 when an application runs on this framework, in our
  * words (the standard's text is not reproduced): what the synthesised template and the plugin's configuration give,
@@ -19,8 +21,10 @@ export const RESPONSIBILITY: Record<string, Responsibility> = {
     customer: 'The network diagram and data flows, the review of the rule sets every six months, the controls between your networks and this VPC.',
   },
   2: {
-    framework: 'Hardened configurations of the services it creates (no default passwords, least-privilege roles, the build server\'s hardening).',
-    customer: 'Configuration standards for everything else, the inventory of system components, changing vendor defaults you introduce.',
+    framework: 'The configurations of the services it creates, as the template shows them (encryption, network, the plugin\'s ' +
+      'declared hardening); the accounts and passwords an application\'s image starts with are not in the template.',
+    customer: 'Configuration standards for everything else, the inventory of system components, changing every vendor default ' +
+      '(an application\'s default administrator among them) before it serves anyone.',
     others: 'AWS: the hardening of the hosts and services underneath.',
   },
   3: {
@@ -28,7 +32,8 @@ export const RESPONSIBILITY: Record<string, Responsibility> = {
     customer: 'Deciding what account data is stored and for how long (the data-retention policy), never storing sensitive authentication data, key custodians.',
   },
   4: {
-    framework: 'TLS 1.2 or later on every listener, HTTP only redirecting to HTTPS, on a platform HTTPS between applications inside the VPC.',
+    framework: 'TLS 1.2 or later on every listener, HTTP only redirecting to HTTPS; from the load balancer to the application ' +
+      'the traffic is HTTP inside the VPC, unless the application serves TLS itself.',
     customer: 'The inventory of trusted keys and certificates, and what your users\' clients send.',
   },
   5: {
@@ -40,14 +45,14 @@ export const RESPONSIBILITY: Record<string, Responsibility> = {
     customer: 'Secure development of your own plugins and pipelines, patching within the required time, the change-control records.',
   },
   7: {
-    framework: 'The plugin\'s authorisation model (for the build server: a permission matrix by group), least-privilege IAM roles.',
+    framework: 'The plugin\'s authorisation model where it declares one (for the build server: a permission matrix by group); IAM ' +
+      'roles written for the calls each part makes (no check measures their privilege).',
     customer: 'Approving each person\'s access, and reviewing accounts and privileges at the required intervals.',
     others: 'The identity provider: the groups it asserts.',
   },
   8: {
-    framework: 'Sign-in through your identity provider (OIDC), session timeouts, no shared or default accounts in what it configures.',
+    framework: 'Who signs users in is each application\'s (its authMode): see its own report.',
     customer: 'The user lifecycle (joiners, movers, leavers) and password or passphrase policy where not delegated.',
-    others: 'The identity provider: multi-factor authentication and its enforcement.',
   },
   9: {
     framework: 'Nothing: no physical component.',
@@ -79,3 +84,46 @@ export const RESPONSIBILITY: Record<string, Responsibility> = {
     customer: 'Applies only if a payment brand or acquirer designates you: the compliance programme, scope validation, logical access reviews and incident detection it asks for.',
   },
 };
+
+/** What of the stack changes who answers: who signs its users in (`authMode`); undefined for a stack of no application. */
+export interface StackFacts {
+  readonly signIn?: SignIn;
+}
+
+/** Requirement 8 (and 7's groups) by who signs users in: only what that mode puts in the template is the framework's. */
+const SIGNED_IN_BY: Record<SignIn, Partial<Record<string, Responsibility>>> = {
+  'load-balancer': {
+    8: {
+      framework: 'The load balancer signs every user in through your identity provider (OIDC) before a request reaches the ' +
+        'application (its listener rule\'s authenticate action); the application\'s own accounts behind it are not in the template.',
+      customer: 'The user lifecycle (joiners, movers, leavers), the application\'s own accounts, and password policy where not delegated.',
+      others: 'The identity provider: multi-factor authentication and its enforcement.',
+    },
+  },
+  'application': {
+    8: {
+      framework: 'The application signs users in through your identity provider (OIDC), as its plugin configures it (the client ' +
+        'and its secret by reference are in the template; the sessions and any local account are the application\'s).',
+      customer: 'The user lifecycle (joiners, movers, leavers), any local account the application keeps besides, and password policy where not delegated.',
+      others: 'The identity provider: multi-factor authentication and its enforcement.',
+    },
+  },
+  'nobody': {
+    7: {
+      framework: 'The plugin\'s authorisation model where it declares one; IAM roles written for the calls each part makes (no ' +
+        'check measures their privilege). Nobody signs users in before the application (authMode none).',
+      customer: 'Approving each person\'s access in the application itself, and reviewing accounts and privileges at the required intervals.',
+    },
+    8: {
+      framework: 'Nothing: nobody signs users in before the application (authMode none). The application signs users in itself, ' +
+        'if at all, and the template shows nothing of its accounts, passwords or sessions.',
+      customer: 'Every account of the application: its default administrator changed before it serves anyone, no shared ' +
+        'accounts, authentication and multi-factor authentication as 8.3 and 8.4 ask, session timeouts.',
+    },
+  },
+};
+
+/** Who answers for `requirement` in this stack: the table above, with what its sign-in changes. */
+export function responsibilityOf(requirement: string, facts: StackFacts): Responsibility {
+  return (facts.signIn ? SIGNED_IN_BY[facts.signIn][requirement] : undefined) ?? RESPONSIBILITY[requirement];
+}

@@ -15,6 +15,7 @@ import type { IApplicationSpec } from '../contract/application-spec';
 import { AuthMode, signInOf } from '../contract/auth-mode';
 import { type DatabaseRequirement, databaseVariables } from '../contract/database-requirement';
 import type { Rollout } from '../contract/deployment-strategy';
+import { AL2023_IMAGE_PARAMETER } from '../contract/ec2-context';
 import { Ec2Storage } from '../contract/ec2-storage';
 import { broadEgressProblems } from '../contract/egress-rule';
 import { type EphemeralWorkers, WorkerVariables } from '../contract/ephemeral-workers';
@@ -190,10 +191,10 @@ function assertAuthMode(plugin: string, spec: IApplicationSpec, context: Deploym
 
 /**
  * What the framework itself deploys of the bill of materials: each container image, pinned as the tasks run it (its
- * tag, and its digest when one is given), and on EC2 the operating system, whose release the AMI parameter resolves
- * at deploy.
+ * tag, and its digest when one is given), and on EC2 the operating system: the image `ec2ImageId` pins, or in DEV
+ * the one AWS's parameter resolves to at deploy.
  */
-export function deployedComponents(runtimeType: RuntimeType, images: string[]): SoftwareComponent[] {
+export function deployedComponents(runtimeType: RuntimeType, images: string[], ec2ImageId?: string): SoftwareComponent[] {
   return [
     ...images.map((image) => {
       const [name, digest] = image.split('@');
@@ -204,7 +205,8 @@ export function deployedComponents(runtimeType: RuntimeType, images: string[]): 
     }),
     ...runtimeType === RuntimeType.EC2 ? [{
       name: 'amazon-linux-2023',
-      version: 'resolved at deploy (the latest AMI of the parameter /aws/service/ami-amazon-linux-latest)',
+      // Pinned in STAGING and PRODUCTION (ec2ImageId); DEV's is the parameter's value when it deploys.
+      version: ec2ImageId ?? `resolved at deploy (the newest image of the parameter ${AL2023_IMAGE_PARAMETER})`,
       type: SoftwareComponentType.OPERATING_SYSTEM,
     }] : [],
   ];
