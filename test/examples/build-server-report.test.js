@@ -115,6 +115,10 @@ for (const [runtime, { dir, report, markdown }] of Object.entries(RUNTIMES)) {
     const { JENKINS_CORE, JENKINS_PLUGINS, JENKINS_PLUGIN_CLOSURE } = require('../../packages/core/lib/build-server/versions');
     for (const pin of [JENKINS_CORE, ...JENKINS_PLUGINS, ...JENKINS_PLUGIN_CLOSURE]) assert.ok(listed.has(`${pin.id}@${pin.version}`), pin.id);
     assert.ok(report.billOfMaterials.placeholderDigests.length > 0, 'cdk.json\'s all-zero digests are flagged');
+    // ... and never given as an identity: the system line names those images as not identified.
+    const system = markdown.split('\n').find((l) => l.startsWith('System: '));
+    assert.match(system, /; images not identified \(a placeholder digest, all zeros, is no image's identity\): jenkins\/(jenkins|inbound-agent):/);
+    assert.doesNotMatch(system, /sha256:0{64}/);
     assert.match(markdown, /^Bill of materials \(6\.3\.2\): `build-server\.cyclonedx\.json` \(CycloneDX, SHA-256 [0-9a-f]{64}\)/m);
     // Every acknowledged failure is a deviation that earns nothing.
     const acknowledged = report.requirements.flatMap((r) => r.evaluations.filter((e) => e.result === 'acknowledged').map((e) => `${r.requirement} ${e.rule} ${e.resource}`));

@@ -39,7 +39,8 @@ function loadedBy(context) {
   try {
     const run = spawnSync(process.execPath, ['-r', path.join(root, 'loaded.js'), path.join(core, 'bin', 'fw-deploy')], {
       cwd: root, encoding: 'utf-8',
-      env: { ...process.env, CDK_CONTEXT_JSON: JSON.stringify(context), CDK_OUTDIR: path.join(root, 'cdk.out'), CDK_VALIDATION: 'false' },
+      // The project is no git repository: PRODUCTION's report takes its source revision from FW_SOURCE_REVISION.
+      env: { ...process.env, CDK_CONTEXT_JSON: JSON.stringify(context), CDK_OUTDIR: path.join(root, 'cdk.out'), CDK_VALIDATION: 'false', FW_SOURCE_REVISION: 'module-loading-test' },
     });
     assert.strictEqual(run.status, 0, run.stderr);
     return JSON.parse(fs.readFileSync(path.join(root, 'loaded.json'), 'utf-8'));

@@ -8,13 +8,14 @@ import { complianceChecks } from './compliance/compliance-checks';
 import { inventoryControls, inventoryDeviations } from './compliance/inventory-controls';
 import type { DeploymentContext } from './context/deployment-context';
 import { createsEndpoints } from './context/existing-vpc';
-import { signInOf } from './contract/auth-mode';
 import type { IApplicationSpec } from './contract/application-spec';
+import { signInOf } from './contract/auth-mode';
 import { type DatabaseEnvironment, databaseUrl } from './contract/database-requirement';
-import { callPlugin, separateHealthCheckPort } from './contract/plugin-calls';
 import { DeploymentStrategy } from './contract/deployment-strategy';
+import { callPlugin, separateHealthCheckPort } from './contract/plugin-calls';
 import { RuntimeType } from './contract/runtime-type';
 import type { SoftwareComponent } from './contract/software-component';
+import { PLACEHOLDER_DIGEST } from './contract/spec-validation';
 import { UserError, withConstructPath } from './errors';
 import { addApplicationAlarms } from './factory/application-alarms';
 import { deployedComponents, type FactoryPlan, planFactory, tokenPathDeviations } from './factory/factory-plan';
@@ -233,6 +234,11 @@ export class ApplicationFactory extends Construct {
       warn(this, 'imageWithoutTag', `${plugin}.${member} is ${JSON.stringify(image)}, ` +
         'with neither a tag nor a digest: every task runs whatever latest is when it starts. Pin a version, for example ' +
         `${JSON.stringify(`${image}:1.2.3`)}.`);
+    }
+    for (const { member, image } of images.filter((i) => digests.pinned(i.image).endsWith(`@${PLACEHOLDER_DIGEST}`))) {
+      warn(this, 'placeholderDigest', `${plugin}.${member} ${JSON.stringify(image)} is pinned by the placeholder digest (all ` +
+        'zeros): no image has it, so the pull fails at deploy and the evidence report names the image as not identified. Give its ' +
+        `digest in imageDigests (docker buildx imagetools inspect ${image}).`);
     }
     const byTag = images.filter((i) => !hasDigest(digests.pinned(i.image)));
     if (settings.imageDigestRequired && byTag.length > 0) {

@@ -17,6 +17,7 @@ export const WARNING_IDS = {
   pluginContractNotRecorded: '@fw/core:plugin-contract-not-recorded',
   scoreWorkloadMapped: '@fw/core:score-workload-mapped',
   pciConformancePackNeedsRecorder: '@fw/core:pci-conformance-pack-needs-recorder',
+  placeholderDigest: '@fw/core:placeholder-digest',
   secretInEnvironment: '@fw/core:secret-in-environment',
   securityHubPciDssNeedsHub: '@fw/core:security-hub-pci-dss-needs-hub',
   wafCapacity: '@fw/core:waf-capacity',

@@ -18,6 +18,7 @@ import { addPciConformancePack } from '../src/compliance/pci-conformance-pack';
 import { procedureCoverage } from '../src/compliance/procedure-coverage';
 import type { Coverage, Evaluation, EvidenceReport, RequirementEvidence } from '../src/compliance/report-model';
 import { addSecurityHubPciDss } from '../src/compliance/security-hub-standard';
+import { sourceRevision } from '../src/compliance/source-revision';
 import { unearnedCoverage } from '../src/compliance/unearned-coverage';
 import { complianceControlProblems } from '../src/contract/compliance-control';
 
@@ -255,6 +256,17 @@ describe('known vulnerabilities first (6.3.1, 6.3.2, 6.3.3)', () => {
     expect(risks.map((r: any) => r.title)).toEqual(report.knownVulnerabilities.map((v) => `${v.id}: ${v.component} ${v.version}`));
     const risk = risks.find((r: any) => r.title.startsWith('SECURITY-3972:'));
     expect([risk.status, risk.statement]).toEqual(['deviation-requested', expect.stringMatching(/^Deployed under the acceptance given in acceptedAdvisories: /)]);
+    // Each risk names the observation of what it exposes (6.3.3), a discovery; the observations are typed by what was found.
+    const observations = oscal.results[0].observations;
+    const exposure = observations.find((o: any) => o.title.startsWith('6.3.3: '));
+    expect(exposure.types).toEqual(['discovery']);
+    for (const r of risks) expect(r['related-observations']).toEqual([{ 'observation-uuid': exposure.uuid }]);
+    // An acceptance with an end is the risk's deadline; one without has none.
+    expect(risks.map((r: any) => r.deadline)).toEqual(report.knownVulnerabilities.map(() => undefined));
+    const dated = { ...report, knownVulnerabilities: report.knownVulnerabilities.map((v) => ({ ...v, accepted: { ...v.accepted!, until: '2027-01-31' } })) };
+    expect((oscalAssessmentResults(dated) as any)['assessment-results'].results[0].risks[0].deadline).toBe('2027-01-31T00:00:00Z');
+    expect(new Set(observations.map((o: any) => o.types[0]))).toEqual(new Set(['discovery', 'control-objective',
+      ...report.requirements.some((q) => q.evaluations.some((e) => e.result !== 'passes')) ? ['finding'] : []]));
   });
 
   test('the OSCAL document: EXAMINE, the template as each observation\'s subject, hashed evidence, one id per system', () => {
@@ -291,7 +303,8 @@ test('the report names the resolved configuration by its hash, and the source re
   const reordered = Object.fromEntries(Object.entries(factory.context).reverse());
   expect(canonicalJson(reordered)).toBe(canonicalJson(factory.context));
   expect(canonicalJson({ ...factory.context, alarmEmail: 'other@example.com' })).not.toBe(canonicalJson(factory.context));
-  expect(report.system.sourceRevision).toBe(process.env.FW_SOURCE_REVISION || 'not stated');
+  // FW_SOURCE_REVISION, else this repository's commit (test/compliance/source-revision.test.ts).
+  expect(report.system.sourceRevision).toBe(sourceRevision() ?? 'not stated');
 });
 
 test('the report references a CycloneDX bill of materials with its hash: Jenkins core, every pinned plugin, the images as deployed', () => {

@@ -8,6 +8,7 @@ import { acknowledgementFor, acknowledgementsOn } from './acknowledgements';
 import { billOfMaterials } from './bill-of-materials';
 import type { DrawnStack } from './diagrams/deployment-graph';
 import { type DiagramFile, stackDiagrams } from './diagrams/diagram-files';
+import { FRAMEWORK_SOURCE } from './inventory-controls';
 import { oscalAssessmentResults } from './oscal-assessment-results';
 import { oscalComponentDefinition } from './oscal-component-definition';
 import { PCI_DSS_MAPPING, PCI_DSS_VERSION } from './pci-dss-401/mapping';
@@ -18,11 +19,12 @@ import {
   type Applicability, type Coverage, COVERAGE_ORDER, type DeployedVulnerability, type Evaluation, type EvidenceReport, EXPOSED_REQUIREMENTS,
   type ReportedSystem, type SourcedControl,
 } from './report-model';
-import { FRAMEWORK_SOURCE } from './inventory-controls';
 import { RESPONSIBILITY, responsibilityOf } from './responsibility';
 import { sourceDate } from './source-date';
+import { sourceRevision } from './source-revision';
 import { gradeOf } from '../contract/compliance-control';
 import { PciDssScope } from '../contract/pci-dss-scope';
+import { PLACEHOLDER_DIGEST } from '../contract/spec-validation';
 
 /** What the report says first, and the reason it exists. */
 export const REPORT_NOTICE = `This report supports, and does not replace, a PCI DSS v${PCI_DSS_VERSION} assessment: it lists what the ` +
@@ -169,7 +171,7 @@ function reportedSystem(stack: Stack, outdir: string, resolvedContext?: object):
     versions: { framework: FRAMEWORK_VERSION, cdkNag: CDK_NAG_VERSION, awsCdkLib: AWS_CDK_LIB_VERSION },
     generatedAt,
     ...resolvedContext ? { resolvedContextSha256: createHash('sha256').update(canonicalJson(resolvedContext)).digest('hex') } : {},
-    sourceRevision: process.env.FW_SOURCE_REVISION || 'not stated',
+    sourceRevision: sourceRevision() ?? 'not stated',
   };
 }
 
@@ -356,14 +358,15 @@ function preamble(report: EvidenceReport): string[] {
     `System: stack ${report.system.stack}, account ${report.system.account}, region ${report.system.region}; template ` +
     `\`${report.system.templateFile}\` (SHA-256 ${report.system.templateSha256}); @fw/core ${report.system.versions.framework}, ` +
     `cdk-nag ${report.system.versions.cdkNag}, aws-cdk-lib ${report.system.versions.awsCdkLib}; written ${report.system.generatedAt}; ` +
-    `resolved configuration SHA-256 ${report.system.resolvedContextSha256 ?? 'not named'}; source revision ${report.system.sourceRevision}.`, '',
+    `resolved configuration SHA-256 ${report.system.resolvedContextSha256 ?? 'not named'}; source revision ${report.system.sourceRevision}` +
+    `${report.billOfMaterials?.placeholderDigests.length ? `; images not identified (a placeholder digest, all zeros, is no image's identity): ${report.billOfMaterials.placeholderDigests.map((d) => d.replace(`@${PLACEHOLDER_DIGEST}`, '')).join(', ')}` : ''}.`, '',
     `Rules: PciDss401Checks, after AWS's conformance pack \`${report.mapping.file}\` (${report.mapping.repository} ` +
     `${report.mapping.commit.slice(0, 12)}) and the requirement mapping at ${report.mapping.requirementsFrom}.`, '',
   ];
   const bom = report.billOfMaterials;
   if (bom) {
     lines.push(`Bill of materials (6.3.2): \`${bom.file}\` (CycloneDX, SHA-256 ${bom.sha256}), ${bom.components} components` +
-      (bom.placeholderDigests.length ? `; pinned by a placeholder digest (all zeros), so not an image anyone reviewed: ${bom.placeholderDigests.join(', ')}.` : '.'), '');
+      (bom.placeholderDigests.length ? `; ${bom.placeholderDigests.length} image(s) not identified (see System).` : '.'), '');
   }
   if (report.diagrams?.length) {
     lines.push('Diagrams, drawn from the synthesised templates (security-group rules, listeners, routes, endpoints), not kept by hand: ' +

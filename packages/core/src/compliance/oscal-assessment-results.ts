@@ -1,5 +1,5 @@
 import { createHash } from 'crypto';
-import type { EvidenceReport } from './report-model';
+import { type EvidenceReport, EXPOSED_REQUIREMENTS, type RequirementEvidence } from './report-model';
 import { gradeOf } from '../contract/compliance-control';
 
 /** The OSCAL version the document is written against: the models of compliance-trestle the tests validate it with. */
@@ -134,7 +134,7 @@ function observations(report: EvidenceReport, id: (name: string) => string, file
     'description': `Coverage ${r.coverage}, from ${r.coverageBy}`,
     'props': [prop('requirement', r.requirement), prop('coverage', r.coverage)],
     'methods': ['EXAMINE'],
-    'types': ['control-objective'],
+    'types': [observationType(r)],
     'origins': [{ actors: [{ 'type': 'tool', 'actor-uuid': id('tool'), 'props': [prop('tool', `@fw/core ${system.versions.framework}, cdk-nag ${system.versions.cdkNag}`)] }] }],
     'subjects': [
       { 'subject-uuid': files[0].uuid, 'type': 'resource', 'title': `The template of ${system.stack}` },
@@ -154,22 +154,36 @@ function observations(report: EvidenceReport, id: (name: string) => string, file
 }
 
 /**
+ * What examining the template found toward a requirement, as OSCAL types observations: a `discovery` where the stack
+ * deploys components under published advisories (`exposed`), a `finding` where a check fails on a resource (its
+ * failure acknowledged or not), else the requirement's `control-objective` examined.
+ */
+function observationType(r: RequirementEvidence): 'discovery' | 'finding' | 'control-objective' {
+  if (r.coverage === 'exposed') return 'discovery';
+  return r.evaluations.some((e) => e.result !== 'passes') ? 'finding' : 'control-objective';
+}
+
+/**
  * Each known vulnerability as an OSCAL risk: open, or with its acceptance a deviation requested (an assessor approves
- * one, not the template).
+ * one, not the template); related to the observations of the requirements it exposes, and due by the acceptance's
+ * `until` when it names one.
  */
 function risks(report: EvidenceReport, id: (name: string) => string): object[] {
   return report.knownVulnerabilities.map((v) => ({
-    uuid: id(`risk/${v.id}`),
-    title: `${v.id}: ${v.component} ${v.version}`,
-    description: `${v.id}, a published advisory (${v.severity}) against ${v.component} ${v.version}, which this stack deploys; fixed in ${v.fixedIn}.`,
+    'uuid': id(`risk/${v.id}`),
+    'title': `${v.id}: ${v.component} ${v.version}`,
+    'description': `${v.id}, a published advisory (${v.severity}) against ${v.component} ${v.version}, which this stack deploys; fixed in ${v.fixedIn}.`,
     // The statement is OSCAL markup (Markdown): the user's text is escaped, so it reads as written.
-    statement: v.accepted
+    'statement': v.accepted
       ? `Deployed under the acceptance given in acceptedAdvisories: ${markupText(v.accepted.reason)}${v.accepted.until ? ` (until ${v.accepted.until})` : ''}.` +
         `${v.accepted.owner ? ` Accepted by ${markupText(v.accepted.owner)}.` : ''}${v.accepted.reference ? ` Recorded in ${markupText(v.accepted.reference)}.` : ''}`
       : 'Deployed without an acceptance (a profile that only warns).',
-    props: [prop('advisory', v.id), prop('severity', v.severity), prop('component', v.component), prop('version', v.version),
+    'props': [prop('advisory', v.id), prop('severity', v.severity), prop('component', v.component), prop('version', v.version),
       ...v.accepted?.owner ? [prop('acceptance-owner', v.accepted.owner)] : [],
       ...v.accepted?.reference ? [prop('acceptance-reference', v.accepted.reference)] : []],
-    status: v.accepted ? 'deviation-requested' : 'open',
+    'status': v.accepted ? 'deviation-requested' : 'open',
+    ...v.accepted?.until ? { deadline: `${v.accepted.until}T00:00:00Z` } : {},
+    'related-observations': EXPOSED_REQUIREMENTS.filter((q) => report.requirements.some((r) => r.requirement === q))
+      .map((q) => ({ 'observation-uuid': id(`observation/${q}`) })),
   }));
 }

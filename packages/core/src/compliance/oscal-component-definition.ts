@@ -1,5 +1,5 @@
-import { nameUuid, OSCAL_VERSION, oscalControlId, prop } from './oscal-assessment-results';
 import { FRAMEWORK_SOURCE } from './inventory-controls';
+import { nameUuid, OSCAL_VERSION, oscalControlId, prop } from './oscal-assessment-results';
 import type { EvidenceReport, RequirementEvidence, SourcedControl } from './report-model';
 import { gradeOf } from '../contract/compliance-control';
 

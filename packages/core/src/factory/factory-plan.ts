@@ -5,6 +5,7 @@ import { rolloutOf } from './rollout';
 import { RECORD_ACKNOWLEDGEMENTS } from '../compliance/acknowledge';
 import { checkKnownVulnerabilities } from '../compliance/known-vulnerabilities';
 import type { Deviation } from '../compliance/report-model';
+import { SOURCE_REVISION_VARIABLE, sourceRevision } from '../compliance/source-revision';
 import type { DeploymentContext } from '../context/deployment-context';
 import { factoryContext } from '../context/factory-context';
 import { configuredSpec } from '../context/plugin-settings';
@@ -132,6 +133,7 @@ export function planFactory(scope: Construct, runtimeType: RuntimeType, given: I
     throw new UserError(`${plugin}.containerUser() is '${spec.containerUser()}': uid 0 is root, which ${context.securityProfile} does not ` +
       'run (as EC2 never does); give the image\'s own user, for example \'1000:1000\'.', scope);
   }
+  assertSourceRevision(scope, context.securityProfile, settings);
   const knownVulnerabilities = callPlugin(plugin, 'knownVulnerabilities', () => spec.knownVulnerabilities());
   checkKnownVulnerabilities(scope, plugin, knownVulnerabilities, context.acceptedAdvisories ?? {}, settings.knownVulnerabilitiesRefused,
     context.securityProfile);
@@ -156,6 +158,14 @@ export function planFactory(scope: Construct, runtimeType: RuntimeType, given: I
     logGroupName: applicationLogGroupName(context.stackName, runtimeType, context.securityProfile),
     workerSpec: spec.ephemeralWorkers(),
   };
+}
+
+/** The evidence report identifies what it describes: a profile that requires the source revision refuses without one. */
+function assertSourceRevision(scope: Construct, profile: SecurityProfile, settings: ProfileSettings): void {
+  if (!settings.sourceRevisionRequired || sourceRevision() !== undefined) return;
+  throw new UserError(`${profile}'s evidence report names the source revision it was synthesised from, and none is known: ` +
+    `set ${SOURCE_REVISION_VARIABLE} to the commit your pipeline synthesises, or synthesise in the deployment project's git ` +
+    'repository once it has a commit.', scope);
 }
 
 /**

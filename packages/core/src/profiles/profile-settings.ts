@@ -116,6 +116,11 @@ export interface ProfileSettings {
    * decision.
    */
   readonly pciDssScopeRequired: boolean;
+  /**
+   * The evidence report names the source revision it was synthesised from (`FW_SOURCE_REVISION`, or the deployment
+   * project's git commit): without one the system it describes cannot be identified, so synth refuses.
+   */
+  readonly sourceRevisionRequired: boolean;
   /** cdk-nag AwsSolutions, PCI DSS v4.0.1 (the framework's PciDss401Checks), NIST 800-53 R5 and HIPAA at synth, failing on unacknowledged findings. */
   readonly complianceChecks: boolean;
 }
@@ -149,6 +154,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     rootContainerRefused: false,
     secretInEnvironmentRefused: false,
     pciDssScopeRequired: false,
+    sourceRevisionRequired: false,
     complianceChecks: false,
   },
   [SecurityProfile.STAGING]: {
@@ -180,6 +186,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     rootContainerRefused: false,
     secretInEnvironmentRefused: false,
     pciDssScopeRequired: false,
+    sourceRevisionRequired: false,
     complianceChecks: false,
   },
   [SecurityProfile.PRODUCTION]: {
@@ -214,6 +221,7 @@ export const PROFILE_SETTINGS: Record<SecurityProfile, ProfileSettings> = {
     rootContainerRefused: true,
     secretInEnvironmentRefused: true,
     pciDssScopeRequired: true,
+    sourceRevisionRequired: true,
     complianceChecks: true,
   },
 };

@@ -8,6 +8,7 @@ import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { ApplicationFactory, Compliance, Platform, RuntimeType, SecurityProfile } from '../../src';
 import type { EvidenceReport } from '../../src/compliance/report-model';
+import { sourceRevision } from '../../src/compliance/source-revision';
 import { WikiSpec } from '../fixtures/wiki-spec';
 import { PLATFORM_PROPS } from '../support/platform';
 import { IMAGE_DIGESTS, propsFor, REGION_ENV, resources } from '../support/synth';
@@ -159,7 +160,7 @@ test('the report names the system: the template\'s SHA-256 as written, the envir
       versions: { framework: expect.stringMatching(/^\d+\.\d+\.\d+/), cdkNag: expect.stringMatching(/^\d+\.\d+\.\d+$/), awsCdkLib: expect.stringMatching(/^2\./) },
       generatedAt: '2026-01-01T00:00:00.000Z',
       // A stack checked with Compliance.check has no resolved configuration to name.
-      sourceRevision: process.env.FW_SOURCE_REVISION || 'not stated',
+      sourceRevision: sourceRevision() ?? 'not stated',
     });
   } finally {
     if (epoch === undefined) delete process.env.SOURCE_DATE_EPOCH; else process.env.SOURCE_DATE_EPOCH = epoch;
