@@ -236,6 +236,12 @@ describe('known vulnerabilities first (6.3.1, 6.3.2, 6.3.3)', () => {
       const q = report.requirements.find((x) => x.requirement === requirement)!;
       expect([requirement, q.coverage, q.controls.map((c) => c.source)]).toEqual([requirement, 'supporting', expect.arrayContaining(['@fw/core'])]);
     }
+    // The build server's controls toward 8.2.1, 8.3.1 (no configuration procedure) and 7.3.1 (undermined by the accepted
+    // script-security sandbox bypasses) count at most as supporting.
+    for (const q of ['8.2.1', '8.3.1', '7.3.1']) {
+      const e = report.requirements.find((x) => x.requirement === q)!;
+      expect([q, e.controls.length > 0, e.coverage]).toEqual([q, true, 'supporting']);
+    }
     // The weekly job's control is still listed under 6.3.3, earning nothing past the exposure.
     expect(report.requirements.find((x) => x.requirement === '6.3.3')!.controls.length).toBeGreaterThan(0);
   });
@@ -385,6 +391,19 @@ describe('coverage derived from testing procedures (negative controls)', () => {
     expect(procedureCoverage('8.2.8', [], [{ ...control, grade: undefined }], [], false).coverage).toBe('supporting');
     expect(procedureCoverage('8.2.8', [], [], ['some-config-rule'], true).coverage).toBe('after-deploy');
     expect(procedureCoverage('8.2.8', [], [], ['some-config-rule'], false).coverage).toBe('not-addressed');
+  });
+
+  test('a control obeys the procedure rule: at most supporting where no procedure examines configuration, or an advisory undermines it', () => {
+    const control = { source: 'JenkinsSpec', requirements: ['8.2.1'], statement: 'Unique ids.', configuredIn: 'here', grade: ControlGrade.PARTIAL };
+    // 8.2.1's procedures are an interview and records (procedures.tsv); 8.3.1's documentation and observation.
+    for (const q of ['8.2.1', '8.3.1']) {
+      const { coverage, coverageBy } = procedureCoverage(q, [], [control], [], false);
+      expect([q, coverage, coverageBy]).toEqual([q, 'supporting', expect.stringContaining(`declared partial, supporting: no testing procedure of ${q} examines configuration`)]);
+    }
+    // 7.3.1 examines configuration: the control counts as declared, unless a deployed advisory undermines it.
+    expect(procedureCoverage('7.3.1', [], [control], [], false).coverage).toBe('partial');
+    const undermined = procedureCoverage('7.3.1', [], [control], [], false, ['SECURITY-3986', 'SECURITY-3929']);
+    expect([undermined.coverage, undermined.coverageBy]).toEqual(['supporting', expect.stringContaining('undermined while SECURITY-3986, SECURITY-3929 are deployed')]);
   });
 
   test('every requirement lists its testing procedures, and what is left names the assessor\'s part', () => {

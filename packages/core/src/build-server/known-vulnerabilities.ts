@@ -14,11 +14,12 @@ interface Exposure { readonly advisories: Record<string, { readonly severity: st
 export function jenkinsKnownVulnerabilities(): KnownVulnerability[] {
   const exposure: Exposure = JSON.parse(fs.readFileSync(path.join(JENKINS_CODE_DIR, 'advisories', 'exposure.json'), 'utf-8'));
   const pins = new Map([JENKINS_CORE, ...JENKINS_PLUGINS, ...JENKINS_PLUGIN_CLOSURE].map((p) => [p === JENKINS_CORE ? 'core' : p.id, p.version]));
-  return PINS_UNDER_ADVISORY.flatMap(({ component, advisories }) => advisories.map((id) => ({
+  return PINS_UNDER_ADVISORY.flatMap(({ component, advisories, undermines }) => advisories.map((id) => ({
     id,
     component,
     version: pins.get(component)!,
     severity: exposure.advisories[id].severity,
     fixedIn: exposure.advisories[id].fixedIn,
+    ...undermines ? { underminesRequirements: [...undermines] } : {},
   })));
 }

@@ -262,6 +262,8 @@ export interface AdvisoryExposure {
   readonly component: string;
   /** The advisories' ids (SECURITY-nnnn), as the Jenkins project publishes them. */
   readonly advisories: readonly string[];
+  /** The PCI DSS requirements whose controls these advisories weaken while deployed (`KnownVulnerability.underminesRequirements`). */
+  readonly undermines?: readonly string[];
 }
 
 /**
@@ -277,7 +279,13 @@ export interface AdvisoryExposure {
  */
 export const PINS_UNDER_ADVISORY: readonly AdvisoryExposure[] = [
   { component: 'core', advisories: ['SECURITY-3972', 'SECURITY-3908', 'SECURITY-3915', 'SECURITY-3967', 'SECURITY-3878', 'SECURITY-4032', 'SECURITY-4025', 'SECURITY-4016', 'SECURITY-3981', 'SECURITY-3926', 'SECURITY-3879', 'SECURITY-4006', 'SECURITY-4015'] },
-  { component: 'script-security', advisories: ['SECURITY-3986', 'SECURITY-3929', 'SECURITY-3931', 'SECURITY-3923', 'SECURITY-3925', 'SECURITY-3897', 'SECURITY-3932', 'SECURITY-3977'] },
+  // Sandbox bypasses among them: a pipeline author's code runs beyond the permission matrix, which the build server's
+  // authorisation controls (7.2.1, 7.2.2, 7.3.1, 7.3.3) rest on.
+  {
+    component: 'script-security',
+    advisories: ['SECURITY-3986', 'SECURITY-3929', 'SECURITY-3931', 'SECURITY-3923', 'SECURITY-3925', 'SECURITY-3897', 'SECURITY-3932', 'SECURITY-3977'],
+    undermines: ['7.2.1', '7.2.2', '7.3.1', '7.3.3'],
+  },
   { component: 'pipeline-groovy-lib', advisories: ['SECURITY-3815', 'SECURITY-3796'] },
   { component: 'sonar', advisories: ['SECURITY-3989'] },
   // 821 is readable here and is what pipeline-groovy-lib's optional dependency needs; the fix (842) is not.

@@ -217,7 +217,8 @@ export function evidenceReport(stack: Stack, controls: SourcedControl[], system:
     });
     const declared = controls.filter((c) => c.requirements.includes(requirement));
     const configRules = afterDeploy.filter((r) => r.requirements.includes(requirement)).map((r) => r.configRule);
-    const earned = procedureCoverage(requirement, found, declared, configRules, evaluated);
+    const undermined = exposures.filter((v) => v.underminesRequirements?.includes(requirement)).map((v) => v.id);
+    const earned = procedureCoverage(requirement, found, declared, configRules, evaluated, undermined);
     const { coverage, coverageBy } = EXPOSED_REQUIREMENTS.includes(requirement) && exposures.length ? exposed(exposures) : earned;
     return { requirement, coverage, coverageBy, evaluations: found, controls: declared, afterDeploy: configRules, procedures: earned.procedures };
   });

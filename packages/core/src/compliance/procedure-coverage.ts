@@ -10,19 +10,22 @@ import { ControlGrade, gradeOf } from '../contract/compliance-control';
  * - `configuration-shown` when every procedure of the requirement that examines configuration is shown fully: what a
  *   template can show is there, and the documentation, records, interviews and observations are still the assessor's;
  * - `partial` when some procedure is shown at least in part, or a control declares `partial` or `full` (a plugin's
- *   statement names no procedure, and no template shows it, so it never reaches the top);
+ *   statement names no procedure, and no template shows it, so it never reaches the top); a control counts at most
+ *   `supporting` toward a requirement none of whose procedures examines configuration (the rule checks obey), and
+ *   toward one a deployed advisory undermines (`undermined`, its ids), which the coverage names;
  * - `supporting` when only supporting evidence exists; then `after-deploy` where AWS Config evaluates the account
  *   (`evaluated`), else `not-addressed`.
  */
 export function procedureCoverage(requirement: string, evaluations: Evaluation[], controls: SourcedControl[],
-  configRules: string[], evaluated: boolean): { coverage: Coverage; coverageBy: string; procedures: ProcedureEvidence[] } {
+  configRules: string[], evaluated: boolean, undermined: string[] = []): { coverage: Coverage; coverageBy: string; procedures: ProcedureEvidence[] } {
   const earning = [...new Set(evaluations.map((e) => e.rule))]
     .map((rule) => evaluations.filter((e) => e.rule === rule))
     .filter((results) => results.every((e) => e.result === 'passes') && results[0].grade !== 'none')
     .map((results) => ({ ...results[0], procedures: results[0].procedures ?? [] }));
   const procedures = (PCI_DSS_MAPPING.procedures[requirement] ?? []).map((p) => shownBy(p, earning));
   const configuration = procedures.filter((p) => p.methods.includes('configuration'));
-  const controlsPartial = controls.filter((c) => gradeOf(c) !== ControlGrade.SUPPORTING);
+  const capped = capReason(requirement, configuration.length > 0, undermined);
+  const controlsPartial = capped ? [] : controls.filter((c) => gradeOf(c) !== ControlGrade.SUPPORTING);
   const left = procedures.filter((p) => p.shown !== 'shown').map((p) => `${p.id} (${p.shown === 'in part' ? 'the rest of it' : p.methods.join(', ')})`);
   const leftText = left.length ? `; left to the assessor: ${left.join(', ')}` : '';
   const withLeft = (text: string) => text.replace(/\.$/, '') + leftText;
@@ -35,7 +38,7 @@ export function procedureCoverage(requirement: string, evaluations: Evaluation[]
     return { coverage: 'partial', coverageBy: withLeft([...shown, ...declared].join('; ')), procedures };
   }
   const supporting = [...earning.map((e) => `${e.rule} (supporting): ${e.gradeReason}`),
-    ...controls.map((c) => `control of ${c.source} (supporting): ${c.statement}`)];
+    ...controls.map((c) => `control of ${c.source} (${gradeOf(c) === ControlGrade.SUPPORTING || !capped ? 'supporting' : `declared ${gradeOf(c)}, supporting: ${capped}`}): ${c.statement}`)];
   if (supporting.length) return { coverage: 'supporting', coverageBy: withLeft(supporting.join('; ')), procedures };
   if (configRules.length && evaluated) {
     return { coverage: 'after-deploy', coverageBy: withLeft(`AWS Config after deployment: ${configRules.join(', ')}`), procedures };
@@ -47,6 +50,12 @@ export function procedureCoverage(requirement: string, evaluations: Evaluation[]
         'conformance pack for this stack (pciConformancePack, here or on its platform), so nothing will evaluate them.' : '.'),
     procedures,
   };
+}
+
+/** Why a declared control counts only as supporting toward `requirement`, or undefined when it counts as declared. */
+function capReason(requirement: string, examinesConfiguration: boolean, undermined: string[]): string | undefined {
+  if (undermined.length) return `undermined while ${undermined.join(', ')} ${undermined.length > 1 ? 'are' : 'is'} deployed`;
+  return examinesConfiguration ? undefined : `no testing procedure of ${requirement} examines configuration`;
 }
 
 /** How far the earning checks show one procedure: fully by a `full` pair naming it, in part by a `partial` one. */
