@@ -12,7 +12,8 @@ import { JENKINS_CORE, JENKINS_PLUGIN_CLOSURE, JENKINS_PLUGINS } from '../src/bu
 import { acknowledge } from '../src/compliance/acknowledge';
 import { billOfMaterials } from '../src/compliance/bill-of-materials';
 import { complianceFindings } from '../src/compliance/compliance-packs';
-import { canonicalJson, evidenceReport, renderMarkdown, REPORT_NOTICE } from '../src/compliance/evidence-report';
+import { renderMarkdown } from '../src/compliance/evidence-markdown';
+import { canonicalJson, evidenceReport, REPORT_NOTICE } from '../src/compliance/evidence-report';
 import { oscalAssessmentResults } from '../src/compliance/oscal-assessment-results';
 import { addPciConformancePack } from '../src/compliance/pci-conformance-pack';
 import { procedureCoverage } from '../src/compliance/procedure-coverage';
@@ -290,7 +291,7 @@ describe('known vulnerabilities first (6.3.1, 6.3.2, 6.3.3)', () => {
     expect(named).toEqual(evaluated.map((resource) => ['inventory-item', resource]));
     const hashOf = (file: string) => createHash('sha256').update(fs.readFileSync(path.join(app.outdir, file))).digest('hex');
     const linked = oscal['back-matter'].resources.filter((r: any) => r.rlinks).map((r: any) => [r.rlinks[0].href, r.rlinks[0].hashes[0].value]);
-    const beside = ['cyclonedx.json', 'network.svg', 'network.dot', 'data-flow.svg', 'data-flow.dot', 'pci-dss-4.0.1.json', 'pci-dss-4.0.1.md',
+    const beside = ['cyclonedx.json', 'pci-dss-4.0.1.resolved-configuration.json', 'network.svg', 'network.dot', 'data-flow.svg', 'data-flow.dot', 'pci-dss-4.0.1.json', 'pci-dss-4.0.1.md',
       'pci-dss-4.0.1.oscal-component-definition.json'].map((f) => `${stack.stackName}.${f}`);
     expect(linked).toEqual([stack.templateFile, ...beside].map((f) => [f, hashOf(f)]));
     // The same system keeps its document id when its template changes; the version names the template.
@@ -309,6 +310,10 @@ test('the report names the resolved configuration by its hash, and the source re
   const reordered = Object.fromEntries(Object.entries(factory.context).reverse());
   expect(canonicalJson(reordered)).toBe(canonicalJson(factory.context));
   expect(canonicalJson({ ...factory.context, alarmEmail: 'other@example.com' })).not.toBe(canonicalJson(factory.context));
+  // The configuration as hashed is written beside the report: anyone recomputes the hash from the file.
+  const written = fs.readFileSync(path.join(app.outdir, report.system.resolvedContextFile!));
+  expect(createHash('sha256').update(written).digest('hex')).toBe(report.system.resolvedContextSha256);
+  expect(JSON.parse(written.toString('utf-8')).alarmEmail).toBe(factory.context.alarmEmail);
   // FW_SOURCE_REVISION, else this repository's commit (test/compliance/source-revision.test.ts).
   expect(report.system.sourceRevision).toBe(sourceRevision() ?? 'not stated');
 });

@@ -192,6 +192,25 @@ describe('the grading table (tools/aws/pci-dss-4/grades.tsv, copied into the map
     for (const q of ['A1.1.1', 'A2.1.1', 'A3.5.1', '3.5.1.2', '12.10.5']) expect([q, pciDssRequirements().has(q)]).toEqual([q, true]);
   });
 
+  test('the round-6 review\'s corrected rows hold (../shared/reviews/pci-review-6.md section 1)', () => {
+    const grade = (rule: string, q: string) => PCI_DSS_MAPPING.grades[rule][q].grade;
+    // Too generous: the property does not bear on the requirement (none), or shows none of its procedures (supporting).
+    const expected: [string, string, string][] = [
+      ['CloudFrontDistributionNoOutdatedSSL', '2.2.5', 'supporting'], ['CloudFrontDistributionHttpsViewerNoOutdatedSSL', '2.2.5', 'supporting'],
+      ['TaskSecretsNotInEnvironment', '8.6.2', 'supporting'], ['APIGWXrayEnabled', 'A1.2.1', 'none'], ['LogGroupRetentionOneYear', '5.3.4', 'none'],
+      ['CloudFrontDistributionNoOutdatedSSL', '1.2.5', 'none'], ['RedshiftEnhancedVPCRoutingEnabled', '1.4.4', 'none'],
+      ['EC2InstanceDetailedMonitoringEnabled', '10.7.1', 'none'], ['APIGWXrayEnabled', '10.7.2', 'none'],
+      // Too harsh: the audit log the EKS rule requires records what these ask.
+      ['EKSClusterControlPlaneLogs', '10.2.1.4', 'partial'], ['EKSClusterControlPlaneLogs', '10.2.1.5', 'partial'], ['EKSClusterControlPlaneLogs', '10.2.1.7', 'partial'],
+    ];
+    expect(expected.map(([rule, q]) => [rule, q, grade(rule, q)])).toEqual(expected);
+    // "Recorded by CloudTrail, not by this setting" earns nothing toward 10.2.1.3 and 10.2.1.6, for every logging check.
+    const cloudTrails = Object.entries(PCI_DSS_MAPPING.grades).flatMap(([rule, by]) => ['10.2.1.3', '10.2.1.6']
+      .filter((q) => by[q]?.reason.includes('recorded by CloudTrail, not by this setting')).map((q) => [rule, q, by[q].grade]));
+    expect(cloudTrails.length).toBe(12);
+    expect(cloudTrails.filter(([, , g]) => g !== 'none')).toEqual([]);
+  });
+
   test('the pairs the reviews found over-read are not graded full: IMDSv2 for idle sessions, retention for minimal storage or for 10.5.1 alone, logging for anti-malware', () => {
     const grade = (rule: string, q: string) => PCI_DSS_MAPPING.grades[rule][q].grade;
     expect(grade('EC2IMDSv2Enabled', '8.2.8')).toBe('none');

@@ -2,7 +2,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { ApplicationFactory, JenkinsSpec, RuntimeType, SecurityProfile } from '../src';
 import { pinnedImage, propsFor, REGION_ENV, testDefaults } from './support/synth';
 import { SONARQUBE_SETTINGS } from '../src/build-server/jenkins-sonarqube';
-import { cell } from '../src/compliance/evidence-report';
+import { cell } from '../src/compliance/evidence-markdown';
 import { markupText } from '../src/compliance/oscal-assessment-results';
 import { containerImageProps } from '../src/container-image/container-image-config';
 import { ContainerImageSpec } from '../src/container-image/container-image-spec';

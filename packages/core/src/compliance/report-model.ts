@@ -153,6 +153,8 @@ export interface ReportedSystem {
    */
   readonly resolvedContextSha256?: string;
   /** The revision of the source that was synthesised: `FW_SOURCE_REVISION` when set (CI sets it to the commit), else `not stated`. */
+  /** The resolved configuration as hashed (canonical JSON), beside the report; none without one. */
+  readonly resolvedContextFile?: string;
   readonly sourceRevision: string;
 }
 

@@ -15,6 +15,25 @@ export interface Responsibility {
   readonly others?: string;
 }
 
+/** The principal requirements' titles (PCI DSS v4.0.1), which head the report's sections. */
+export const PRINCIPAL_TITLES: Record<string, string> = {
+  1: 'Install and maintain network security controls',
+  2: 'Apply secure configurations to all system components',
+  3: 'Protect stored account data',
+  4: 'Protect cardholder data with strong cryptography during transmission over open, public networks',
+  5: 'Protect all systems and networks from malicious software',
+  6: 'Develop and maintain secure systems and software',
+  7: 'Restrict access to system components and cardholder data by business need to know',
+  8: 'Identify users and authenticate access to system components',
+  9: 'Restrict physical access to cardholder data',
+  10: 'Log and monitor all access to system components and cardholder data',
+  11: 'Test security of systems and networks regularly',
+  12: 'Support information security with organizational policies and programs',
+  A1: 'Additional requirements for multi-tenant service providers',
+  A2: 'Additional requirements for entities using SSL/early TLS for card-present POS POI terminal connections',
+  A3: 'Designated entities supplemental validation',
+};
+
 export const RESPONSIBILITY: Record<string, Responsibility> = {
   1: {
     framework: 'Security groups that admit only the load balancer (and named applications), private subnets, closed default security group, WAF in front.',
