@@ -15,7 +15,9 @@ export function oscalComponentDefinition(report: EvidenceReport): object {
   const standard = id('standard');
   const principal = (requirement: string) => report.principals.find((p) => p.requirement === requirement.split('.')[0]);
   const ours = (r: RequirementEvidence) => r.controls.filter((c) => c.source === FRAMEWORK_SOURCE);
-  const checked = report.requirements.filter((r) => r.evaluations.length > 0 || ours(r).length > 0);
+  // What the framework implements: a requirement its checks or its own controls earn something toward; one they earn
+  // nothing toward (`not-addressed`: every check graded none, or failing) is no implementation, and is left out.
+  const checked = report.requirements.filter((r) => (r.evaluations.length > 0 || ours(r).length > 0) && r.coverage !== 'not-addressed');
   const framework = {
     'uuid': id('framework'),
     'type': 'software',
