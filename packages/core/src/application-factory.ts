@@ -15,7 +15,7 @@ import { DeploymentStrategy } from './contract/deployment-strategy';
 import { callPlugin, separateHealthCheckPort } from './contract/plugin-calls';
 import { RuntimeType } from './contract/runtime-type';
 import type { SoftwareComponent } from './contract/software-component';
-import { PLACEHOLDER_DIGEST } from './contract/spec-validation';
+import { pinnedByPlaceholder } from './contract/spec-validation';
 import { UserError, withConstructPath } from './errors';
 import { addApplicationAlarms } from './factory/application-alarms';
 import { deployedComponents, type FactoryPlan, planFactory, tokenPathDeviations } from './factory/factory-plan';
@@ -235,7 +235,7 @@ export class ApplicationFactory extends Construct {
         'with neither a tag nor a digest: every task runs whatever latest is when it starts. Pin a version, for example ' +
         `${JSON.stringify(`${image}:1.2.3`)}.`);
     }
-    for (const { member, image } of images.filter((i) => digests.pinned(i.image).endsWith(`@${PLACEHOLDER_DIGEST}`))) {
+    for (const { member, image } of images.filter((i) => pinnedByPlaceholder(digests.pinned(i.image)))) {
       warn(this, 'placeholderDigest', `${plugin}.${member} ${JSON.stringify(image)} is pinned by the placeholder digest (all ` +
         'zeros): no image has it, so the pull fails at deploy and the evidence report names the image as not identified. Give its ' +
         `digest in imageDigests (docker buildx imagetools inspect ${image}).`);

@@ -2,7 +2,7 @@ import { createHash } from 'crypto';
 import { nameUuid } from './oscal-assessment-results';
 import type { BillOfMaterials, ReportedSystem } from './report-model';
 import type { SoftwareComponent } from '../contract/software-component';
-import { PLACEHOLDER_DIGEST } from '../contract/spec-validation';
+import { pinnedByPlaceholder } from '../contract/spec-validation';
 
 /** The CycloneDX version the bill of materials is written in. */
 export const CYCLONEDX_SPEC_VERSION = '1.5';
@@ -19,7 +19,7 @@ export function bomFileName(stackName: string): string {
  * writes the same bytes.
  */
 export function billOfMaterials(system: ReportedSystem, components: SoftwareComponent[]): { text: string; reference: BillOfMaterials } {
-  const placeholderDigests = components.filter((c) => c.version.endsWith(`@${PLACEHOLDER_DIGEST}`)).map((c) => `${c.name}:${c.version}`);
+  const placeholderDigests = components.filter((c) => pinnedByPlaceholder(c.version)).map((c) => `${c.name}:${c.version}`);
   const document = {
     bomFormat: 'CycloneDX',
     specVersion: CYCLONEDX_SPEC_VERSION,
@@ -36,7 +36,7 @@ export function billOfMaterials(system: ReportedSystem, components: SoftwareComp
       'name': c.name,
       'version': c.version,
       ...c.purl ? { purl: c.purl } : {},
-      ...c.version.endsWith(`@${PLACEHOLDER_DIGEST}`) ? { properties: [{ name: 'fw:placeholder-digest', value: 'true' }] } : {},
+      ...pinnedByPlaceholder(c.version) ? { properties: [{ name: 'fw:placeholder-digest', value: 'true' }] } : {},
     })),
   };
   const text = JSON.stringify(document, undefined, 1) + '\n';

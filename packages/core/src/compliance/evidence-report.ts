@@ -104,7 +104,9 @@ function assemblyTemplates(stage: IConstruct, outdir: string, writers: EvidenceR
 /** A stack's report, its bill of materials, its diagrams and the OSCAL documents, each file beside its template. */
 function writeReport(writer: EvidenceReportWriter, outdir: string, diagrams: DiagramFile[]): void {
   const { stack, applicability } = writer;
-  const system = reportedSystem(stack, outdir, applicability?.resolvedContext);
+  // The configuration as hashed, written beside the report so that anyone can recompute resolvedContextSha256.
+  const configuration = applicability?.resolvedContext ? canonicalJson(applicability.resolvedContext) : undefined;
+  const system = reportedSystem(stack, outdir, configuration);
   const bom = applicability?.components?.length ? billOfMaterials(system, applicability.components) : undefined;
   const diagramReferences = diagrams.map(({ title, file, text, requirement }) => ({ title, file, requirement, sha256: sha256(text) }));
   const report = {
@@ -114,10 +116,7 @@ function writeReport(writer: EvidenceReportWriter, outdir: string, diagrams: Dia
   };
   const written = [
     ...bom ? [{ title: 'The bill of materials (CycloneDX)', file: bom.reference.file, text: bom.text }] : [],
-    // The configuration as hashed, so that anyone can recompute resolvedContextSha256 from the file.
-    ...applicability?.resolvedContext ? [{
-      title: 'The resolved configuration (canonical JSON)', file: system.resolvedContextFile!, text: canonicalJson(applicability.resolvedContext),
-    }] : [],
+    ...configuration ? [{ title: 'The resolved configuration (canonical JSON)', file: system.resolvedContextFile!, text: configuration }] : [],
     ...diagrams,
     { title: 'The evidence report (JSON)', file: `${reportBaseName(stack)}.json`, text: JSON.stringify(report, undefined, 1) + '\n' },
     { title: 'The evidence report (Markdown)', file: `${reportBaseName(stack)}.md`, text: renderMarkdown(report) },
@@ -135,7 +134,7 @@ function writeReport(writer: EvidenceReportWriter, outdir: string, diagrams: Dia
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** The stack's template in the cloud assembly, hashed; the environment; the versions; the time; the configuration and source. */
-function reportedSystem(stack: Stack, outdir: string, resolvedContext?: object): ReportedSystem {
+function reportedSystem(stack: Stack, outdir: string, configuration?: string): ReportedSystem {
   const templatePath = path.join(outdir, stack.templateFile);
   const templateSha256 = fs.existsSync(templatePath) ? createHash('sha256').update(fs.readFileSync(templatePath)).digest('hex') : 'not written';
   const generatedAt = sourceDate().toISOString();
@@ -148,10 +147,7 @@ function reportedSystem(stack: Stack, outdir: string, resolvedContext?: object):
     templateSha256,
     versions: { framework: FRAMEWORK_VERSION, cdkNag: CDK_NAG_VERSION, awsCdkLib: AWS_CDK_LIB_VERSION },
     generatedAt,
-    ...resolvedContext ? {
-      resolvedContextSha256: createHash('sha256').update(canonicalJson(resolvedContext)).digest('hex'),
-      resolvedContextFile: `${reportBaseName(stack)}.resolved-configuration.json`,
-    } : {},
+    ...configuration ? { resolvedContextSha256: sha256(configuration), resolvedContextFile: `${reportBaseName(stack)}.resolved-configuration.json` } : {},
     sourceRevision: sourceRevision() ?? 'not stated',
   };
 }

@@ -152,9 +152,12 @@ export interface ReportedSystem {
    * reports of the same template under different settings are told apart. @default - not named (a stack checked with Compliance.check)
    */
   readonly resolvedContextSha256?: string;
-  /** The revision of the source that was synthesised: `FW_SOURCE_REVISION` when set (CI sets it to the commit), else `not stated`. */
   /** The resolved configuration as hashed (canonical JSON), beside the report; none without one. */
   readonly resolvedContextFile?: string;
+  /**
+   * The revision of the source that was synthesised: `FW_SOURCE_REVISION`, else the deployment project's git commit
+   * (`sourceRevision`), else `not stated`.
+   */
   readonly sourceRevision: string;
 }
 

@@ -11,7 +11,7 @@ import { SECRET_ARN_EXAMPLE, SECRET_JSON_KEY_EXAMPLE } from './secret-reference'
 import { AUTH_MODES, AuthMode, signInOf } from '../contract/auth-mode';
 import { DATABASE_DEFAULTS } from '../contract/database-requirement';
 import { DeploymentStrategy, DESIRED_COUNT_MAX } from '../contract/deployment-strategy';
-import { AL2023_IMAGE_PARAMETER } from '../contract/ec2-context';
+import { AL2023_CURRENT_IMAGE_COMMAND } from '../contract/ec2-context';
 import { Ec2Storage } from '../contract/ec2-storage';
 import { FACTORY_SIZE_DEFAULTS } from '../contract/factory-limits';
 import type { OidcProviderSettings } from '../contract/oidc-integration';
@@ -269,9 +269,8 @@ const FIELD_KEYS = {
     required: false,
     defaultText: 'in DEV, the newest Amazon Linux 2023 at each deployment; STAGING and PRODUCTION need it',
     description: 'EC2 only (Fargate ignores it): the Amazon Linux 2023 image (AMI) of the instance, in the stack\'s region. STAGING and PRODUCTION ' +
-      'need it, so a new release replaces nothing until you change it (the current one: `aws ssm get-parameter --name ' +
-      `${AL2023_IMAGE_PARAMETER} --query Parameter.Value --output text\`). Changing it replaces the instance through the ` +
-      'rolling update, which waits for the new boot\'s signal.',
+      `need it, so a new release replaces nothing until you change it (the current one: \`${AL2023_CURRENT_IMAGE_COMMAND}\`). ` +
+      'Changing it replaces the instance through the rolling update, which waits for the new boot\'s signal.',
     parse: text(/^ami-([0-9a-f]{8}|[0-9a-f]{17})$/, 'an AMI id: ami- and 8 or 17 hex digits, for example ami-0123456789abcdef0'),
     code: (c) => c.props.ec2ImageId,
     example: 'ami-0123456789abcdef0',

@@ -4,7 +4,7 @@ import { sharedKeyProblems } from './cross-key-rules';
 import type { DeploymentContext } from './deployment-context';
 import { didYouMean } from './did-you-mean';
 import { AuthMode, signInOf } from '../contract/auth-mode';
-import { AL2023_IMAGE_PARAMETER } from '../contract/ec2-context';
+import { AL2023_CURRENT_IMAGE_COMMAND } from '../contract/ec2-context';
 import { Ec2Storage } from '../contract/ec2-storage';
 import { RuntimeType } from '../contract/runtime-type';
 import { SecurityProfile } from '../contract/security-profile';
@@ -122,8 +122,7 @@ function crossKeyProblems(v: Record<string, any>, given: Set<string>): string[] 
   }
   if (settings?.ec2ImagePinned && v.runtimeType === RuntimeType.EC2 && v.ec2ImageId === undefined && !given.has('ec2ImageId')) {
     problems.push(`securityProfile ${v.securityProfile} on runtimeType EC2 needs ec2ImageId, the Amazon Linux 2023 image the ` +
-      'instance runs, so that a new release replaces nothing until you choose it. The current one in your region: aws ssm ' +
-      `get-parameter --name ${AL2023_IMAGE_PARAMETER} --query Parameter.Value --output text`);
+      `instance runs, so that a new release replaces nothing until you choose it. The current one in your region: ${AL2023_CURRENT_IMAGE_COMMAND}`);
   }
   if (v.dataVolumeSnapshotId !== undefined && (v.runtimeType !== RuntimeType.EC2 || v.ec2Storage !== Ec2Storage.EBS)) {
     problems.push(`dataVolumeSnapshotId ${JSON.stringify(v.dataVolumeSnapshotId)} applies to runtimeType EC2 with ec2Storage ebs ` +

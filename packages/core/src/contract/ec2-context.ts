@@ -88,3 +88,6 @@ export class Ec2Contexts {
  * `MachineImage.latestAmazonLinux2023()` reads at deployment (a test reads it from a DEV template).
  */
 export const AL2023_IMAGE_PARAMETER = '/aws/service/ami-amazon-linux-latest/al2023-ami-kernel-6.1-x86_64';
+
+/** The command that reads that parameter's current image id: what the messages and docs tell a user to run. */
+export const AL2023_CURRENT_IMAGE_COMMAND = `aws ssm get-parameter --name ${AL2023_IMAGE_PARAMETER} --query Parameter.Value --output text`;

@@ -67,6 +67,8 @@ export const IMAGE_NAME = new RegExp(`^${IMAGE_NAME_PATTERN}$`);
 export const IMAGE_DIGEST_SUFFIX = new RegExp(`${IMAGE_DIGEST_PATTERN}$`);
 /** A digest of all zeros: a placeholder where a digest is required, which identifies no image. */
 export const PLACEHOLDER_DIGEST = `sha256:${'0'.repeat(64)}`;
+/** Whether an image reference (or a component's version) is pinned by `PLACEHOLDER_DIGEST`. */
+export const pinnedByPlaceholder = (reference: string) => reference.endsWith(`@${PLACEHOLDER_DIGEST}`);
 
 /**
  * EC2 device names on HVM instances (Amazon Linux 2023): /dev/sd[a-z], /dev/xvd[a-d][a-z] and /dev/xvd[e-z] are

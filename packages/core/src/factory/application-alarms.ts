@@ -4,7 +4,6 @@ import type { FactoryPlan } from './factory-plan';
 import type { SharedParts } from './shared-parts';
 import { LogAlarms } from '../infrastructure/alarms';
 import { HealthAlarms } from '../infrastructure/health-alarms';
-import { PROFILE_SETTINGS } from '../profiles/profile-settings';
 import type { Ec2Runtime } from '../runtimes/ec2';
 import type { FargateRuntime } from '../runtimes/fargate';
 
@@ -28,7 +27,7 @@ export function addApplicationAlarms(factory: Construct, plan: FactoryPlan, shar
     ...'service' in runtime ? { service: runtime.service } : { autoScalingGroup: runtime.autoScalingGroup },
   });
   alarms.ownTopic?.allowAlarms([...alarms.alarmNames, ...health.alarmNames]);
-  if ('service' in runtime && PROFILE_SETTINGS[context.securityProfile].deploymentAlarmRollback) {
+  if ('service' in runtime && settings.deploymentAlarmRollback) {
     runtime.service.enableDeploymentAlarms(health.alarmNames, { behavior: ecs.AlarmBehavior.ROLLBACK_ON_ALARM });
   }
 }

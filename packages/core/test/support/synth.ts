@@ -3,6 +3,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { ApplicationFactory, ApplicationFactoryProps, Ec2Storage, IApplicationSpec, PciDssScope, RuntimeType, SecurityProfile } from '../../src';
 import { AGENT_IMAGE, JENKINS_IMAGE } from '../../src/build-server/versions';
+import { PACKED_HELPERS_VARIABLE } from '../../src/runtimes/ec2-user-data';
 import { WikiSpec } from '../fixtures/wiki-spec';
 
 /** A region (access logs need one) and no account: availability zones stay deploy-time, no lookup. */
@@ -159,6 +160,7 @@ export function deployedUserData(json: any): string {
 
 /** A script whose packed helper functions (`fw_helpers=$(... | base64 -d | gunzip)`, `eval`) stand there as text. */
 export function unpackedHelpers(script: string): string {
-  return script.replace(/^fw_helpers=\$\(printf '%s' '([A-Za-z0-9+/=]+)' \| base64 -d \| gunzip\)\neval "\$fw_helpers"$/m,
+  const v = PACKED_HELPERS_VARIABLE;
+  return script.replace(new RegExp(`^${v}=\\$\\(printf '%s' '([A-Za-z0-9+/=]+)' \\| base64 -d \\| gunzip\\)\\neval "\\$${v}"$`, 'm'),
     (_line, packed: string) => gunzipSync(Buffer.from(packed, 'base64')).toString('utf-8'));
 }

@@ -1,7 +1,7 @@
+import { AL2023_CURRENT_IMAGE_COMMAND } from '../../contract/ec2-context';
 import type { AwsCalls } from '../clients';
 import type { DeploymentFacts } from '../facts';
 import { fail, type Finding, ok, warn } from '../finding';
-import { AL2023_IMAGE_PARAMETER } from '../../contract/ec2-context';
 
 const EC2 = '@aws-sdk/client-ec2';
 const KEY = 'ec2ImageId';
@@ -9,7 +9,6 @@ const KEY = 'ec2ImageId';
 const ARCHITECTURE = 'x86_64';
 /** The name of AWS's own Amazon Linux 2023 images: `al2023-ami-<version>-kernel-<kernel>-<architecture>`. */
 const AL2023_NAME = /^al2023-ami-(?:minimal-)?(2023\.[\d.]+)-(kernel-.+)$/;
-const CURRENT = `aws ssm get-parameter --name ${AL2023_IMAGE_PARAMETER} --query Parameter.Value --output text`;
 
 /**
  * Each pinned EC2 image (`ec2ImageId`) exists for this account in the region, is available, is built for the
@@ -23,7 +22,7 @@ export async function machineImageChecks(facts: DeploymentFacts, aws: AwsCalls):
     // By a filter, not ImageIds: an image this account cannot launch is an empty answer rather than an error.
     const [image] = (await aws.call(EC2, 'DescribeImages', { Filters: [{ Name: 'image-id', Values: [imageId] }] })).Images ?? [];
     if (!image) {
-      findings.push(fail('machine-image', KEY, `${imageId} is no image this account can launch in ${aws.region}`, `give an image of ${aws.region}: ${CURRENT}`));
+      findings.push(fail('machine-image', KEY, `${imageId} is no image this account can launch in ${aws.region}`, `give an image of ${aws.region}: ${AL2023_CURRENT_IMAGE_COMMAND}`));
       continue;
     }
     findings.push(...await imageFindings(image, aws));
@@ -33,9 +32,9 @@ export async function machineImageChecks(facts: DeploymentFacts, aws: AwsCalls):
 
 async function imageFindings(image: any, aws: AwsCalls): Promise<Finding[]> {
   const id = `${image.ImageId} (${image.Name})`;
-  if (image.State !== 'available') return [fail('machine-image', KEY, `${id} is ${image.State}, not available`, `give an available image: ${CURRENT}`)];
+  if (image.State !== 'available') return [fail('machine-image', KEY, `${id} is ${image.State}, not available`, `give an available image: ${AL2023_CURRENT_IMAGE_COMMAND}`)];
   if (image.Architecture !== ARCHITECTURE) {
-    return [fail('machine-image', KEY, `${id} is built for ${image.Architecture}; the instances are ${ARCHITECTURE}`, `give an ${ARCHITECTURE} image: ${CURRENT}`)];
+    return [fail('machine-image', KEY, `${id} is built for ${image.Architecture}; the instances are ${ARCHITECTURE}`, `give an ${ARCHITECTURE} image: ${AL2023_CURRENT_IMAGE_COMMAND}`)];
   }
   const name = AL2023_NAME.exec(image.Name ?? '');
   if (image.ImageOwnerAlias !== 'amazon' || !name) {
@@ -43,7 +42,7 @@ async function imageFindings(image: any, aws: AwsCalls): Promise<Finding[]> {
   }
   const findings: Finding[] = [];
   if (image.DeprecationTime && new Date(image.DeprecationTime) < new Date()) {
-    findings.push(warn('machine-image', KEY, `${id} was deprecated on ${image.DeprecationTime}`, `move to a current release: ${CURRENT}`));
+    findings.push(warn('machine-image', KEY, `${id} was deprecated on ${image.DeprecationTime}`, `move to a current release: ${AL2023_CURRENT_IMAGE_COMMAND}`));
   }
   const family = image.Name.replace(name[1], '2023.*');
   const newer = ((await aws.call(EC2, 'DescribeImages', { Owners: ['amazon'], Filters: [{ Name: 'name', Values: [family] }] })).Images ?? [])
