@@ -1,6 +1,7 @@
 // The evidence reports as OSCAL assessment-results documents, which `cdk synth` of the main job leaves beside the
 // JSON and Markdown reports (FARGATE in cdk.out, EC2 in cdk.out/ec2): validated with compliance-trestle's models of
-// NIST's OSCAL schema (test/oscal/validate.sh), with two broken copies as negative controls.
+// NIST's OSCAL schema (test/oscal/validate.sh), with two broken copies as negative controls; and the CycloneDX bills of
+// materials beside them, validated with cyclonedx-python-lib in the same run, with two broken copies too.
 const assert = require('node:assert');
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -42,16 +43,38 @@ test('the component definitions name the framework, with the rules behind each r
   }
 });
 
-test('compliance-trestle validates both documents and both component definitions, and refuses a control id that is no OSCAL token and a missing import-ap', () => {
+const boms = [cdkOut, path.join(cdkOut, 'ec2')].map((dir) => path.join(dir, 'build-server.cyclonedx.json'));
+
+test('both bills of materials give every component a package URL and list SECURITY-3972 under vulnerabilities, affecting core', () => {
+  for (const file of boms) {
+    const bom = JSON.parse(fs.readFileSync(file, 'utf-8'));
+    assert.strictEqual(bom.specVersion, '1.6');
+    assert.deepStrictEqual(bom.components.filter((c) => !/^pkg:[a-z]+\//.test(c.purl ?? '')).map((c) => c.name), []);
+    const core = bom.components.find((c) => c.name === 'jenkins-core')['bom-ref'];
+    assert.deepStrictEqual(bom.vulnerabilities.find((v) => v.id === 'SECURITY-3972').affects.map((a) => a.ref), [core]);
+    assert.ok(bom.dependencies.length > bom.components.length, 'the stack and every component have a dependency entry');
+  }
+});
+
+test('compliance-trestle validates both documents and both component definitions, and refuses a control id that is no OSCAL token and a missing import-ap; ' +
+  'cyclonedx-python-lib validates both bills of materials, and refuses a severity outside the schema and a dependency on no listed component', () => {
   const broken = fs.mkdtempSync(path.join(os.tmpdir(), 'oscal-'));
   const original = JSON.parse(fs.readFileSync(documents[0], 'utf-8'));
   const badId = structuredClone(original);
   badId['assessment-results'].results[0]['reviewed-controls']['control-selections'][0]['include-controls'][0]['control-id'] = '10.5.1';
   const noPlan = structuredClone(original);
   delete noPlan['assessment-results']['import-ap'];
-  const files = [...documents, path.join(broken, 'bad-id.json'), path.join(broken, 'no-plan.json'), ...definitions];
+  const bom = JSON.parse(fs.readFileSync(boms[0], 'utf-8'));
+  const badSeverity = structuredClone(bom);
+  badSeverity.vulnerabilities[0].ratings[0].severity = 'High';
+  const danglingDependency = structuredClone(bom);
+  danglingDependency.dependencies[0].dependsOn.push('not-listed@1');
+  const files = [...documents, path.join(broken, 'bad-id.json'), path.join(broken, 'no-plan.json'), ...definitions,
+    ...boms, path.join(broken, 'bad-severity.json'), path.join(broken, 'dangling-dependency.json')];
   fs.writeFileSync(files[2], JSON.stringify(badId));
   fs.writeFileSync(files[3], JSON.stringify(noPlan));
+  fs.writeFileSync(files[8], JSON.stringify(badSeverity));
+  fs.writeFileSync(files[9], JSON.stringify(danglingDependency));
   const run = spawnSync('bash', [path.join(__dirname, '..', 'oscal', 'validate.sh'), ...files], { encoding: 'utf-8' });
   process.stdout.write(run.stdout);
   process.stderr.write(run.stderr);
@@ -60,4 +83,7 @@ test('compliance-trestle validates both documents and both component definitions
   for (const file of definitions) assert.match(run.stdout, new RegExp(`^valid ${file}: OSCAL \\d+\\.\\d+\\.\\d+, 2 components$`, 'm'));
   assert.match(run.stdout, new RegExp(`^invalid ${files[2]}: .*control-selections`, 'm'));
   assert.match(run.stdout, new RegExp(`^invalid ${files[3]}: .* at import-ap: Field required$`, 'm'));
+  for (const file of boms) assert.match(run.stdout, new RegExp(`^valid ${file}: CycloneDX 1\\.6, \\d+ components, \\d+ vulnerabilities$`, 'm'));
+  assert.match(run.stdout, new RegExp(`^invalid ${files[8]}: 'High' is not one of .* at vulnerabilities/0/ratings/0/severity$`, 'm'));
+  assert.match(run.stdout, new RegExp(`^invalid ${files[9]}: UnknownComponentDependencyException: .*not-listed@1`, 'm'));
 });

@@ -145,6 +145,6 @@ test('every known vulnerability the build server deploys is listed with the acce
       assert.deepStrictEqual(v.accepted, accepted[v.id], `${runtime} ${v.id}`);
       assert.match(v.severity, /^(Critical|High|Medium|Low)$/);
     }
-    assert.match(md, /^\| SECURITY-3972 \| core \| 2\.568\.2 \| High \| 2\.568\.3 \| Fixed in core 2\.568\.3[^|]*\| build-platform-team \| https:\/\/www\.jenkins\.io\/security\/advisory\/2026-09-02\/#SECURITY-3972; [^|]*\|$/m, runtime);
+    assert.match(md, /^\| SECURITY-3972 \| jenkins-core \| 2\.568\.2 \| High \| 2\.568\.3 \| Fixed in core 2\.568\.3[^|]*\| build-platform-team \| https:\/\/www\.jenkins\.io\/security\/advisory\/2026-09-02\/#SECURITY-3972; [^|]*\|$/m, runtime);
   }
 });

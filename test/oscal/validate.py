@@ -1,10 +1,15 @@
 """Validates OSCAL assessment-results and component-definition documents against compliance-trestle's models, which are
-generated from NIST's OSCAL JSON schema (trestle.oscal.OSCAL_VERSION names the release). Prints `valid <file>` or
-`invalid <file>: <why>` for each file given, and exits 1 when any is invalid. Run by validate.sh, in a virtual
-environment of its own."""
+generated from NIST's OSCAL JSON schema (trestle.oscal.OSCAL_VERSION names the release), and CycloneDX bills of materials
+against CycloneDX's strict JSON schema of the document's specVersion, as cyclonedx-python-lib ships and applies it, then
+read by that library, which refuses a dependency on a component the document does not list.
+Prints `valid <file>` or `invalid <file>: <why>` for each file given, and exits 1 when any is invalid. Run by
+validate.sh, in a virtual environment of its own."""
 import json
 import sys
 
+from cyclonedx.model.bom import Bom
+from cyclonedx.schema import SchemaVersion
+from cyclonedx.validation.json import JsonStrictValidator
 from trestle.oscal import OSCAL_VERSION
 from trestle.oscal.assessment_results import AssessmentResults
 from trestle.oscal.component import ComponentDefinition
@@ -12,7 +17,23 @@ from trestle.oscal.component import ComponentDefinition
 failed = False
 for name in sys.argv[1:]:
     with open(name, encoding='utf-8') as f:
-        document = json.load(f)
+        text = f.read()
+    document = json.loads(text)
+    if document.get('bomFormat') == 'CycloneDX':
+        error = JsonStrictValidator(SchemaVersion.from_version(document['specVersion'])).validate_str(text)
+        if error:
+            failed = True
+            print(f'invalid {name}: {str(error.data.message)} at {"/".join(str(p) for p in error.data.absolute_path)}')
+            continue
+        try:
+            Bom.from_json(document).validate()  # pylint: disable=no-member (from_json is added by py-serializable)
+        except Exception as refused:  # the library's dependency and reference exceptions
+            failed = True
+            print(f'invalid {name}: {type(refused).__name__}: {refused}')
+        else:
+            print(f'valid {name}: CycloneDX {document["specVersion"]}, {len(document["components"])} components, '
+                  f'{len(document.get("vulnerabilities", []))} vulnerabilities')
+        continue
     try:
         root = 'component-definition' if 'component-definition' in document else 'assessment-results'
         version = document[root]['metadata']['oscal-version']

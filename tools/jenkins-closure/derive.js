@@ -212,7 +212,7 @@ function requirements(id, version, repository) {
     (bundled.includes(artifact) ? bundles : element(d, 'optional') === 'true' ? optional : requires)[artifact] = wanted;
   }
   return {
-    version, repository, tag, commit, pom: file, packaging: packaging ?? 'jar', packagingReadAt: { tag, commit },
+    version, repository, tag, commit, pom: file, groupId: props['project.groupId'], packaging: packaging ?? 'jar', packagingReadAt: { tag, commit },
     jenkinsVersion: props['jenkins.version'], ...Object.keys(bundles).length ? { bundles } : {}, requires, optional,
   };
 }
@@ -230,7 +230,7 @@ function unreadRelease(id, version, repository, why) {
     const bare = [`${id}-`, `${name}-`].reduce((t, prefix) => (t.startsWith(prefix) ? t.slice(prefix.length) : t), tag);
     try {
       const r = requirements(id, bare, repository);
-      return { version, repository, unread: why, packaging: r.packaging, packagingReadAt: { tag: r.tag, commit: r.commit, newestReadable: true }, requires: {}, optional: {} };
+      return { version, repository, unread: why, groupId: r.groupId, packaging: r.packaging, packagingReadAt: { tag: r.tag, commit: r.commit, newestReadable: true }, requires: {}, optional: {} };
     } catch (e) {
       if (!(e instanceof Unread)) throw e;
     }
@@ -323,7 +323,7 @@ for (const [id, r] of Object.entries(all)) {
   for (const [lib, version] of Object.entries(r.bundles ?? {})) notPlugins[lib] = { version, bundledBy: id };
 }
 fs.writeFileSync(out, JSON.stringify({
-  about: 'Each installed plugin at its pinned release: its packaging (hpi or jpi: a plugin the update site serves) and the release it was read at (`packagingReadAt`; `newestReadable` where the pinned tag is not in the mirror), the plugins it requires and the lowest version of each (`requires`), and those it can use when installed (`optional`), from its pom.xml at the tag (tools/jenkins-closure/derive.js); jars it bundles (`bundles`) are not dependencies. `required`: plugins required and not pinned. `libraries`: jars required or bundled, never a plugin.',
+  about: 'Each installed plugin at its pinned release: its Maven group (`groupId`, of its package URL), its packaging (hpi or jpi: a plugin the update site serves) and the release it was read at (`packagingReadAt`; `newestReadable` where the pinned tag is not in the mirror), the plugins it requires and the lowest version of each (`requires`), and those it can use when installed (`optional`), from its pom.xml at the tag (tools/jenkins-closure/derive.js); jars it bundles (`bundles`) are not dependencies. `required`: plugins required and not pinned. `libraries`: jars required or bundled, never a plugin.',
   core,
   plugins: byId(plugins),
   required: byId(unpinned),

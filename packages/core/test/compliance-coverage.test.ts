@@ -324,10 +324,15 @@ test('the report references a CycloneDX bill of materials with its hash: Jenkins
   const file = path.join(app.outdir, report.billOfMaterials!.file);
   expect(report.billOfMaterials!.sha256).toBe(createHash('sha256').update(fs.readFileSync(file)).digest('hex'));
   const bom = JSON.parse(fs.readFileSync(file, 'utf-8'));
-  expect([bom.bomFormat, bom.specVersion, bom.metadata.component.name]).toEqual(['CycloneDX', '1.5', stack.stackName]);
+  expect([bom.bomFormat, bom.specVersion, bom.metadata.component.name]).toEqual(['CycloneDX', '1.6', stack.stackName]);
+  expect(bom.components.filter((c: any) => !c.purl)).toEqual([]);
+  expect(bom.vulnerabilities.find((v: any) => v.id === 'SECURITY-3972').affects).toEqual([{
+    ref: `jenkins-core@${JENKINS_CORE.version}`,
+    versions: [{ version: JENKINS_CORE.version, status: 'affected' }],
+  }]);
   const listed = bom.components.map((c: any) => `${c.name}@${c.version}`);
   for (const pin of [JENKINS_CORE, ...JENKINS_PLUGINS, ...JENKINS_PLUGIN_CLOSURE]) expect(listed).toContain(`${pin.id}@${pin.version}`);
-  expect(bom.components.find((c: any) => c.name === 'jenkins-core').purl).toBe(`pkg:maven/org.jenkins-ci.main/jenkins-war@${JENKINS_CORE.version}`);
+  expect(bom.components.find((c: any) => c.name === 'jenkins-core').purl).toBe(`pkg:maven/org.jenkins-ci.main/jenkins-war@${JENKINS_CORE.version}?type=war`);
   // The controller's and the agents' images, as the tasks run them (the test digests stand in for real ones).
   expect(bom.components.filter((c: any) => c.type === 'container').map((c: any) => c.name).sort()).toEqual(['jenkins/inbound-agent', 'jenkins/jenkins']);
   expect(report.billOfMaterials!.components).toBe(bom.components.length);

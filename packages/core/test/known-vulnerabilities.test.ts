@@ -34,14 +34,28 @@ afterAll(() => { if (epoch === undefined) delete process.env.SOURCE_DATE_EPOCH; 
 
 test('the build server declares every advisory of PINS_UNDER_ADVISORY, each with its pinned version, severity and fix', () => {
   expect(DECLARED.map((v) => v.id)).toEqual(PINS_UNDER_ADVISORY.flatMap((e) => e.advisories));
-  expect(DECLARED).toContainEqual({ id: 'SECURITY-3972', component: 'core', version: '2.568.2', severity: 'High', fixedIn: '2.568.3' });
-  expect(DECLARED).toContainEqual({ id: 'SECURITY-3729', component: 'workflow-multibranch', version: '821.vc3b_4ea_780798', severity: 'Low', fixedIn: '842.v3a_b_59b_57b_e6e' });
+  expect(DECLARED).toContainEqual({
+    id: 'SECURITY-3972',
+    component: 'jenkins-core',
+    version: '2.568.2',
+    severity: 'High',
+    fixedIn: '2.568.3',
+    url: 'https://www.jenkins.io/security/advisory/2026-09-02/',
+  });
+  expect(DECLARED).toContainEqual({
+    id: 'SECURITY-3729',
+    component: 'workflow-multibranch',
+    version: '821.vc3b_4ea_780798',
+    severity: 'Low',
+    fixedIn: '842.v3a_b_59b_57b_e6e',
+    url: 'https://www.jenkins.io/security/advisory/2026-09-16/',
+  });
   expect(specProblems(new JenkinsSpec(), 'JenkinsSpec')).toEqual([]);
 });
 
 test('PRODUCTION without acceptedAdvisories is refused, naming each advisory with its component, version, severity and fix', () => {
   const build = () => factory(SecurityProfile.PRODUCTION, {});
-  expect(build).toThrow(/^JenkinsSpec installs releases under published advisories, which PRODUCTION does not deploy unaccepted: SECURITY-3972 \(core 2\.568\.2, High, fixed in 2\.568\.3\); /);
+  expect(build).toThrow(/^JenkinsSpec installs releases under published advisories, which PRODUCTION does not deploy unaccepted: SECURITY-3972 \(jenkins-core 2\.568\.2, High, fixed in 2\.568\.3\); /);
   for (const v of DECLARED) expect(build).toThrow(`${v.id} (${v.component} ${v.version}, ${v.severity}, fixed in ${v.fixedIn})`);
   expect(build).toThrow(/To deploy anyway, accept each in the context key acceptedAdvisories/);
   // One left out is named alone.
@@ -55,7 +69,7 @@ test('with every advisory accepted, PRODUCTION builds; an acceptance holds throu
   expect(() => factory(SecurityProfile.PRODUCTION, acceptAll({ reason: 'r', until: '2026-11-28', ...OWNED }))).not.toThrow();
   const lapsed = { ...acceptAll({ reason: 'r', until: '2027-01-31', ...OWNED }), 'SECURITY-3972': { reason: 'r', until: '2026-11-27', ...OWNED } };
   expect(() => factory(SecurityProfile.PRODUCTION, lapsed))
-    .toThrow(/unaccepted: SECURITY-3972 \(core 2\.568\.2, High, fixed in 2\.568\.3\) \(accepted until 2026-11-27, which has passed\)\. To deploy/);
+    .toThrow(/unaccepted: SECURITY-3972 \(jenkins-core 2\.568\.2, High, fixed in 2\.568\.3\) \(accepted until 2026-11-27, which has passed\)\. To deploy/);
 });
 
 test('PRODUCTION refuses an acceptance without owner or reference, naming each advisory and what it lacks; other profiles do not ask', () => {

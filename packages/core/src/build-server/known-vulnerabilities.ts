@@ -5,7 +5,7 @@ import { JENKINS_CORE, JENKINS_PLUGIN_CLOSURE, JENKINS_PLUGINS, PINS_UNDER_ADVIS
 import type { KnownVulnerability } from '../contract/known-vulnerability';
 
 /** Severity and fixed release of each advisory against a pin (`jenkins/advisories/exposure.json`, from the advisories). */
-interface Exposure { readonly advisories: Record<string, { readonly severity: string; readonly fixedIn: string }> }
+interface Exposure { readonly advisories: Record<string, { readonly advisory: string; readonly severity: string; readonly fixedIn: string }> }
 
 /**
  * The build server's known vulnerabilities: every advisory of `PINS_UNDER_ADVISORY` with the pinned version it is
@@ -16,8 +16,11 @@ export function jenkinsKnownVulnerabilities(): KnownVulnerability[] {
   const pins = new Map([JENKINS_CORE, ...JENKINS_PLUGINS, ...JENKINS_PLUGIN_CLOSURE].map((p) => [p === JENKINS_CORE ? 'core' : p.id, p.version]));
   return PINS_UNDER_ADVISORY.flatMap(({ component, advisories, undermines }) => advisories.map((id) => ({
     id,
-    component,
+    // Named as the bill of materials lists it (jenkinsSoftwareComponents).
+    component: component === 'core' ? JENKINS_CORE.id : component,
     version: pins.get(component)!,
+    // The advisory's page on jenkins.io, named by its date (exposure.json's sources: content/security/advisory/DATE.adoc).
+    url: `https://www.jenkins.io/security/advisory/${exposure.advisories[id].advisory}/`,
     severity: exposure.advisories[id].severity,
     fixedIn: exposure.advisories[id].fixedIn,
     ...undermines ? { underminesRequirements: [...undermines] } : {},

@@ -107,7 +107,7 @@ function writeReport(writer: EvidenceReportWriter, outdir: string, diagrams: Dia
   // The configuration as hashed, written beside the report so that anyone can recompute resolvedContextSha256.
   const configuration = applicability?.resolvedContext ? canonicalJson(applicability.resolvedContext) : undefined;
   const system = reportedSystem(stack, outdir, configuration);
-  const bom = applicability?.components?.length ? billOfMaterials(system, applicability.components) : undefined;
+  const bom = applicability?.components?.length ? billOfMaterials(system, applicability.components, applicability.knownVulnerabilities) : undefined;
   const diagramReferences = diagrams.map(({ title, file, text, requirement }) => ({ title, file, requirement, sha256: sha256(text) }));
   const report = {
     ...evidenceReport(stack, writer.controls, system, applicability),

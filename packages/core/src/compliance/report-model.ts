@@ -51,13 +51,13 @@ export interface Deviation {
   readonly reason: string;
 }
 
-/** What the user stated about the application's place in their assessment (`pciDssScope`, `pciDssMultiTenantProvider`). */
 /** A known vulnerability the application deploys, with its acceptance when `acceptedAdvisories` gives one. */
 export interface DeployedVulnerability extends KnownVulnerability {
   /** @default - not accepted (only a profile that warns deploys it so) */
   readonly accepted?: AcceptedAdvisory;
 }
 
+/** What the user stated about the application's place in their assessment (`pciDssScope`, `pciDssMultiTenantProvider`). */
 export interface Applicability {
   /** @default - not stated */
   readonly scope?: PciDssScope;

@@ -26,7 +26,22 @@ export interface SoftwareComponent {
    * @default - none
    */
   readonly purl?: string;
+  /**
+   * The SHA-256 of what is installed (64 hexadecimal digits), where the application pins it: the bill of materials'
+   * hash of the component.
+   * @default - none
+   */
+  readonly sha256?: string;
+  /**
+   * The names of the components it needs, each listed in the same `softwareComponents()`: the bill of materials'
+   * dependency graph (for example a Jenkins plugin's required plugins and Jenkins core).
+   * @default - none
+   */
+  readonly dependsOn?: string[];
 }
+
+/** A component's SHA-256: 64 lower-case hexadecimal digits. */
+const SHA256 = /^[0-9a-f]{64}$/;
 
 /** Every problem with a plugin's software components, each naming the entry, its value and what is allowed. */
 export function softwareComponentProblems(list: unknown, where: string): string[] {
@@ -41,6 +56,12 @@ export function softwareComponentProblems(list: unknown, where: string): string[
     if (!types.includes(c?.type)) problems.push(`${at}.type ${JSON.stringify(c?.type)}; allowed: ${types.join(', ')} (SoftwareComponentType).`);
     if (c?.purl !== undefined && !/^pkg:[a-z][a-z0-9.+-]*\/\S+$/.test(c.purl)) {
       problems.push(`${at}.purl ${JSON.stringify(c.purl)}; allowed: a package URL, pkg:<type>/<name>@<version>.`);
+    }
+    if (c?.sha256 !== undefined && !SHA256.test(c.sha256)) problems.push(`${at}.sha256 ${JSON.stringify(c.sha256)}; allowed: 64 lower-case hexadecimal digits.`);
+    const needs = c?.dependsOn;
+    const names = new Set(list.map((other: SoftwareComponent) => other?.name));
+    if (needs !== undefined && (!Array.isArray(needs) || !needs.every((n) => typeof n === 'string' && names.has(n) && n !== c.name))) {
+      problems.push(`${at}.dependsOn ${JSON.stringify(needs)}; allowed: names of the other components listed.`);
     }
     const key = `${c?.name}@${c?.version}`;
     if (seen.has(key)) problems.push(`${at}: ${key} is listed twice; each component once.`);

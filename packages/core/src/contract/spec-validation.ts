@@ -10,7 +10,7 @@ import { ContainerFiles } from './container-initialization';
 import { databaseRequirementProblems, type DatabaseRequirement } from './database-requirement';
 import { egressRuleProblems, type EgressRule } from './egress-rule';
 import type { EphemeralWorkers } from './ephemeral-workers';
-import { knownVulnerabilityProblems } from './known-vulnerability';
+import { knownVulnerabilityProblems, unlistedVulnerableComponents } from './known-vulnerability';
 import { logAlarmProblems } from './log-alarm';
 import { callNewerMember, callPlugin, type NewerMember } from './plugin-calls';
 import { requestBodyLimitProblems } from './request-body-limit';
@@ -197,6 +197,7 @@ export function specProblems(spec: IApplicationSpec, pluginName: string): string
   if (vulnerabilities !== undefined) problems.push(...knownVulnerabilityProblems(vulnerabilities, `${pluginName}.knownVulnerabilities()`));
   const components = resultOf(spec, 'softwareComponents', pluginName, problems);
   if (components !== undefined) problems.push(...softwareComponentProblems(components, `${pluginName}.softwareComponents()`));
+  problems.push(...unlistedVulnerableComponents(vulnerabilities, components, pluginName));
   const database = resultOf(spec, 'database', pluginName, problems) as DatabaseRequirement | undefined;
   if (database !== undefined && database !== null) problems.push(...databaseRequirementProblems(database, `${pluginName}.database()`).map((p) => `${p}.`));
   const controls = resultOf(spec, 'complianceControls', pluginName, problems);

@@ -16,7 +16,6 @@ import type { IApplicationSpec } from '../contract/application-spec';
 import { AuthMode, signInOf } from '../contract/auth-mode';
 import { type DatabaseRequirement, databaseVariables } from '../contract/database-requirement';
 import type { Rollout } from '../contract/deployment-strategy';
-import { AL2023_IMAGE_PARAMETER } from '../contract/ec2-context';
 import { Ec2Storage } from '../contract/ec2-storage';
 import { broadEgressProblems } from '../contract/egress-rule';
 import { type EphemeralWorkers, WorkerVariables } from '../contract/ephemeral-workers';
@@ -31,7 +30,6 @@ import { variableProblems } from '../contract/reserved-variables';
 import { RuntimeType } from '../contract/runtime-type';
 import { SECRET_NAME_ENDINGS, secretNames } from '../contract/secret-names';
 import type { SecurityProfile } from '../contract/security-profile';
-import { type SoftwareComponent, SoftwareComponentType } from '../contract/software-component';
 import { assertValidSpec } from '../contract/spec-validation';
 import { referenceProblems } from '../contract/value-boundary';
 import { UserError } from '../errors';
@@ -197,29 +195,6 @@ function assertAuthMode(plugin: string, spec: IApplicationSpec, context: Deploym
     throw new UserError(`${plugin} (applicationId ${spec.applicationId()}) cannot be deployed with authMode ` +
       `${JSON.stringify(context.authMode)}; allowed: ${modes.map((m) => JSON.stringify(m)).join(', ')}.`);
   }
-}
-
-/**
- * What the framework itself deploys of the bill of materials: each container image, pinned as the tasks run it (its
- * tag, and its digest when one is given), and on EC2 the operating system: the image `ec2ImageId` pins, or in DEV
- * the one AWS's parameter resolves to at deploy.
- */
-export function deployedComponents(runtimeType: RuntimeType, images: string[], ec2ImageId?: string): SoftwareComponent[] {
-  return [
-    ...images.map((image) => {
-      const [name, digest] = image.split('@');
-      const slash = name.lastIndexOf('/');
-      const colon = name.lastIndexOf(':');
-      const [repository, tag] = colon > slash ? [name.slice(0, colon), name.slice(colon + 1)] : [name, 'latest'];
-      return { name: repository, version: digest ? `${tag}@${digest}` : tag, type: SoftwareComponentType.CONTAINER };
-    }),
-    ...runtimeType === RuntimeType.EC2 ? [{
-      name: 'amazon-linux-2023',
-      // Pinned in STAGING and PRODUCTION (ec2ImageId); DEV's is the parameter's value when it deploys.
-      version: ec2ImageId ?? `resolved at deploy (the newest image of the parameter ${AL2023_IMAGE_PARAMETER})`,
-      type: SoftwareComponentType.OPERATING_SYSTEM,
-    }] : [],
-  ];
 }
 
 /**
