@@ -75,7 +75,7 @@ test('inside the VPC, both host names resolve to the private load balancer: the 
   assert.strictEqual(new URL(settings.sonarQubeUrl).host, 'sonar.example.com');
 });
 
-test('each application\'s report states the pciDssScope set on its own entry; the platform\'s says it takes its applications\' role', () => {
+test('each application\'s report states the pciDssScope set on its own entry; the platform\'s derives the widest of theirs, naming them (R13)', () => {
   for (const [i, stack] of ['qg-build-server', 'qg-sonarqube'].entries()) {
     const report = JSON.parse(fs.readFileSync(path.join(outdir, `${stack}.pci-dss-4.0.1.json`), 'utf-8'));
     assert.strictEqual(report.scope.stated, cdkJson.applications[i].pciDssScope, stack);
@@ -83,7 +83,9 @@ test('each application\'s report states the pciDssScope set on its own entry; th
   }
   const platform = JSON.parse(fs.readFileSync(path.join(outdir, 'qg-platform.pci-dss-4.0.1.json'), 'utf-8'));
   assert.strictEqual(platform.scope.stated, 'not stated');
-  assert.match(platform.scope.statement, /A platform's stack, or one checked with Compliance\.check, takes the role of what runs on it\.$/);
+  assert.deepStrictEqual(platform.scope.derived, { scope: 'CONNECTED', from: ['qg-build-server', 'qg-sonarqube'] });
+  assert.match(platform.scope.statement, /^Not stated here; derived as CONNECTED from what runs on this stack in the same cloud assembly: qg-build-server, qg-sonarqube state CONNECTED/);
+  assert.match(fs.readFileSync(path.join(outdir, 'qg-platform.pci-dss-4.0.1.md'), 'utf-8'), /^Scope: CONNECTED \(derived\)\. Not stated here; /m);
 });
 
 test('each report says who signs users in as its own stack does: SonarQube (authMode none) claims neither identity-provider sign-in nor no default passwords', () => {
@@ -136,6 +138,25 @@ test('in Chromium, the platform\'s network and data-flow diagrams draw both host
   }
 });
 
+test('SonarQube\'s database flows are drawn encrypted, a solid line: its parameter group refuses plain connections (the review\'s R4(a))', () => {
+  const { readSvg } = require('./diagram-checks');
+  for (const stack of ['qg-platform', 'qg-sonarqube']) {
+    const svg = fs.readFileSync(path.join(outdir, `${stack}.data-flow.svg`), 'utf-8');
+    const drawing = readSvg(svg);
+    const own = (f) => svg.slice(svg.indexOf(`<g id="${f.id}" class="edge flow">`)).split(/\n(?=<g id="[^"]*" class="(?:node|edge))/)[0];
+    const db = [...drawing.nodes.values()].find((n) => n.texts.includes('Database (postgres)'));
+    const flows = drawing.flows.filter((f) => f.to === db.id);
+    assert.ok(flows.length > 0, stack);
+    for (const f of flows) {
+      assert.ok(f.texts.includes('TLS (the database refuses plain connections)'), f.texts.join(' / '));
+      assert.doesNotMatch(own(f), /stroke-dasharray/, f.id);
+    }
+    // The check sees dashes: the load balancer's plain HTTP to SonarQube is dashed.
+    const plain = drawing.flows.find((f) => f.texts.includes('plain HTTP inside the VPC'));
+    assert.match(own(plain), /stroke-dasharray/, plain.id);
+  }
+});
+
 test('thirty applications on the platform: its diagrams draw every one, every rule is still a flow, and nothing overlaps in Chromium', () => {
   const { stackDiagrams } = require('../../packages/core/lib/compliance/diagrams/diagram-files');
   const { browserCheck, flowsMatchRules } = require('./diagram-checks');
@@ -143,7 +164,7 @@ test('thirty applications on the platform: its diagrams draw every one, every ru
   const sonar = JSON.stringify(template('qg-sonarqube'));
   const apps = Array.from({ length: 30 }, (_, i) => ({ stack: `app${i + 1}`, scope: 'CDE', template: JSON.parse(sonar.replace(/sonar\.example\.com/g, `app${i + 1}.example.com`)) }));
   const assembly = [{ stack: 'qg-platform', template: template('qg-platform') }, ...apps];
-  const files = stackDiagrams(['qg-platform'], assembly).get('qg-platform');
+  const files = stackDiagrams(['qg-platform'], assembly, { generatedAt: '2026-12-06T00:00:00.000Z', sourceRevision: 'not stated' }).get('qg-platform');
   const svg = (name) => files.find((f) => f.file === `qg-platform.${name}.svg`).text;
   const result = flowsMatchRules(svg('data-flow'), outdir, new Map(assembly.map((s) => [s.stack, s.template])));
   assert.deepStrictEqual(result.problems, []);

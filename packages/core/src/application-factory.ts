@@ -217,6 +217,7 @@ export class ApplicationFactory extends Construct {
         resolvedContext: context,
         statedDeviations: [...tokenPathDeviations(plugin, context), ...inventoryDeviations(plugin, context.stackName, declared)],
         signIn: signInOf(context.authMode),
+        ...signInOf(context.authMode) === 'application' && context.oidc ? { identityProvider: context.oidc.issuer } : {},
       });
     }
   }

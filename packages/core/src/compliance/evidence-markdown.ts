@@ -56,7 +56,7 @@ function preamble(report: EvidenceReport): string[] {
     lines.push('Diagrams, drawn from the synthesised templates (security-group rules, listeners, routes, endpoints), not kept by hand: ' +
       report.diagrams.map((d) => `${d.title} (${d.requirement}) \`${d.file}\` (SHA-256 ${d.sha256})`).join('; ') + '. ' + DIAGRAM_LIMITS, '');
   }
-  lines.push(`Scope: ${report.scope.stated}. ${report.scope.statement}`, '');
+  lines.push(`Scope: ${report.scope.derived ? `${report.scope.derived.scope} (derived)` : report.scope.stated}. ${report.scope.statement}`, '');
   lines.push(`After deployment: ${report.afterDeployment.configConformancePack} ${report.afterDeployment.securityHubStandard}`, '');
   lines.push('Coverage of a requirement follows from its testing procedures (PCI DSS v4.0.1) that the checks show: ' +
     '`configuration-shown` (every procedure that examines configuration is shown for these resources; documentation, ' +

@@ -6,8 +6,9 @@ import { NagRuleCompliance } from 'cdk-nag';
 import { Construct, type IConstruct } from 'constructs';
 import { acknowledgementFor, acknowledgementsOn } from './acknowledgements';
 import { billOfMaterials } from './bill-of-materials';
-import type { DrawnStack } from './diagrams/deployment-graph';
+import { type DerivedScope, derivedScope, derivedScopeStatement } from './derived-scope';
 import { type DiagramFile, stackDiagrams } from './diagrams/diagram-files';
+import type { DrawnStack } from './diagrams/graph-model';
 import { renderMarkdown } from './evidence-markdown';
 import { oscalAssessmentResults } from './oscal-assessment-results';
 import { oscalComponentDefinition } from './oscal-component-definition';
@@ -85,8 +86,13 @@ function writeAfterEveryTemplate(stage: IConstruct): void {
   attachCustomSynthesis(stage, {
     onSynthesize: (session) => {
       const writers = stage.node.children.filter((c): c is EvidenceReportWriter => c instanceof EvidenceReportWriter);
-      const diagrams = stackDiagrams(writers.map((w) => w.stack.stackName), assemblyTemplates(stage, session.outdir, writers));
-      for (const writer of writers) writeReport(writer, session.outdir, diagrams.get(writer.stack.stackName) ?? []);
+      const assembly = assemblyTemplates(stage, session.outdir, writers);
+      const diagrams = stackDiagrams(writers.map((w) => w.stack.stackName), assembly,
+        { generatedAt: sourceDate().toISOString(), sourceRevision: sourceRevision() ?? 'not stated' });
+      for (const writer of writers) {
+        const name = writer.stack.stackName;
+        writeReport(writer, session.outdir, diagrams.get(name) ?? [], derivedScope(name, assembly));
+      }
     },
   });
 }
@@ -94,15 +100,21 @@ function writeAfterEveryTemplate(stage: IConstruct): void {
 /** Every stack of the stage whose template is in the assembly, with the scope its application states. */
 function assemblyTemplates(stage: IConstruct, outdir: string, writers: EvidenceReportWriter[]): DrawnStack[] {
   const stacks = stage.node.findAll().filter((c): c is Stack => Stack.isStack(c) && (Stage.of(c) ?? c.node.root) === stage);
-  return stacks.filter((s) => fs.existsSync(path.join(outdir, s.templateFile))).map((s) => ({
-    stack: s.stackName,
-    template: JSON.parse(fs.readFileSync(path.join(outdir, s.templateFile), 'utf-8')),
-    scope: writers.find((w) => w.stack === s)?.applicability?.scope ?? 'not stated',
-  }));
+  return stacks.filter((s) => fs.existsSync(path.join(outdir, s.templateFile))).map((s) => {
+    const text = fs.readFileSync(path.join(outdir, s.templateFile));
+    const applicability = writers.find((w) => w.stack === s)?.applicability;
+    return {
+      stack: s.stackName,
+      template: JSON.parse(text.toString('utf-8')),
+      templateSha256: sha256(text),
+      scope: applicability?.scope ?? 'not stated',
+      ...applicability?.identityProvider ? { issuer: applicability.identityProvider } : {},
+    };
+  });
 }
 
 /** A stack's report, its bill of materials, its diagrams and the OSCAL documents, each file beside its template. */
-function writeReport(writer: EvidenceReportWriter, outdir: string, diagrams: DiagramFile[]): void {
+function writeReport(writer: EvidenceReportWriter, outdir: string, diagrams: DiagramFile[], derived?: DerivedScope): void {
   const { stack, applicability } = writer;
   // The configuration as hashed, written beside the report so that anyone can recompute resolvedContextSha256.
   const configuration = applicability?.resolvedContext ? canonicalJson(applicability.resolvedContext) : undefined;
@@ -110,7 +122,7 @@ function writeReport(writer: EvidenceReportWriter, outdir: string, diagrams: Dia
   const bom = applicability?.components?.length ? billOfMaterials(system, applicability.components, applicability.knownVulnerabilities) : undefined;
   const diagramReferences = diagrams.map(({ title, file, text, requirement }) => ({ title, file, requirement, sha256: sha256(text) }));
   const report = {
-    ...evidenceReport(stack, writer.controls, system, applicability),
+    ...evidenceReport(stack, writer.controls, system, applicability, derived),
     ...bom ? { billOfMaterials: bom.reference } : {},
     ...diagramReferences.length ? { diagrams: diagramReferences } : {},
   };
@@ -131,12 +143,12 @@ function writeReport(writer: EvidenceReportWriter, outdir: string, diagrams: Dia
   fs.writeFileSync(path.join(outdir, `${reportBaseName(stack)}.oscal.json`), JSON.stringify(oscalAssessmentResults(report, evidence), undefined, 1) + '\n');
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
 /** The stack's template in the cloud assembly, hashed; the environment; the versions; the time; the configuration and source. */
 function reportedSystem(stack: Stack, outdir: string, configuration?: string): ReportedSystem {
   const templatePath = path.join(outdir, stack.templateFile);
-  const templateSha256 = fs.existsSync(templatePath) ? createHash('sha256').update(fs.readFileSync(templatePath)).digest('hex') : 'not written';
+  const templateSha256 = fs.existsSync(templatePath) ? sha256(fs.readFileSync(templatePath)) : 'not written';
   const generatedAt = sourceDate().toISOString();
   const resolvedOr = (value: string) => (Token.isUnresolved(value) ? 'resolved at deploy' : value);
   return {
@@ -173,7 +185,8 @@ export function attachEvidenceReport(stack: Stack, controls: SourcedControl[], a
  * The evidence for every requirement the stack's resources or its plugin's controls touch, or a Config rule of AWS's
  * pack can see after deployment; appendix A1 only for a multi-tenant service provider.
  */
-export function evidenceReport(stack: Stack, controls: SourcedControl[], system: ReportedSystem, applicability?: Applicability): EvidenceReport {
+export function evidenceReport(stack: Stack, controls: SourcedControl[], system: ReportedSystem, applicability?: Applicability,
+  derived?: DerivedScope): EvidenceReport {
   const resources = stack.node.findAll().filter(CfnResource.isCfnResource);
   const evaluations = resources.flatMap((node) => PCI_DSS_401_RULES.flatMap((rule) => evaluate(node, rule)));
   const types = new Set(resources.map((r) => r.cfnResourceType));
@@ -204,7 +217,12 @@ export function evidenceReport(stack: Stack, controls: SourcedControl[], system:
     standard: `PCI DSS v${PCI_DSS_VERSION}`,
     stack: stack.stackName,
     system,
-    scope: { stated: scope, statement: SCOPE_STATEMENTS[scope], multiTenantProvider: applicability?.multiTenantProvider ?? 'not stated' },
+    scope: {
+      stated: scope,
+      ...derived ? { derived } : {},
+      statement: derived ? derivedScopeStatement(derived) : SCOPE_STATEMENTS[scope],
+      multiTenantProvider: applicability?.multiTenantProvider ?? 'not stated',
+    },
     principals: Object.keys(RESPONSIBILITY).map((requirement) => ({
       requirement,
       title: PRINCIPAL_TITLES[requirement],

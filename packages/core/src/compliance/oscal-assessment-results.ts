@@ -78,6 +78,7 @@ export function oscalAssessmentResults(report: EvidenceReport, evidence: HashedE
           prop('template-file', system.templateFile), prop('template-sha256', system.templateSha256),
           prop('cdk-nag-version', system.versions.cdkNag), prop('aws-cdk-lib-version', system.versions.awsCdkLib),
           prop('pci-dss-scope', report.scope.stated),
+          ...report.scope.derived ? [prop('pci-dss-scope-derived', report.scope.derived.scope)] : [],
         ],
         'remarks': report.notice,
       },

@@ -78,6 +78,8 @@ export interface Applicability {
   readonly statedDeviations?: Deviation[];
   /** Who signs the application's users in (its `authMode`), which decides what requirement 8 can say. @default - not an application's stack */
   readonly signIn?: SignIn;
+  /** The issuer of the identity provider the application signs its users in with itself, for the diagrams. @default - none */
+  readonly identityProvider?: string;
 }
 
 /** The bill of materials written beside the report (CycloneDX), as the report references it. */
@@ -179,6 +181,8 @@ export interface EvidenceReport {
   /** The application's role toward the cardholder data environment, as the user stated it, and whether A1 applies. */
   readonly scope: {
     readonly stated: PciDssScope | 'not stated';
+    /** A platform's: the widest scope its applications in the same cloud assembly state, and which. @default - none */
+    readonly derived?: { readonly scope: PciDssScope; readonly from: string[] };
     readonly statement: string;
     readonly multiTenantProvider: boolean | 'not stated';
   };

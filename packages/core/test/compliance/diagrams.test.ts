@@ -86,7 +86,7 @@ describe('the graph of a CDE application on a platform', () => {
   test('the identity provider a load balancer signs users in with is drawn beside it in the network diagram', () => {
     const lb = node('Load balancer (internet-facing)').id;
     expect(graph.network.identityProviders).toEqual([{ issuer: 'https://login.example.com', loadBalancer: lb }]);
-    expect(networkDot(graph, 'p')).toContain(`${lb} -> idp0 [class="structure", style=dashed, label="signs users in (OIDC)"];`);
+    expect(networkDot(graph, 'p')).toContain(`${lb} -> idp0 [class="structure", style=dashed, color="#1967d2", fontcolor="#1967d2", label="the load balancer signs users in (OIDC)"];`);
   });
 
   test('Graphviz draws both, deterministically; a card-data flow is red and the legend names every scope', () => {

@@ -1,84 +1,9 @@
-import { type Located, type NamedTemplate, type Ref, Templates } from './templates';
+import type { DeploymentGraph, DiagramNode, DrawnStack, Flow, NodeKind, Rule, Tier } from './graph-model';
+import { networkFacts, serviceName } from './network-facts';
+import { type Located, type Ref, Templates } from './templates';
 import { PciDssScope } from '../../contract/pci-dss-scope';
 
-/**
- * What the network and data-flow diagrams draw, read from the synthesised templates alone: a node for each security
- * group (named after what uses it) and for each address range a rule names; a flow for each pair of nodes that
- * security-group rules connect, with the rules, ports and what the template shows of their encryption.
- */
-export interface DeploymentGraph {
-  /** The stacks whose templates are drawn, the first the one the diagrams are of. */
-  readonly stacks: string[];
-  readonly nodes: DiagramNode[];
-  readonly flows: Flow[];
-  readonly network: NetworkFacts;
-}
-
-/** Where a node sits: outside AWS, in a tier of the VPC (by its subnets' routes), or in the VPC where unknown. */
-export type Tier = 'outside' | 'public' | 'private' | 'isolated' | 'vpc';
-
-export type NodeKind = 'internet' | 'egress' | 'addresses' | 'load-balancer' | 'application' | 'workers' | 'endpoints' |
-'file-system' | 'database' | 'cache' | 'function' | 'group';
-
-export interface DiagramNode {
-  /** An identifier Graphviz and the SVG carry (`id`): letters, digits and underscores. */
-  readonly id: string;
-  readonly kind: NodeKind;
-  readonly title: string;
-  /** Lines under the title: host names, runtime, listeners, encryption. */
-  readonly details: string[];
-  readonly tier: Tier;
-  /** How many availability zones its subnets span, when the template names them. */
-  readonly zones?: number;
-  /** The stack it is in. @default - outside every stack */
-  readonly stack?: string;
-  /** An application's role toward the cardholder data environment, as its deployment states it. */
-  readonly scope?: PciDssScope | 'not stated';
-  /** A load balancer with a WAF web ACL in front of it. @default false */
-  readonly waf?: boolean;
-  /** The security groups it stands for (`<stack>/<logical id>`, or `ssm:<name>` read from a platform elsewhere). */
-  readonly securityGroups: Ref[];
-}
-
-/** A security-group rule, as the diagrams cite it: `<stack>/<logical id>`, or `…#ingress<n>` / `…#egress<n>` inline. */
-export interface Rule {
-  readonly id: string;
-  readonly from: string;
-  readonly to: string;
-  readonly ports: string;
-  readonly description?: string;
-}
-
-export interface Flow {
-  readonly from: string;
-  readonly to: string;
-  /** `tcp 443`, `tcp 8080-8081`, `all traffic`: every port its rules open. */
-  readonly ports: string[];
-  readonly rules: string[];
-  /** What the template shows of encryption in transit: where TLS ends, or that the traffic is plain. @default - nothing shown */
-  readonly encryption?: string;
-  /** A flow to or from an application stated `CDE`: it may carry account data. */
-  readonly cardData: boolean;
-}
-
-export interface NetworkFacts {
-  readonly vpcCidrs: string[];
-  /** The subnets' address ranges and zones by tier. */
-  readonly tiers: Partial<Record<Tier, { cidrs: string[]; zones: number }>>;
-  readonly natGateways: number;
-  readonly internetGateway: boolean;
-  /** The services of the VPC's gateway endpoints (S3, DynamoDB), reached by route rather than through a security group. */
-  readonly gatewayEndpoints: string[];
-  readonly alarms: number;
-  readonly alarmTopics: number;
-  /** The identity providers a load balancer signs users in with (its listeners' `authenticate-oidc` actions): issuer and node id. */
-  readonly identityProviders: { readonly issuer: string; readonly loadBalancer: string }[];
-}
-
-/** One drawn stack: its template and, for an application's, the scope its deployment states. */
-export interface DrawnStack extends NamedTemplate {
-  readonly scope?: PciDssScope | 'not stated';
-}
+export type { DeploymentGraph, DiagramNode, DrawnStack, Flow, NetworkFacts, NodeKind, Rule, Tier } from './graph-model';
 
 /** The resources that sit in security groups, and where each keeps its groups and its subnets. */
 const MEMBERS: readonly { type: string; kind: NodeKind; groups: (p: any) => unknown; subnets: (m: Located, t: Templates) => unknown }[] = [
@@ -136,7 +61,14 @@ export function deploymentGraph(stacks: readonly DrawnStack[]): DeploymentGraph 
   nodes.push(...addressNodes(rules, t, tiers));
   const nodeOf = new Map(nodes.flatMap((n) => n.securityGroups.map((g) => [g, n.id] as const)));
   const flows = flowsOf(rules, nodeOf, nodes, t);
-  return { stacks: stacks.map((s) => s.stack), nodes: nodes.sort(byKindThenTitle), flows, network: networkFacts(t, tiers, nodes) };
+  const drawn = markShared(nodes, flows).sort(byKindThenTitle);
+  return {
+    stacks: stacks.map((s) => s.stack),
+    templateSha256s: stacks.map((s) => s.templateSha256),
+    nodes: drawn,
+    flows,
+    network: networkFacts(t, stacks, tiers, drawn),
+  };
 }
 
 /** Each security group's members: the resources that sit in it, with their subnets. */
@@ -304,7 +236,8 @@ function addressNodes(rules: Rule[], t: Templates, tiers: Map<Ref, { tier: Tier;
       if (!end.startsWith('cidr:') && !end.startsWith('prefix-list:')) continue;
       const anywhere = isAnywhere(end);
       const key = anywhere ? (inbound ? INTERNET.inbound : INTERNET.outbound) : end;
-      const descriptions = rules.filter((x) => (inbound ? x.from : x.to) === end && x.description).map((x) => x.description!);
+      // A range is what its rule names, never what its description says it is for (a description is the author's word).
+      const named = anywhere ? [`any address: ${end.slice('cidr:'.length)}`] : [];
       const node = nodes.get(key) ?? {
         id: anywhere ? key : nodeId(end),
         kind: anywhere ? (inbound ? 'internet' : 'egress') : 'addresses',
@@ -313,7 +246,7 @@ function addressNodes(rules: Rule[], t: Templates, tiers: Map<Ref, { tier: Tier;
         tier: anywhere ? 'outside' : [...tiers.values()].find((x) => `cidr:${x.cidr}` === end)?.tier ?? 'vpc',
         securityGroups: [end],
       } as DiagramNode;
-      nodes.set(key, { ...node, details: [...new Set([...node.details, ...inbound ? [] : descriptions])] });
+      nodes.set(key, { ...node, details: [...new Set([...node.details, ...inbound ? [] : named])] });
     }
   }
   return [...nodes.values()];
@@ -351,28 +284,58 @@ function flowsOf(rules: Rule[], nodeOf: Map<string, string>, nodes: DiagramNode[
       to: f.to,
       ports: [...f.ports].sort(),
       rules: f.rules.sort(),
-      ...encryption ? { encryption } : {},
-      cardData: cde(f.from) || cde(f.to) || (byId.get(f.from)?.kind === 'internet' && reachesCde(f.to)),
+      ...encryption ? { encryption: encryption.text } : {},
+      encrypted: encryption?.encrypted ?? false,
+      // Whoever reaches a load balancer in front of a CDE application reaches the CDE: the internet, a private subnet, a worker.
+      cardData: cde(f.from) || cde(f.to) || (byId.get(f.to)?.kind === 'load-balancer' && reachesCde(f.to)),
     };
   });
 }
 
-/** What the templates show of a flow's encryption in transit. */
-function encryptionOf(from: DiagramNode, to: DiagramNode, ports: string[], t: Templates): string | undefined {
-  if (to.kind === 'load-balancer' && from.kind === 'internet') return to.details.some((d) => d.includes('TLS ends here')) ? 'TLS ends at the load balancer' : undefined;
+/**
+ * What the templates show of a flow's encryption in transit, read from what ends the connection: a load balancer's
+ * HTTPS listener on the port, a target group's protocol, an interface endpoint (AWS's services answer HTTPS only),
+ * a database's parameter group, a task's EFS transit encryption. A port number alone shows nothing.
+ */
+function encryptionOf(from: DiagramNode, to: DiagramNode, ports: string[], t: Templates): { text: string; encrypted: boolean } | undefined {
+  const tls = (text: string) => ({ text, encrypted: true });
+  if (to.kind === 'load-balancer') {
+    // Each port a listener of the load balancer (its details, listenerText): TLS ends there, or it only redirects to HTTPS.
+    const listener = (p: string) => to.details.find((d) => [`HTTPS ${p.replace(/^tcp /, '')}:`, `HTTP ${p.replace(/^tcp /, '')}:`].some((x) => d.startsWith(x)));
+    const ends = ports.map((p) => ({ port: p, text: listener(p) ?? '' }));
+    const redirects = ends.filter((e) => e.text.endsWith(': redirects to HTTPS')).map((e) => e.port);
+    const https = ends.filter((e) => e.text.endsWith(': TLS ends here'));
+    if (https.length === 0 || https.length + redirects.length < ends.length) return undefined;
+    return tls(`TLS ends at the load balancer${redirects.length ? ` (${redirects.join(', ')} only redirects to HTTPS)` : ''}`);
+  }
   if (from.kind === 'load-balancer' && to.kind === 'application') {
     const protocols = new Set(t.all('AWS::ElasticLoadBalancingV2::TargetGroup').filter((g) => g.stack === to.stack).map((g) => g.resource.Properties?.Protocol));
-    return protocols.has('HTTPS') ? 'TLS to the application' : protocols.has('HTTP') ? 'plain HTTP inside the VPC' : undefined;
+    return protocols.has('HTTPS') ? tls('TLS to the application') : protocols.has('HTTP') ? { text: 'plain HTTP inside the VPC', encrypted: false } : undefined;
   }
-  if (ports.every((p) => p === 'tcp 443')) return 'TLS (HTTPS)';
-  if (to.kind === 'database' && databaseRequiresTls(t, to)) return 'TLS (the database refuses plain connections)';
+  if (to.kind === 'endpoints' && ports.every((p) => p === 'tcp 443')) return tls('TLS (AWS service endpoint)');
+  if (to.kind === 'database' && databaseRequiresTls(t, to)) return tls('TLS (the database refuses plain connections)');
   if (to.kind === 'file-system') {
     const transit = t.all('AWS::ECS::TaskDefinition').filter((d) => d.stack === from.stack)
       .flatMap((d) => d.resource.Properties?.Volumes ?? []).filter((v: any) => v.EFSVolumeConfiguration)
       .map((v: any) => v.EFSVolumeConfiguration.TransitEncryption);
-    return transit.length && transit.every((x) => x === 'ENABLED') ? 'TLS (EFS transit encryption)' : undefined;
+    return transit.length && transit.every((x) => x === 'ENABLED') ? tls('TLS (EFS transit encryption)') : undefined;
   }
   return undefined;
+}
+
+/** Each data store that applications of more than one stack reach, with their stacks: one of them may be in the CDE. */
+function markShared(nodes: DiagramNode[], flows: Flow[]): DiagramNode[] {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  return nodes.map((n) => {
+    if (!['file-system', 'database', 'cache'].includes(n.kind)) return n;
+    const stacks = [...new Set(flows.filter((f) => f.to === n.id).map((f) => byId.get(f.from))
+      .filter((from) => from?.kind === 'application' || from?.kind === 'workers').map((from) => from!.stack!).filter(Boolean))]
+      .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+    if (stacks.length < 2) return n;
+    // Four names a line, so that thirty applications stay inside the node.
+    const lines = Array.from({ length: Math.ceil(stacks.length / 4) }, (_, i) => stacks.slice(i * 4, i * 4 + 4).join(', '));
+    return { ...n, sharedBy: stacks, details: [...n.details, `shared by ${lines[0]}`, ...lines.slice(1)] };
+  });
 }
 
 /** Whether a database's parameter group refuses connections without TLS (PostgreSQL's rds.force_ssl, MySQL's require_secure_transport). */
@@ -386,51 +349,6 @@ function databaseRequiresTls(t: Templates, db: DiagramNode): boolean {
     const parameters = group?.resource.Properties?.Parameters ?? {};
     return String(parameters['rds.force_ssl']) === '1' || ['1', 'ON'].includes(String(parameters.require_secure_transport).toUpperCase());
   });
-}
-
-function networkFacts(t: Templates, tiers: Map<Ref, { tier: Tier; cidr?: string; zone: string }>, nodes: DiagramNode[]): NetworkFacts {
-  const byTier: NetworkFacts['tiers'] = {};
-  for (const tier of new Set([...tiers.values()].map((x) => x.tier))) {
-    const subnets = [...tiers.values()].filter((x) => x.tier === tier);
-    byTier[tier] = { cidrs: subnets.flatMap((x) => (x.cidr ? [x.cidr] : [])), zones: new Set(subnets.map((x) => x.zone)).size };
-  }
-  return {
-    vpcCidrs: t.all('AWS::EC2::VPC').map((v) => String(v.resource.Properties?.CidrBlock)),
-    tiers: byTier,
-    natGateways: t.all('AWS::EC2::NatGateway').length,
-    internetGateway: t.all('AWS::EC2::InternetGateway').length > 0,
-    gatewayEndpoints: t.all('AWS::EC2::VPCEndpoint').filter((e) => props(e).VpcEndpointType === 'Gateway').map((e) => serviceName(props(e).ServiceName)).sort(),
-    alarms: t.all('AWS::CloudWatch::Alarm').length,
-    alarmTopics: t.all('AWS::SNS::Topic').length,
-    identityProviders: identityProviders(t, nodes),
-  };
-}
-
-/** The issuers of the listeners' and listener rules' `authenticate-oidc` actions, with the load balancer's node. */
-function identityProviders(t: Templates, nodes: DiagramNode[]): { issuer: string; loadBalancer: string }[] {
-  const listeners = t.all('AWS::ElasticLoadBalancingV2::Listener');
-  const actions = [
-    ...listeners.map((l) => ({ listener: l, actions: props(l).DefaultActions })),
-    ...t.all('AWS::ElasticLoadBalancingV2::ListenerRule')
-      .map((r) => ({ listener: listeners.find((l) => l.key === t.resolve(r.stack, props(r).ListenerArn)), actions: props(r).Actions })),
-  ];
-  const found = new Map<string, { issuer: string; loadBalancer: string }>();
-  for (const { listener, actions: list } of actions) {
-    const lb = listener && t.get(t.resolve(listener.stack, props(listener).LoadBalancerArn) ?? '');
-    const groups = lb ? t.resolveAll(lb.stack, props(lb).SecurityGroups) : [];
-    const node = nodes.find((n) => n.securityGroups.some((g) => groups.includes(g)));
-    for (const a of Array.isArray(list) ? list : []) {
-      const issuer = a.AuthenticateOidcConfig?.Issuer;
-      if (node && typeof issuer === 'string') found.set(`${issuer} ${node.id}`, { issuer, loadBalancer: node.id });
-    }
-  }
-  return [...found.values()];
-}
-
-/** An endpoint's service by its last word: `com.amazonaws.eu-west-1.logs` and `Fn::Join` of `…, '.s3'` alike. */
-function serviceName(name: unknown): string {
-  const text = typeof name === 'string' ? name : JSON.stringify(name);
-  return /([a-z0-9-]+)[^a-z0-9-]*$/.exec(text)?.[1] ?? text;
 }
 
 /** A Graphviz-safe identifier for a resource key. */

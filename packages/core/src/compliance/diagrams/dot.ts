@@ -1,4 +1,4 @@
-import type { DeploymentGraph, DiagramNode, Flow, Tier } from './deployment-graph';
+import type { DeploymentGraph, DiagramNode, Flow, Tier } from './graph-model';
 import { PciDssScope } from '../../contract/pci-dss-scope';
 
 /**
@@ -19,6 +19,10 @@ export const SCOPE_STYLE: Record<PciDssScope | 'not stated', { fill: string; leg
 };
 
 const CARD_DATA_COLOUR = '#c5221f';
+/** The lines read from DNS, ECR, SNS, IAM and the identity provider rather than from a security-group rule. */
+const OUTSIDE_COLOUR = '#1967d2';
+/** The border of a data store applications of several stacks reach. */
+const SHARED_COLOUR = '#e37400';
 
 /** Drawn as cylinders, on grey. */
 const DATA_STORES = new Set<DiagramNode['kind']>(['database', 'cache', 'file-system']);
@@ -49,11 +53,8 @@ export function networkDot(graph: DeploymentGraph, title: string): string {
   if (network.gatewayEndpoints.length) lines.push(`    ${structure('gateway_endpoints', `Gateway endpoints (by route): ${network.gatewayEndpoints.join(', ')}`)}`);
   lines.push('  }');
   if (network.internetGateway) lines.push(`  ${structure('igw', 'Internet gateway')}`);
-  if (network.alarmTopics) lines.push(`  ${structure('alarms', `Alarm topic (SNS): ${network.alarms} alarm${network.alarms === 1 ? '' : 's'}`)}`);
   lines.push(...graph.flows.map((f) => `  ${f.from} -> ${f.to} [${attributes(flowAttributes(f, false))}];`));
-  network.identityProviders.forEach(({ issuer, loadBalancer }, i) => lines.push(
-    `  ${structure(`idp${i}`, `Identity provider\n${issuer}`, '#e8f0fe')}`,
-    `  ${loadBalancer} -> idp${i} [class="structure", style=dashed, label="signs users in (OIDC)"];`));
+  lines.push(...outsideConnections(graph));
   if (network.internetGateway && graph.nodes.some((n) => n.kind === 'internet')) lines.push('  internet -> igw [class="structure", style=dashed, arrowhead=none];');
   if (network.natGateways && graph.nodes.some((n) => n.kind === 'egress')) {
     lines.push(`  nat -> ${network.internetGateway ? 'igw' : 'internet_egress'} [class="structure", style=dashed];`);
@@ -70,8 +71,48 @@ export function dataFlowDot(graph: DeploymentGraph, title: string): string {
   lines.push('  subgraph cluster_vpc {', '    label="Inside the VPC"; style=rounded; color="#5f6368";');
   lines.push(...graph.nodes.filter((n) => n.tier !== 'outside').map((n) => `    ${nodeStatement(n)}`), '  }');
   lines.push(...graph.flows.map((f) => `  ${f.from} -> ${f.to} [${attributes(flowAttributes(f, true))}];`));
-  lines.push(...legend(graph, true), '}', '');
+  lines.push(...outsideConnections(graph), ...legend(graph, true), '}', '');
   return lines.join('\n');
+}
+
+/**
+ * What both diagrams draw beyond the security groups, each line labelled with what the template shows of it: the
+ * identity providers, the administrators' path, the DNS names, where the images come from, and who the alarms notify.
+ * Drawn dashed with class `structure`: none of them is a security-group rule.
+ */
+function outsideConnections(graph: DeploymentGraph): string[] {
+  const { network } = graph;
+  const has = (id: string) => graph.nodes.some((n) => n.id === id);
+  const edge = (from: string, to: string, label: string) =>
+    `  ${from} -> ${to} [class="structure", style=dashed, color="${OUTSIDE_COLOUR}", fontcolor="${OUTSIDE_COLOUR}", label=${quote(label)}];`;
+  const lines: string[] = [];
+  network.identityProviders.forEach(({ issuer, loadBalancer, application }, i) => {
+    lines.push(`  ${structure(`idp${i}`, `Identity provider\n${issuer}`, '#e8f0fe')}`);
+    if (loadBalancer) lines.push(edge(loadBalancer, `idp${i}`, 'the load balancer signs users in (OIDC)'));
+    if (application) lines.push(edge(application, `idp${i}`, 'the application signs users in (OIDC back channel)'));
+    if (has('internet')) lines.push(edge('internet', `idp${i}`, 'browsers sign in (redirect)'));
+  });
+  const shells = network.adminAccess.filter((a) => a.path);
+  const entry = graph.nodes.find((n) => n.title === 'Load balancer (internet-facing)' && n.details.some((d) => d.includes('TLS ends here')));
+  if (network.adminAccess.length) {
+    lines.push(`  ${structure('administrators', `Administrators${shells.length < network.adminAccess.length ? '\nno shell where no line is drawn: only the application\'s own interface' : ''}`, '#e8f0fe')}`);
+    shells.forEach((a) => lines.push(edge('administrators', a.application, `shell: ${a.path}`)));
+    if (entry) lines.push(edge('administrators', entry.id, 'the application\'s interface, signed in as users'));
+  }
+  network.dnsNames.forEach(({ name, loadBalancer }, i) => {
+    lines.push(`  ${structure(`dns${i}`, `DNS (Route 53): ${name}`)}`);
+    if (loadBalancer) lines.push(edge(`dns${i}`, loadBalancer, 'alias'));
+  });
+  network.imageRegistries.forEach(({ stack, prefix, upstream }, i) => {
+    lines.push(`  ${structure(`registry${i}`, `ECR pull-through cache\nrepositories ${prefix}/…`)}`, `  ${structure(`upstream${i}`, `Upstream registry\n${upstream}`, '#e8f0fe')}`);
+    for (const n of graph.nodes.filter((x) => (x.kind === 'application' || x.kind === 'workers') && x.stack === stack)) lines.push(edge(n.id, `registry${i}`, 'pulls its images'));
+    lines.push(edge(`registry${i}`, `upstream${i}`, 'fills the cache (credential in Secrets Manager)'));
+  });
+  if (network.alarmTopics) {
+    lines.push(`  ${structure('alarms', `Alarm topic (SNS): ${network.alarms} alarm${network.alarms === 1 ? '' : 's'}`)}`);
+    network.alarmRecipients.forEach((r, i) => lines.push(`  ${structure(`recipient${i}`, `Alarm recipient\n${r}`, '#e8f0fe')}`, edge('alarms', `recipient${i}`, 'notifies')));
+  }
+  return lines;
 }
 
 /** A node of the network's structure (gateways, the alarm topic, the identity provider), not a security group. */
@@ -102,6 +143,7 @@ function nodeStatement(n: DiagramNode): string {
     tooltip: `security groups: ${n.securityGroups.join(' ')}`,
     ...n.kind === 'application' && n.scope === 'not stated' ? { style: 'rounded,filled,dashed' } : {},
     ...n.waf ? { penwidth: 3 } : {},
+    ...n.sharedBy ? { color: SHARED_COLOUR, penwidth: 3 } : {},
   })}];`;
 }
 
@@ -113,7 +155,7 @@ function flowAttributes(f: Flow, labelled: boolean): Record<string, string | num
     tooltip: `rules: ${f.rules.join(' ')}`,
     ...labelled ? { label } : {},
     ...f.cardData ? { color: CARD_DATA_COLOUR, fontcolor: CARD_DATA_COLOUR, penwidth: 2.2 } : {},
-    ...f.encryption && !/plain/.test(f.encryption) ? {} : labelled ? { style: 'dashed' } : {},
+    ...f.encrypted || !labelled ? {} : { style: 'dashed' },
   };
 }
 
@@ -127,6 +169,8 @@ function legend(graph: DeploymentGraph, flows: boolean): string[] {
   } else {
     rows.push('<tr><td border="3" width="22"> </td><td align="left">Thick border: a WAF web ACL in front of the load balancer</td></tr>');
   }
+  rows.push(`<tr><td border="3" color="${SHARED_COLOUR}" width="22"> </td><td align="left">A data store applications of several stacks reach</td></tr>`);
+  rows.push(`<tr><td><font color="${OUTSIDE_COLOUR}">┅┅</font></td><td align="left">Not a security-group rule: read from DNS, ECR, SNS, IAM, the sign-in settings</td></tr>`);
   const stated = graph.nodes.filter((n) => n.kind === 'application').length;
   return [
     // A box with a margin, as the other nodes: Graphviz measures text a few per cent narrower than a browser draws it.
