@@ -39,7 +39,13 @@ test('the component definitions name the framework, with the rules behind each r
     assert.deepStrictEqual(implemented.filter((r) => coverage[r['control-id']] === 'not-addressed').map((r) => r['control-id']), []);
     assert.ok(report.requirements.some((r) => r.coverage === 'not-addressed' && r.evaluations.length > 0), 'the report has such requirements, left out');
     assert.match(implemented.find((r) => r['control-id'] === 'pcidss-4.2.1').description, /PCI\.DSS\.401-ListenerTls12: /);
-    assert.match(implemented[0].remarks, /^Who answers for requirement \d+: the template and configuration, /);
+    // Who answers, as data: each implemented requirement names the roles the metadata defines, with what each answers for.
+    const roles = JSON.parse(fs.readFileSync(file, 'utf-8'))['component-definition'].metadata.roles.map((r) => r.id);
+    assert.deepStrictEqual(roles, ['template', 'entity', 'provider']);
+    for (const r of implemented) {
+      assert.deepStrictEqual(r['responsible-roles'].map((x) => x['role-id']).slice(0, 2), ['template', 'entity'], r['control-id']);
+      assert.ok(r['responsible-roles'].every((x) => roles.includes(x['role-id']) && x.remarks.length > 0), r['control-id']);
+    }
   }
 });
 

@@ -268,6 +268,14 @@ describe('known vulnerabilities first (6.3.1, 6.3.2, 6.3.3)', () => {
     const exposure = observations.find((o: any) => o.title.startsWith('6.3.3: '));
     expect(exposure.types).toEqual(['discovery']);
     for (const r of risks) expect(r['related-observations']).toEqual([{ 'observation-uuid': exposure.uuid }]);
+    // Each is characterized by its publisher's severity, from the report's tool; one full stop ends each sentence (R12).
+    for (const [i, r] of risks.entries()) {
+      expect(r.characterizations).toEqual([{
+        origin: { actors: [{ 'type': 'tool', 'actor-uuid': oscal.results[0]['local-definitions'].components[0].uuid }] },
+        facets: [{ name: 'severity', system: 'https://www.first.org/cvss/v3.1/specification-document', value: report.knownVulnerabilities[i].severity }],
+      }]);
+      expect(r.statement).not.toMatch(/\.\./);
+    }
     // An acceptance with an end is the risk's deadline; one without has none.
     expect(risks.map((r: any) => r.deadline)).toEqual(report.knownVulnerabilities.map(() => undefined));
     const dated = { ...report, knownVulnerabilities: report.knownVulnerabilities.map((v) => ({ ...v, accepted: { ...v.accepted!, until: '2027-01-31' } })) };

@@ -138,6 +138,11 @@ FRAMEWORK_RULES = {
                   'and on named health alarms; an Auto Scaling group\'s creation and rolling update wait for each '
                   'instance\'s signal, sent after the application answers its health check.',
     },
+    'AlarmNotifies': {
+        'requirements': ['12.10.5'],
+        'checks': 'A CloudWatch alarm has its actions enabled and names an action for the ALARM state (as AWS Config\'s '
+                  'cloudwatch-alarm-action-check with alarmActionRequired).',
+    },
     'TaskSecretsNotInEnvironment': {
         'requirements': ['8.6.2'],
         'checks': 'No container of a task definition has an environment variable whose name ends like a secret\'s '

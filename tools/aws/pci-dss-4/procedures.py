@@ -25,9 +25,12 @@ METHODS = {
     'documentation': r'documentation|documented|polic(y|ies)|procedures|standards|\bplans?\b|diagram|inventor|'
                      r'risk analysis|scope of work|training|agreements?|contracts?|descriptions?',
     'configuration': r'configuration(?!\s+standards)|settings|parameters|mechanisms|privileges|system components|'
-                     r'\bsolution|scripts',
-    'records': r'log data|audit logs|\blogs\b|records|evidence|results|reports?\b|samples?|\bdata\b|displays|'
-               r'repositories|transmissions|information sources',
+                     r'\bsolution|scripts|\bexamine (?:the )?(?:data and |application and system |user )?accounts\b|'
+                     r'\bexamine (?:\w+ )?controls\b',
+    # "data" alone is not records: it is the data of "account data", "cardholder data", "data-flow diagram" (review 6,
+    # R10); data examined as such (its sources, stores, test data) is.
+    'records': r'log data|audit logs|\blogs\b|log files|files containing|\blists?\b|records|evidence|results|reports?\b|'
+               r'samples?|data sources|data stores|test data|\bexamine data\b(?!-)|displays|repositories|transmissions|information sources',
     'interview': r'interview',
     'observation': r'observe|processes',
 }

@@ -164,10 +164,18 @@ function observationType(r: RequirementEvidence): 'discovery' | 'finding' | 'con
   return r.evaluations.some((e) => e.result !== 'passes') ? 'finding' : 'control-objective';
 }
 
+/** CVSS's qualitative severity ratings (Critical, High, Medium, Low), the scale advisories rate with. */
+const CVSS_RATINGS = 'https://www.first.org/cvss/v3.1/specification-document';
+
+/** Text, then `tail`, as one sentence: one full stop, whether or not the text ends with its own (the review's R12). */
+function sentence(text: string, tail = ''): string {
+  return `${text.replace(/\.+$/, '')}${tail}.`;
+}
+
 /**
  * Each known vulnerability as an OSCAL risk: open, or with its acceptance a deviation requested (an assessor approves
- * one, not the template); related to the observations of the requirements it exposes, and due by the acceptance's
- * `until` when it names one.
+ * one, not the template); characterized by its publisher's severity; related to the observations of the requirements
+ * it exposes, and due by the acceptance's `until` when it names one.
  */
 function risks(report: EvidenceReport, id: (name: string) => string): object[] {
   return report.knownVulnerabilities.map((v) => ({
@@ -176,9 +184,14 @@ function risks(report: EvidenceReport, id: (name: string) => string): object[] {
     'description': `${v.id}, a published advisory (${v.severity}) against ${v.component} ${v.version}, which this stack deploys; fixed in ${v.fixedIn}.`,
     // The statement is OSCAL markup (Markdown): the user's text is escaped, so it reads as written.
     'statement': v.accepted
-      ? `Deployed under the acceptance given in acceptedAdvisories: ${markupText(v.accepted.reason)}${v.accepted.until ? ` (until ${v.accepted.until})` : ''}.` +
-        `${v.accepted.owner ? ` Accepted by ${markupText(v.accepted.owner)}.` : ''}${v.accepted.reference ? ` Recorded in ${markupText(v.accepted.reference)}.` : ''}`
+      ? `Deployed under the acceptance given in acceptedAdvisories: ${sentence(markupText(v.accepted.reason), v.accepted.until ? ` (until ${v.accepted.until})` : '')}` +
+        `${v.accepted.owner ? ` Accepted by ${sentence(markupText(v.accepted.owner))}` : ''}${v.accepted.reference ? ` Recorded in ${sentence(markupText(v.accepted.reference))}` : ''}`
       : 'Deployed without an acceptance (a profile that only warns).',
+    // The publisher's rating, as the tool that wrote the report read it from the plugin's declaration.
+    'characterizations': [{
+      origin: { actors: [{ 'type': 'tool', 'actor-uuid': id('tool') }] },
+      facets: [{ name: 'severity', system: CVSS_RATINGS, value: v.severity }],
+    }],
     'props': [prop('advisory', v.id), prop('severity', v.severity), prop('component', v.component), prop('version', v.version),
       ...v.accepted?.owner ? [prop('acceptance-owner', v.accepted.owner)] : [],
       ...v.accepted?.reference ? [prop('acceptance-reference', v.accepted.reference)] : []],

@@ -3,6 +3,13 @@ import { nameUuid, OSCAL_VERSION, oscalControlId, prop } from './oscal-assessmen
 import type { EvidenceReport, RequirementEvidence, SourcedControl } from './report-model';
 import { gradeOf } from '../contract/compliance-control';
 
+/** Who answers for a principal requirement (report-model's Responsibility), as OSCAL roles. */
+const RESPONSIBLE_ROLES = [
+  { id: 'template', title: 'The template and configuration', description: 'What the synthesised template and the plugin\'s configuration give.' },
+  { id: 'entity', title: 'The assessed entity', description: 'What only the entity that deploys the stack can do or show.' },
+  { id: 'provider', title: 'AWS or the identity provider', description: 'Physical and infrastructure controls, and sign-in where a provider runs it.' },
+];
+
 /**
  * What the stack's components implement toward PCI DSS v4.0.1, as an OSCAL component definition for assessors' tools:
  * the framework (each requirement with the rules that check it in the template, and who answers for its principal
@@ -36,8 +43,12 @@ export function oscalComponentDefinition(report: EvidenceReport): object {
           'control-id': oscalControlId(r.requirement),
           'description': [...new Set(r.evaluations.map((e) => `${e.rule}: ${e.checks}`)), ...ours(r).map((c) => `${c.statement} Configured in: ${c.configuredIn}.`)].join(' '),
           'props': [prop('coverage', r.coverage)],
-          'remarks': `Who answers for requirement ${answers?.requirement}: the template and configuration, ${answers?.framework} ` +
-            `You: ${answers?.customer}${answers?.others ? ` AWS or the identity provider: ${answers.others}` : ''}`,
+          // Who answers for its principal requirement, as data: each role with what it answers for.
+          'responsible-roles': [
+            { 'role-id': 'template', 'remarks': answers!.framework },
+            { 'role-id': 'entity', 'remarks': answers!.customer },
+            ...answers!.others ? [{ 'role-id': 'provider', 'remarks': answers!.others }] : [],
+          ],
         };
       }),
     }],
@@ -72,6 +83,7 @@ export function oscalComponentDefinition(report: EvidenceReport): object {
         'last-modified': system.generatedAt,
         'version': `${system.versions.framework}+template.${system.templateSha256.slice(0, 12)}`,
         'oscal-version': OSCAL_VERSION,
+        'roles': RESPONSIBLE_ROLES,
         'remarks': report.notice,
       },
       'components': [framework, ...plugins],

@@ -3,6 +3,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as appsync from 'aws-cdk-lib/aws-appsync';
 import * as backup from 'aws-cdk-lib/aws-backup';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as codebuild from 'aws-cdk-lib/aws-codebuild';
 import * as dax from 'aws-cdk-lib/aws-dax';
 import * as docdb from 'aws-cdk-lib/aws-docdb';
@@ -282,7 +283,24 @@ export const RULE_FIXTURES: Record<string, { readonly meets: Make; readonly fail
     }),
     fails: (s) => new ecs.CfnService(s, 'R', { deploymentConfiguration: { deploymentCircuitBreaker: { enable: true, rollback: true } } }),
   },
+  AlarmNotifies: {
+    meets: (s) => alarm(s, { alarmActions: ['arn:aws:sns:eu-west-1:111111111111:alarms'] }),
+    fails: (s) => alarm(s, { alarmActions: ['arn:aws:sns:eu-west-1:111111111111:alarms'], actionsEnabled: false }),
+  },
 };
+
+function alarm(s: Stack, props: Partial<cloudwatch.CfnAlarmProps>): cloudwatch.CfnAlarm {
+  return new cloudwatch.CfnAlarm(s, 'R', {
+    comparisonOperator: 'GreaterThanThreshold',
+    evaluationPeriods: 1,
+    threshold: 1,
+    metricName: 'm',
+    namespace: 'n',
+    period: 60,
+    statistic: 'Sum',
+    ...props,
+  });
+}
 
 function webAcl(s: Stack, rules?: wafv2.CfnWebACL.RuleProperty[]): wafv2.CfnWebACL {
   return new wafv2.CfnWebACL(s, 'R', {

@@ -1,5 +1,6 @@
 import type { CfnResource } from 'aws-cdk-lib';
 import { rules as nag, type NagRuleResult } from 'cdk-nag';
+import { AlarmNotifies } from './rules/alarm-notifies';
 import { ComputeNoPublicIngress } from './rules/compute-no-public-ingress';
 import { CustomerKeyRotated } from './rules/customer-key-rotated';
 import { DeploymentBacksOut } from './rules/deployment-backs-out';
@@ -70,4 +71,5 @@ export const RULE_IMPLEMENTATIONS: Record<string, (node: CfnResource) => NagRule
   CustomerKeyRotated,
   TaskSecretsNotInEnvironment,
   DeploymentBacksOut,
+  AlarmNotifies,
 };
