@@ -88,6 +88,18 @@ test('each application\'s report states the pciDssScope set on its own entry; th
   assert.match(fs.readFileSync(path.join(outdir, 'qg-platform.pci-dss-4.0.1.md'), 'utf-8'), /^Scope: CONNECTED \(derived\)\. Not stated here; /m);
 });
 
+test('SonarQube\'s report lists the administrator its image starts with as the first thing to change (2.2.2), with no password', () => {
+  const report = JSON.parse(fs.readFileSync(path.join(outdir, 'qg-sonarqube.pci-dss-4.0.1.json'), 'utf-8'));
+  assert.deepStrictEqual(report.defaultCredentials, cdkJson.applications[1].containerImage.defaultCredentials);
+  const markdown = fs.readFileSync(path.join(outdir, 'qg-sonarqube.pci-dss-4.0.1.md'), 'utf-8');
+  assert.match(markdown, /^\*\*Change first \(2\.2\.2\)\.\*\* The image starts with these accounts at its vendor's published password, [^\n]*: `admin` \(at the first sign-in/m);
+  const build = JSON.parse(fs.readFileSync(path.join(outdir, 'qg-build-server.pci-dss-4.0.1.json'), 'utf-8'));
+  assert.deepStrictEqual(build.defaultCredentials, []);
+  // The build server's builds reach SonarQube and the payment-gateway key: declared, drawn in the platform's diagrams.
+  assert.deepStrictEqual(build.outboundConnections.map((c) => c.name), ['Payment-gateway key (withPaymentGatewayKey)', 'SonarQube']);
+  assert.match(fs.readFileSync(path.join(outdir, 'qg-platform.data-flow.dot'), 'utf-8'), /^  declared1 \[label="SonarQube\\nsonar\.example\.com\\n\(declared by the application\)"/m);
+});
+
 test('each report says who signs users in as its own stack does: SonarQube (authMode none) claims neither identity-provider sign-in nor no default passwords', () => {
   const principal = (stack, requirement) => {
     const report = JSON.parse(fs.readFileSync(path.join(outdir, `${stack}.pci-dss-4.0.1.json`), 'utf-8'));

@@ -13,7 +13,7 @@ import type { IApplicationSpec } from './contract/application-spec';
 import { signInOf } from './contract/auth-mode';
 import { type DatabaseEnvironment, databaseUrl } from './contract/database-requirement';
 import { DeploymentStrategy } from './contract/deployment-strategy';
-import { callPlugin, separateHealthCheckPort } from './contract/plugin-calls';
+import { callNewerMember, callPlugin, separateHealthCheckPort } from './contract/plugin-calls';
 import { RuntimeType } from './contract/runtime-type';
 import type { SoftwareComponent } from './contract/software-component';
 import { pinnedByPlaceholder } from './contract/spec-validation';
@@ -218,6 +218,8 @@ export class ApplicationFactory extends Construct {
         statedDeviations: [...tokenPathDeviations(plugin, context), ...inventoryDeviations(plugin, context.stackName, declared)],
         signIn: signInOf(context.authMode),
         ...signInOf(context.authMode) === 'application' && context.oidc ? { identityProvider: context.oidc.issuer } : {},
+        outboundConnections: callNewerMember(spec, plugin, 'outboundConnections') ?? [],
+        defaultCredentials: callNewerMember(spec, plugin, 'defaultCredentials') ?? [],
       });
     }
   }

@@ -11,6 +11,8 @@ export { PluginSetting } from './contract/plugin-setting';
 export { KnownVulnerability } from './contract/known-vulnerability';
 export { SoftwareComponent, SoftwareComponentType } from './contract/software-component';
 export { BlockedRequest, BLOCKED_PATH_PATTERN_MAX, BLOCKED_REQUESTS_MAX } from './contract/blocked-request';
+export { DefaultCredential } from './contract/default-credential';
+export { ConnectionSource, OutboundConnection, OUTBOUND_CONNECTION_TEXT_MAX, OUTBOUND_CONNECTIONS_MAX } from './contract/outbound-connection';
 export { RequestBodyLimit, WAF_BODY_SIZE_LIMIT, REQUEST_BODY_MAX_BYTES, REQUEST_BODY_PATH_MAX_BYTES, REQUEST_BODY_LIMITS_MAX } from './contract/request-body-limit';
 export { EphemeralWorkers, WorkerVariables } from './contract/ephemeral-workers';
 export { Ec2Context, EfsIds, Ec2Contexts } from './contract/ec2-context';

@@ -22,7 +22,8 @@ test('a value left out, a field misspelt or of the wrong kind is refused, naming
   const { port: _, ...noPort } = IMAGE;
   expect(deploy({ ...noPort, prot: 3000, user: 'grafana' })).toThrow([
     'Invalid containerImage (applicationId grafana) (3 problems):',
-    '  - containerImage.prot: no such field; did you mean port? Known: image, port, user, dataPath, healthCheckPath, healthCheckPort, entryPoint, command, startupSeconds, environment, database, requestBodyLimits, authModes, egress.',
+    '  - containerImage.prot: no such field; did you mean port? Known: image, port, user, dataPath, healthCheckPath, healthCheckPort, entryPoint, command, ' +
+    'startupSeconds, environment, database, requestBodyLimits, authModes, egress, defaultCredentials.',
     '  - containerImage.port is required; expected the port it listens on, 1 to 65535.',
     '  - containerImage.user "grafana" is not allowed; expected its user as "uid:gid", for example "200:200".',
   ].join('\n'));

@@ -118,6 +118,10 @@ const FUZZ: Record<string, { readonly takes: readonly Payload[]; readonly sink?:
     sink: 'a WAF byte match on the resolved path, after a literal first segment (waf-body-limits.test.ts)',
   },
   'containerImage.authModes': { takes: [] },
+  'containerImage.defaultCredentials': {
+    takes: ALL_TEXT.filter((p) => !['lf', 'cr', 'tab', 'nul'].includes(p)),
+    sink: 'one line of the evidence report (a Markdown table cell, escaped) and its JSON',
+  },
   'containerImage.egress': {
     takes: ['command', 'semicolon', 'star', 'hash', 'braces', 'dollarBrace', 'lead', 'dash', 'dotdot', 'amp'],
     sink: 'the description of a security-group rule, EC2\'s own characters (a CloudFormation property)',
@@ -139,6 +143,7 @@ const IMAGE: Record<string, unknown> = {
   requestBodyLimits: [{ pathPrefix: '/upload/', maxBytes: 1048576 }],
   authModes: ['none'],
   egress: [{ description: 'api', protocol: 'tcp', port: 443, cidr: '203.0.113.10/32' }],
+  defaultCredentials: [{ account: 'admin', change: 'the web interface' }],
   database: { engine: 'postgres', majorVersion: '17', databaseName: 'app', environment: { host: 'DB_HOST' } },
 };
 

@@ -4,6 +4,7 @@ import { AUDIT_SYSLOG_PORT, CONTROLLER_STARTUP_SECONDS, JENKINS_BLOCKED_REQUESTS
 import { AGENT_DEFAULTS, agentWorkers, assertValidAgentSettings, type AgentSettings } from './jenkins-agents';
 import type { PipelineLibrarySource } from './jenkins-configuration';
 import { assertValidSonarQube, type SonarQubeServer, sonarQubeFromSettings, sonarQubeSecrets, sonarQubeSettings } from './jenkins-sonarqube';
+import { jenkinsOutboundConnections } from './outbound-connections';
 import { JENKINS_IMAGE } from './versions';
 import { email } from '../context/key-parsers';
 import type { ApplicationSize } from '../contract/application-size';
@@ -18,6 +19,7 @@ import type { EphemeralWorkers } from '../contract/ephemeral-workers';
 import type { KnownVulnerability } from '../contract/known-vulnerability';
 import type { LogAlarm } from '../contract/log-alarm';
 import type { IOidcIntegration } from '../contract/oidc-integration';
+import type { OutboundConnection } from '../contract/outbound-connection';
 import type { PluginSetting } from '../contract/plugin-setting';
 import type { RequestBodyLimit } from '../contract/request-body-limit';
 import type { SoftwareComponent } from '../contract/software-component';
@@ -267,6 +269,11 @@ export class JenkinsSpec extends ApplicationSpec {
   /** Jenkins core, every pinned plugin and the plugin manager (`jenkinsSoftwareComponents`), for the bill of materials. */
   public softwareComponents(): SoftwareComponent[] {
     return parts.components().jenkinsSoftwareComponents();
+  }
+
+  /** The payment-gateway key's path and SonarQube's (`jenkinsOutboundConnections`), for the diagrams and the report. */
+  public outboundConnections(): OutboundConnection[] {
+    return jenkinsOutboundConnections(this.props.sonarQube);
   }
 
   /** The server's own PCI DSS controls (`jenkinsComplianceControls`), for the PRODUCTION evidence report. */

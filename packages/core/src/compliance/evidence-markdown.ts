@@ -57,6 +57,15 @@ function preamble(report: EvidenceReport): string[] {
       report.diagrams.map((d) => `${d.title} (${d.requirement}) \`${d.file}\` (SHA-256 ${d.sha256})`).join('; ') + '. ' + DIAGRAM_LIMITS, '');
   }
   lines.push(`Scope: ${report.scope.derived ? `${report.scope.derived.scope} (derived)` : report.scope.stated}. ${report.scope.statement}`, '');
+  if (report.defaultCredentials.length) {
+    lines.push('**Change first (2.2.2).** The image starts with these accounts at its vendor\'s published password, which the ' +
+      'framework can neither see nor change: ' + report.defaultCredentials.map((c) => `\`${cell(c.account)}\` (${cell(c.change)})`).join('; ') + '.', '');
+  }
+  if (report.outboundConnections.length) {
+    lines.push('Connections the application declares it opens outside these stacks, drawn in both diagrams; no security-group rule ' +
+      'names their destination: ' + report.outboundConnections.map((c) => `${cell(c.name)} (${cell(c.destination)}, from the ` +
+      `${c.from ?? 'application'}${c.carriesAccountData ? ', may carry account data or keys that protect it' : ''}): ${cell(c.purpose)}`).join('; ') + '.', '');
+  }
   lines.push(`After deployment: ${report.afterDeployment.configConformancePack} ${report.afterDeployment.securityHubStandard}`, '');
   lines.push('Coverage of a requirement follows from its testing procedures (PCI DSS v4.0.1) that the checks show: ' +
     '`configuration-shown` (every procedure that examines configuration is shown for these resources; documentation, ' +

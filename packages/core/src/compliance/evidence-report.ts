@@ -109,6 +109,7 @@ function assemblyTemplates(stage: IConstruct, outdir: string, writers: EvidenceR
       templateSha256: sha256(text),
       scope: applicability?.scope ?? 'not stated',
       ...applicability?.identityProvider ? { issuer: applicability.identityProvider } : {},
+      ...applicability?.outboundConnections?.length ? { connections: applicability.outboundConnections } : {},
     };
   });
 }
@@ -235,6 +236,8 @@ export function evidenceReport(stack: Stack, controls: SourcedControl[], system:
     mapping: PCI_DSS_MAPPING.provenance,
     requirements,
     knownVulnerabilities: exposures,
+    defaultCredentials: applicability?.defaultCredentials ?? [],
+    outboundConnections: applicability?.outboundConnections ?? [],
     deviations: [...requirements.flatMap((r) => r.evaluations.filter((e) => e.result === 'acknowledged')
       .map((e) => ({ requirement: r.requirement, rule: e.rule, resource: e.resource, reason: e.reason! }))),
     ...applicability?.statedDeviations ?? []],

@@ -3,7 +3,9 @@ import type { Responsibility } from './responsibility';
 import type { AcceptedAdvisory } from '../context/accepted-advisory';
 import type { SignIn } from '../contract/auth-mode';
 import type { ComplianceControl } from '../contract/compliance-control';
+import type { DefaultCredential } from '../contract/default-credential';
 import type { KnownVulnerability } from '../contract/known-vulnerability';
+import type { OutboundConnection } from '../contract/outbound-connection';
 import type { PciDssScope } from '../contract/pci-dss-scope';
 import type { SoftwareComponent } from '../contract/software-component';
 
@@ -80,6 +82,10 @@ export interface Applicability {
   readonly signIn?: SignIn;
   /** The issuer of the identity provider the application signs its users in with itself, for the diagrams. @default - none */
   readonly identityProvider?: string;
+  /** The connections the application declares it opens outside the stacks (`outboundConnections()`). @default - none */
+  readonly outboundConnections?: OutboundConnection[];
+  /** The accounts its image starts with at a vendor's published password (`defaultCredentials()`). @default - none */
+  readonly defaultCredentials?: DefaultCredential[];
 }
 
 /** The bill of materials written beside the report (CycloneDX), as the report references it. */
@@ -195,6 +201,10 @@ export interface EvidenceReport {
   readonly requirements: RequirementEvidence[];
   /** What the application deploys under published advisories, each with its acceptance (PCI DSS 6.3.1, 6.3.3). */
   readonly knownVulnerabilities: DeployedVulnerability[];
+  /** The accounts the image starts with at its vendor's published password: the first thing to change (2.2.2). */
+  readonly defaultCredentials: DefaultCredential[];
+  /** The connections the application declares it opens outside the stacks, drawn in the diagrams (1.2.3, 1.2.4). */
+  readonly outboundConnections: OutboundConnection[];
   /** Every acknowledged failure of a check, by requirement: each earns nothing toward it. */
   readonly deviations: Deviation[];
   /** The bill of materials of what the stack deploys (6.3.2), when the application states it. @default - none */

@@ -27,6 +27,7 @@ export const CONTAINER_IMAGE_FIELDS: Record<string, { readonly required: boolean
   requestBodyLimits: { required: false, valid: Array.isArray, allowed: 'a list of {pathPrefix, maxBytes}' },
   authModes: { required: false, valid: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'), allowed: 'a list of auth modes' },
   egress: { required: false, valid: Array.isArray, allowed: 'a list of {description, protocol, port, cidr}' },
+  defaultCredentials: { required: false, valid: Array.isArray, allowed: 'a list of {account, change}: the accounts the image starts with at its vendor\'s password' },
 };
 
 /** Where values other than `containerImage`'s come from (a Score workload), for messages. */

@@ -3,6 +3,7 @@ import { ApplicationSpec, type IApplicationSpec } from '../contract/application-
 import { defaultAuthModes } from '../contract/auth-mode';
 import type { ContainerCommand } from '../contract/container-command';
 import type { DatabaseRequirement } from '../contract/database-requirement';
+import type { DefaultCredential } from '../contract/default-credential';
 import type { Ec2Context } from '../contract/ec2-context';
 import type { EgressRule } from '../contract/egress-rule';
 import type { RequestBodyLimit } from '../contract/request-body-limit';
@@ -46,6 +47,8 @@ export interface ContainerImageProps {
   readonly authModes?: string[];
   /** Destinations it calls beyond what the framework allows. @default - none */
   readonly egress?: EgressRule[];
+  /** The accounts the image starts with at its vendor's published password, for the evidence report. @default - none */
+  readonly defaultCredentials?: DefaultCredential[];
 }
 
 /**
@@ -81,6 +84,7 @@ export class ContainerImageSpec extends ApplicationSpec implements IApplicationS
   }
   public supportedAuthModes(): string[] { return this.props.authModes ?? defaultAuthModes(false); }
   public egressRules(): EgressRule[] { return this.props.egress ?? []; }
+  public defaultCredentials(): DefaultCredential[] { return this.props.defaultCredentials ?? []; }
   public requestBodyLimits(): RequestBodyLimit[] { return this.props.requestBodyLimits ?? []; }
   public database(): DatabaseRequirement | undefined { return this.props.database; }
   public defaultSize(): ApplicationSize { return this.props.startupSeconds ? { startupSeconds: this.props.startupSeconds } : {}; }

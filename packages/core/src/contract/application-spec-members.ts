@@ -16,6 +16,8 @@ export const APPLICATION_SPEC_MEMBERS_SINCE: Readonly<Record<string, string>> = 
 ].map((member) => [member, '1.0']).concat([
   // Images that need arguments, answer their health check on another port, or keep no data (issue 63).
   ['healthCheckPort', '1.1'], ['containerCommand', '1.1'], ['keepsData', '1.1'],
+  // What the evidence draws and lists that no template shows (issue 67).
+  ['outboundConnections', '1.1'], ['defaultCredentials', '1.1'],
 ]));
 
 /** The first version of the contract's major: its members are what every plugin of the major implements. */

@@ -5,12 +5,14 @@ import type { ComplianceControl } from './compliance-control';
 import type { ContainerCommand } from './container-command';
 import type { ContainerInitialization } from './container-initialization';
 import type { DatabaseRequirement } from './database-requirement';
+import type { DefaultCredential } from './default-credential';
 import type { Ec2Context } from './ec2-context';
 import type { EgressRule } from './egress-rule';
 import type { EphemeralWorkers } from './ephemeral-workers';
 import type { KnownVulnerability } from './known-vulnerability';
 import type { LogAlarm } from './log-alarm';
 import type { IOidcIntegration } from './oidc-integration';
+import type { OutboundConnection } from './outbound-connection';
 import type { PluginSetting } from './plugin-setting';
 import type { RequestBodyLimit } from './request-body-limit';
 import type { SoftwareComponent } from './software-component';
@@ -159,6 +161,17 @@ export interface IApplicationSpec {
    */
   softwareComponents(): SoftwareComponent[];
   /**
+   * Connections the application (or its workers) opens to systems outside the framework's stacks, which no
+   * security-group rule names (see `OutboundConnection`): drawn in the diagrams and listed in the evidence report.
+   * `ApplicationSpec` gives a default (none). Contract 1.1.
+   */
+  outboundConnections(): OutboundConnection[];
+  /**
+   * Accounts the application's image starts with at a password its vendor publishes (see `DefaultCredential`): the
+   * evidence report lists each as the first thing to change. `ApplicationSpec` gives a default (none). Contract 1.1.
+   */
+  defaultCredentials(): DefaultCredential[];
+  /**
    * The PCI DSS controls the application implements itself (sign-in with MFA, authorisation, audit trail, masking),
    * each with its requirement numbers, listed in the PRODUCTION evidence report beside what the template shows. `ApplicationSpec` gives a default.
    */
@@ -287,6 +300,16 @@ export abstract class ApplicationSpec implements IApplicationSpec {
 
   /** Default: none beyond what the framework knows (the images it deploys). */
   public softwareComponents(): SoftwareComponent[] {
+    return [];
+  }
+
+  /** Default: none. */
+  public outboundConnections(): OutboundConnection[] {
+    return [];
+  }
+
+  /** Default: none. */
+  public defaultCredentials(): DefaultCredential[] {
     return [];
   }
 

@@ -35,7 +35,7 @@ export function callPlugin<T>(name: string, member: string, call: () => T): T {
 }
 
 /** The members contract 1.1 added (`APPLICATION_SPEC_MEMBERS_SINCE`). */
-export type NewerMember = 'healthCheckPort' | 'containerCommand' | 'keepsData';
+export type NewerMember = 'healthCheckPort' | 'containerCommand' | 'keepsData' | 'outboundConnections' | 'defaultCredentials';
 
 /**
  * Calls a member a later minor of the contract added (`APPLICATION_SPEC_MEMBERS_SINCE`): a plugin built before it, which

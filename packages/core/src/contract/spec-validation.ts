@@ -8,10 +8,12 @@ import { complianceControlProblems } from './compliance-control';
 import { containerCommandProblems } from './container-command';
 import { ContainerFiles } from './container-initialization';
 import { databaseRequirementProblems, type DatabaseRequirement } from './database-requirement';
+import { defaultCredentialProblems } from './default-credential';
 import { egressRuleProblems, type EgressRule } from './egress-rule';
 import type { EphemeralWorkers } from './ephemeral-workers';
 import { knownVulnerabilityProblems, unlistedVulnerableComponents } from './known-vulnerability';
 import { logAlarmProblems } from './log-alarm';
+import { outboundConnectionProblems } from './outbound-connection';
 import { callNewerMember, callPlugin, type NewerMember } from './plugin-calls';
 import { requestBodyLimitProblems } from './request-body-limit';
 import { ENVIRONMENT_NAME } from './reserved-variables';
@@ -228,7 +230,10 @@ function newerMember<K extends NewerMember>(spec: IApplicationSpec, pluginName: 
   }
 }
 
-/** The members of contract 1.1: a health-check port, a container command, whether it keeps data (`keeps`, read). */
+/**
+ * The members of contract 1.1: a health-check port, a container command, whether it keeps data (`keeps`, read), the
+ * connections it opens and the default accounts its image starts with.
+ */
 function newerMemberProblems(spec: IApplicationSpec, pluginName: string, keeps: unknown): string[] {
   const problems: string[] = [];
   const read = <K extends NewerMember>(member: K) => newerMember(spec, pluginName, member, problems);
@@ -243,6 +248,17 @@ function newerMemberProblems(spec: IApplicationSpec, pluginName: string, keeps: 
   problems.push(...containerCommandProblems(`${pluginName}.containerCommand()`, command).map((p) => `${p}.`));
   // Arguments reach the template as they are: no CloudFormation dynamic reference in them (a token the plugin gives may).
   problems.push(...referenceProblems(`${pluginName}.containerCommand()`, command, 'code', true));
+  // Their text reaches the diagrams and the report only, as data: no reference or token in it.
+  const connections = read('outboundConnections');
+  if (connections !== undefined) {
+    problems.push(...outboundConnectionProblems(connections, `${pluginName}.outboundConnections()`),
+      ...referenceProblems(`${pluginName}.outboundConnections()`, connections, 'code'));
+  }
+  const credentials = read('defaultCredentials');
+  if (credentials !== undefined) {
+    problems.push(...defaultCredentialProblems(credentials, `${pluginName}.defaultCredentials()`),
+      ...referenceProblems(`${pluginName}.defaultCredentials()`, credentials, 'code'));
+  }
   return problems;
 }
 

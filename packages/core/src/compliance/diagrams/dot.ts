@@ -77,7 +77,8 @@ export function dataFlowDot(graph: DeploymentGraph, title: string): string {
 
 /**
  * What both diagrams draw beyond the security groups, each line labelled with what the template shows of it: the
- * identity providers, the administrators' path, the DNS names, where the images come from, and who the alarms notify.
+ * identity providers, the administrators' path, the DNS names, where the images come from, the connections each
+ * application declares it opens (red where they may carry account data), and who the alarms notify.
  * Drawn dashed with class `structure`: none of them is a security-group rule.
  */
 function outsideConnections(graph: DeploymentGraph): string[] {
@@ -107,6 +108,11 @@ function outsideConnections(graph: DeploymentGraph): string[] {
     lines.push(`  ${structure(`registry${i}`, `ECR pull-through cache\nrepositories ${prefix}/…`)}`, `  ${structure(`upstream${i}`, `Upstream registry\n${upstream}`, '#e8f0fe')}`);
     for (const n of graph.nodes.filter((x) => (x.kind === 'application' || x.kind === 'workers') && x.stack === stack)) lines.push(edge(n.id, `registry${i}`, 'pulls its images'));
     lines.push(edge(`registry${i}`, `upstream${i}`, 'fills the cache (credential in Secrets Manager)'));
+  });
+  network.declaredConnections.forEach((c, i) => {
+    const colour = c.carriesAccountData ? CARD_DATA_COLOUR : OUTSIDE_COLOUR;
+    lines.push(`  ${structure(`declared${i}`, `${c.name}\n${c.destination}\n(declared by the application)`, '#e8f0fe')}`,
+      `  ${c.node} -> declared${i} [class="structure", style=dashed, color="${colour}", fontcolor="${colour}", label=${quote(c.purpose)}];`);
   });
   if (network.alarmTopics) {
     lines.push(`  ${structure('alarms', `Alarm topic (SNS): ${network.alarms} alarm${network.alarms === 1 ? '' : 's'}`)}`);

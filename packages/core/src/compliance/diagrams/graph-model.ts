@@ -1,4 +1,5 @@
 import type { NamedTemplate, Ref } from './templates';
+import type { OutboundConnection } from '../../contract/outbound-connection';
 import type { PciDssScope } from '../../contract/pci-dss-scope';
 
 /**
@@ -89,6 +90,8 @@ export interface NetworkFacts {
   readonly identityProviders: { readonly issuer: string; readonly loadBalancer?: string; readonly application?: string }[];
   /** Each application's shell path for administrators (ECS Exec, Session Manager), none where the template gives none. */
   readonly adminAccess: { readonly application: string; readonly path?: string }[];
+  /** The connections applications declare (`outboundConnections()`), each with the node that opens it. */
+  readonly declaredConnections: (OutboundConnection & { readonly node: string })[];
 }
 
 /**
@@ -101,4 +104,6 @@ export interface DrawnStack extends NamedTemplate {
   readonly templateSha256?: string;
   /** @default - none (no sign-in, or the load balancer's, which the template shows) */
   readonly issuer?: string;
+  /** The connections its application declares it opens outside the stacks. @default - none */
+  readonly connections?: OutboundConnection[];
 }

@@ -1,5 +1,6 @@
 import type { DiagramNode, DrawnStack, NetworkFacts, Tier } from './graph-model';
 import { type Located, type Ref, Templates } from './templates';
+import { ConnectionSource } from '../../contract/outbound-connection';
 
 const props = (m: Located): Record<string, any> => m.resource.Properties ?? {};
 
@@ -34,6 +35,11 @@ export function networkFacts(t: Templates, stacks: readonly DrawnStack[], tiers:
     identityProviders: [...loadBalancerSignIn(t, nodes), ...stacks.flatMap((s) => (s.issuer ? nodes.filter((n) => n.kind === 'application' && n.stack === s.stack)
       .map((n) => ({ issuer: s.issuer!, application: n.id })) : []))],
     adminAccess: nodes.filter((n) => n.kind === 'application').map((n) => ({ application: n.id, path: shellPath(t, n) })),
+    declaredConnections: stacks.flatMap((s) => (s.connections ?? []).flatMap((c) => {
+      const opener = nodes.find((n) => n.stack === s.stack && n.kind === (c.from === ConnectionSource.WORKERS ? 'workers' : 'application'))
+        ?? nodes.find((n) => n.stack === s.stack && n.kind === 'application');
+      return opener ? [{ ...c, node: opener.id }] : [];
+    })),
   };
 }
 
