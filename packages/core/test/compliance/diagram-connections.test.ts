@@ -132,3 +132,25 @@ test('each SVG is stamped under the drawing with its provenance, and the drawing
   expect(out.replace(/<svg width[^>]*>/, '').replace(/<g id="stamp"[^]*?<\/g>\n/, '')).toBe(svg.replace(/<svg width[^>]*>/, ''));
   expect(() => stamped('<svg>', lines)).toThrow(/without the size and view box/);
 });
+
+test('an EC2 application whose instance role holds the SSM agent\'s channel actions has Session Manager as its shell path; without them, none', () => {
+  const policy = (actions: string[]) => ({
+    Type: 'AWS::IAM::Policy',
+    Properties: { Roles: [{ Ref: 'Role' }], PolicyDocument: { Statement: [{ Effect: 'Allow', Action: actions, Resource: '*' }] } },
+  });
+  const ec2 = (actions: string[]) => deploymentGraph([{
+    stack: 'wiki',
+    template: {
+      Resources: {
+        Group: { Type: 'AWS::EC2::SecurityGroup', Properties: { GroupDescription: 'Instances' } },
+        Role: { Type: 'AWS::IAM::Role', Properties: {} },
+        Policy: policy(actions),
+        Profile: { Type: 'AWS::IAM::InstanceProfile', Properties: { Roles: [{ Ref: 'Role' }] } },
+        Launch: { Type: 'AWS::EC2::LaunchTemplate', Properties: { LaunchTemplateData: { SecurityGroupIds: [getAtt('Group')] } } },
+      },
+    },
+  }]);
+  expect(ec2(['ssm:UpdateInstanceInformation', 'ssmmessages:CreateControlChannel']).network.adminAccess)
+    .toEqual([{ application: 'wiki_Group', path: 'Session Manager (the SSM agent calls out; no inbound port)' }]);
+  expect(ec2(['logs:PutLogEvents']).network.adminAccess).toEqual([{ application: 'wiki_Group', path: undefined }]);
+});

@@ -84,8 +84,8 @@ export function dataFlowDot(graph: DeploymentGraph, title: string): string {
 function outsideConnections(graph: DeploymentGraph): string[] {
   const { network } = graph;
   const has = (id: string) => graph.nodes.some((n) => n.id === id);
-  const edge = (from: string, to: string, label: string) =>
-    `  ${from} -> ${to} [class="structure", style=dashed, color="${OUTSIDE_COLOUR}", fontcolor="${OUTSIDE_COLOUR}", label=${quote(label)}];`;
+  const edge = (from: string, to: string, label: string, colour = OUTSIDE_COLOUR) =>
+    `  ${from} -> ${to} [class="structure", style=dashed, color="${colour}", fontcolor="${colour}", label=${quote(label)}];`;
   const lines: string[] = [];
   network.identityProviders.forEach(({ issuer, loadBalancer, application }, i) => {
     lines.push(`  ${structure(`idp${i}`, `Identity provider\n${issuer}`, '#e8f0fe')}`);
@@ -109,11 +109,9 @@ function outsideConnections(graph: DeploymentGraph): string[] {
     for (const n of graph.nodes.filter((x) => (x.kind === 'application' || x.kind === 'workers') && x.stack === stack)) lines.push(edge(n.id, `registry${i}`, 'pulls its images'));
     lines.push(edge(`registry${i}`, `upstream${i}`, 'fills the cache (credential in Secrets Manager)'));
   });
-  network.declaredConnections.forEach((c, i) => {
-    const colour = c.carriesAccountData ? CARD_DATA_COLOUR : OUTSIDE_COLOUR;
-    lines.push(`  ${structure(`declared${i}`, `${c.name}\n${c.destination}\n(declared by the application)`, '#e8f0fe')}`,
-      `  ${c.node} -> declared${i} [class="structure", style=dashed, color="${colour}", fontcolor="${colour}", label=${quote(c.purpose)}];`);
-  });
+  network.declaredConnections.forEach((c, i) => lines.push(
+    `  ${structure(`declared${i}`, `${c.name}\n${c.destination}\n(declared by the application)`, '#e8f0fe')}`,
+    edge(c.node, `declared${i}`, c.purpose, c.carriesAccountData ? CARD_DATA_COLOUR : OUTSIDE_COLOUR)));
   if (network.alarmTopics) {
     lines.push(`  ${structure('alarms', `Alarm topic (SNS): ${network.alarms} alarm${network.alarms === 1 ? '' : 's'}`)}`);
     network.alarmRecipients.forEach((r, i) => lines.push(`  ${structure(`recipient${i}`, `Alarm recipient\n${r}`, '#e8f0fe')}`, edge('alarms', `recipient${i}`, 'notifies')));
