@@ -46,6 +46,8 @@ for (const [runtime, dir] of Object.entries(RUNTIMES)) {
       assert.match(dot, /^  upstream0 \[label="Upstream registry\\nregistry-1\.docker\.io"/m, kind);
       assert.match(dot, /^  recipient0 \[label="Alarm recipient\\nemail security@example\.com"/m, kind);
       assert.match(dot, /^  alarms -> recipient0 /m, kind);
+      // What AWS delivers on the services' side: the load balancer's access logs, the web ACL's and the VPC's logs.
+      assert.match(dot, /^  deliveries \[label="Delivered by AWS on the services' side\\nload balancer access logs to S3\\nweb ACL logs to CloudWatch Logs\\nVPC flow logs to CloudWatch Logs/m, kind);
       // The path into the CDE the pipeline library opens from an agent: declared by the build server, drawn red.
       assert.match(dot, /^  \w*[Ww]orker\w* -> declared0 \[class="structure", style=dashed, color="#c5221f", fontcolor="#c5221f", label="a build assumes the role and reads the key onto its agent"\];$/m, kind);
       const stamp = /<g id="stamp" class="stamp">([^]*?)<\/g>/.exec(read(dir, `build-server.${kind}.svg`))[1];

@@ -154,3 +154,24 @@ test('an EC2 application whose instance role holds the SSM agent\'s channel acti
     .toEqual([{ application: 'wiki_Group', path: 'Session Manager (the SSM agent calls out; no inbound port)' }]);
   expect(ec2(['logs:PutLogEvents']).network.adminAccess).toEqual([{ application: 'wiki_Group', path: undefined }]);
 });
+
+test('the logs and backups AWS delivers on the services\' side are drawn from what configures them, from the node they leave', () => {
+  const withLogs = {
+    ...PLATFORM.Resources,
+    Public: { ...PLATFORM.Resources.Public, Properties: { ...PLATFORM.Resources.Public.Properties, LoadBalancerAttributes: [{ Key: 'access_logs.s3.enabled', Value: 'true' }] } },
+    Fs: { ...PLATFORM.Resources.Fs, Properties: { Encrypted: true, BackupPolicy: { Status: 'ENABLED' } } },
+    FlowLog: { Type: 'AWS::EC2::FlowLog', Properties: { LogDestinationType: 'cloud-watch-logs', ResourceType: 'VPC' } },
+    WafLogging: { Type: 'AWS::WAFv2::LoggingConfiguration', Properties: { LogDestinationConfigs: ['arn:aws:logs:eu-west-1:111111111111:log-group:aws-waf-logs-x'] } },
+  };
+  const drawn = deploymentGraph([{ stack: 'shop', template: { Resources: { ...withLogs, ...APPLICATION } } }]);
+  const lb = drawn.nodes.find((n) => n.title === 'Load balancer (internet-facing)')!.id;
+  const fs = drawn.nodes.find((n) => n.kind === 'file-system')!.id;
+  expect(drawn.network.serviceDeliveries).toEqual([
+    { what: 'load balancer access logs to S3', from: lb }, { what: 'web ACL logs to CloudWatch Logs' },
+    { what: 'VPC flow logs to CloudWatch Logs' }, { what: 'EFS automatic backups to AWS Backup', from: fs },
+  ]);
+  const dot = networkDot(drawn, 'shop');
+  expect(dot).toContain(`${lb} -> deliveries [class="structure", style=dashed, color="#1967d2", fontcolor="#1967d2", label="load balancer access logs"];`);
+  expect(dot).toContain(`${fs} -> deliveries [class="structure", style=dashed, color="#1967d2", fontcolor="#1967d2", label="EFS automatic backups"];`);
+  expect(deploymentGraph([{ stack: 'shop', template: { Resources: { ...PLATFORM.Resources, ...APPLICATION } } }]).network.serviceDeliveries).toEqual([]);
+});

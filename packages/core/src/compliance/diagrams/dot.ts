@@ -78,7 +78,8 @@ export function dataFlowDot(graph: DeploymentGraph, title: string): string {
 /**
  * What both diagrams draw beyond the security groups, each line labelled with what the template shows of it: the
  * identity providers, the administrators' path, the DNS names, where the images come from, the connections each
- * application declares it opens (red where they may carry account data), and who the alarms notify.
+ * application declares it opens (red where they may carry account data), the logs and backups AWS delivers, and who the
+ * alarms notify.
  * Drawn dashed with class `structure`: none of them is a security-group rule.
  */
 function outsideConnections(graph: DeploymentGraph): string[] {
@@ -112,6 +113,13 @@ function outsideConnections(graph: DeploymentGraph): string[] {
   network.declaredConnections.forEach((c, i) => lines.push(
     `  ${structure(`declared${i}`, `${c.name}\n${c.destination}\n(declared by the application)`, '#e8f0fe')}`,
     edge(c.node, `declared${i}`, c.purpose, c.carriesAccountData ? CARD_DATA_COLOUR : OUTSIDE_COLOUR)));
+  if (network.serviceDeliveries.length) {
+    const whats = [...new Set(network.serviceDeliveries.map((d) => d.what))];
+    lines.push(`  ${structure('deliveries', `Delivered by AWS on the services' side\n${whats.join('\n')}`)}`);
+    for (const from of new Set(network.serviceDeliveries.flatMap((d) => (d.from ? [d.from] : [])))) {
+      lines.push(edge(from, 'deliveries', network.serviceDeliveries.filter((d) => d.from === from).map((d) => d.what.split(' to ')[0]).join(', ')));
+    }
+  }
   if (network.alarmTopics) {
     lines.push(`  ${structure('alarms', `Alarm topic (SNS): ${network.alarms} alarm${network.alarms === 1 ? '' : 's'}`)}`);
     network.alarmRecipients.forEach((r, i) => lines.push(`  ${structure(`recipient${i}`, `Alarm recipient\n${r}`, '#e8f0fe')}`, edge('alarms', `recipient${i}`, 'notifies')));

@@ -90,6 +90,11 @@ export interface NetworkFacts {
   readonly identityProviders: { readonly issuer: string; readonly loadBalancer?: string; readonly application?: string }[];
   /** Each application's shell path for administrators (ECS Exec, Session Manager), none where the template gives none. */
   readonly adminAccess: { readonly application: string; readonly path?: string }[];
+  /**
+   * What AWS delivers on the services' side, which no security group carries: a load balancer's access logs, the web
+   * ACL's and the VPC's flow logs, a file system's automatic backups; each with the node it comes from, when drawn.
+   */
+  readonly serviceDeliveries: { readonly what: string; readonly from?: string }[];
   /** The connections applications declare (`outboundConnections()`), each with the node that opens it. */
   readonly declaredConnections: (OutboundConnection & { readonly node: string })[];
 }

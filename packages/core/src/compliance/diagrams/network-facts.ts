@@ -35,12 +35,36 @@ export function networkFacts(t: Templates, stacks: readonly DrawnStack[], tiers:
     identityProviders: [...loadBalancerSignIn(t, nodes), ...stacks.flatMap((s) => (s.issuer ? nodes.filter((n) => n.kind === 'application' && n.stack === s.stack)
       .map((n) => ({ issuer: s.issuer!, application: n.id })) : []))],
     adminAccess: nodes.filter((n) => n.kind === 'application').map((n) => ({ application: n.id, path: shellPath(t, n) })),
+    serviceDeliveries: serviceDeliveries(t, nodes),
     declaredConnections: stacks.flatMap((s) => (s.connections ?? []).flatMap((c) => {
       const opener = nodes.find((n) => n.stack === s.stack && n.kind === (c.from === ConnectionSource.WORKERS ? 'workers' : 'application'))
         ?? nodes.find((n) => n.stack === s.stack && n.kind === 'application');
       return opener ? [{ ...c, node: opener.id }] : [];
     })),
   };
+}
+
+/**
+ * The logs and backups AWS delivers on the services' side, as the template configures them: access logs of a load
+ * balancer (its `access_logs.s3.enabled` attribute), web ACL logging, VPC flow logs, an EFS backup policy.
+ */
+function serviceDeliveries(t: Templates, nodes: DiagramNode[]): NetworkFacts['serviceDeliveries'] {
+  const nodeOf = (m: Located, groups: unknown) => {
+    const refs = t.resolveAll(m.stack, groups);
+    return nodes.find((n) => n.securityGroups.some((g) => refs.includes(g)))?.id;
+  };
+  const destination = (arn: unknown) => (/:logs:|log-group/.test(JSON.stringify(arn)) ? 'CloudWatch Logs' : /:s3:|s3:::/.test(JSON.stringify(arn)) ? 'S3' : 'Firehose');
+  return [
+    ...t.all('AWS::ElasticLoadBalancingV2::LoadBalancer')
+      .filter((lb) => (props(lb).LoadBalancerAttributes ?? []).some((a: any) => a.Key === 'access_logs.s3.enabled' && String(a.Value) === 'true'))
+      .map((lb) => ({ what: 'load balancer access logs to S3', from: nodeOf(lb, props(lb).SecurityGroups) })),
+    ...t.all('AWS::WAFv2::LoggingConfiguration').map((l) => ({ what: `web ACL logs to ${destination(props(l).LogDestinationConfigs)}` })),
+    ...t.all('AWS::EC2::FlowLog').map((f) => ({ what: `VPC flow logs to ${props(f).LogDestinationType === 's3' ? 'S3' : 'CloudWatch Logs'}` })),
+    ...t.all('AWS::EFS::FileSystem').filter((fs) => props(fs).BackupPolicy?.Status === 'ENABLED').map((fs) => ({
+      what: 'EFS automatic backups to AWS Backup',
+      from: nodeOf(fs, t.all('AWS::EFS::MountTarget').filter((m) => t.resolve(m.stack, props(m).FileSystemId) === fs.key).flatMap((m) => props(m).SecurityGroups)),
+    })),
+  ];
 }
 
 /** A value as the template states it, or where it comes from when it is an expression. */
