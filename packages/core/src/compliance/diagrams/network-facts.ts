@@ -8,9 +8,10 @@ const props = (m: Located): Record<string, any> => m.resource.Properties ?? {};
 const SESSION_CHANNEL = /^ssmmessages:(CreateControlChannel|\*)$/;
 
 /**
- * What the diagrams draw besides security groups, read from the templates (and, for an application that signs its
- * users in itself, the issuer its deployment names): subnets and gateways, the alarm topic and who it notifies, DNS
- * names, where images come from, each identity provider, and the administrators' shell path to each application.
+ * What the diagrams draw besides security groups, read from the templates (and what a deployment states that they do
+ * not show: the issuer of an application that signs its users in itself, the connections it declares): subnets and
+ * gateways, the alarm topic and who it notifies, DNS names, where images come from, each identity provider, the
+ * administrators' shell path to each application, and what AWS delivers on the services' side.
  */
 export function networkFacts(t: Templates, stacks: readonly DrawnStack[], tiers: Map<Ref, { tier: Tier; cidr?: string; zone: string }>,
   nodes: DiagramNode[]): NetworkFacts {
@@ -53,6 +54,7 @@ function serviceDeliveries(t: Templates, nodes: DiagramNode[]): NetworkFacts['se
     const refs = t.resolveAll(m.stack, groups);
     return nodes.find((n) => n.securityGroups.some((g) => refs.includes(g)))?.id;
   };
+  // A web ACL logs to one of three destinations (CloudWatch Logs, S3, Firehose), told apart by the ARN's service.
   const destination = (arn: unknown) => (/:logs:|log-group/.test(JSON.stringify(arn)) ? 'CloudWatch Logs' : /:s3:|s3:::/.test(JSON.stringify(arn)) ? 'S3' : 'Firehose');
   return [
     ...t.all('AWS::ElasticLoadBalancingV2::LoadBalancer')
