@@ -6,8 +6,8 @@ import { WikiSpec } from './fixtures/wiki-spec';
 import { DEFAULT_STUBS, runInSandbox, SANDBOX_NEEDS, sandboxUnavailable, type Stubs } from './support/sandbox';
 import { needing, shellcheck, shellcheckUnavailable } from './support/shellcheck';
 import { only, propsFor, resources, synth, userData } from './support/synth';
-import { startupSeconds } from '../src/contract/application-size';
 import { DeploymentBacksOut } from '../src/compliance/pci-dss-401/rules/deployment-backs-out';
+import { startupSeconds } from '../src/contract/application-size';
 import { signalSeconds } from '../src/runtimes/ec2';
 
 // An EC2 group's creation and each rolling replacement wait for the boot's signal, which it sends once the application

@@ -5,8 +5,8 @@ import * as path from 'node:path';
 import { RuntimeType, SecurityProfile } from '../src';
 import { SonarSpec } from './fixtures/sonar-spec';
 import { IMAGE_DIGESTS, propsFor, resources, synth } from './support/synth';
-import { PROFILE_SETTINGS } from '../src/profiles/profile-settings';
 import { HANDLER, ROTATION_WINDOW_HOURS } from '../src/infrastructure/rotation-restart';
+import { PROFILE_SETTINGS } from '../src/profiles/profile-settings';
 
 // The database password rotates in the maintenance window (the profile's, or the key maintenanceWindow), so the
 // restart that follows falls in it; the restart takes the application's own deployment path (src/infrastructure/

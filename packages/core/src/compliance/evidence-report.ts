@@ -52,9 +52,9 @@ const WRITER_ID = 'PciDssEvidenceReport';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 /** The versions the report names: read from the packages themselves, so they cannot drift from what ran. */
-const FRAMEWORK_VERSION: string = require('../../package.json').version;
-const CDK_NAG_VERSION: string = require('cdk-nag/package.json').version;
 const AWS_CDK_LIB_VERSION: string = require('aws-cdk-lib/package.json').version;
+const CDK_NAG_VERSION: string = require('cdk-nag/package.json').version;
+const FRAMEWORK_VERSION: string = require('../../package.json').version;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 /** The construct that holds a stack's report: the controls of every application in the stack, and what applies. */

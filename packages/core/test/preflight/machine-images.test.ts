@@ -1,9 +1,9 @@
+import { MockedAws } from './support';
 import { RuntimeType, SecurityProfile } from '../../src';
 import { machineImageChecks } from '../../src/preflight/checks/machine-images';
 import { deploymentFacts, type DeploymentFacts } from '../../src/preflight/facts';
 import type { Finding } from '../../src/preflight/finding';
 import { EC2_IMAGE_ID, propsFor, synth } from '../support/synth';
-import { MockedAws } from './support';
 
 // The pinned EC2 image (ec2ImageId) as the account has it, against EC2 DescribeImages answers shaped as botocore's
 // model gives them (support.ts); the fact read from synthesised templates.
