@@ -6,7 +6,8 @@ import { ApplicationFactory, JenkinsSpec, RuntimeType, SecurityProfile } from '.
 import { WikiSpec } from './fixtures/wiki-spec';
 import { DOCKER_HUB_CREDENTIAL, OIDC, only, propsFor, REGION_ENV, resources, synth } from './support/synth';
 import { DOCKER_HUB_CREDENTIAL_ARN } from '../src/context/key-parsers';
-import { CACHED_IMAGES_KEPT, cachePrefix, DOCKER_HUB, hasTagOrDigest, ImageSource, isDockerHubImage } from '../src/infrastructure/docker-hub-cache';
+import { DOCKER_HUB } from '../src/contract/image-reference';
+import { CACHED_IMAGES_KEPT, cachePrefix, hasTagOrDigest, ImageSource, isDockerHubImage } from '../src/infrastructure/docker-hub-cache';
 import { ecrLayerBucket } from '../src/infrastructure/endpoints';
 
 /**

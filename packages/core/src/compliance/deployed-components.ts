@@ -1,10 +1,8 @@
 import { AL2023_IMAGE_PARAMETER } from '../contract/ec2-context';
+import { DOCKER_HUB, registryOf } from '../contract/image-reference';
 import { RuntimeType } from '../contract/runtime-type';
 import { type SoftwareComponent, SoftwareComponentType } from '../contract/software-component';
 import { pinnedByPlaceholder } from '../contract/spec-validation';
-
-/** Docker Hub, the registry of an image whose first path segment names no host. */
-const DOCKER_HUB = 'docker.io';
 
 /**
  * What the framework itself deploys of the bill of materials: each container image, pinned as the tasks run it (its
@@ -32,13 +30,12 @@ function imageComponent(image: string): SoftwareComponent {
   const slash = name.lastIndexOf('/');
   const colon = name.lastIndexOf(':');
   const [repository, tag] = colon > slash ? [name.slice(0, colon), name.slice(colon + 1)] : [name, 'latest'];
-  const first = repository.split('/')[0];
-  const host = repository.includes('/') && (/[.:]/.test(first) || first === 'localhost') ? first : undefined;
+  const host = registryOf(repository);
   const path = host ? repository.slice(host.length + 1) : repository;
   const identified = digest !== undefined && !pinnedByPlaceholder(`${tag}@${digest}`);
   // purl-spec: oci's name is the last path segment, the digest its version, where it lives and the tag qualifiers.
   const purl = identified
-    ? `pkg:oci/${path.split('/').pop()}@${encodeURIComponent(digest)}?repository_url=${encodeURIComponent(`${host ?? DOCKER_HUB}/${path}`)}` +
+    ? `pkg:oci/${path.split('/').pop()}@${encodeURIComponent(digest)}?repository_url=${encodeURIComponent(`${host ?? DOCKER_HUB.hosts[0]}/${path}`)}` +
       `&tag=${encodeURIComponent(tag)}`
     : `pkg:docker/${path}@${encodeURIComponent(digest ?? tag)}${host ? `?repository_url=${encodeURIComponent(host)}` : ''}`;
   return {

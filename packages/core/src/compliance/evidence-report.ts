@@ -91,7 +91,8 @@ function writeAfterEveryTemplate(stage: IConstruct): void {
         { generatedAt: sourceDate().toISOString(), sourceRevision: sourceRevision() ?? 'not stated' });
       for (const writer of writers) {
         const name = writer.stack.stackName;
-        writeReport(writer, session.outdir, diagrams.get(name) ?? [], derivedScope(name, assembly));
+        const drawn = assembly.find((s) => s.stack === name);
+        writeReport(writer, session.outdir, drawn?.templateSha256, diagrams.get(name) ?? [], derivedScope(name, assembly));
       }
     },
   });
@@ -115,11 +116,12 @@ function assemblyTemplates(stage: IConstruct, outdir: string, writers: EvidenceR
 }
 
 /** A stack's report, its bill of materials, its diagrams and the OSCAL documents, each file beside its template. */
-function writeReport(writer: EvidenceReportWriter, outdir: string, diagrams: DiagramFile[], derived?: DerivedScope): void {
+function writeReport(writer: EvidenceReportWriter, outdir: string, templateSha256: string | undefined, diagrams: DiagramFile[],
+  derived?: DerivedScope): void {
   const { stack, applicability } = writer;
   // The configuration as hashed, written beside the report so that anyone can recompute resolvedContextSha256.
   const configuration = applicability?.resolvedContext ? canonicalJson(applicability.resolvedContext) : undefined;
-  const system = reportedSystem(stack, outdir, configuration);
+  const system = reportedSystem(stack, templateSha256, configuration);
   const bom = applicability?.components?.length ? billOfMaterials(system, applicability.components, applicability.knownVulnerabilities) : undefined;
   const diagramReferences = diagrams.map(({ title, file, text, requirement }) => ({ title, file, requirement, sha256: sha256(text) }));
   const report = {
@@ -146,10 +148,9 @@ function writeReport(writer: EvidenceReportWriter, outdir: string, diagrams: Dia
 
 const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
-/** The stack's template in the cloud assembly, hashed; the environment; the versions; the time; the configuration and source. */
-function reportedSystem(stack: Stack, outdir: string, configuration?: string): ReportedSystem {
-  const templatePath = path.join(outdir, stack.templateFile);
-  const templateSha256 = fs.existsSync(templatePath) ? sha256(fs.readFileSync(templatePath)) : 'not written';
+/** The stack's template in the cloud assembly, by its hash; the environment; the versions; the time; the configuration and source. */
+function reportedSystem(stack: Stack, templateSha256 = 'not written', configuration?: string): ReportedSystem {
+  // The template's hash from the assembly's one reading of it (assemblyTemplates).
   const generatedAt = sourceDate().toISOString();
   const resolvedOr = (value: string) => (Token.isUnresolved(value) ? 'resolved at deploy' : value);
   return {

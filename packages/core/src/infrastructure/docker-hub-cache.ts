@@ -3,24 +3,9 @@ import { Construct } from 'constructs';
 import { purposeKey } from './keys';
 import { shortHash } from './names';
 import { wildcardPolicy } from '../compliance/acknowledge';
+import { DOCKER_HUB, registryOf } from '../contract/image-reference';
 import { IMAGE_DIGEST_SUFFIX } from '../contract/spec-validation';
 import { UserError } from '../errors';
-
-/**
- * Docker Hub as an ECR pull-through cache upstream (botocore 1.44.8 ECR model, `CreatePullThroughCacheRule`:
- * `upstreamRegistryUrl` `registry-1.docker.io`, `UpstreamRegistry` `docker-hub`). Docker Hub limits anonymous pulls per
- * address (Docker's "Docker Hub usage and limits"); Fargate keeps no image cache, so every task would pull.
- */
-export const DOCKER_HUB = { url: 'registry-1.docker.io', upstream: 'docker-hub', hosts: ['docker.io', 'index.docker.io', 'registry-1.docker.io'] } as const;
-
-/**
- * The registry part of an image reference, when it has one: a first component with a `.` or a `:`, or `localhost`
- * (the rule Docker's reference parser applies).
- */
-function registryOf(image: string): string | undefined {
-  const first = image.split('/')[0];
-  return image.includes('/') && (/[.:]/.test(first) || first === 'localhost') ? first : undefined;
-}
 
 /** Whether an image comes from Docker Hub: no registry, or one of Docker Hub's names. */
 export function isDockerHubImage(image: string): boolean {

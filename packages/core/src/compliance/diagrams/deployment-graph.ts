@@ -64,7 +64,6 @@ export function deploymentGraph(stacks: readonly DrawnStack[]): DeploymentGraph 
   const drawn = markShared(nodes, flows).sort(byKindThenTitle);
   return {
     stacks: stacks.map((s) => s.stack),
-    templateSha256s: stacks.map((s) => s.templateSha256),
     nodes: drawn,
     flows,
     network: networkFacts(t, stacks, tiers, drawn),

@@ -8,9 +8,8 @@ import type { PciDssScope } from '../../contract/pci-dss-scope';
  * security-group rules connect, with the rules, ports and what the template shows of their encryption.
  */
 export interface DeploymentGraph {
-  /** The stacks whose templates are drawn, the first the one the diagrams are of, with each template's SHA-256. */
+  /** The stacks whose templates are drawn, the first the one the diagrams are of. */
   readonly stacks: string[];
-  readonly templateSha256s: (string | undefined)[];
   readonly nodes: DiagramNode[];
   readonly flows: Flow[];
   readonly network: NetworkFacts;
